@@ -1,0 +1,76 @@
+import "server-only";
+import { PrismaClient } from "@prisma/client";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { Client, Pool } from "pg";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { env } from "@/lib/env";
+import { applyMigrations, type SqlRunner } from "./migrate";
+
+export type Database = {
+  prisma: PrismaClient;
+  kind: "postgres" | "pglite";
+  /** Runs raw SQL outside Prisma (migrations, test setup). */
+  sql: SqlRunner;
+  close(): Promise<void>;
+};
+
+export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): Database {
+  const pool = new Pool({ connectionString: url, max: poolSize });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    kind: "postgres",
+    sql: {
+      exec: async (text) => void (await pool.query(text)),
+      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+export function openPglite(source: string | Blob): Database {
+  const pglite = typeof source === "string" ? new PGlite(source) : new PGlite({ loadDataDir: source });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    prisma,
+    kind: "pglite",
+    sql: {
+      exec: async (text) => void (await pglite.exec(text)),
+      query: async (text, params) => (await pglite.query(text, params as unknown[])).rows as Record<string, unknown>[],
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+/** The database the environment selects: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
+export function openConfiguredDatabase(): Database {
+  const { DATABASE_URL, DATA_DIR } = env();
+  return DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(DATA_DIR);
+}
+
+/** Brings the configured database's schema up to date (run once at start, before serving). */
+export async function migrateConfiguredDatabase(database: Database): Promise<string[]> {
+  const { DATABASE_URL } = env();
+  return DATABASE_URL ? migratePostgres(DATABASE_URL) : applyMigrations(database.sql);
+}
+
+/** Migrates over one dedicated connection: the advisory lock belongs to a session. */
+export async function migratePostgres(url: string): Promise<string[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await applyMigrations({
+      exec: async (text) => void (await client.query(text)),
+      query: async (text, params) => (await client.query(text, params as unknown[])).rows,
+    });
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import { z } from "zod";
+
+// The one place that reads process.env. Parsed on first use so that scripts and tests can set the
+// environment before anything touches it.
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  DATA_DIR: z.string().default("./.data"),
+  APP_URL: z.string().url().optional(),
+  DEMO_MODE: booleanFlag.default(false),
+  EMAIL_TRANSPORT: z.enum(["outbox", "resend", "log"]).default("outbox"),
+  EMAIL_OUTBOX_DIR: z.string().optional(),
+  EMAIL_FROM: z.string().default("Studio Booking <no-reply@studio-booking.local>"),
+  RESEND_API_KEY: z.string().optional(),
+  PAYMENTS_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
+  AUTH_SECRET: z.string().min(16).default("development-secret-change-me-in-production"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  RATE_LIMIT_MAGIC_LINK_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_MAGIC_LINK_PER_IP: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_REGISTRATION_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_REGISTRATION_PER_IP: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; EMAIL_OUTBOX_DIR: string };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment configuration:\n${problems}`);
+  }
+  const value = parsed.data;
+  cached = {
+    ...value,
+    APP_URL: (value.APP_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ""),
+    EMAIL_OUTBOX_DIR: value.EMAIL_OUTBOX_DIR ?? `${value.DATA_DIR}/outbox`,
+  };
+  return cached;
+}
+
+/** Tests change the environment between cases; production never calls this. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

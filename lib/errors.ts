@@ -1,0 +1,46 @@
+/**
+ * The one error type of the domain. Domain code throws `new AppError("not_found")`; the HTTP layer
+ * maps the code to the contract's status and message through ERRORS.
+ */
+export const ERRORS = {
+  validation_failed: { status: 400, message: "Validation failed" },
+  authentication_required: { status: 401, message: "Authentication required" },
+  magic_link_invalid: { status: 401, message: "Magic link is used or expired" },
+  insufficient_permission: { status: 403, message: "Insufficient permission" },
+  not_found: { status: 404, message: "Resource not found" },
+  demo_disabled: { status: 404, message: "Demo authentication is disabled" },
+  method_not_allowed: { status: 405, message: "Method not allowed" },
+  email_registered: { status: 409, message: "Email already registered" },
+  already_participant: { status: 409, message: "User already participates in this account" },
+  own_membership: { status: 409, message: "You cannot remove your active membership" },
+  request_in_progress: { status: 409, message: "Request in progress" },
+  payload_too_large: { status: 413, message: "Payload too large" },
+  idempotency_key_reused: { status: 422, message: "Idempotency key reused with a different request" },
+  too_many_requests: { status: 429, message: "Too many requests" },
+  database_unavailable: { status: 500, message: "Database unavailable" },
+  internal: { status: 500, message: "Internal server error" },
+  service_unavailable: { status: 503, message: "Service unavailable" },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export type ErrorDetail = { path: string; message: string };
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: ErrorDetail[];
+  /** Seconds, for 429 and 503. */
+  readonly retryAfter?: number;
+
+  constructor(code: ErrorCode, options: { details?: ErrorDetail[]; retryAfter?: number } = {}) {
+    super(ERRORS[code].message);
+    this.name = "AppError";
+    this.code = code;
+    this.details = options.details;
+    this.retryAfter = options.retryAfter;
+  }
+
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+}

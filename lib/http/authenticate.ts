@@ -1,0 +1,70 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { db } from "@/lib/db";
+import { tenantDb, type TenantDb } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+import { hashToken } from "@/lib/auth/tokens";
+import { env } from "@/lib/env";
+
+export const SESSION_COOKIE = "session";
+export const DEMO_SESSION_COOKIE = "demo_session";
+
+export type Persona = "administrator" | "attendee";
+
+export type Auth = {
+  userId: string;
+  accountId: string;
+  persona: Persona;
+  /** The presented credential, so that a handler can act on its own session (logout, switch). */
+  session: { token: string; tokenHash: string; kind: string; expiresAt: Date; via: "bearer" | "cookie" };
+  /** Prisma scoped to the active account: the only way handlers reach tenant data. */
+  db: TenantDb;
+};
+
+type Credential = { token: string; via: "bearer" | "cookie" };
+
+function presentedCredential(request: NextRequest): Credential | undefined {
+  const header = request.headers.get("authorization");
+  if (header !== null) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match?.[1]) throw new AppError("authentication_required");
+    return { token: match[1], via: "bearer" };
+  }
+  const cookie = request.cookies.get(SESSION_COOKIE)?.value ?? request.cookies.get(DEMO_SESSION_COOKIE)?.value;
+  return cookie ? { token: cookie, via: "cookie" } : undefined;
+}
+
+/** Resolves the session behind the request, or undefined when none is presented. */
+export async function authenticate(request: NextRequest): Promise<Auth | undefined> {
+  const credential = presentedCredential(request);
+  if (!credential) return undefined;
+  const tokenHash = hashToken(credential.token);
+  const session = await db.session.findUnique({
+    where: { tokenHash },
+    include: { user: { select: { status: true, memberships: { select: { accountId: true, persona: true } } } } },
+  });
+  const membership = session?.user.memberships.find((m) => m.accountId === session.accountId);
+  if (!session || session.expiresAt <= new Date() || session.user.status === "disabled" || !membership) {
+    throw new AppError("authentication_required");
+  }
+  return {
+    userId: session.userId,
+    accountId: session.accountId,
+    persona: membership.persona as Persona,
+    session: { token: credential.token, tokenHash, kind: session.kind, expiresAt: session.expiresAt, via: credential.via },
+    db: tenantDb(session.accountId),
+  };
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Cookie-authenticated writes must come from our own origin (decisions §2); Bearer is exempt. */
+export function assertSameOrigin(request: NextRequest, auth: Auth): void {
+  if (auth.session.via !== "cookie" || !UNSAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("origin");
+  const sameOrigin =
+    origin !== null
+      ? origin === new URL(env().APP_URL).origin
+      : request.headers.get("sec-fetch-site") === "same-origin";
+  if (!sameOrigin) throw new AppError("insufficient_permission");
+}

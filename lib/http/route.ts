@@ -1,0 +1,102 @@
+import "server-only";
+import { NextRequest, NextResponse } from "next/server";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { assertSameOrigin, authenticate, type Auth } from "./authenticate";
+import { toErrorResponse } from "./error-response";
+import { recordRequest } from "./metrics";
+import { parseBody, parseQuery, parseWith } from "./parse-input";
+
+type AuthLevel = "none" | "optional" | "member" | "admin";
+type Schema = z.ZodType;
+type Infer<S> = S extends Schema ? z.infer<S> : undefined;
+
+export type RouteConfig<A extends AuthLevel, P, Q, B> = {
+  /** The contract's row: "METHOD /path/{param}". Also the key of logs and metrics. */
+  operation: string;
+  auth: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+};
+
+export type HandlerInput<A extends AuthLevel, P, Q, B> = {
+  auth: A extends "member" | "admin" ? Auth : Auth | undefined;
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
+  request: NextRequest;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
+
+/**
+ * Wraps one endpoint: authenticates, authorizes, parses params, query and body with zod, calls the
+ * handler and maps every error to the contract's `{ error }` body. Logs one line per request.
+ */
+export function route<A extends AuthLevel, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  config: RouteConfig<A, P, Q, B>,
+  handler: (input: HandlerInput<A, P, Q, B>) => Promise<Response>,
+): RouteHandler {
+  return async (rawRequest, context) => {
+    const started = performance.now();
+    const request = rawRequest instanceof NextRequest ? rawRequest : new NextRequest(rawRequest);
+    let response: Response;
+    try {
+      response = await handler(await prepare(config, request, context));
+    } catch (error) {
+      response = toErrorResponse(error, config.operation);
+    }
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    recordRequest(config.operation, response.status, durationMs);
+    log.info("request", { method: request.method, route: config.operation, status: response.status, durationMs });
+    return response;
+  };
+}
+
+async function prepare<A extends AuthLevel, P, Q, B>(
+  config: RouteConfig<A, P, Q, B>,
+  request: NextRequest,
+  context: NextContext | undefined,
+): Promise<HandlerInput<A, P, Q, B>> {
+  const auth = config.auth === "none" ? undefined : await authenticate(request);
+  if (config.auth === "member" || config.auth === "admin") {
+    if (!auth) throw new AppError("authentication_required");
+    if (config.auth === "admin" && auth.persona !== "administrator") throw new AppError("insufficient_permission");
+  }
+  if (auth) assertSameOrigin(request, auth);
+  const params = config.params ? parseWith(config.params as Schema, (await context?.params) ?? {}) : undefined;
+  const query = config.query ? parseQuery(config.query as Schema, request) : undefined;
+  const body = config.body ? await parseBody(config.body as Schema, request) : undefined;
+  return { auth, params, query, body, request } as HandlerInput<A, P, Q, B>;
+}
+
+/** Answers 405 for the methods a path does not serve: `export const { PUT, DELETE } = notAllowed(...)`. */
+export function methodNotAllowed(operation: string): RouteHandler {
+  return route({ operation, auth: "none" }, async () => {
+    throw new AppError("method_not_allowed");
+  });
+}
+
+export function json(body: unknown, status = 200, headers?: HeadersInit): NextResponse {
+  return NextResponse.json(body, { status, headers });
+}
+
+export function noContent(): NextResponse {
+  return new NextResponse(null, { status: 204 });
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * The handlers of one path, with 405 `Method not allowed` for every method it does not serve:
+ * `export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/groups", { GET: …, POST: … })`.
+ */
+export function endpoints(path: string, handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+  return Object.fromEntries(
+    METHODS.map((method) => [method, handlers[method] ?? methodNotAllowed(`${method} ${path}`)]),
+  ) as Record<Method, RouteHandler>;
+}

@@ -1,0 +1,9 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // The database drivers run in Node as they are (PGlite loads its WASM from its package).
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "@prisma/adapter-pg", "pg"],
+  poweredByHeader: false,
+  trailingSlash: false,
+};
+
+export default nextConfig;

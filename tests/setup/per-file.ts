@@ -1,0 +1,50 @@
+// Runs before each test file: a fresh environment and a private copy of the migrated template.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, inject } from "vitest";
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "studio-file-"));
+Object.assign(process.env, {
+  NODE_ENV: "test",
+  DATA_DIR: scratch,
+  EMAIL_TRANSPORT: "outbox",
+  EMAIL_OUTBOX_DIR: path.join(scratch, "outbox"),
+  APP_URL: "http://localhost:3000",
+  LOG_LEVEL: "silent",
+  DEMO_MODE: "true",
+});
+delete process.env.DATABASE_URL;
+
+const { openPglite, openPostgres } = await import("@/lib/db/client");
+const { useDatabase, closeDatabase } = await import("@/lib/db");
+const { resetEnvCache } = await import("@/lib/env");
+resetEnvCache();
+
+const config = inject("database");
+let dropDatabase: (() => Promise<void>) | undefined;
+
+if (config.kind === "postgres") {
+  const name = `${config.template}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: config.serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${config.template}"`);
+  const url = new URL(config.serverUrl);
+  url.pathname = `/${name}`;
+  process.env.TEST_DATABASE_FILE_URL = url.toString();
+  useDatabase(openPostgres(url.toString(), 20));
+  dropDatabase = async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  };
+} else {
+  const dump = new Blob([fs.readFileSync(config.templateFile)]);
+  useDatabase(openPglite(dump));
+}
+
+afterAll(async () => {
+  await closeDatabase();
+  await dropDatabase?.();
+  fs.rmSync(scratch, { recursive: true, force: true });
+});

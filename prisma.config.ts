@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { PrismaConfig } from "prisma";
 
-const databaseUrl = process.env.DATABASE_URL;
+const databaseUrl = process.env.DATABASE_URL || undefined;
 process.env.DATABASE_URL ??= "postgres://embedded"; // the schema's url line must resolve
 
 export default {

@@ -1,6 +1,8 @@
-// Authors a new migration: applies the existing migrations to a throwaway embedded database and
-// writes the SQL that takes it to prisma/schema.prisma (`prisma migrate dev` cannot run here: its
-// shadow database fails on driver adapters). Usage: npm run db:migrate:new -- <name>
+// Authors a new migration: the SQL that takes the schema as of the last migration
+// (prisma/migrations/schema-at-last-migration.prisma) to prisma/schema.prisma. `prisma migrate dev`
+// cannot run here (its shadow database fails on driver adapters) and `--from-schema-datasource` is
+// refused with an adapter; lib/db/schema-matches-migrations.test.ts proves the result right.
+// Usage: npm run db:migrate:new -- <name>
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,29 +14,33 @@ if (!name) {
   process.exit(2);
 }
 
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "migration-"));
-const env = { ...process.env, DATA_DIR: scratch, DATABASE_URL: "" };
-delete env.DATABASE_URL;
-const prisma = (args: string[]) =>
-  execFileSync("npx", ["prisma", ...args], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+const MIGRATIONS = path.join("prisma", "migrations");
+const SNAPSHOT = path.join(MIGRATIONS, "schema-at-last-migration.prisma");
 
-try {
-  prisma(["migrate", "deploy"]);
-  const sql = prisma([
-    "migrate", "diff",
-    "--from-schema-datasource", "prisma/schema.prisma",
-    "--to-schema-datamodel", "prisma/schema.prisma",
-    "--script",
-  ]);
-  if (!/^\s*(CREATE|ALTER|DROP)/m.test(sql)) {
-    console.log("schema.prisma and the migrations already agree: nothing to write.");
-    process.exit(0);
+export function diffSql(from: string | undefined, to: string): string {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "migration-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: scratch };
+  delete env.DATABASE_URL;
+  try {
+    const fromArgs = from ? ["--from-schema-datamodel", from] : ["--from-empty"];
+    return execFileSync("npx", ["prisma", "migrate", "diff", ...fromArgs, "--to-schema-datamodel", to, "--script"], {
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
-  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-  const dir = path.join("prisma", "migrations", `${stamp}_${name}`);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "migration.sql"), sql);
-  console.log(`wrote ${dir}/migration.sql`);
-} finally {
-  fs.rmSync(scratch, { recursive: true, force: true });
 }
+
+const sql = diffSql(fs.existsSync(SNAPSHOT) ? SNAPSHOT : undefined, path.join("prisma", "schema.prisma"));
+if (!/^\s*(CREATE|ALTER|DROP)/m.test(sql)) {
+  console.log("schema.prisma and the migrations already agree: nothing to write.");
+  process.exit(0);
+}
+const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+const dir = path.join(MIGRATIONS, `${stamp}_${name}`);
+fs.mkdirSync(dir, { recursive: true });
+fs.writeFileSync(path.join(dir, "migration.sql"), sql);
+fs.copyFileSync(path.join("prisma", "schema.prisma"), SNAPSHOT);
+console.log(`wrote ${dir}/migration.sql`);

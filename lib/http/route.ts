@@ -56,7 +56,7 @@ export function route<A extends AuthLevel, P extends Schema | undefined = undefi
   };
 }
 
-async function prepare<A extends AuthLevel, P, Q, B>(
+async function prepare<A extends AuthLevel, P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
   config: RouteConfig<A, P, Q, B>,
   request: NextRequest,
   context: NextContext | undefined,
@@ -67,9 +67,9 @@ async function prepare<A extends AuthLevel, P, Q, B>(
     if (config.auth === "admin" && auth.persona !== "administrator") throw new AppError("insufficient_permission");
   }
   if (auth) assertSameOrigin(request, auth);
-  const params = config.params ? parseWith(config.params as Schema, (await context?.params) ?? {}) : undefined;
-  const query = config.query ? parseQuery(config.query as Schema, request) : undefined;
-  const body = config.body ? await parseBody(config.body as Schema, request) : undefined;
+  const params = config.params ? parseWith(config.params, (await context?.params) ?? {}) : undefined;
+  const query = config.query ? parseQuery(config.query, request) : undefined;
+  const body = config.body ? await parseBody(config.body, request) : undefined;
   return { auth, params, query, body, request } as HandlerInput<A, P, Q, B>;
 }
 

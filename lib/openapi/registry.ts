@@ -1,0 +1,64 @@
+import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
+import type { ZodType } from "zod";
+import { ErrorSchema, ValidationErrorSchema } from "@/lib/schemas/common";
+
+export const registry = new OpenAPIRegistry();
+
+export const bearerAuth = registry.registerComponent("securitySchemes", "bearerAuth", {
+  type: "http",
+  scheme: "bearer",
+  description: "`Authorization: Bearer <session.id>` from POST /auth/magic-links/consume",
+});
+export const demoCookie = registry.registerComponent("securitySchemes", "demoSession", {
+  type: "apiKey",
+  in: "cookie",
+  name: "demo_session",
+  description: "HttpOnly cookie set by POST /demo-auth/session (demo mode only)",
+});
+export const webCookie = registry.registerComponent("securitySchemes", "webSession", {
+  type: "apiKey",
+  in: "cookie",
+  name: "session",
+  description: "HttpOnly cookie set by the web sign-in",
+});
+
+const MESSAGES: Record<number, string> = {
+  400: "Validation failed",
+  401: "Authentication required",
+  403: "Insufficient permission",
+  404: "Resource not found",
+  405: "Method not allowed",
+  409: "Conflict",
+  413: "Payload too large",
+  422: "Idempotency key reused with a different request",
+  429: "Too many requests",
+  500: "Internal server error",
+  503: "Service unavailable",
+};
+
+/** An error response; `message` is the contract's exact text for this operation. */
+export function errorResponse(status: number, message = MESSAGES[status] ?? "Error") {
+  const schema = status === 400 ? ValidationErrorSchema : ErrorSchema;
+  return { description: message, content: { "application/json": { schema, example: { error: message } } } };
+}
+
+export function jsonResponse(description: string, schema: ZodType) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+export function jsonBody(schema: ZodType) {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
+type Auth = "none" | "member" | "admin";
+
+/** Security requirement and the 401/403 responses that go with an auth level. */
+export function authFor(auth: Auth) {
+  if (auth === "none") return { security: [] as Record<string, string[]>[], responses: {} };
+  const responses: Record<number, ReturnType<typeof errorResponse>> = { 401: errorResponse(401) };
+  if (auth === "admin") responses[403] = errorResponse(403);
+  return {
+    security: [{ [bearerAuth.name]: [] }, { [demoCookie.name]: [] }, { [webCookie.name]: [] }],
+    responses,
+  };
+}

@@ -1,0 +1,42 @@
+import type { Account } from "@prisma/client";
+import { z } from "./zod";
+
+export const BookingPolicySchema = z
+  .object({
+    opensDaysBefore: z.number().int().min(0).max(365).openapi({ example: 14 }),
+    closesMinutesBefore: z.number().int().min(0).max(10_080).openapi({ example: 0 }),
+    cancellationWindowHours: z.number().int().min(0).max(720).openapi({ example: 12 }),
+    waitlistEnabled: z.boolean().openapi({ example: true }),
+  })
+  .openapi("BookingPolicy");
+
+export const AccountSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string().openapi({ example: "demo" }),
+    name: z.string().openapi({ example: "Demo Studio" }),
+    timezone: z.string().openapi({ example: "Europe/Copenhagen" }),
+    locale: z.string().openapi({ example: "da-DK" }),
+    currency: z.string().openapi({ example: "DKK" }),
+    bookingPolicy: BookingPolicySchema,
+  })
+  .openapi("Account");
+
+export type AccountDto = z.infer<typeof AccountSchema>;
+
+export function serializeAccount(account: Account): AccountDto {
+  return {
+    id: account.id,
+    slug: account.slug,
+    name: account.name,
+    timezone: account.timezone,
+    locale: account.locale,
+    currency: account.currency,
+    bookingPolicy: {
+      opensDaysBefore: account.opensDaysBefore,
+      closesMinutesBefore: account.closesMinutesBefore,
+      cancellationWindowHours: account.cancellationWindowHours,
+      waitlistEnabled: account.waitlistEnabled,
+    },
+  };
+}

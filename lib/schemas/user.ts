@@ -1,0 +1,41 @@
+import type { Membership, User } from "@prisma/client";
+import { toIsoDate } from "./common";
+import { z } from "./zod";
+
+export const PersonaSchema = z.enum(["administrator", "attendee"]).openapi("Persona");
+export const UserStatusSchema = z.enum(["active", "invited", "disabled"]).openapi("UserStatus");
+
+export const UserSchema = z
+  .object({
+    id: z.string(),
+    email: z.email().openapi({ example: "ida@example.com" }),
+    displayName: z.string().openapi({ example: "Ida Holm" }),
+    status: UserStatusSchema,
+    dateOfBirth: z.iso.date().nullable().openapi({ example: "1990-04-12" }),
+  })
+  .openapi("User");
+
+export const MembershipSchema = z
+  .object({ accountId: z.string(), userId: z.string(), persona: PersonaSchema })
+  .openapi("Membership");
+
+export type UserDto = z.infer<typeof UserSchema>;
+export type MembershipDto = z.infer<typeof MembershipSchema>;
+
+export function serializeUser(user: User): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    status: user.status as UserDto["status"],
+    dateOfBirth: toIsoDate(user.dateOfBirth),
+  };
+}
+
+export function serializeMembership(membership: Membership): MembershipDto {
+  return {
+    accountId: membership.accountId,
+    userId: membership.userId,
+    persona: membership.persona as MembershipDto["persona"],
+  };
+}

@@ -6,7 +6,17 @@ import { db } from "./index";
  * Models whose rows belong to one account. Later features add their models here; the test in
  * tenant-db.test.ts fails when a model with an `accountId` column is missing from this list.
  */
-export const TENANT_MODELS = new Set<string>(["Membership", "Group", "GroupMember"]);
+export const TENANT_MODELS = new Set<string>([
+  "Membership",
+  "Group",
+  "GroupMember",
+  "Location",
+  "DurationPreset",
+  "Event",
+  "Series",
+  "Instance",
+  "InstanceException",
+]);
 
 const WHERE_OPERATIONS = new Set([
   "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany",

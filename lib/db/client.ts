@@ -5,6 +5,7 @@ import { Client, Pool } from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { applyMigrations, type SqlRunner } from "./migrate";
 
 export type Database = {
@@ -17,6 +18,8 @@ export type Database = {
 
 export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): Database {
   const pool = new Pool({ connectionString: url, max: poolSize });
+  // An idle client whose connection the server ends (restart, failover) must not crash the process.
+  pool.on("error", (error) => log.warn("database connection lost", { errorMessage: error.message }));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,

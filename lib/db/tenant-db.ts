@@ -16,6 +16,12 @@ export const TENANT_MODELS = new Set<string>([
   "Series",
   "Instance",
   "InstanceException",
+  "Product",
+  "Price",
+  "Season",
+  "Order",
+  "Entitlement",
+  "Booking",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -12,7 +12,7 @@ export const ValidationErrorSchema = z
   .openapi("ValidationError");
 
 export const Id = z.string().min(1).max(200).openapi({ example: "3f1c2b8e-6d1a-4c51-9d0e-2b7f3c9a1e55" });
-export const IdParam = (name: string) => z.object({ [name]: Id });
+export const IdParam = <K extends string>(name: K) => z.object({ [name]: Id } as Record<K, typeof Id>);
 
 /** Emails are trimmed and lower-cased on input (decisions §1). */
 export const Email = z

@@ -1,0 +1,174 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { api } from "@/tests/helpers/api";
+import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+
+let tenant: TestTenant;
+let admin: TestMember;
+
+beforeEach(async () => {
+  tenant = await createTenant({ name: "Sunrise Studio" });
+  admin = tenant.admin;
+});
+
+const INVALID = { status: 400, body: { error: "Validation failed" } };
+const DEFAULT_POLICY = {
+  opensDaysBefore: 14,
+  closesMinutesBefore: 0,
+  cancellationWindowHours: 12,
+  waitlistEnabled: true,
+};
+
+async function storedAccount() {
+  return db.account.findUniqueOrThrow({ where: { id: tenant.accountId } });
+}
+
+describe("PATCH /account", () => {
+  it("changes name, timezone and locale and answers the whole account", async () => {
+    const response = await api("PATCH", "/account", {
+      token: admin.token,
+      body: { name: " Moonrise Studio ", timezone: "America/New_York", locale: "en-US" },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      id: tenant.accountId,
+      slug: tenant.slug,
+      name: "Moonrise Studio",
+      timezone: "America/New_York",
+      locale: "en-US",
+      currency: "DKK",
+      bookingPolicy: DEFAULT_POLICY,
+    });
+    expect(await storedAccount()).toMatchObject({
+      name: "Moonrise Studio",
+      timezone: "America/New_York",
+      locale: "en-US",
+      slug: tenant.slug,
+    });
+  });
+
+  it("changes only the booking policy fields sent", async () => {
+    const response = await api("PATCH", "/account", {
+      token: admin.token,
+      body: { bookingPolicy: { cancellationWindowHours: 24, waitlistEnabled: false } },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      name: "Sunrise Studio",
+      timezone: "Europe/Copenhagen",
+      bookingPolicy: {
+        opensDaysBefore: 14,
+        closesMinutesBefore: 0,
+        cancellationWindowHours: 24,
+        waitlistEnabled: false,
+      },
+    });
+    expect(await storedAccount()).toMatchObject({
+      cancellationWindowHours: 24,
+      waitlistEnabled: false,
+      opensDaysBefore: 14,
+    });
+  });
+
+  it("answers the unchanged account for an empty body", async () => {
+    const response = await api("PATCH", "/account", { token: admin.token, body: {} });
+    expect(response).toMatchObject({ status: 200, body: { name: "Sunrise Studio", bookingPolicy: DEFAULT_POLICY } });
+  });
+
+  it("stores the canonical spelling of the timezone and locale", async () => {
+    const response = await api("PATCH", "/account", {
+      token: admin.token,
+      body: { timezone: "europe/london", locale: "EN-gb" },
+    });
+    expect(response).toMatchObject({ status: 200, body: { timezone: "Europe/London", locale: "en-GB" } });
+  });
+
+  it.each([
+    ["an unknown timezone", { timezone: "Mars/Olympus_Mons" }, "timezone"],
+    ["an offset instead of a timezone", { timezone: "+01:00" }, "timezone"],
+    ["an empty timezone", { timezone: "" }, "timezone"],
+    ["a malformed locale", { locale: "da_DK" }, "locale"],
+    ["a locale that is not a tag", { locale: "not a locale" }, "locale"],
+    ["an empty locale", { locale: "" }, "locale"],
+    ["an empty name", { name: "  " }, "name"],
+    ["a name of the wrong type", { name: 7 }, "name"],
+    ["a negative policy value", { bookingPolicy: { opensDaysBefore: -1 } }, "bookingPolicy.opensDaysBefore"],
+    ["a fractional policy value", { bookingPolicy: { closesMinutesBefore: 1.5 } }, "bookingPolicy.closesMinutesBefore"],
+    ["a policy flag of the wrong type", { bookingPolicy: { waitlistEnabled: "yes" } }, "bookingPolicy.waitlistEnabled"],
+    ["an unknown policy field", { bookingPolicy: { maxBookings: 3 } }, "bookingPolicy"],
+    ["an id", { id: "other" }, ""],
+    ["a slug", { slug: "taken-over" }, ""],
+    ["a currency", { currency: "EUR" }, ""],
+    ["an accountId", { accountId: "other" }, ""],
+  ])("rejects %s: 400 and changes nothing", async (_label, body, path) => {
+    const response = await api("PATCH", "/account", {
+      token: admin.token,
+      body: { name: "Should not stick", ...body },
+    });
+
+    expect(response).toMatchObject(INVALID);
+    expect(response.body.details.map((d: { path: string }) => d.path)).toContain(path);
+    expect(await storedAccount()).toMatchObject({
+      name: "Sunrise Studio",
+      timezone: "Europe/Copenhagen",
+      locale: "da-DK",
+      currency: "DKK",
+      slug: tenant.slug,
+      opensDaysBefore: 14,
+      closesMinutesBefore: 0,
+      waitlistEnabled: true,
+    });
+  });
+
+  it("rejects malformed JSON and a missing body with 400, an oversize body with 413", async () => {
+    expect(await api("PATCH", "/account", { token: admin.token, rawBody: "{" })).toMatchObject(INVALID);
+    expect(await api("PATCH", "/account", { token: admin.token })).toMatchObject(INVALID);
+    const oversize = JSON.stringify({ name: "x".repeat(101 * 1024) });
+    expect(await api("PATCH", "/account", { token: admin.token, rawBody: oversize })).toMatchObject({
+      status: 413,
+      body: { error: "Payload too large" },
+    });
+  });
+
+  it("answers 401 without a token and with a garbage token", async () => {
+    expect(await api("PATCH", "/account", { body: { name: "X" } })).toMatchObject({
+      status: 401,
+      body: { error: "Authentication required" },
+    });
+    expect(await api("PATCH", "/account", { token: "garbage", body: { name: "X" } })).toMatchObject({
+      status: 401,
+      body: { error: "Authentication required" },
+    });
+  });
+
+  it("answers 403 to an attendee and changes nothing", async () => {
+    const attendee = await createMember(tenant.accountId, "attendee");
+    const response = await api("PATCH", "/account", { token: attendee.token, body: { name: "Attendee Studio" } });
+    expect(response).toMatchObject({ status: 403, body: { error: "Insufficient permission" } });
+    expect((await storedAccount()).name).toBe("Sunrise Studio");
+  });
+
+  it("changes only the administrator's active account", async () => {
+    const other = await createTenant({ name: "Other Studio" });
+
+    await api("PATCH", "/account", {
+      token: other.admin.token,
+      body: { name: "Renamed Other", bookingPolicy: { opensDaysBefore: 3 } },
+    });
+
+    expect(await storedAccount()).toMatchObject({ name: "Sunrise Studio", opensDaysBefore: 14 });
+    expect(await db.account.findUniqueOrThrow({ where: { id: other.accountId } })).toMatchObject({
+      name: "Renamed Other",
+      opensDaysBefore: 3,
+    });
+  });
+
+  it("answers 405 for GET", async () => {
+    expect(await api("GET", "/account", { token: admin.token })).toMatchObject({
+      status: 405,
+      body: { error: "Method not allowed" },
+    });
+  });
+});

@@ -1,0 +1,14 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { serializeAccount, type AccountDto } from "@/lib/schemas/account";
+import type { UpdateAccountInput } from "@/lib/schemas/account-input";
+
+/** Changes the active account's name, timezone, locale and booking policy; absent fields stay. */
+export async function updateAccount(options: { accountId: string; input: UpdateAccountInput }): Promise<AccountDto> {
+  const { name, timezone, locale, bookingPolicy } = options.input;
+  const account = await db.account.update({
+    where: { id: options.accountId },
+    data: { name, timezone, locale, ...bookingPolicy },
+  });
+  return serializeAccount(account);
+}

@@ -1,0 +1,211 @@
+import { AccountSchema } from "@/lib/schemas/account";
+import { UpdateAccountInput } from "@/lib/schemas/account-input";
+import { CreateGroupInput, GroupIdParams, GroupSchema, GroupUserParams, UpdateGroupInput } from "@/lib/schemas/group";
+import { MeSchema, MyAccountSchema, UpdatedMeSchema } from "@/lib/schemas/me";
+import { UserSchema } from "@/lib/schemas/user";
+import {
+  InvitationSchema,
+  InviteUserInput,
+  UpdateMeInput,
+  UpdateUserInput,
+  UserIdParams,
+} from "@/lib/schemas/user-input";
+import { z } from "@/lib/schemas/zod";
+import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../registry";
+
+const member = authFor("member");
+const admin = authFor("admin");
+const tags = ["Account"];
+const notFound = errorResponse(404, "Resource not found");
+const tooLarge = errorResponse(413, "Payload too large");
+const invalid = errorResponse(400, "Validation failed");
+const noContent = { description: "Done; no body" };
+
+registry.registerPath({
+  method: "get",
+  path: "/me",
+  tags,
+  summary: "The signed-in user, the active account and the persona held there",
+  security: member.security,
+  responses: { 200: jsonResponse("The caller", MeSchema), ...member.responses },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/me",
+  tags,
+  summary: "Set or clear the caller's date of birth",
+  security: member.security,
+  request: { body: jsonBody(UpdateMeInput) },
+  responses: {
+    200: jsonResponse("The updated user", UpdatedMeSchema),
+    400: invalid,
+    ...member.responses,
+    413: tooLarge,
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/me/accounts",
+  tags,
+  summary: "Every account of the caller, with the persona there and the session's active one marked",
+  security: member.security,
+  responses: { 200: jsonResponse("The caller's accounts", z.array(MyAccountSchema)), ...member.responses },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/account",
+  tags,
+  summary: "Change the active account's name, timezone, locale and booking policy",
+  description:
+    "Partial: absent fields stay. `timezone` must be a known IANA name and `locale` a well-formed BCP 47 tag (400 otherwise); both are stored in canonical spelling. `bookingPolicy` is partial too.",
+  security: admin.security,
+  request: { body: jsonBody(UpdateAccountInput) },
+  responses: {
+    200: jsonResponse("The updated account", AccountSchema),
+    400: invalid,
+    ...admin.responses,
+    413: tooLarge,
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/users",
+  tags,
+  summary: "The users of the active account",
+  security: admin.security,
+  responses: {
+    200: jsonResponse("Users holding a membership in the active account, by name", z.array(UserSchema)),
+    ...admin.responses,
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/users/invitations",
+  tags,
+  summary: "Add a person to the active account",
+  description:
+    "A new email (normalized: trimmed, lower-cased) becomes a user with status `invited`; an existing identity keeps its status, name and date of birth. No email is sent: the person signs in through POST /auth/magic-links.",
+  security: admin.security,
+  request: { body: jsonBody(InviteUserInput) },
+  responses: {
+    201: jsonResponse("The user and the new membership", InvitationSchema),
+    400: invalid,
+    ...admin.responses,
+    409: errorResponse(409, "User already participates in this account"),
+    413: tooLarge,
+  },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/users/{userId}",
+  tags,
+  summary: "Edit a user of the active account",
+  description:
+    "Any of `displayName`, `email`, `dateOfBirth` (null clears it) and `persona` (of the membership in this account). Emails are unique across accounts: an email of another user, or an email change of a user who also belongs to another account, answers 400 with a `details` entry for `email`. Making the account's last administrator an attendee answers 400 with a `details` entry for `persona`.",
+  security: admin.security,
+  request: { params: UserIdParams, body: jsonBody(UpdateUserInput) },
+  responses: {
+    200: jsonResponse("The updated user", UserSchema),
+    400: invalid,
+    ...admin.responses,
+    404: notFound,
+    413: tooLarge,
+  },
+});
+
+registry.registerPath({
+  method: "delete",
+  path: "/memberships/{userId}",
+  tags,
+  summary: "Remove a user from the active account",
+  description:
+    "Also removes the user from the account's groups and ends their sessions whose active account is this one. Their identity and other accounts stay.",
+  security: admin.security,
+  request: { params: UserIdParams },
+  responses: {
+    204: noContent,
+    ...admin.responses,
+    404: notFound,
+    409: errorResponse(409, "You cannot remove your active membership"),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/groups",
+  tags,
+  summary: "The active account's groups, by name",
+  security: member.security,
+  responses: { 200: jsonResponse("Groups with their member ids", z.array(GroupSchema)), ...member.responses },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/groups",
+  tags,
+  summary: "Create an empty group",
+  security: admin.security,
+  request: { body: jsonBody(CreateGroupInput) },
+  responses: {
+    201: jsonResponse("The new group, with empty userIds", GroupSchema),
+    400: invalid,
+    ...admin.responses,
+    413: tooLarge,
+  },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/groups/{groupId}",
+  tags,
+  summary: "Rename a group",
+  security: admin.security,
+  request: { params: GroupIdParams, body: jsonBody(UpdateGroupInput) },
+  responses: {
+    200: jsonResponse("The renamed group", GroupSchema),
+    400: invalid,
+    ...admin.responses,
+    404: notFound,
+    413: tooLarge,
+  },
+});
+
+registry.registerPath({
+  method: "delete",
+  path: "/groups/{groupId}",
+  tags,
+  summary: "Delete a group",
+  description: "Instances restricted to the group keep its id and are not opened to another audience.",
+  security: admin.security,
+  request: { params: GroupIdParams },
+  responses: { 204: noContent, ...admin.responses, 404: notFound },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/groups/{groupId}/users/{userId}",
+  tags,
+  summary: "Add a user of the active account to a group",
+  description:
+    "Adding a user who is already in the group changes nothing. A user who is not a member of the account: 404.",
+  security: admin.security,
+  request: { params: GroupUserParams },
+  responses: { 200: jsonResponse("The group", GroupSchema), ...admin.responses, 404: notFound },
+});
+
+registry.registerPath({
+  method: "delete",
+  path: "/groups/{groupId}/users/{userId}",
+  tags,
+  summary: "Remove a user from a group",
+  description: "Unknown group, or a user who is not in the group: 404.",
+  security: admin.security,
+  request: { params: GroupUserParams },
+  responses: { 200: jsonResponse("The updated group", GroupSchema), ...admin.responses, 404: notFound },
+});

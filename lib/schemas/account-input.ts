@@ -1,0 +1,47 @@
+import { IANAZone } from "luxon";
+import { BookingPolicySchema } from "./account";
+import { z } from "./zod";
+
+/**
+ * An IANA timezone name (decisions §3). Stored with the canonical spelling when the input differs
+ * only in letter case ("europe/copenhagen" → "Europe/Copenhagen"); aliases are kept as given.
+ */
+export const Timezone = z
+  .string()
+  .trim()
+  .max(100)
+  .refine((value) => IANAZone.isValidZone(value), "Unknown IANA timezone")
+  .transform((value) => {
+    const resolved = new Intl.DateTimeFormat("en", { timeZone: value }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;
+  })
+  .openapi({ example: "Europe/Copenhagen", description: "IANA timezone name" });
+
+/** A BCP 47 locale tag, stored in its canonical form ("DA-dk" → "da-DK"). */
+export const LocaleTag = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((value, context) => {
+    try {
+      const [canonical] = Intl.getCanonicalLocales(value);
+      if (canonical) return canonical;
+    } catch {
+      /* reported below */
+    }
+    context.addIssue({ code: "custom", message: "Malformed locale tag" });
+    return z.NEVER;
+  })
+  .openapi({ example: "da-DK", description: "BCP 47 locale tag" });
+
+export const UpdateAccountInput = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).openapi({ example: "Demo Studio" }),
+    timezone: Timezone,
+    locale: LocaleTag,
+    bookingPolicy: z.strictObject(BookingPolicySchema.shape).partial().openapi("BookingPolicyUpdate"),
+  })
+  .partial()
+  .openapi("UpdateAccountInput");
+
+export type UpdateAccountInput = z.infer<typeof UpdateAccountInput>;

@@ -1,0 +1,20 @@
+import { AccountSchema } from "./account";
+import { PersonaSchema, UserSchema } from "./user";
+import { z } from "./zod";
+
+export const MeSchema = z
+  .object({ user: UserSchema, account: AccountSchema, persona: PersonaSchema })
+  .openapi("Me", { description: "The signed-in user, the session's active account and the persona held there" });
+
+export const UpdatedMeSchema = z.object({ user: UserSchema }).openapi("UpdatedMe");
+
+export const MyAccountSchema = z
+  .object({
+    account: AccountSchema,
+    persona: PersonaSchema,
+    active: z.boolean().openapi({ description: "true for the session's active account" }),
+  })
+  .openapi("MyAccount");
+
+export type MeDto = z.infer<typeof MeSchema>;
+export type MyAccountDto = z.infer<typeof MyAccountSchema>;

@@ -1,0 +1,39 @@
+import { Email, Id } from "./common";
+import { MembershipSchema, PersonaSchema, UserSchema } from "./user";
+import { z } from "./zod";
+
+/** A calendar date of birth: a real `YYYY-MM-DD` day, not before 1900 and not in the future. */
+export const DateOfBirth = z.iso
+  .date()
+  .refine((value) => value >= "1900-01-01", "Date of birth must not be before 1900-01-01")
+  // One day of slack: "today" somewhere on earth may already be tomorrow in UTC.
+  .refine(
+    (value) => value <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    "Date of birth must not be in the future",
+  )
+  .nullable()
+  .openapi({ example: "1990-04-12", description: "`YYYY-MM-DD`, or null to clear it" });
+
+export const DisplayName = z.string().trim().min(1).max(200).openapi({ example: "Ida Holm" });
+
+export const UpdateMeInput = z.strictObject({ dateOfBirth: DateOfBirth }).openapi("UpdateMeInput");
+
+export const InviteUserInput = z
+  .strictObject({ email: Email, displayName: DisplayName, persona: PersonaSchema })
+  .openapi("InviteUserInput");
+
+export const UpdateUserInput = z
+  .strictObject({ displayName: DisplayName, email: Email, dateOfBirth: DateOfBirth, persona: PersonaSchema })
+  .partial()
+  .openapi("UpdateUserInput");
+
+export const InvitationSchema = z.object({ user: UserSchema, membership: MembershipSchema }).openapi("Invitation");
+
+export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
+
+/** The wire date (`YYYY-MM-DD`) as the Date that a `@db.Date` column stores. */
+export function fromIsoDate(value: string | null): Date | null {
+  return value === null ? null : new Date(`${value}T00:00:00.000Z`);
+}
+
+export const UserIdParams = z.object({ userId: Id });

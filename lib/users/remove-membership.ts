@@ -1,0 +1,29 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+
+/**
+ * Ends a user's participation in the active account, in one transaction: the membership, the user's
+ * places in the account's groups, their sessions whose active account is this one and their unused
+ * sign-in links for it (decisions §3). The identity and its other accounts stay untouched.
+ *
+ * This is also where the user's future bookings in the account are cancelled (status
+ * `cancelled_by_studio`, credits returned; decisions §3): the bookings feature adds that step to the
+ * transaction below, so that a removed member never keeps a booking.
+ */
+export async function removeMembership(options: {
+  db: TenantDb;
+  accountId: string;
+  actorUserId: string;
+  userId: string;
+}): Promise<void> {
+  const { db, accountId, actorUserId, userId } = options;
+  if (userId === actorUserId) throw new AppError("own_membership");
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.membership.deleteMany({ where: { accountId, userId } });
+    if (count === 0) throw new AppError("not_found");
+    await tx.groupMember.deleteMany({ where: { accountId, userId } });
+    await tx.session.deleteMany({ where: { accountId, userId } });
+    await tx.magicLink.deleteMany({ where: { accountId, userId, consumedAt: null } });
+  });
+}

@@ -1,0 +1,25 @@
+import { endpoints, json, route } from "@/lib/http/route";
+import { cancelInstance } from "@/lib/programme/cancel-instance";
+import { moveInstance } from "@/lib/programme/move-instance";
+import { restoreInstance } from "@/lib/programme/restore-instance";
+import { setInstanceBookability } from "@/lib/programme/set-instance-bookability";
+import { InstanceParams, UpdateInstanceInput, serializeInstance } from "@/lib/schemas/instance";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/instances/{instanceId}", {
+  PATCH: route(
+    { operation: "PATCH /instances/{instanceId}", auth: "admin", params: InstanceParams, body: UpdateInstanceInput },
+    async ({ auth, params, body }) => {
+      const target = { db: auth.db, instanceId: params.instanceId };
+      switch (body.action) {
+        case "cancel":
+          return json(serializeInstance(await cancelInstance(target)));
+        case "move":
+          return json(serializeInstance(await moveInstance({ ...target, startsAt: new Date(body.startsAt) })));
+        case "restore":
+          return json(serializeInstance(await restoreInstance(target)));
+        case "bookability":
+          return json(serializeInstance(await setInstanceBookability({ ...target, audience: body.audience, groupIds: body.groupIds })));
+      }
+    },
+  ),
+});

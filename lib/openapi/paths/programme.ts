@@ -1,0 +1,228 @@
+import {
+  CreateDurationPresetInput,
+  DurationPresetParams,
+  DurationPresetSchema,
+  UpdateDurationPresetInput,
+} from "@/lib/schemas/duration-preset";
+import { CreateEventInput, EventParams, EventSchema, UpdateEventInput } from "@/lib/schemas/event";
+import {
+  InstanceExceptionSchema,
+  InstanceParams,
+  InstanceSchema,
+  ListInstanceExceptionsQuery,
+  ListInstancesParams,
+  UpdateInstanceInput,
+} from "@/lib/schemas/instance";
+import { CreateLocationInput, LocationParams, LocationSchema, UpdateLocationInput } from "@/lib/schemas/location";
+import { z } from "@/lib/schemas/zod";
+import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../registry";
+
+const tags = ["Programme"];
+const member = authFor("member");
+const admin = authFor("admin");
+
+// ---------------------------------------------------------------- locations
+
+registry.registerPath({
+  method: "get",
+  path: "/locations",
+  tags,
+  summary: "Every location of the account, active and archived (oldest first)",
+  security: member.security,
+  responses: { 200: jsonResponse("The locations", z.array(LocationSchema)), ...member.responses },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/locations",
+  tags,
+  summary: "Create a location",
+  description: "`name` is required. Defaults: `address` empty, `capacity` 20, `status` `active`.",
+  security: admin.security,
+  request: { body: jsonBody(CreateLocationInput) },
+  responses: {
+    201: jsonResponse("The new location", LocationSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/locations/{locationId}",
+  tags,
+  summary: "Edit a location (partial)",
+  description:
+    "Changes the defaults for future event edits only: events keep the name and capacity they copied, and " +
+    "archiving rewrites no event and no instance.",
+  security: admin.security,
+  request: { params: LocationParams, body: jsonBody(UpdateLocationInput) },
+  responses: {
+    200: jsonResponse("The location", LocationSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    404: errorResponse(404),
+    413: errorResponse(413),
+  },
+});
+
+// ---------------------------------------------------------------- duration presets
+
+registry.registerPath({
+  method: "get",
+  path: "/duration-presets",
+  tags,
+  summary: "Every duration preset of the account, active and archived (oldest first)",
+  security: member.security,
+  responses: { 200: jsonResponse("The duration presets", z.array(DurationPresetSchema)), ...member.responses },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/duration-presets",
+  tags,
+  summary: "Create a duration preset",
+  description: "`name` and `minutes` (positive integer) are required; `status` defaults to `active`.",
+  security: admin.security,
+  request: { body: jsonBody(CreateDurationPresetInput) },
+  responses: {
+    201: jsonResponse("The new duration preset", DurationPresetSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/duration-presets/{presetId}",
+  tags,
+  summary: "Edit a duration preset (partial)",
+  description: "Existing events keep their stored duration until edited; archiving rewrites nothing.",
+  security: admin.security,
+  request: { params: DurationPresetParams, body: jsonBody(UpdateDurationPresetInput) },
+  responses: {
+    200: jsonResponse("The duration preset", DurationPresetSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    404: errorResponse(404),
+    413: errorResponse(413),
+  },
+});
+
+// ---------------------------------------------------------------- events
+
+registry.registerPath({
+  method: "get",
+  path: "/events",
+  tags,
+  summary: "Every event definition of the account, of every status (oldest first)",
+  security: member.security,
+  responses: { 200: jsonResponse("The events", z.array(EventSchema)), ...member.responses },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/events",
+  tags,
+  summary: "Create an event definition, and with `startsAt` one instance",
+  description:
+    "`title` and `durationMinutes` are required. `status` defaults to `published`. A `locationId` (a location of " +
+    "this account, else 400) supplies the `location` name and, unless `capacity` is given, the capacity; with " +
+    "neither the capacity is 20. `teacherIds` must be users with a membership in the account (else 400). With " +
+    "`startsAt` one instance is created in the same transaction (`endsAt = startsAt + durationMinutes`, the " +
+    "event's capacity, audience `everyone`); it is listed by GET /instances. The response is the Event.",
+  security: admin.security,
+  request: { body: jsonBody(CreateEventInput) },
+  responses: {
+    201: jsonResponse("The new event", EventSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/events/{eventId}",
+  tags,
+  summary: "Edit an event definition (partial)",
+  description:
+    "A chosen `locationId` supplies its name and, unless `capacity` is explicit in the same request, its capacity; " +
+    "`locationId: null` detaches the location and keeps the `location` text. Existing instances are not rewritten. " +
+    "`startsAt` is accepted on create only.",
+  security: admin.security,
+  request: { params: EventParams, body: jsonBody(UpdateEventInput) },
+  responses: {
+    200: jsonResponse("The event", EventSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    404: errorResponse(404),
+    413: errorResponse(413),
+  },
+});
+
+// ---------------------------------------------------------------- instances
+
+registry.registerPath({
+  method: "get",
+  path: "/instances",
+  tags,
+  summary: "Instances whose start lies in [from, to), in chronological order",
+  description:
+    "Every status, of published and unpublished events, ordered by `startsAt` then `id`. Without `from` and `to`: " +
+    "now to 90 days ahead; only `from`: 90 days from it; only `to`: the 90 days before it. `from` must be before " +
+    "`to` and the range at most 366 days, else 400.",
+  security: member.security,
+  request: { query: ListInstancesParams },
+  responses: {
+    200: jsonResponse("The instances", z.array(InstanceSchema)),
+    400: errorResponse(400),
+    ...member.responses,
+  },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/instances/{instanceId}",
+  tags,
+  summary: "Cancel, move, restore an instance or change who may book it",
+  description:
+    "`cancel`: status `cancelled`, a `cancel` exception. `move` (needs `startsAt`): `endsAt` keeps the duration, " +
+    "status `moved`, a `move` exception; the first original time is kept for restore. `restore`: a cancelled or " +
+    "moved instance returns to its original time and `scheduled`, a `restore` exception; bookings cancelled by a " +
+    "cancel are not revived. `bookability`: replaces `audience` and `groupIds` (`groups` needs existing groups of " +
+    "this account; `everyone` and `nobody` clear `groupIds`), status unchanged, no exception. Every change and its " +
+    "exception are written in one transaction; siblings are unchanged.",
+  security: admin.security,
+  request: { params: InstanceParams, body: jsonBody(UpdateInstanceInput) },
+  responses: {
+    200: jsonResponse("The instance", InstanceSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    404: errorResponse(404),
+    409: {
+      ...errorResponse(409, "Instance is cancelled"),
+      description:
+        "`Instance is cancelled` (cancel or move of a cancelled instance); `Instance is not cancelled or moved` " +
+        "(restore of an instance that was never cancelled or moved)",
+    },
+    413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/instance-exceptions",
+  tags,
+  summary: "Audit records of moves, cancellations and restores, in the order they were made",
+  description: "Ordered by `createdAt`, oldest first. `instanceId` narrows the list to one instance.",
+  security: member.security,
+  request: { query: ListInstanceExceptionsQuery },
+  responses: {
+    200: jsonResponse("The instance exceptions", z.array(InstanceExceptionSchema)),
+    400: errorResponse(400),
+    ...member.responses,
+  },
+});

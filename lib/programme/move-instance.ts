@@ -1,0 +1,23 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+import { changeInstance, keepDuration } from "./change-instance";
+
+/**
+ * Moves an instance to `startsAt`; `endsAt` keeps the duration and the status becomes `moved`. The
+ * very first original time is kept so that restore can return to it. A cancelled instance answers
+ * 409 `Instance is cancelled`.
+ */
+export async function moveInstance({ db, instanceId, startsAt }: { db: TenantDb; instanceId: string; startsAt: Date }) {
+  return changeInstance({
+    db,
+    instanceId,
+    decide: (instance) => {
+      if (instance.status === "cancelled") throw new AppError("instance_cancelled");
+      return {
+        data: { ...keepDuration(instance, startsAt), status: "moved", originalStartsAt: instance.originalStartsAt ?? instance.startsAt },
+        exception: { type: "move", originalStartsAt: instance.startsAt, replacementStartsAt: startsAt },
+      };
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+import { changeInstance, keepDuration } from "./change-instance";
+
+/**
+ * Undoes cancels and moves: the instance returns to its original time (the one before its first
+ * move) and to `scheduled`, and a `restore` exception is recorded. Bookings cancelled by a cancel are
+ * not revived. An instance that is neither cancelled nor moved answers 409.
+ */
+export async function restoreInstance({ db, instanceId }: { db: TenantDb; instanceId: string }) {
+  return changeInstance({
+    db,
+    instanceId,
+    decide: (instance) => {
+      if (instance.status === "scheduled") throw new AppError("instance_not_restorable");
+      const original = instance.originalStartsAt ?? instance.startsAt;
+      const moved = original.getTime() !== instance.startsAt.getTime();
+      return {
+        data: { ...keepDuration(instance, original), status: "scheduled", originalStartsAt: null },
+        exception: { type: "restore", originalStartsAt: instance.startsAt, replacementStartsAt: moved ? original : null },
+      };
+    },
+  });
+}

@@ -1,0 +1,139 @@
+import type { Instance, InstanceException } from "@prisma/client";
+import { Id, IsoDateTime } from "./common";
+import { z } from "./zod";
+
+export const InstanceStatusSchema = z.enum(["scheduled", "moved", "cancelled"]).openapi("InstanceStatus");
+export const AudienceSchema = z.enum(["everyone", "groups", "nobody"]).openapi("Audience", {
+  description: "Who may book: everyone, members of `groupIds`, or nobody",
+});
+export const InstanceExceptionTypeSchema = z.enum(["move", "cancel", "restore"]).openapi("InstanceExceptionType");
+
+const UtcDateTime = z.iso.datetime().openapi({ example: "2026-11-24T17:00:00.000Z" });
+
+export const InstanceSchema = z
+  .object({
+    id: Id,
+    accountId: Id,
+    eventId: Id,
+    seriesId: Id.nullable().openapi({ description: "The series that generated the instance, or null" }),
+    startsAt: UtcDateTime,
+    endsAt: UtcDateTime.openapi({ example: "2026-11-24T18:00:00.000Z" }),
+    capacity: z.number().int().openapi({ example: 20 }),
+    status: InstanceStatusSchema,
+    audience: AudienceSchema,
+    groupIds: z.array(Id).openapi({ description: "Used with audience `groups`; empty otherwise" }),
+    bookedCount: z.number().int().openapi({ example: 12 }),
+    waitlistCount: z.number().int().openapi({ example: 0 }),
+  })
+  .openapi("Instance");
+
+export const InstanceExceptionSchema = z
+  .object({
+    id: Id,
+    accountId: Id,
+    instanceId: Id,
+    type: InstanceExceptionTypeSchema,
+    originalStartsAt: UtcDateTime.openapi({ description: "The instance's start before the change" }),
+    replacementStartsAt: UtcDateTime.nullable().openapi({
+      description: "The instance's start after the change; null when the change did not move it (cancel, restore of a cancelled instance)",
+    }),
+    createdAt: UtcDateTime,
+  })
+  .openapi("InstanceException");
+
+const MAX_RANGE_DAYS = 366;
+export const DEFAULT_RANGE_DAYS = 90;
+
+/** The query parameters as documented; `ListInstancesQuery` resolves the defaults of the window. */
+export const ListInstancesParams = z.object({
+  from: IsoDateTime.optional().openapi({
+    description: "Inclusive lower bound of `startsAt`. Default: now, or `to` − 90 days when only `to` is given",
+  }),
+  to: IsoDateTime.optional().openapi({
+    description: "Exclusive upper bound of `startsAt`. Default: `from` + 90 days. At most 366 days after `from`",
+    example: "2026-12-24T17:00:00Z",
+  }),
+  seriesId: Id.optional().openapi({ description: "Only the occurrences of this series" }),
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const ListInstancesQuery = ListInstancesParams.transform((query, context) => {
+  const to = query.to ? new Date(query.to) : undefined;
+  const from = query.from ? new Date(query.from) : to ? new Date(to.getTime() - DEFAULT_RANGE_DAYS * DAY_MS) : new Date();
+  const end = to ?? new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY_MS);
+  if (from >= end) context.addIssue({ code: "custom", path: ["to"], message: "`to` must be after `from`" });
+  else if (end.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
+    context.addIssue({ code: "custom", path: ["to"], message: `The range may span at most ${MAX_RANGE_DAYS} days` });
+  }
+  return { from, to: end, seriesId: query.seriesId };
+});
+
+export const ListInstanceExceptionsQuery = z.object({
+  instanceId: Id.optional().openapi({ description: "Only the records of this instance" }),
+});
+
+const GroupIds = z.array(Id).max(200);
+
+export const UpdateInstanceInput = z
+  .discriminatedUnion("action", [
+    z.strictObject({ action: z.literal("cancel") }).openapi("CancelInstanceInput", {
+      description: "Cancels the instance and records a `cancel` exception. A cancelled instance answers 409.",
+    }),
+    z.strictObject({ action: z.literal("move"), startsAt: IsoDateTime }).openapi("MoveInstanceInput", {
+      description: "Moves the instance to `startsAt`; `endsAt` keeps the duration; records a `move` exception. A cancelled instance answers 409.",
+    }),
+    z.strictObject({ action: z.literal("restore") }).openapi("RestoreInstanceInput", {
+      description: "Returns a cancelled or moved instance to its original time and `scheduled`; records a `restore` exception. An unchanged instance answers 409.",
+    }),
+    z
+      .strictObject({
+        action: z.literal("bookability"),
+        audience: AudienceSchema,
+        groupIds: GroupIds.optional().openapi({
+          description: "Required and non-empty with audience `groups` (groups of this account, else 400); cleared with `everyone` and `nobody`",
+        }),
+      })
+      .superRefine((input, context) => {
+        if (input.audience === "groups" && (input.groupIds?.length ?? 0) === 0) {
+          context.addIssue({ code: "custom", path: ["groupIds"], message: "Audience `groups` needs at least one group" });
+        }
+      })
+      .openapi("InstanceBookabilityInput", { description: "Replaces audience and groupIds; the status is unchanged." }),
+  ])
+  .openapi("UpdateInstanceInput");
+
+export const InstanceParams = z.object({ instanceId: Id });
+
+export type InstanceDto = z.infer<typeof InstanceSchema>;
+export type InstanceExceptionDto = z.infer<typeof InstanceExceptionSchema>;
+export type UpdateInstanceInput = z.infer<typeof UpdateInstanceInput>;
+
+export function serializeInstance(instance: Instance): InstanceDto {
+  return {
+    id: instance.id,
+    accountId: instance.accountId,
+    eventId: instance.eventId,
+    seriesId: instance.seriesId,
+    startsAt: instance.startsAt.toISOString(),
+    endsAt: instance.endsAt.toISOString(),
+    capacity: instance.capacity,
+    status: instance.status as InstanceDto["status"],
+    audience: instance.audience as InstanceDto["audience"],
+    groupIds: instance.groupIds,
+    bookedCount: instance.bookedCount,
+    waitlistCount: instance.waitlistCount,
+  };
+}
+
+export function serializeInstanceException(exception: InstanceException): InstanceExceptionDto {
+  return {
+    id: exception.id,
+    accountId: exception.accountId,
+    instanceId: exception.instanceId,
+    type: exception.type as InstanceExceptionDto["type"],
+    originalStartsAt: exception.originalStartsAt.toISOString(),
+    replacementStartsAt: exception.replacementStartsAt?.toISOString() ?? null,
+    createdAt: exception.createdAt.toISOString(),
+  };
+}

@@ -44,7 +44,8 @@ export async function authenticate(request: NextRequest): Promise<Auth | undefin
     include: { user: { select: { status: true, memberships: { select: { accountId: true, persona: true } } } } },
   });
   const membership = session?.user.memberships.find((m) => m.accountId === session.accountId);
-  if (!session || session.expiresAt <= new Date() || session.user.status === "disabled" || !membership) {
+  const demoSessionOff = session?.kind === "demo" && !env().DEMO_MODE;
+  if (!session || session.expiresAt <= new Date() || session.user.status === "disabled" || !membership || demoSessionOff) {
     throw new AppError("authentication_required");
   }
   return {

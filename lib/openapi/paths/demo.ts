@@ -1,0 +1,79 @@
+import { z } from "@/lib/schemas/zod";
+import { DemoLoginInput, DemoLoginSchema } from "@/lib/schemas/demo";
+import { UserSchema } from "@/lib/schemas/user";
+import { errorResponse, jsonBody, jsonResponse, registry } from "../registry";
+
+const DISABLED = "Demo authentication is disabled";
+
+/** 404 with the contract's exact message; `when` says which cases answer it. */
+const disabled = (when: string) => ({ ...errorResponse(404, DISABLED), description: `${DISABLED}: ${when}` });
+
+const setCookie = (description: string, example: string) => ({
+  "Set-Cookie": { description, schema: { type: "string" as const, example } },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/demo-auth/session",
+  tags: ["Authentication"],
+  summary: "Sign in as a seeded demo persona (demo mode only)",
+  description:
+    "Sets the `demo_session` cookie (HttpOnly, SameSite=Lax, Path=/, one day; Secure when served over https), " +
+    "which authenticates like a Bearer session on the demo tenant. `attendee` without `userId` is the first demo attendee.",
+  security: [],
+  request: { body: jsonBody(DemoLoginInput) },
+  responses: {
+    201: {
+      ...jsonResponse("Signed in as the persona", DemoLoginSchema),
+      headers: setCookie("The demo session", "demo_session=<secret>; Path=/; Max-Age=86400; HttpOnly; SameSite=lax"),
+    },
+    400: errorResponse(400),
+    404: disabled("demo mode off, or the persona or userId is not a seeded demo persona"),
+    413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "delete",
+  path: "/demo-auth/session",
+  tags: ["Authentication"],
+  summary: "End the demo session and clear its cookie; safe without one",
+  security: [],
+  responses: {
+    204: {
+      description: "Signed out",
+      headers: setCookie("Clears the cookie", "demo_session=; Path=/; Max-Age=0; HttpOnly; SameSite=lax"),
+    },
+    404: disabled("demo mode off"),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/demo-auth/users",
+  tags: ["Authentication"],
+  summary: "The demo attendees one can sign in as",
+  security: [],
+  responses: {
+    200: jsonResponse("Selectable demo attendees, the default one first", z.array(UserSchema)),
+    404: disabled("demo mode off, or the demo tenant is not seeded"),
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/demo-auth/reset",
+  tags: ["Authentication"],
+  summary: "Replace the canonical demo tenant with its fixture",
+  description:
+    "Only the demo tenant (slug `demo`) and its users who belong to no other account are replaced, in one " +
+    "transaction; every other tenant, sandbox tenants included, is preserved. Every demo session ends.",
+  security: [],
+  responses: {
+    204: {
+      description: "Demo tenant restored",
+      headers: setCookie("Clears the caller's demo cookie", "demo_session=; Path=/; Max-Age=0; HttpOnly; SameSite=lax"),
+    },
+    404: disabled("demo mode off"),
+  },
+});

@@ -16,6 +16,10 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** Milliseconds a request may wait for a database connection before it is answered 503. */
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Requests one process serves at once; more are answered 503 with Retry-After. */
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().positive().default(256),
   DATA_DIR: z.string().default("./.data"),
   APP_URL: z.string().url().optional(),
   DEMO_MODE: booleanFlag.default(false),
@@ -58,4 +62,13 @@ export function env(): Env {
 /** Tests change the environment between cases; production never calls this. */
 export function resetEnvCache(): void {
   cached = undefined;
+}
+
+/**
+ * NextAuth v4 takes its public origin from process.env.NEXTAUTH_URL and nowhere else; the web
+ * sign-in (lib/http/nextauth-route.ts) derives it from APP_URL before each call, so APP_URL stays
+ * the one setting.
+ */
+export function setNextAuthUrlFromAppUrl(): void {
+  process.env.NEXTAUTH_URL = `${env().APP_URL}/api/auth`;
 }

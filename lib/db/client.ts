@@ -17,7 +17,7 @@ export type Database = {
 };
 
 export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): Database {
-  const pool = new Pool({ connectionString: url, max: poolSize });
+  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: env().DATABASE_POOL_TIMEOUT_MS });
   // An idle client whose connection the server ends (restart, failover) must not crash the process.
   pool.on("error", (error) => log.warn("database connection lost", { errorMessage: error.message }));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

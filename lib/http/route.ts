@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { assertSameOrigin, authenticate, type Auth } from "./authenticate";
 import { toErrorResponse } from "./error-response";
+import { withLoadShedding } from "./load-shedding";
 import { recordRequest } from "./metrics";
 import { parseBody, parseQuery, parseWith } from "./parse-input";
 
@@ -45,7 +46,7 @@ export function route<A extends AuthLevel, P extends Schema | undefined = undefi
     const request = rawRequest instanceof NextRequest ? rawRequest : new NextRequest(rawRequest);
     let response: Response;
     try {
-      response = await handler(await prepare(config, request, context));
+      response = await withLoadShedding(async () => handler(await prepare(config, request, context)));
     } catch (error) {
       response = toErrorResponse(error, config.operation);
     }

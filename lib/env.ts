@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   EMAIL_FROM: z.string().default("Studio Booking <no-reply@studio-booking.local>"),
   RESEND_API_KEY: z.string().optional(),
   PAYMENTS_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(16).default("development-secret-change-me-in-production"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT_MAGIC_LINK_PER_EMAIL: z.coerce.number().int().positive().default(5),

@@ -4,6 +4,7 @@
  */
 export const ERRORS = {
   validation_failed: { status: 400, message: "Validation failed" },
+  invalid_signature: { status: 400, message: "Invalid signature" },
   authentication_required: { status: 401, message: "Authentication required" },
   magic_link_invalid: { status: 401, message: "Magic link is used or expired" },
   insufficient_permission: { status: 403, message: "Insufficient permission" },
@@ -14,6 +15,10 @@ export const ERRORS = {
   already_participant: { status: 409, message: "User already participates in this account" },
   own_membership: { status: 409, message: "You cannot remove your active membership" },
   request_in_progress: { status: 409, message: "Request in progress" },
+  instance_cancelled: { status: 409, message: "Instance is cancelled" },
+  instance_not_restorable: { status: 409, message: "Instance is not cancelled or moved" },
+  purchase_limit_reached: { status: 409, message: "Purchase limit reached" },
+  not_eligible_for_price: { status: 409, message: "Not eligible for this price" },
   payload_too_large: { status: 413, message: "Payload too large" },
   idempotency_key_reused: { status: 422, message: "Idempotency key reused with a different request" },
   too_many_requests: { status: 429, message: "Too many requests" },

@@ -1,0 +1,49 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { tenantDb } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+import { enforceRateLimits } from "@/lib/rate-limit/enforce-rate-limits";
+import { attendeeRegistrationLimits } from "@/lib/rate-limit/rules";
+import { serializeAccount, type AccountDto } from "@/lib/schemas/account";
+import { serializeUser, type UserDto } from "@/lib/schemas/user";
+import { isUniqueViolation } from "./is-unique-violation";
+import { issueMagicLink } from "./issue-magic-link";
+
+export type RegisterAttendeeOptions = { accountId: string; email: string; displayName: string; clientIp: string };
+
+const ATTEMPTS = 3;
+
+/**
+ * Self-registration of an attendee: reuses the identity of a known (normalized) email or creates
+ * one, adds an attendee membership unless the person already participates (an administrator stays
+ * one), and always sends a new sign-in link for this account.
+ */
+export async function registerAttendee(options: RegisterAttendeeOptions): Promise<{ account: AccountDto; user: UserDto }> {
+  await enforceRateLimits(attendeeRegistrationLimits(options));
+  const account = await db.account.findFirst({ where: { id: options.accountId, status: "active" } });
+  if (!account) throw new AppError("not_found");
+  const user = await joinAccount(options);
+  // A disabled identity is answered like any other but gets no link: it could not sign in.
+  if (user.status !== "disabled") await issueMagicLink({ user, account });
+  return { account: serializeAccount(account), user: serializeUser(user) };
+}
+
+async function joinAccount({ accountId, email, displayName }: RegisterAttendeeOptions) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tenantDb(accountId).$transaction(async (tx) => {
+        const user = await tx.user.upsert({ where: { email }, create: { email, displayName, status: "active" }, update: {} });
+        await tx.membership.upsert({
+          where: { accountId_userId: { accountId, userId: user.id } },
+          create: { accountId, userId: user.id, persona: "attendee" },
+          update: {},
+        });
+        return user;
+      });
+    } catch (error) {
+      // A concurrent registration of the same email created the identity or membership first.
+      const lostRace = isUniqueViolation(error);
+      if (!lostRace || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}

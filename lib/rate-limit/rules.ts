@@ -1,0 +1,26 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { RateLimitRule } from "./hit-rate-limit";
+
+// The limits of decisions §2, per window (RATE_LIMIT_WINDOW_SECONDS, 15 minutes by default).
+// Subjects that hold an email are hashed before they are stored (see rateLimitKey).
+
+export function magicLinkRequestLimits(input: { email: string; accountId: string; clientIp: string }): RateLimitRule[] {
+  const config = env();
+  return [
+    { name: "magic-link:ip", subject: input.clientIp, limit: config.RATE_LIMIT_MAGIC_LINK_PER_IP },
+    { name: "magic-link:email", subject: `${input.accountId} ${input.email}`, limit: config.RATE_LIMIT_MAGIC_LINK_PER_EMAIL },
+  ];
+}
+
+export function signUpLimits(input: { clientIp: string }): RateLimitRule[] {
+  return [{ name: "signup:ip", subject: input.clientIp, limit: env().RATE_LIMIT_SIGNUP_PER_IP }];
+}
+
+export function attendeeRegistrationLimits(input: { email: string; accountId: string; clientIp: string }): RateLimitRule[] {
+  const config = env();
+  return [
+    { name: "registration:ip", subject: input.clientIp, limit: config.RATE_LIMIT_REGISTRATION_PER_IP },
+    { name: "registration:email", subject: `${input.accountId} ${input.email}`, limit: config.RATE_LIMIT_REGISTRATION_PER_EMAIL },
+  ];
+}

@@ -1,0 +1,52 @@
+// Reads the emails the outbox transport wrote (EMAIL_TRANSPORT=outbox in tests), the way a person
+// reads their inbox. Sign-in emails are sent after the answer, so readers wait a little for them.
+import fs from "node:fs";
+import path from "node:path";
+import { env } from "@/lib/env";
+
+export type OutboxEmail = { to: string; subject: string; text: string; html: string; createdAt: string; file: string };
+
+export function readOutbox(): OutboxEmail[] {
+  const dir = env().EMAIL_OUTBOX_DIR;
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .flatMap((name) => {
+      try {
+        return [{ ...(JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as Omit<OutboxEmail, "file">), file: name }];
+      } catch {
+        return []; // still being written
+      }
+    });
+}
+
+/** Waits until `count` emails to `to` are in the outbox (default 1) and returns them, oldest first. */
+export async function waitForEmails(to: string, count = 1, timeoutMs = 5000): Promise<OutboxEmail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = readOutbox().filter((email) => email.to === to);
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) throw new Error(`expected ${count} email(s) to ${to}, found ${found.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The token of the sign-in link in an email's plain-text part. */
+export function tokenFromEmail(email: OutboxEmail): string {
+  const match = /\/sign-in\/verify\?token=([A-Za-z0-9_-]+)/.exec(email.text);
+  if (!match?.[1]) throw new Error(`no sign-in link in the text of "${email.subject}"`);
+  return match[1];
+}
+
+/** The latest sign-in token emailed to `to` (waits for the `count`-th email). */
+export async function emailedToken(to: string, count = 1): Promise<string> {
+  const emails = await waitForEmails(to, count);
+  return tokenFromEmail(emails[emails.length - 1]!);
+}
+
+/** Every sign-in token emailed to `to` so far (waits until there are at least `count`). */
+export async function emailedTokens(to: string, count = 1): Promise<string[]> {
+  return (await waitForEmails(to, count)).map(tokenFromEmail);
+}

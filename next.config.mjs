@@ -1,5 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Request URLs of the sign-in page carry a magic-link token: keep them out of the dev log.
+  logging: { incomingRequests: { ignore: [/\/sign-in\/verify/] } },
   // The database drivers run in Node as they are (PGlite loads its WASM from its package).
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "@prisma/adapter-pg", "pg"],
   poweredByHeader: false,

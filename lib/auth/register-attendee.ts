@@ -6,7 +6,7 @@ import { enforceRateLimits } from "@/lib/rate-limit/enforce-rate-limits";
 import { attendeeRegistrationLimits } from "@/lib/rate-limit/rules";
 import { serializeAccount, type AccountDto } from "@/lib/schemas/account";
 import { serializeUser, type UserDto } from "@/lib/schemas/user";
-import { isUniqueViolation } from "./is-unique-violation";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { issueMagicLink } from "./issue-magic-link";
 
 export type RegisterAttendeeOptions = { accountId: string; email: string; displayName: string; clientIp: string };

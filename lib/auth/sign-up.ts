@@ -8,7 +8,7 @@ import { serializeUser, type UserDto } from "@/lib/schemas/user";
 import { firstFreeSlug, slugFromName } from "./account-slug";
 import { createMagicLink } from "./create-magic-link";
 import { deliverMagicLink } from "./deliver-magic-link";
-import { isUniqueViolation } from "./is-unique-violation";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 export type SignUpOptions = { accountName: string; email: string; displayName: string; clientIp: string };
 export type SignUpResult = { account: AccountDto; user: UserDto; magicLink: { token: string; expiresAt: Date } };

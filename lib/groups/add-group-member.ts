@@ -3,7 +3,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import type { GroupDto } from "@/lib/schemas/group";
 import { getGroupOrThrow } from "./get-group-or-throw";
-import { isForeignKeyViolation } from "./is-foreign-key-violation";
+import { isForeignKeyViolation } from "@/lib/db/errors";
 
 /**
  * Puts a user of the active account into one of its groups. Adding someone who is already in the

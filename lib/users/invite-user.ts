@@ -1,5 +1,5 @@
 import "server-only";
-import { isUniqueViolation } from "@/lib/auth/is-unique-violation";
+import { isUniqueViolation } from "@/lib/db/errors";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { serializeMembership, serializeUser, type MembershipDto, type UserDto } from "@/lib/schemas/user";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createTenant } from "@/tests/helpers/fixtures";
-import { isForeignKeyViolation } from "./is-foreign-key-violation";
+import { isForeignKeyViolation, isUniqueViolation } from "@/lib/db/errors";
 
 describe("isForeignKeyViolation", () => {
   it("recognizes the error of a write that refers to a missing row, on this database", async () => {
@@ -20,5 +20,16 @@ describe("isForeignKeyViolation", () => {
     expect(isForeignKeyViolation(duplicate)).toBe(false);
     expect(isForeignKeyViolation(new Error("boom"))).toBe(false);
     expect(isForeignKeyViolation(undefined)).toBe(false);
+  });
+});
+
+describe("isUniqueViolation", () => {
+  it("recognizes a duplicate key on this database, and nothing else", async () => {
+    const tenant = await createTenant();
+    const duplicate = await db.membership
+      .create({ data: { accountId: tenant.accountId, userId: tenant.admin.userId, persona: "attendee" } })
+      .catch((caught: unknown) => caught);
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    expect(isUniqueViolation(new Error("boom"))).toBe(false);
   });
 });

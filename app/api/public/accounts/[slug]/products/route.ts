@@ -1,14 +1,12 @@
+import { listPublicProducts } from "@/lib/commerce/list-public-products";
 import { endpoints, json, route } from "@/lib/http/route";
 import { SlugParams } from "@/lib/schemas/demo";
-import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
+import { serializeProduct } from "@/lib/schemas/product";
 
-// Products arrive with the commerce issue; until then an active account offers none.
+// Active drop-ins, class passes and subscriptions; 404 for an unknown or suspended slug.
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/public/accounts/{slug}/products", {
   GET: route(
     { operation: "GET /public/accounts/{slug}/products", auth: "none", params: SlugParams },
-    async ({ params }) => {
-      await getPublicAccountOrThrow(params);
-      return json([]);
-    },
+    async ({ params }) => json((await listPublicProducts(params)).map(serializeProduct)),
   ),
 });

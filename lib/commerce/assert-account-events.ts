@@ -1,0 +1,23 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { AppError, type ErrorDetail } from "@/lib/errors";
+
+/** Every id must be an event of the active account; anything else answers 400 with details. */
+export async function assertAccountEvents({
+  db,
+  eventIds,
+  path,
+}: {
+  db: TenantDb;
+  eventIds: string[];
+  path: string;
+}): Promise<void> {
+  if (eventIds.length === 0) return;
+  const events = await db.event.findMany({ where: { id: { in: eventIds } }, select: { id: true } });
+  const known = new Set(events.map((event) => event.id));
+  const details: ErrorDetail[] = [];
+  eventIds.forEach((id, index) => {
+    if (!known.has(id)) details.push({ path: `${path}.${index}`, message: "Not an event of this account" });
+  });
+  if (details.length > 0) throw new AppError("validation_failed", { details });
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import type { CreateProductInput, ProductWithPrices } from "@/lib/schemas/product";
+import { assertAccountEvents } from "./assert-account-events";
+import { CURRENT_PRICES } from "./get-product-or-throw";
+import { priceData } from "./price-data";
+
+/** Creates a product with its price list (status `draft` unless given); price ids are ours. */
+export async function createProduct({
+  db,
+  accountId,
+  input,
+}: {
+  db: TenantDb;
+  accountId: string;
+  input: CreateProductInput;
+}): Promise<ProductWithPrices> {
+  const eligibleEventIds = [...new Set(input.eligibleEventIds ?? [])];
+  await assertAccountEvents({ db, eventIds: eligibleEventIds, path: "eligibleEventIds" });
+  return db.product.create({
+    data: {
+      accountId,
+      type: input.type,
+      name: input.name,
+      description: input.description ?? "",
+      classAllowance: input.classAllowance ?? null,
+      validityDays: input.validityDays ?? null,
+      purchaseLimitPerUser: input.purchaseLimitPerUser ?? null,
+      eligibleEventIds,
+      status: input.status ?? "draft",
+      prices: { create: input.prices.map((price, position) => ({ ...priceData(price, position), accountId })) },
+    },
+    include: CURRENT_PRICES,
+  });
+}

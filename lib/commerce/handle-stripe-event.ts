@@ -1,0 +1,120 @@
+import "server-only";
+import type Stripe from "stripe";
+import { tenantDb } from "@/lib/db/tenant-db";
+import { log } from "@/lib/log";
+import type { TenantTx } from "@/lib/programme/change-instance";
+import { createEntitlement } from "./create-entitlement";
+import { extendSubscription } from "./extend-subscription";
+
+export type StripeEventOutcome = "fulfilled" | "failed" | "renewed" | "duplicate" | "ignored";
+
+type OrderRef = { orderId: string; accountId: string };
+
+/**
+ * Applies a verified Stripe event exactly once, however often it is delivered: the event id is
+ * recorded (`ProcessedPaymentEvent` "stripe:<id>") in the same transaction as its effects, and the
+ * order changes only from `pending`. Handled:
+ * - `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded`: the order
+ *   becomes `paid` and its entitlement is created;
+ * - `checkout.session.expired` and `checkout.session.async_payment_failed`: a pending order fails;
+ * - `invoice.paid` of a subscription's later period: a paid renewal order (providerRef = invoice id)
+ *   and one more billing period on the subscription's entitlement.
+ * Anything else, or an event that names no order of ours, is ignored.
+ */
+export async function handleStripeEvent({ event }: { event: Stripe.Event }): Promise<StripeEventOutcome> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      // Delayed payment methods complete the session unpaid; async_payment_succeeded follows.
+      if (session.payment_status === "unpaid") return "ignored";
+      return once(event, orderRef(session.metadata), (tx, ref) => fulfilOrder(tx, ref, session.id));
+    }
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed":
+      return once(event, orderRef(event.data.object.metadata), async (tx, ref) => {
+        const { count } = await tx.order.updateMany({
+          where: { id: ref.orderId, provider: "stripe", status: "pending" },
+          data: { status: "failed" },
+        });
+        return count === 1 ? "failed" : "ignored";
+      });
+    case "invoice.paid": {
+      const invoice = event.data.object;
+      // The first period is paid through the Checkout Session (checkout.session.completed).
+      if (invoice.billing_reason === "subscription_create") return "ignored";
+      return once(event, orderRef(invoice.parent?.subscription_details?.metadata), (tx, ref) =>
+        renewFromInvoice(tx, ref, invoice),
+      );
+    }
+    default:
+      return "ignored";
+  }
+}
+
+function orderRef(metadata: Stripe.Metadata | null | undefined): OrderRef | undefined {
+  const orderId = metadata?.orderId;
+  const accountId = metadata?.accountId;
+  return orderId && accountId ? { orderId, accountId } : undefined;
+}
+
+async function once(
+  event: Stripe.Event,
+  ref: OrderRef | undefined,
+  work: (tx: TenantTx, ref: OrderRef) => Promise<StripeEventOutcome>,
+): Promise<StripeEventOutcome> {
+  if (!ref) {
+    log.warn("Stripe event without order metadata ignored", { eventType: event.type });
+    return "ignored";
+  }
+  const outcome = await tenantDb(ref.accountId).$transaction(async (tx) => {
+    const { count } = await tx.processedPaymentEvent.createMany({
+      data: [{ id: `stripe:${event.id}` }],
+      skipDuplicates: true,
+    });
+    if (count === 0) return "duplicate" as const;
+    return work(tx, ref);
+  });
+  log.info("Stripe event handled", { eventType: event.type, orderId: ref.orderId, outcome });
+  return outcome;
+}
+
+async function fulfilOrder(tx: TenantTx, ref: OrderRef, sessionId: string): Promise<StripeEventOutcome> {
+  const now = new Date();
+  const [order] = await tx.order.updateManyAndReturn({
+    where: { id: ref.orderId, provider: "stripe", status: "pending" },
+    data: { status: "paid", paidAt: now, providerRef: sessionId },
+  });
+  if (!order) return "ignored";
+  const [product, price] = await Promise.all([
+    tx.product.findFirstOrThrow({ where: { id: order.productId } }),
+    tx.price.findFirstOrThrow({ where: { id: order.priceId } }),
+  ]);
+  await createEntitlement(tx, { order, product, price, validFrom: now });
+  return "fulfilled";
+}
+
+async function renewFromInvoice(tx: TenantTx, ref: OrderRef, invoice: Stripe.Invoice): Promise<StripeEventOutcome> {
+  if (await tx.order.findFirst({ where: { providerRef: invoice.id }, select: { id: true } })) return "duplicate";
+  const original = await tx.order.findFirst({ where: { id: ref.orderId, provider: "stripe" } });
+  if (!original) return "ignored";
+  const now = new Date();
+  await tx.order.create({
+    data: {
+      accountId: original.accountId,
+      userId: original.userId,
+      productId: original.productId,
+      priceId: original.priceId,
+      amount: invoice.amount_paid,
+      currency: invoice.currency.toUpperCase(),
+      provider: "stripe",
+      status: "paid",
+      providerRef: invoice.id,
+      paidAt: now,
+    },
+  });
+  const entitlement = await tx.entitlement.findFirst({ where: { orderId: original.id } });
+  const price = await tx.price.findFirst({ where: { id: entitlement?.priceId ?? original.priceId } });
+  if (entitlement && price) await extendSubscription(tx, { entitlement, price, now });
+  return "renewed";
+}

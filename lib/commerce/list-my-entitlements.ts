@@ -1,0 +1,7 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+
+/** The signed-in person's entitlements in the active account, of every status, newest first. */
+export async function listMyEntitlements({ db, userId }: { db: TenantDb; userId: string }) {
+  return db.entitlement.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+}

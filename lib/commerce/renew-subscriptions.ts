@@ -1,0 +1,63 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { paymentProvider, type PaymentProvider } from "@/lib/payments/provider";
+import { extendSubscription } from "./extend-subscription";
+
+/**
+ * Renews the account's due subscriptions: active entitlements of subscription products whose
+ * `validUntil` has passed, bought through a provider the job charges itself (demo), held by people
+ * who are still members. Each renewal, in one transaction, extends the entitlement by one billing
+ * period (conditionally, see extend-subscription.ts) and records a paid order at the price bought.
+ * Stripe bills its subscriptions itself and reports them by `invoice.paid`; desk grants are not
+ * renewed (the next period is paid at the desk). Running the job twice renews once.
+ */
+export async function renewSubscriptions({
+  db,
+  accountId,
+  provider = paymentProvider(),
+  now = new Date(),
+}: {
+  db: TenantDb;
+  accountId: string;
+  provider?: PaymentProvider;
+  now?: Date;
+}): Promise<{ renewed: number }> {
+  if (!provider.renewsByJob) return { renewed: 0 };
+  const due = await db.entitlement.findMany({
+    where: {
+      status: "active",
+      validUntil: { lte: now },
+      product: { type: "subscription" },
+      order: { is: { provider: provider.name } },
+      user: { memberships: { some: { accountId } } },
+    },
+    include: { order: true },
+    orderBy: [{ validUntil: "asc" }, { id: "asc" }],
+  });
+  let renewed = 0;
+  for (const entitlement of due) {
+    const priceId = entitlement.priceId ?? entitlement.order?.priceId;
+    if (!priceId) continue;
+    const done = await db.$transaction(async (tx) => {
+      const price = await tx.price.findFirst({ where: { id: priceId } });
+      if (!price) return false;
+      if (!(await extendSubscription(tx, { entitlement, price, now }))) return false;
+      await tx.order.create({
+        data: {
+          accountId,
+          userId: entitlement.userId,
+          productId: entitlement.productId,
+          priceId: price.id,
+          amount: price.amount,
+          currency: price.currency,
+          provider: provider.name,
+          status: "paid",
+          paidAt: now,
+        },
+      });
+      return true;
+    });
+    if (done) renewed++;
+  }
+  return { renewed };
+}

@@ -1,0 +1,98 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { AppError, type ErrorDetail } from "@/lib/errors";
+import type { TenantTx } from "@/lib/programme/change-instance";
+import {
+  productRuleIssues,
+  type PriceUpdateInput,
+  type ProductWithPrices,
+  type UpdateProductInput,
+} from "@/lib/schemas/product";
+import { assertAccountEvents } from "./assert-account-events";
+import { CURRENT_PRICES } from "./get-product-or-throw";
+import { priceData } from "./price-data";
+
+/**
+ * A partial edit. The cross-field rules (class passes need `classAllowance`, subscription prices an
+ * `interval`) are checked on the product as it will be after the edit. A new `prices` list keeps the
+ * ids of the entries that name a current price, creates the others and retires the current prices it
+ * leaves out: a retired price is no longer shown or sold, but stays for the orders that refer to it.
+ */
+export async function updateProduct({
+  db,
+  accountId,
+  productId,
+  input,
+}: {
+  db: TenantDb;
+  accountId: string;
+  productId: string;
+  input: UpdateProductInput;
+}): Promise<ProductWithPrices> {
+  const eligibleEventIds = input.eligibleEventIds ? [...new Set(input.eligibleEventIds)] : undefined;
+  if (eligibleEventIds) await assertAccountEvents({ db, eventIds: eligibleEventIds, path: "eligibleEventIds" });
+
+  return db.$transaction(async (tx) => {
+    // Edits of one product take turns, so two price-list edits cannot interleave.
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT "id" FROM "Product" WHERE "id" = ${productId} AND "accountId" = ${accountId} FOR UPDATE`;
+    if (locked.length === 0) throw new AppError("not_found");
+    const current = await tx.product.findFirst({ where: { id: productId }, include: CURRENT_PRICES });
+    if (!current) throw new AppError("not_found");
+
+    const type = input.type ?? current.type;
+    const classAllowance = input.classAllowance !== undefined ? input.classAllowance : current.classAllowance;
+    const issues = productRuleIssues({ type, classAllowance, prices: input.prices ?? current.prices });
+    if (input.prices) issues.push(...priceIdIssues(input.prices, new Set(current.prices.map((price) => price.id))));
+    if (issues.length > 0) throw new AppError("validation_failed", { details: issues });
+
+    if (input.prices) await replacePriceList(tx, { accountId, productId, prices: input.prices });
+    await tx.product.updateMany({
+      where: { id: productId },
+      data: {
+        type: input.type,
+        name: input.name,
+        description: input.description,
+        classAllowance: input.classAllowance,
+        validityDays: input.validityDays,
+        purchaseLimitPerUser: input.purchaseLimitPerUser,
+        eligibleEventIds,
+        status: input.status,
+        updatedAt: new Date(),
+      },
+    });
+    const updated = await tx.product.findFirst({ where: { id: productId }, include: CURRENT_PRICES });
+    if (!updated) throw new AppError("not_found");
+    return updated;
+  });
+}
+
+function priceIdIssues(prices: PriceUpdateInput[], currentIds: Set<string>): ErrorDetail[] {
+  const seen = new Set<string>();
+  const issues: ErrorDetail[] = [];
+  prices.forEach((price, index) => {
+    if (price.id === undefined) return;
+    if (!currentIds.has(price.id))
+      issues.push({ path: `prices.${index}.id`, message: "Not a current price of this product" });
+    else if (seen.has(price.id)) issues.push({ path: `prices.${index}.id`, message: "Listed twice" });
+    seen.add(price.id);
+  });
+  return issues;
+}
+
+async function replacePriceList(
+  tx: TenantTx,
+  { accountId, productId, prices }: { accountId: string; productId: string; prices: PriceUpdateInput[] },
+): Promise<void> {
+  const kept: string[] = [];
+  for (const [position, { id, ...price }] of prices.entries()) {
+    if (id) {
+      await tx.price.updateMany({ where: { id, productId, retired: false }, data: priceData(price, position) });
+      kept.push(id);
+    } else {
+      const created = await tx.price.create({ data: { ...priceData(price, position), accountId, productId } });
+      kept.push(created.id);
+    }
+  }
+  await tx.price.updateMany({ where: { productId, retired: false, id: { notIn: kept } }, data: { retired: true } });
+}

@@ -1,0 +1,266 @@
+import {
+  EntitlementSchema,
+  GrantEntitlementInput,
+  GrantEntitlementParams,
+  RenewSubscriptionsResultSchema,
+} from "@/lib/schemas/entitlement";
+import { CheckoutInput, CheckoutSchema, OrderSchema, WebhookReceiptSchema } from "@/lib/schemas/order";
+import { CreateProductInput, ProductParams, ProductSchema, UpdateProductInput } from "@/lib/schemas/product";
+import { CreateSeasonInput, SeasonParams, SeasonSchema, UpdateSeasonInput } from "@/lib/schemas/season";
+import { ErrorSchema } from "@/lib/schemas/common";
+import { z } from "@/lib/schemas/zod";
+import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../registry";
+
+const tags = ["Commerce"];
+const member = authFor("member");
+const admin = authFor("admin");
+
+const IdempotencyHeaders = z.object({
+  "Idempotency-Key": z.string().min(1).max(255).optional().openapi({
+    description:
+      "Optional, 1–255 characters. The first response is kept 24 hours per user and key: a repeat with the same body replays it and changes nothing; the same key with another body answers 422; a repeat while the first still runs answers 409 `Request in progress`.",
+    example: "4f6c1d7e-checkout-1",
+  }),
+});
+
+/** One status with several possible messages, each shown as an example. */
+function errorChoices(messages: string[]) {
+  return {
+    description: messages.map((message) => `\`${message}\``).join(", "),
+    content: {
+      "application/json": {
+        schema: ErrorSchema,
+        examples: Object.fromEntries(messages.map((message) => [message, { value: { error: message } }])),
+      },
+    },
+  };
+}
+
+const StripeSignatureHeaders = z.object({
+  "Stripe-Signature": z
+    .string()
+    .openapi({ description: "Stripe's signature of the raw body (verified with STRIPE_WEBHOOK_SECRET)" }),
+});
+
+// ---------------------------------------------------------------- products
+
+registry.registerPath({
+  method: "get",
+  path: "/products",
+  tags,
+  summary: "Every product of the account: draft, active and archived (oldest first)",
+  security: member.security,
+  responses: { 200: jsonResponse("The products", z.array(ProductSchema)), ...member.responses },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/products",
+  tags,
+  summary: "Create a product with its price list",
+  description:
+    "`type`, `name` and `prices` (at least one) are required; `status` defaults to `draft`. Each price is " +
+    "`{ amount (integer minor units ≥ 0), currency (three upper-case letters), interval?, intervalCount?, minAge?, maxAge? }`; " +
+    "the service assigns its `id`. Subscription prices need an `interval` (`week`, `month`, `year`) and only they may have one; " +
+    "a `class_pass` needs `classAllowance` ≥ 1; `eligibleEventIds` must be events of this account. Any of these: 400.",
+  security: admin.security,
+  request: { body: jsonBody(CreateProductInput) },
+  responses: {
+    201: jsonResponse("The new product", ProductSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/products/{productId}",
+  tags,
+  summary: "Edit a product (partial)",
+  description:
+    "Status moves freely among `draft`, `active` and `archived`. The product as it will be must keep the creation rules (400). " +
+    "A new `prices` list keeps the ids of entries that name a current price (their fields are replaced), creates entries " +
+    "without `id`, and retires current prices it leaves out: retired prices are not shown or sold, and orders keep " +
+    "referring to them. An `id` that is not a current price of this product: 400.",
+  security: admin.security,
+  request: { params: ProductParams, body: jsonBody(UpdateProductInput) },
+  responses: {
+    200: jsonResponse("The product", ProductSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    404: errorResponse(404),
+    413: errorResponse(413),
+  },
+});
+
+// ---------------------------------------------------------------- seasons
+
+registry.registerPath({
+  method: "get",
+  path: "/seasons",
+  tags,
+  summary: "Every season of the account, active and archived (by start)",
+  security: member.security,
+  responses: { 200: jsonResponse("The seasons", z.array(SeasonSchema)), ...member.responses },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/seasons",
+  tags,
+  summary: "Create a season",
+  description:
+    "`name`, `startsAt` and `endsAt` are required; `endsAt` must be after `startsAt` (400). `status` defaults to `active`.",
+  security: admin.security,
+  request: { body: jsonBody(CreateSeasonInput) },
+  responses: {
+    201: jsonResponse("The new season", SeasonSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/seasons/{seasonId}",
+  tags,
+  summary: "Edit a season (partial)",
+  description:
+    "Any of `name`, `startsAt`, `endsAt`, `status`. The season as it will be must end after it starts (400).",
+  security: admin.security,
+  request: { params: SeasonParams, body: jsonBody(UpdateSeasonInput) },
+  responses: {
+    200: jsonResponse("The season", SeasonSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    404: errorResponse(404),
+    413: errorResponse(413),
+  },
+});
+
+// ---------------------------------------------------------------- checkout and payments
+
+registry.registerPath({
+  method: "post",
+  path: "/checkout",
+  tags,
+  summary: "Buy a product for yourself",
+  description:
+    "Errors are checked in this order: 404 unknown or non-active product, unknown or retired price; 409 `Purchase limit reached` " +
+    "(paid orders and desk grants of the buyer for this product reach `purchaseLimitPerUser`; concurrent checkouts never pass it); " +
+    "409 `Not eligible for this price` (`minAge`/`maxAge` against the buyer's age on the purchase day in the studio's timezone; " +
+    "no `dateOfBirth` is not eligible).\n\n" +
+    "Provider `demo` (PAYMENTS_PROVIDER): the order is `paid` at once, `checkoutUrl` is null and `entitlement` is the new one. " +
+    "Provider `stripe`: the order is `pending`, `checkoutUrl` is a Stripe Checkout page (mode `payment` for one-off prices, " +
+    "`subscription` for subscription prices) and `entitlement` is null until POST /payments/stripe/webhook reports the payment. " +
+    "A free one-off price (amount 0) is paid at once with either provider. 503 when the payment provider cannot be reached " +
+    "(the order is then `failed`).\n\n" +
+    "Entitlements: `drop_in` 1 class; `class_pass` `classAllowance` classes; `workshop`, `teacher_training`, `custom` " +
+    "`classAllowance` classes when set, else unlimited; `subscription` unlimited until one billing period later. " +
+    "Except for subscriptions `validUntil = validFrom + validityDays` when `validityDays` is set, else null.",
+  security: member.security,
+  request: { headers: IdempotencyHeaders, body: jsonBody(CheckoutInput) },
+  responses: {
+    201: jsonResponse("The order, the payment page (Stripe) and the entitlement (demo)", CheckoutSchema),
+    400: errorResponse(400),
+    ...member.responses,
+    404: errorResponse(404),
+    409: errorChoices(["Purchase limit reached", "Not eligible for this price", "Request in progress"]),
+    413: errorResponse(413),
+    422: errorResponse(422),
+    503: errorResponse(503),
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/payments/stripe/webhook",
+  tags,
+  summary: "Stripe webhook endpoint",
+  description:
+    "Called by Stripe, not by clients. The `Stripe-Signature` header is verified against the raw body. " +
+    "`checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` mark the order `paid` and create its " +
+    "entitlement; `checkout.session.expired` and `checkout.session.async_payment_failed` mark a pending order `failed`; " +
+    "`invoice.paid` of a later subscription period records a paid renewal order and extends the entitlement by one billing " +
+    "period. Each event takes effect exactly once however often it is delivered. Other event types answer 200 and are ignored.",
+  security: [],
+  request: {
+    headers: StripeSignatureHeaders,
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.looseObject({}).openapi({ description: "A Stripe Event object" }) } },
+    },
+  },
+  responses: {
+    200: jsonResponse("Received", WebhookReceiptSchema),
+    400: errorChoices(["Invalid signature"]),
+    413: errorResponse(413),
+  },
+});
+
+// ---------------------------------------------------------------- orders and entitlements
+
+registry.registerPath({
+  method: "get",
+  path: "/me/entitlements",
+  tags,
+  summary: "Your entitlements in the active account, newest first",
+  security: member.security,
+  responses: { 200: jsonResponse("Your entitlements", z.array(EntitlementSchema)), ...member.responses },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/me/orders",
+  tags,
+  summary: "Your orders in the active account, newest first",
+  security: member.security,
+  responses: { 200: jsonResponse("Your orders", z.array(OrderSchema)), ...member.responses },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/orders",
+  tags,
+  summary: "Every order of the account (purchases, desk grants, renewals), newest first",
+  security: admin.security,
+  responses: { 200: jsonResponse("The orders", z.array(OrderSchema)), ...admin.responses },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/users/{userId}/entitlements",
+  tags,
+  summary: "Grant an entitlement for a payment taken at the desk",
+  description:
+    "Records a paid order with provider `desk` at the product's first current price and creates the entitlement that price " +
+    "gives (same rules as checkout). Any product of the account may be granted; purchase limits and age rules are not applied, " +
+    "but the grant counts towards the purchase limit. 404 for an unknown product or a user who is not a member of the account.",
+  security: admin.security,
+  request: { params: GrantEntitlementParams, body: jsonBody(GrantEntitlementInput) },
+  responses: {
+    201: jsonResponse("The new entitlement", EntitlementSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    404: errorResponse(404),
+    413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/admin/jobs/renew-subscriptions",
+  tags: ["Commerce", "Administration"],
+  summary: "Renew due subscriptions",
+  description:
+    "Renews the account's active subscription entitlements whose `validUntil` has passed. With the `demo` provider each one " +
+    "gets a paid order at its price and one more billing period at once. Stripe bills its subscriptions itself (reported by " +
+    "`invoice.paid`), and desk grants are not renewed. Safe to run twice: a second run renews nothing.",
+  security: admin.security,
+  responses: {
+    200: jsonResponse("How many subscriptions this run renewed", RenewSubscriptionsResultSchema),
+    ...admin.responses,
+  },
+});

@@ -1,0 +1,51 @@
+import "server-only";
+import type Stripe from "stripe";
+import { env } from "@/lib/env";
+import type { HostedCheckoutInput, PaymentProvider } from "./provider";
+
+/**
+ * Stripe Checkout. One-off prices open a session in `payment` mode, subscription prices in
+ * `subscription` mode; the price travels inline (`price_data`), so no Stripe product catalogue has to
+ * be kept in step. `metadata` (and the subscription's metadata) carry the order and account ids the
+ * webhook needs. Renewals are billed by Stripe and reported by `invoice.paid`, not by our job.
+ */
+export function createStripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: "stripe",
+    settlement: "hosted",
+    renewsByJob: false,
+    async createHostedCheckout(input: HostedCheckoutInput) {
+      const metadata = { orderId: input.orderId, accountId: input.accountId };
+      const appUrl = env().APP_URL;
+      const subscription = input.interval !== null;
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: subscription ? "subscription" : "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency.toLowerCase(),
+                unit_amount: input.amount,
+                product_data: { name: input.productName },
+                ...(input.interval
+                  ? { recurring: { interval: input.interval, interval_count: input.intervalCount ?? 1 } }
+                  : {}),
+              },
+            },
+          ],
+          customer_email: input.buyerEmail,
+          client_reference_id: input.orderId,
+          metadata,
+          ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+          success_url: `${appUrl}/?checkout=success&order=${encodeURIComponent(input.orderId)}`,
+          cancel_url: `${appUrl}/?checkout=cancelled&order=${encodeURIComponent(input.orderId)}`,
+        },
+        // A retried request for the same order opens no second session.
+        { idempotencyKey: `checkout-${input.orderId}` },
+      );
+      if (!session.url) throw new Error("Stripe returned a Checkout Session without a url");
+      return { providerRef: session.id, checkoutUrl: session.url };
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// A stand-in for the HTTP client the Stripe library sends its requests through (the library's own
+// HttpClient interface), for tests without network: it records every request and answers a Checkout
+// Session create with a canned session, or with a Stripe error when told to fail.
+import type Stripe from "stripe";
+
+export type RecordedStripeRequest = {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** The form-encoded request body, e.g. `form.get("line_items[0][price_data][unit_amount]")`. */
+  form: URLSearchParams;
+};
+
+class FakeResponse implements Stripe.HttpClientResponse {
+  constructor(
+    private readonly status: number,
+    private readonly body: unknown,
+  ) {}
+  getStatusCode() {
+    return this.status;
+  }
+  getHeaders() {
+    return { "request-id": `req_fake_${Math.random().toString(36).slice(2, 10)}`, "content-type": "application/json" };
+  }
+  getRawResponse() {
+    return this.body;
+  }
+  toStream(): never {
+    throw new Error("the fake Stripe client does not stream");
+  }
+  async toJSON() {
+    return this.body;
+  }
+}
+
+export class FakeStripeHttpClient implements Stripe.HttpClient {
+  readonly requests: RecordedStripeRequest[] = [];
+  /** When set, every request answers this Stripe error (status 400, not retried by the library). */
+  failWith: string | undefined;
+  private sessions = 0;
+
+  getClientName() {
+    return "fake";
+  }
+
+  async makeRequest(
+    _host: string,
+    _port: string,
+    path: string,
+    method: string,
+    headers: Record<string, unknown>,
+    requestData: string,
+  ): Promise<Stripe.HttpClientResponse> {
+    const form = new URLSearchParams(requestData ?? "");
+    this.requests.push({
+      method,
+      path,
+      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])),
+      form,
+    });
+    if (this.failWith) {
+      return new FakeResponse(400, { error: { type: "invalid_request_error", message: this.failWith } });
+    }
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      this.sessions += 1;
+      const id = `cs_test_fake${this.sessions}_${Math.random().toString(36).slice(2, 10)}`;
+      return new FakeResponse(200, {
+        id,
+        object: "checkout.session",
+        mode: form.get("mode"),
+        status: "open",
+        payment_status: "unpaid",
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        client_reference_id: form.get("client_reference_id"),
+        customer_email: form.get("customer_email"),
+        metadata: { orderId: form.get("metadata[orderId]"), accountId: form.get("metadata[accountId]") },
+        success_url: form.get("success_url"),
+        cancel_url: form.get("cancel_url"),
+      });
+    }
+    return new FakeResponse(404, {
+      error: { type: "invalid_request_error", message: `no fake for ${method} ${path}` },
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import type { Entitlement } from "@prisma/client";
+import { Id } from "./common";
+import { z } from "./zod";
+
+export const EntitlementStatusSchema = z
+  .enum(["active", "exhausted", "expired", "revoked"])
+  .openapi("EntitlementStatus", {
+    description:
+      "An `active` entitlement whose `validUntil` has passed is shown as `expired`, one with no classes left as `exhausted`.",
+  });
+
+export const EntitlementSchema = z
+  .object({
+    id: Id,
+    accountId: Id,
+    userId: Id,
+    productId: Id,
+    remainingClasses: z.number().int().nullable().openapi({ example: 10, description: "null = unlimited" }),
+    validFrom: z.iso.datetime(),
+    validUntil: z.iso.datetime().nullable().openapi({ description: "null = no end" }),
+    status: EntitlementStatusSchema,
+    createdAt: z.iso.datetime(),
+  })
+  .openapi("Entitlement");
+
+export const GrantEntitlementInput = z
+  .strictObject({
+    productId: Id.openapi({ description: "A product of this account (any status)" }),
+    note: z
+      .string()
+      .trim()
+      .max(500)
+      .optional()
+      .openapi({
+        example: "Paid in cash at the desk",
+        description: "Kept with the entitlement for the studio's records",
+      }),
+  })
+  .openapi("GrantEntitlementInput");
+
+export const GrantEntitlementParams = z.object({ userId: Id });
+
+export const RenewSubscriptionsResultSchema = z
+  .object({ renewed: z.number().int().openapi({ example: 3, description: "Subscriptions renewed by this run" }) })
+  .openapi("RenewSubscriptionsResult");
+
+export type EntitlementDto = z.infer<typeof EntitlementSchema>;
+export type GrantEntitlementInput = z.infer<typeof GrantEntitlementInput>;
+
+export function serializeEntitlement(entitlement: Entitlement, now = new Date()): EntitlementDto {
+  let status = entitlement.status;
+  if (status === "active" && entitlement.remainingClasses !== null && entitlement.remainingClasses <= 0)
+    status = "exhausted";
+  else if (status === "active" && entitlement.validUntil !== null && entitlement.validUntil <= now) status = "expired";
+  return {
+    id: entitlement.id,
+    accountId: entitlement.accountId,
+    userId: entitlement.userId,
+    productId: entitlement.productId,
+    remainingClasses: entitlement.remainingClasses,
+    validFrom: entitlement.validFrom.toISOString(),
+    validUntil: entitlement.validUntil?.toISOString() ?? null,
+    status: status as EntitlementDto["status"],
+    createdAt: entitlement.createdAt.toISOString(),
+  };
+}

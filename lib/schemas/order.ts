@@ -1,0 +1,67 @@
+import type { Order } from "@prisma/client";
+import { Id } from "./common";
+import { EntitlementSchema } from "./entitlement";
+import { z } from "./zod";
+
+export const OrderStatusSchema = z.enum(["pending", "paid", "failed", "refunded"]).openapi("OrderStatus");
+export const OrderProviderSchema = z.enum(["demo", "stripe", "desk"]).openapi("OrderProvider", {
+  description: "`desk` marks a grant for payment taken at the desk",
+});
+
+export const OrderSchema = z
+  .object({
+    id: Id,
+    accountId: Id,
+    userId: Id,
+    productId: Id,
+    priceId: Id,
+    amount: z.number().int().openapi({ example: 12000, description: "Minor units, copied from the price at purchase" }),
+    currency: z.string().openapi({ example: "DKK" }),
+    status: OrderStatusSchema,
+    provider: OrderProviderSchema,
+    createdAt: z.iso.datetime(),
+    paidAt: z.iso.datetime().nullable(),
+  })
+  .openapi("Order");
+
+export const CheckoutInput = z
+  .strictObject({
+    productId: Id.openapi({ description: "An active product of this account" }),
+    priceId: Id.openapi({ description: "A current price of that product" }),
+  })
+  .openapi("CheckoutInput");
+
+export const CheckoutSchema = z
+  .object({
+    order: OrderSchema,
+    checkoutUrl: z
+      .url()
+      .nullable()
+      .openapi({ description: "Stripe: the hosted payment page. Demo: null (paid at once)." }),
+    entitlement: EntitlementSchema.nullable().openapi({
+      description: "Demo: the new entitlement. Stripe: null until the payment is reported.",
+    }),
+  })
+  .openapi("Checkout");
+
+export const WebhookReceiptSchema = z.object({ received: z.literal(true) }).openapi("WebhookReceipt");
+
+export type OrderDto = z.infer<typeof OrderSchema>;
+export type CheckoutInput = z.infer<typeof CheckoutInput>;
+export type CheckoutDto = z.infer<typeof CheckoutSchema>;
+
+export function serializeOrder(order: Order): OrderDto {
+  return {
+    id: order.id,
+    accountId: order.accountId,
+    userId: order.userId,
+    productId: order.productId,
+    priceId: order.priceId,
+    amount: order.amount,
+    currency: order.currency,
+    status: order.status as OrderDto["status"],
+    provider: order.provider as OrderDto["provider"],
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,259 @@
+import type { Price, Product } from "@prisma/client";
+import type { ErrorDetail } from "@/lib/errors";
+import { Id } from "./common";
+import { z } from "./zod";
+
+export const PRODUCT_TYPES = [
+  "drop_in",
+  "class_pass",
+  "subscription",
+  "workshop",
+  "teacher_training",
+  "custom",
+] as const;
+/** The kinds the public product list offers (decisions §5). */
+export const PUBLIC_PRODUCT_TYPES = ["drop_in", "class_pass", "subscription"] as const;
+
+export const ProductTypeSchema = z.enum(PRODUCT_TYPES).openapi("ProductType", {
+  description:
+    "`drop_in` gives one class, `class_pass` gives `classAllowance` classes, `subscription` is unlimited for each paid billing period",
+});
+export const ProductStatusSchema = z.enum(["draft", "active", "archived"]).openapi("ProductStatus", {
+  description:
+    "Moves freely among the three values. Only `active` products can be bought and appear on the public list.",
+});
+export const BillingIntervalSchema = z.enum(["week", "month", "year"]).openapi("BillingInterval");
+
+export const PriceSchema = z
+  .object({
+    id: Id.openapi({ description: "Assigned by the service" }),
+    amount: z.number().int().openapi({ example: 12000, description: "Minor units (øre for DKK)" }),
+    currency: z.string().openapi({ example: "DKK" }),
+    interval: BillingIntervalSchema.nullable().openapi({
+      description: "Billing cadence of a subscription price; null for one-off prices",
+    }),
+    intervalCount: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ example: 1, description: "Billing periods per charge (null = 1)" }),
+    minAge: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Youngest buyer's age in years on the purchase day, inclusive" }),
+    maxAge: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Oldest buyer's age in years on the purchase day, inclusive" }),
+  })
+  .openapi("Price");
+
+export const ProductSchema = z
+  .object({
+    id: Id,
+    accountId: Id,
+    type: ProductTypeSchema,
+    name: z.string().openapi({ example: "10-class pass" }),
+    description: z.string(),
+    prices: z.array(PriceSchema).openapi({ description: "The current price list (retired prices are not shown)" }),
+    classAllowance: z.number().int().nullable().openapi({ example: 10 }),
+    validityDays: z.number().int().nullable().openapi({ example: 90 }),
+    purchaseLimitPerUser: z.number().int().nullable().openapi({ description: "null = no limit" }),
+    eligibleEventIds: z.array(Id).openapi({ description: "Events the product can be used for; empty = every event" }),
+    status: ProductStatusSchema,
+  })
+  .openapi("Product");
+
+/** Stripe's own ceiling for one billing period is three years. */
+const MAX_INTERVAL_COUNT = { week: 52, month: 36, year: 3 } as const;
+
+const PriceFields = {
+  amount: z.number().int().min(0).max(100_000_000).openapi({ example: 12000, description: "Integer minor units, ≥ 0" }),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "Three upper-case letters (ISO 4217)")
+    .openapi({ example: "DKK" }),
+  interval: BillingIntervalSchema.openapi({ description: "Required for `subscription` prices, not allowed on others" }),
+  intervalCount: z
+    .number()
+    .int()
+    .min(1)
+    .max(52)
+    .openapi({ example: 1, description: "Default 1; one period at most three years" }),
+  minAge: z.number().int().min(0).max(150).openapi({ example: 65 }),
+  maxAge: z.number().int().min(0).max(150).openapi({ example: 25 }),
+};
+
+type PriceShape = {
+  interval?: string | null;
+  intervalCount?: number | null;
+  minAge?: number | null;
+  maxAge?: number | null;
+};
+
+function checkPrice(price: PriceShape, ctx: z.RefinementCtx): void {
+  if (price.minAge != null && price.maxAge != null && price.minAge > price.maxAge) {
+    ctx.addIssue({ code: "custom", path: ["maxAge"], message: "maxAge must not be below minAge" });
+  }
+  if (price.intervalCount != null && price.interval == null) {
+    ctx.addIssue({ code: "custom", path: ["intervalCount"], message: "intervalCount needs an interval" });
+  }
+  if (price.interval && price.intervalCount != null) {
+    if (price.intervalCount > MAX_INTERVAL_COUNT[price.interval as keyof typeof MAX_INTERVAL_COUNT]) {
+      ctx.addIssue({ code: "custom", path: ["intervalCount"], message: "A billing period is at most three years" });
+    }
+  }
+}
+
+const priceShape = {
+  amount: PriceFields.amount,
+  currency: PriceFields.currency,
+  interval: PriceFields.interval.optional(),
+  intervalCount: PriceFields.intervalCount.optional(),
+  minAge: PriceFields.minAge.optional(),
+  maxAge: PriceFields.maxAge.optional(),
+};
+
+export const PriceInput = z.strictObject(priceShape).superRefine(checkPrice).openapi("PriceInput");
+
+export const PriceUpdateInput = z
+  .strictObject({
+    id: Id.optional().openapi({
+      description:
+        "An id of a current price of this product: that price keeps its id and takes the new fields. Without `id` a new price is created.",
+    }),
+    ...priceShape,
+  })
+  .superRefine(checkPrice)
+  .openapi("PriceUpdateInput");
+
+const ProductFields = {
+  name: z.string().trim().min(1).max(200).openapi({ example: "10-class pass" }),
+  description: z.string().trim().max(5000),
+  classAllowance: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .nullable()
+    .openapi({ example: 10, description: "Required (≥ 1) for `class_pass`" }),
+  validityDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .nullable()
+    .openapi({
+      example: 90,
+      description: "Entitlements are valid this many days from purchase (not used by subscriptions)",
+    }),
+  purchaseLimitPerUser: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .nullable()
+    .openapi({ description: "How many times one person may buy it (paid orders and desk grants); null = no limit" }),
+  eligibleEventIds: z
+    .array(Id)
+    .max(500)
+    .openapi({ description: "Ids of this account's events (another id answers 400); empty = every event" }),
+};
+
+/** Rules across fields, checked on create and on the merged product of an edit. */
+export function productRuleIssues(product: {
+  type: string;
+  classAllowance?: number | null;
+  prices: PriceShape[];
+}): ErrorDetail[] {
+  const issues: ErrorDetail[] = [];
+  if (product.type === "class_pass" && (product.classAllowance == null || product.classAllowance < 1)) {
+    issues.push({ path: "classAllowance", message: "A class pass needs a classAllowance of at least 1" });
+  }
+  product.prices.forEach((price, index) => {
+    if (product.type === "subscription" && !price.interval) {
+      issues.push({ path: `prices.${index}.interval`, message: "Subscription prices need an interval" });
+    }
+    if (product.type !== "subscription" && price.interval) {
+      issues.push({ path: `prices.${index}.interval`, message: "Only subscription prices have an interval" });
+    }
+  });
+  return issues;
+}
+
+export const CreateProductInput = z
+  .strictObject({
+    type: ProductTypeSchema,
+    name: ProductFields.name,
+    description: ProductFields.description.optional(),
+    prices: z.array(PriceInput).min(1).max(20),
+    classAllowance: ProductFields.classAllowance.optional(),
+    validityDays: ProductFields.validityDays.optional(),
+    purchaseLimitPerUser: ProductFields.purchaseLimitPerUser.optional(),
+    eligibleEventIds: ProductFields.eligibleEventIds.optional(),
+    status: ProductStatusSchema.optional().openapi({ description: "Default `draft`" }),
+  })
+  .superRefine((value, ctx) => {
+    for (const issue of productRuleIssues(value)) {
+      ctx.addIssue({ code: "custom", path: issue.path.split("."), message: issue.message });
+    }
+  })
+  .openapi("CreateProductInput");
+
+export const UpdateProductInput = z
+  .strictObject({
+    type: ProductTypeSchema.optional(),
+    name: ProductFields.name.optional(),
+    description: ProductFields.description.optional(),
+    prices: z.array(PriceUpdateInput).min(1).max(20).optional().openapi({
+      description:
+        "The new price list, in order. Entries with the `id` of a current price keep that id; entries without `id` are new prices; current prices missing from the list are retired (no longer shown or sold, still referenced by their orders).",
+    }),
+    classAllowance: ProductFields.classAllowance.optional(),
+    validityDays: ProductFields.validityDays.optional(),
+    purchaseLimitPerUser: ProductFields.purchaseLimitPerUser.optional(),
+    eligibleEventIds: ProductFields.eligibleEventIds.optional(),
+    status: ProductStatusSchema.optional(),
+  })
+  .openapi("UpdateProductInput");
+
+export const ProductParams = z.object({ productId: Id });
+
+export type ProductDto = z.infer<typeof ProductSchema>;
+export type PriceDto = z.infer<typeof PriceSchema>;
+export type PriceInput = z.infer<typeof PriceInput>;
+export type PriceUpdateInput = z.infer<typeof PriceUpdateInput>;
+export type CreateProductInput = z.infer<typeof CreateProductInput>;
+export type UpdateProductInput = z.infer<typeof UpdateProductInput>;
+export type ProductWithPrices = Product & { prices: Price[] };
+
+export function serializePrice(price: Price): PriceDto {
+  return {
+    id: price.id,
+    amount: price.amount,
+    currency: price.currency,
+    interval: price.interval as PriceDto["interval"],
+    intervalCount: price.intervalCount,
+    minAge: price.minAge,
+    maxAge: price.maxAge,
+  };
+}
+
+/** `prices` must be the product's current (non-retired) prices in list order. */
+export function serializeProduct(product: ProductWithPrices): ProductDto {
+  return {
+    id: product.id,
+    accountId: product.accountId,
+    type: product.type as ProductDto["type"],
+    name: product.name,
+    description: product.description,
+    prices: product.prices.filter((price) => !price.retired).map(serializePrice),
+    classAllowance: product.classAllowance,
+    validityDays: product.validityDays,
+    purchaseLimitPerUser: product.purchaseLimitPerUser,
+    eligibleEventIds: product.eligibleEventIds,
+    status: product.status as ProductDto["status"],
+  };
+}

@@ -31,7 +31,7 @@ describe("the demo fixture", () => {
   });
 
   it("uses distinct addresses on the reserved demo domain and names only its own people in groups", () => {
-    const people = [DEMO_FIXTURE.administrator, ...DEMO_FIXTURE.attendees];
+    const people = [DEMO_FIXTURE.administrator, ...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.teachers];
     for (const person of people)
       expect(person.email).toMatch(new RegExp(`^[a-z.]+@${DEMO_EMAIL_DOMAIN.replace(/\./g, "\\.")}$`));
     expect(new Set(people.map((p) => p.email)).size).toBe(people.length);
@@ -60,7 +60,9 @@ describe("seedDemo", () => {
     const admins = account!.memberships.filter((m) => m.persona === "administrator");
     expect(admins.map((m) => m.user.email)).toEqual([DEMO_FIXTURE.administrator.email]);
     const attendees = account!.memberships.filter((m) => m.persona === "attendee").map((m) => m.user);
-    expect(attendees.map((u) => u.email).sort()).toEqual(DEMO_FIXTURE.attendees.map((p) => p.email).sort());
+    expect(attendees.map((u) => u.email).sort()).toEqual(
+      [...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.teachers].map((p) => p.email).sort(),
+    );
     const ida = attendees.find((u) => u.email === `ida.holm@${DEMO_EMAIL_DOMAIN}`)!;
     expect(ida).toMatchObject({ displayName: "Ida Holm", status: "active" });
     expect(ida.dateOfBirth?.toISOString().slice(0, 10)).toBe("1990-04-12");
@@ -124,7 +126,7 @@ describe("resetDemo", () => {
     expect(after.id).not.toBe(demo.id);
     expect(after).toMatchObject({ name: "Demo Studio", cancellationWindowHours: 12, isDemo: true });
     expect(after.groups.map((g) => g.name)).toEqual(["Morning regulars"]);
-    expect(after.memberships).toHaveLength(1 + DEMO_FIXTURE.attendees.length);
+    expect(after.memberships).toHaveLength(1 + DEMO_FIXTURE.attendees.length + DEMO_FIXTURE.teachers.length);
     // the demo tenant's own people are fresh; the one who joined later is gone
     const newIda = after.memberships.find((m) => m.user.email === `ida.holm@${DEMO_EMAIL_DOMAIN}`)!.user;
     expect(newIda.displayName).toBe("Ida Holm");

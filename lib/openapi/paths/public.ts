@@ -1,12 +1,10 @@
 import { AccountSchema } from "@/lib/schemas/account";
 import { ConfigSchema, SlugParams } from "@/lib/schemas/demo";
+import { PublicProgrammeParams, PublicProgrammeSchema } from "@/lib/schemas/public-programme";
 import { z } from "@/lib/schemas/zod";
 import { errorResponse, jsonResponse, registry } from "../registry";
 
-// Placeholders until the programme and commerce areas register their public shapes.
-const PublicProgrammeSchema = z
-  .object({ events: z.array(z.looseObject({})), instances: z.array(z.looseObject({})) })
-  .openapi("PublicProgramme");
+// Placeholder until the commerce area registers its public shape.
 const PublicProductListSchema = z.array(z.looseObject({}));
 
 registry.registerPath({
@@ -33,9 +31,19 @@ registry.registerPath({
   path: "/public/accounts/{slug}/events",
   tags: ["System"],
   summary: "Published events and scheduled, publicly bookable instances of an account",
+  description:
+    "`events`: the published events, each with `teachers: [{ id, displayName }]` (never emails). `instances`: " +
+    "instances of published events with audience `everyone` and status `scheduled` or `moved` (a moved class takes " +
+    "place at its new time) whose start lies in [from, to), in chronological order, each with `spotsLeft` = " +
+    "max(capacity − bookedCount, 0) and never a list of attendees. Cancelled instances and those for groups or " +
+    "nobody are omitted. `from`/`to` follow GET /instances: default now to 90 days ahead, at most 366 days (400).",
   security: [],
-  request: { params: SlugParams },
-  responses: { 200: jsonResponse("The public programme", PublicProgrammeSchema), 404: errorResponse(404) },
+  request: { params: SlugParams, query: PublicProgrammeParams },
+  responses: {
+    200: jsonResponse("The public programme", PublicProgrammeSchema),
+    400: errorResponse(400),
+    404: errorResponse(404),
+  },
 });
 
 registry.registerPath({

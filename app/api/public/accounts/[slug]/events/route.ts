@@ -1,14 +1,17 @@
 import { endpoints, json, route } from "@/lib/http/route";
+import { listPublicProgramme } from "@/lib/programme/list-public-programme";
 import { SlugParams } from "@/lib/schemas/demo";
-import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
+import { PublicProgrammeQuery, serializePublicEvent, serializePublicInstance } from "@/lib/schemas/public-programme";
 
-// The public programme arrives with the programme issue; until then an active account has none.
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/public/accounts/{slug}/events", {
   GET: route(
-    { operation: "GET /public/accounts/{slug}/events", auth: "none", params: SlugParams },
-    async ({ params }) => {
-      await getPublicAccountOrThrow(params);
-      return json({ events: [], instances: [] });
+    { operation: "GET /public/accounts/{slug}/events", auth: "none", params: SlugParams, query: PublicProgrammeQuery },
+    async ({ params, query }) => {
+      const { events, instances, teachers } = await listPublicProgramme({ slug: params.slug, from: query.from, to: query.to });
+      return json({
+        events: events.map((event) => serializePublicEvent(event, teachers)),
+        instances: instances.map(serializePublicInstance),
+      });
     },
   ),
 });

@@ -1,0 +1,15 @@
+// `npm run bench`: runs every bench in BENCHES in turn, then prints one table of their figures.
+// A bench is an async function answering Figure[] (bench/lib/measure.ts); add new ones to the list.
+import { printFigures, type Figure } from "./lib/measure";
+import { benchProgramme } from "./programme.bench";
+
+const BENCHES: { name: string; run: () => Promise<Figure[]> }[] = [{ name: "programme", run: benchProgramme }];
+
+const figures: Figure[] = [];
+for (const bench of BENCHES) {
+  const started = performance.now();
+  console.log(`[bench] ${bench.name}: start`);
+  figures.push(...(await bench.run()));
+  console.log(`[bench] ${bench.name}: done in ${Math.round((performance.now() - started) / 100) / 10} s`);
+}
+printFigures(figures);

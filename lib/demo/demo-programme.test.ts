@@ -1,0 +1,75 @@
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { api } from "@/tests/helpers/api";
+import { DEMO_FIXTURE } from "./demo-fixture";
+import { resetDemo } from "./reset-demo";
+import { seedDemo } from "./seed-demo";
+
+const ZONE = "Europe/Copenhagen";
+
+describe("the demo studio's programme", () => {
+  it("names only its own people, locations and events", () => {
+    const people = new Set([DEMO_FIXTURE.administrator, ...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.teachers].map((p) => p.key));
+    const locations = new Set(DEMO_FIXTURE.locations.map((l) => l.key));
+    const events = new Set(DEMO_FIXTURE.events.map((e) => e.key));
+    for (const event of DEMO_FIXTURE.events) {
+      expect(locations).toContain(event.locationKey);
+      for (const key of event.teacherKeys) expect(people).toContain(key);
+    }
+    for (const series of DEMO_FIXTURE.series) expect(events).toContain(series.eventKey);
+  });
+
+  it("seeds locations, presets, published events with teachers and weekly Copenhagen series from this week's Monday", async () => {
+    const started = performance.now();
+    const { accountId } = await seedDemo();
+    const seedMs = performance.now() - started;
+    expect(seedMs).toBeLessThan(10_000); // the aim is < 2 s; the bench prints it
+
+    const [locations, presets, events, series, instances] = await Promise.all([
+      db.location.findMany({ where: { accountId } }),
+      db.durationPreset.findMany({ where: { accountId } }),
+      db.event.findMany({ where: { accountId } }),
+      db.series.findMany({ where: { accountId } }),
+      db.instance.findMany({ where: { accountId }, orderBy: { startsAt: "asc" } }),
+    ]);
+    expect(locations.map((l) => [l.name, l.capacity]).sort()).toEqual([["Studio Nørrebro", 20], ["Studio Vesterbro", 12]]);
+    expect(presets.map((p) => p.minutes).sort((a, b) => a - b)).toEqual([45, 60, 75]);
+    expect(events).toHaveLength(DEMO_FIXTURE.events.length);
+    expect(events.every((e) => e.status === "published" && e.teacherIds.length > 0 && e.locationId !== null)).toBe(true);
+    expect(series).toHaveLength(6);
+    const monday = DateTime.now().setZone(ZONE).startOf("week").toISODate();
+    expect(series.every((s) => s.timezone === ZONE && s.frequency === "weekly" && s.startsOn.toISOString().startsWith(monday!))).toBe(true);
+    const expected = DEMO_FIXTURE.series.reduce((sum, s) => sum + s.weeks * s.weekdays.length, 0);
+    expect(instances).toHaveLength(expected);
+    expect(series.reduce((sum, s) => sum + (s.count ?? 0), 0)).toBe(expected);
+    // every instance starts at its series' local time in Copenhagen, summer or winter
+    const bySeries = new Map(series.map((s) => [s.id, s]));
+    for (const instance of instances) {
+      const local = DateTime.fromJSDate(instance.startsAt).setZone(ZONE).toFormat("HH:mm");
+      expect(local).toBe(bySeries.get(instance.seriesId!)!.localStartTime);
+    }
+    // the first is on this week's Monday or later, the last 26 weeks on
+    expect(DateTime.fromJSDate(instances[0]!.startsAt).setZone(ZONE).toISODate()! >= monday!).toBe(true);
+  });
+
+  it("shows a full public schedule for the coming week, with teachers' names", async () => {
+    const response = await api("GET", "/public/accounts/demo/events");
+    expect(response.status).toBe(200);
+    expect(response.body.events).toHaveLength(DEMO_FIXTURE.events.length);
+    const vinyasa = response.body.events.find((e: { title: string }) => e.title === "Morning Vinyasa");
+    expect(vinyasa.teachers).toEqual([{ id: expect.any(String), displayName: "Mette Lund" }]);
+    const weekAhead = Date.now() + 7 * 86_400_000;
+    const thisWeek = response.body.instances.filter((i: { startsAt: string }) => Date.parse(i.startsAt) < weekAhead);
+    // 3 + 1 + 1 + 1 + 1 + 2 classes a week (± one when the window spans a daylight-saving change)
+    expect(thisWeek.length).toBeGreaterThanOrEqual(8);
+    expect(thisWeek.length).toBeLessThanOrEqual(10);
+    expect(response.text).not.toContain("@");
+  });
+
+  it("resets to the same programme", async () => {
+    const { accountId } = await resetDemo();
+    expect(await db.series.count({ where: { accountId } })).toBe(6);
+    expect(await db.instance.count({ where: { accountId } })).toBe(DEMO_FIXTURE.series.reduce((sum, s) => sum + s.weeks * s.weekdays.length, 0));
+  });
+});

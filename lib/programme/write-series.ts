@@ -1,0 +1,32 @@
+import "server-only";
+import type { Instance, Series } from "@prisma/client";
+import type { Occurrence, RecurrenceRule } from "@/lib/recurrence";
+import type { TenantTx } from "./change-instance";
+import { chronologically, occurrenceRow, seriesRuleColumns } from "./series-rule-columns";
+
+/**
+ * Inside the caller's transaction: the Series row and every occurrence as an instance, the
+ * instances in ONE multi-row insert. Used by POST /events/{eventId}/series and the demo fixture.
+ */
+export async function writeSeries({
+  tx,
+  accountId,
+  eventId,
+  rule,
+  capacity,
+  occurrences,
+}: {
+  tx: TenantTx;
+  accountId: string;
+  eventId: string;
+  rule: RecurrenceRule;
+  capacity: number;
+  occurrences: Occurrence[];
+}): Promise<{ series: Series; instances: Instance[] }> {
+  const series = await tx.series.create({ data: { accountId, eventId, ...seriesRuleColumns(rule), capacity } });
+  const instances =
+    occurrences.length === 0
+      ? []
+      : await tx.instance.createManyAndReturn({ data: occurrences.map((occurrence) => occurrenceRow(occurrence, series)) });
+  return { series, instances: instances.sort(chronologically) };
+}

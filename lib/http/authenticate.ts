@@ -21,7 +21,7 @@ export type Auth = {
   db: TenantDb;
 };
 
-type Credential = { token: string; via: "bearer" | "cookie" };
+export type Credential = { token: string; via: "bearer" | "cookie" };
 
 function presentedCredential(request: NextRequest): Credential | undefined {
   const header = request.headers.get("authorization");
@@ -37,7 +37,11 @@ function presentedCredential(request: NextRequest): Credential | undefined {
 /** Resolves the session behind the request, or undefined when none is presented. */
 export async function authenticate(request: NextRequest): Promise<Auth | undefined> {
   const credential = presentedCredential(request);
-  if (!credential) return undefined;
+  return credential ? authenticateCredential(credential) : undefined;
+}
+
+/** Resolves a presented session credential; 401 when it is unknown, expired or without membership. */
+export async function authenticateCredential(credential: Credential): Promise<Auth> {
   const tokenHash = hashToken(credential.token);
   const session = await db.session.findUnique({
     where: { tokenHash },

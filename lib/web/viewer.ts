@@ -1,0 +1,22 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { cache } from "react";
+import { AppError } from "@/lib/errors";
+import { authenticateCredential, DEMO_SESSION_COOKIE, SESSION_COOKIE, type Auth } from "@/lib/http/authenticate";
+
+/**
+ * The signed-in person of a page or server action, from the same `session` / `demo_session` cookies
+ * and the same session store as the API; undefined when nobody (or an expired session) is signed in.
+ * Cached per request, so a layout and its page share one lookup.
+ */
+export const getViewer = cache(async (): Promise<Auth | undefined> => {
+  const store = await cookies();
+  const token = store.get(SESSION_COOKIE)?.value ?? store.get(DEMO_SESSION_COOKIE)?.value;
+  if (!token) return undefined;
+  try {
+    return await authenticateCredential({ token, via: "cookie" });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "authentication_required") return undefined;
+    throw error;
+  }
+});

@@ -21,10 +21,7 @@ describe("the demo studio's programme", () => {
   });
 
   it("seeds locations, presets, published events with teachers and weekly Copenhagen series from this week's Monday", async () => {
-    const started = performance.now();
-    const { accountId } = await seedDemo();
-    const seedMs = performance.now() - started;
-    expect(seedMs).toBeLessThan(10_000); // the aim is < 2 s; the bench prints it
+    const { accountId } = await seedDemo(); // its speed is measured by `npm run bench`, not here
 
     const [locations, presets, events, series, instances] = await Promise.all([
       db.location.findMany({ where: { accountId } }),

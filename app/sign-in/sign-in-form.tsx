@@ -2,6 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { buttonClass } from "@/components/ui/button";
 
 const MESSAGES: Record<string, string> = {
   RateLimited: "Too many sign-in requests. Please wait 15 minutes and try again.",
@@ -28,7 +29,7 @@ export function SignInForm({ accountId }: { accountId: string }) {
 
   if (state.status === "sent") {
     return (
-      <p role="status" className="mt-6 rounded-md bg-emerald-50 p-3 text-emerald-900">
+      <p role="status" className="mt-6 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">
         Check your email. The sign-in link works once and expires in 15 minutes.
       </p>
     );
@@ -37,7 +38,13 @@ export function SignInForm({ accountId }: { accountId: string }) {
     <form onSubmit={submit} className="mt-6 space-y-4">
       <label className="block">
         <span className="block font-medium">Email</span>
-        <input name="email" type="email" required autoComplete="email" className="mt-1 w-full rounded-md border px-3 py-2" />
+        <input
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2"
+        />
       </label>
       {state.status === "error" && (
         <p role="alert" className="text-red-800">
@@ -47,7 +54,7 @@ export function SignInForm({ accountId }: { accountId: string }) {
       <button
         type="submit"
         disabled={state.status === "sending"}
-        className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white disabled:opacity-60"
+        className={buttonClass("primary", "md", "w-full sm:w-auto")}
       >
         {state.status === "sending" ? "Sending…" : "Email me a sign-in link"}
       </button>

@@ -4,20 +4,30 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { consumeMagicLink } from "@/lib/auth/consume-magic-link";
 import { webSessionCookie } from "@/lib/auth/web-session-cookie";
+import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { ConsumeMagicLinkInput } from "@/lib/schemas/auth";
 
-/** The button on /sign-in/verify: consumes the link (the API's own function) and sets the web session cookie. */
+/**
+ * The button on /sign-in/verify: consumes the link (the API's own function), sets the web session
+ * cookie and goes to the studio's schedule.
+ */
 export async function signInWithLink(formData: FormData): Promise<void> {
   const input = ConsumeMagicLinkInput.safeParse({ token: formData.get("token") });
   if (!input.success) redirect("/sign-in/verify?error=expired");
   let session: { id: string; expiresAt: string };
+  let accountId: string;
   try {
-    ({ session } = await consumeMagicLink({ token: input.data.token, kind: "web" }));
+    ({
+      session,
+      membership: { accountId },
+    } = await consumeMagicLink({ token: input.data.token, kind: "web" }));
   } catch (error) {
     if (error instanceof AppError && error.code === "magic_link_invalid") redirect("/sign-in/verify?error=expired");
     throw error;
   }
   (await cookies()).set(webSessionCookie(session));
-  redirect("/");
+  // Back to the studio the link was for: its schedule, where the person most likely wants to book.
+  const account = await db.account.findUnique({ where: { id: accountId }, select: { slug: true } });
+  redirect(account ? `/${encodeURIComponent(account.slug)}` : "/");
 }

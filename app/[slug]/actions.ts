@@ -1,0 +1,116 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { revalidatePath } from "next/cache";
+import { logout } from "@/lib/auth/logout";
+import { bookInstance } from "@/lib/bookings/book-instance";
+import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { startCheckout } from "@/lib/commerce/start-checkout";
+import { AppError, ERRORS } from "@/lib/errors";
+import { DEMO_SESSION_COOKIE, SESSION_COOKIE, type Auth } from "@/lib/http/authenticate";
+import { BookingParams, CreateBookingInput } from "@/lib/schemas/booking";
+import { SlugParams } from "@/lib/schemas/demo";
+import { CheckoutInput } from "@/lib/schemas/order";
+import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
+import { getViewer } from "@/lib/web/viewer";
+
+/** What a booking button shows after its action: the API's own message on failure. */
+export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+const fail = (code: keyof typeof ERRORS): ActionResult => ({ ok: false, error: ERRORS[code].message });
+
+/** The viewer, when signed in to the studio of `slug`; else undefined. */
+async function viewerFor(slug: unknown): Promise<Auth | undefined> {
+  const params = SlugParams.safeParse({ slug });
+  if (!params.success) return undefined;
+  const [viewer, account] = await Promise.all([
+    getViewer(),
+    getPublicAccountOrThrow(params.data).catch(() => undefined),
+  ]);
+  return viewer && account && viewer.accountId === account.id ? viewer : undefined;
+}
+
+/** Runs a domain operation; an AppError becomes its contract message, anything else stays an error. */
+async function attempt(run: () => Promise<string>): Promise<ActionResult> {
+  try {
+    return { ok: true, message: await run() };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+/** Book (or join the waitlist of) an instance: POST /bookings's own function and checks. */
+export async function bookAction(
+  slug: string,
+  input: { instanceId: string; waitlist?: boolean },
+): Promise<ActionResult> {
+  const viewer = await viewerFor(slug);
+  if (!viewer) return fail("authentication_required");
+  const body = CreateBookingInput.safeParse({
+    instanceId: input?.instanceId,
+    waitlist: input?.waitlist === true || undefined,
+  });
+  if (!body.success) return fail("validation_failed");
+  const result = await attempt(async () => {
+    const booking = await bookInstance({ db: viewer.db, accountId: viewer.accountId, actor: viewer, input: body.data });
+    return booking.status === "waitlisted" ? "You are on the waitlist." : "Booked. See you there!";
+  });
+  if (result.ok) revalidatePath(`/${slug}`, "layout");
+  return result;
+}
+
+/** Cancel one's own booking: DELETE /bookings/{bookingId}'s own function. */
+export async function cancelAction(slug: string, bookingId: string): Promise<ActionResult> {
+  const viewer = await viewerFor(slug);
+  if (!viewer) return fail("authentication_required");
+  const params = BookingParams.safeParse({ bookingId });
+  if (!params.success) return fail("not_found");
+  const result = await attempt(async () => {
+    const booking = await cancelBooking({
+      db: viewer.db,
+      accountId: viewer.accountId,
+      actor: viewer,
+      bookingId: params.data.bookingId,
+    });
+    if (booking.status === "late_cancelled")
+      return "Cancelled. It was inside the cancellation window, so the credit is kept.";
+    return booking.entitlementId ? "Cancelled. The credit is back on your pass." : "Cancelled.";
+  });
+  if (result.ok) revalidatePath(`/${slug}`, "layout");
+  return result;
+}
+
+/** Buy a product at one price: POST /checkout's own function. Demo: paid at once; Stripe: off to its Checkout page. */
+export async function buyAction(slug: string, input: { productId: string; priceId: string }): Promise<ActionResult> {
+  const viewer = await viewerFor(slug);
+  if (!viewer) return fail("authentication_required");
+  const body = CheckoutInput.safeParse({ productId: input?.productId, priceId: input?.priceId });
+  if (!body.success) return fail("validation_failed");
+  let checkoutUrl: string | null = null;
+  const result = await attempt(async () => {
+    ({ checkoutUrl } = await startCheckout({
+      db: viewer.db,
+      accountId: viewer.accountId,
+      userId: viewer.userId,
+      input: body.data,
+    }));
+    return "Paid";
+  });
+  if (!result.ok) return result;
+  if (checkoutUrl) redirect(checkoutUrl);
+  revalidatePath(`/${slug}`, "layout");
+  redirect(`/${encodeURIComponent(slug)}/me?bought=1`);
+}
+
+/** Sign out of this browser: the session is deleted from the store and both cookies are cleared. */
+export async function signOutAction(slug: string): Promise<void> {
+  const viewer = await getViewer();
+  if (viewer) await logout({ tokenHash: viewer.session.tokenHash });
+  const store = await cookies();
+  store.delete(SESSION_COOKIE);
+  store.delete(DEMO_SESSION_COOKIE);
+  const params = SlugParams.safeParse({ slug });
+  redirect(params.success ? `/${encodeURIComponent(params.data.slug)}` : "/");
+}

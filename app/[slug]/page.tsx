@@ -1,0 +1,277 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import Link from "next/link";
+import { BookingControls } from "@/components/schedule/booking-controls";
+import { StudioHeader } from "@/components/schedule/studio-header";
+import { Badge } from "@/components/ui/badge";
+import { listMyBookings } from "@/lib/bookings/list-my-bookings";
+import { formatDateRange, formatDateTime, formatDayHeading, formatMinutes, formatTimeRange } from "@/lib/format/dates";
+import { addWeeks, groupByDay, resolveWeek, weekDays, weekWindowAnyZone } from "@/lib/format/week";
+import { listPublicProgramme } from "@/lib/programme/list-public-programme";
+import { bookAction, cancelAction, signOutAction } from "./actions";
+import { getViewer } from "@/lib/web/viewer";
+import { getStudio, orNotFound, signInHref, viewerOf } from "./studio";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ week?: string; location?: string }> };
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const LIVE = new Set(["confirmed", "waitlisted"]);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const account = await getStudio((await params).slug);
+  return {
+    title: `${account.name}: schedule`,
+    alternates: { types: { "text/calendar": `/api/public/accounts/${account.slug}/calendar.ics` } },
+  };
+}
+
+/**
+ * The public schedule: the week's classes grouped by day in the studio's zone. The studio, its
+ * programme for a window that holds the week in any zone, and the viewer's bookings load in one
+ * round; the page is plain HTML and links (week, location) and needs JavaScript only to book.
+ */
+export default async function SchedulePage({ params, searchParams }: Props) {
+  const [{ slug }, query] = await Promise.all([params, searchParams]);
+  const window = weekWindowAnyZone(query.week);
+  const [account, programme, mine] = await orNotFound(
+    Promise.all([
+      getStudio(slug),
+      listPublicProgramme({ slug, ...window }),
+      getViewer().then(async (viewer) =>
+        viewer
+          ? { viewer, bookings: await listMyBookings({ db: viewer.db, userId: viewer.userId, ...window }) }
+          : undefined,
+      ),
+    ]),
+  );
+  const viewer = viewerOf(mine?.viewer, account);
+  const where = { zone: account.timezone, locale: account.locale };
+  const now = new Date();
+
+  const monday = resolveWeek(query.week, account.timezone, now);
+  const days = weekDays(monday, account.timezone);
+  const events = new Map(programme.events.map((event) => [event.id, event]));
+  const locations = [
+    ...new Map(
+      programme.events.flatMap((event) =>
+        event.locationId ? [[event.locationId, event.location || "Location"] as const] : [],
+      ),
+    ),
+  ].sort((a, b) => a[1].localeCompare(b[1], account.locale));
+  const location = locations.some(([id]) => id === query.location) ? query.location : undefined;
+  const instances = programme.instances.filter(
+    (instance) => !location || events.get(instance.eventId)?.locationId === location,
+  );
+  const liveBookings = new Map(
+    (viewer ? mine!.bookings : [])
+      .filter((booking) => LIVE.has(booking.status))
+      .map((booking) => [booking.instanceId, booking]),
+  );
+
+  const href = (week: string, loc = location) => {
+    const search = new URLSearchParams({ week, ...(loc ? { location: loc } : {}) });
+    return `/${account.slug}?${search}`;
+  };
+  const book = bookAction.bind(null, account.slug);
+  const cancel = cancelAction.bind(null, account.slug);
+  const feed = `/api/public/accounts/${account.slug}/calendar.ics`;
+  const thisWeek = resolveWeek(undefined, account.timezone, now);
+
+  return (
+    <>
+      <StudioHeader
+        studio={account}
+        current="schedule"
+        signedIn={viewer !== undefined}
+        signOut={signOutAction.bind(null, account.slug)}
+        signInHref={signInHref(account.slug)}
+      />
+      <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-semibold text-brand-900">Schedule</h1>
+          <a href={feed} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+            Subscribe (calendar)
+          </a>
+        </div>
+
+        <nav aria-label="Weeks" className="mt-4 flex items-center justify-between gap-2">
+          <Link
+            href={href(addWeeks(monday, -1))}
+            className="rounded-md px-2 py-2 font-medium text-brand-700 hover:bg-brand-50"
+            rel="prev"
+          >
+            <span aria-hidden="true">← </span>Previous<span className="sr-only"> week</span>
+          </Link>
+          <p className="text-center font-medium" aria-live="polite">
+            <span className="sr-only">Week of </span>
+            {formatDateRange(days[0]!.date, days[6]!.date, where)}
+            {monday !== thisWeek && (
+              <>
+                {" "}
+                <Link href={href(thisWeek)} className="block text-sm font-normal text-brand-700 underline">
+                  This week
+                </Link>
+              </>
+            )}
+          </p>
+          <Link
+            href={href(addWeeks(monday, 1))}
+            className="rounded-md px-2 py-2 font-medium text-brand-700 hover:bg-brand-50"
+            rel="next"
+          >
+            Next<span className="sr-only"> week</span>
+            <span aria-hidden="true"> →</span>
+          </Link>
+        </nav>
+
+        {locations.length > 1 && (
+          <nav aria-label="Locations" className="mt-3">
+            <ul className="flex flex-wrap gap-2">
+              {[[undefined, "All locations"] as const, ...locations].map(([id, name]) => (
+                <li key={id ?? "all"}>
+                  <Link
+                    href={href(monday, id)}
+                    aria-current={id === location ? "page" : undefined}
+                    className={`inline-block rounded-full border px-3 py-1.5 text-sm ${
+                      id === location
+                        ? "border-brand-700 bg-brand-700 text-white"
+                        : "border-slate-300 text-slate-800 hover:bg-brand-50"
+                    }`}
+                  >
+                    {name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+
+        {groupByDay(instances, (instance) => instance.startsAt, days).map(({ day, items }) => (
+          <section key={day.date} aria-labelledby={`day-${day.date}`} className="mt-6">
+            <h2
+              id={`day-${day.date}`}
+              className="border-b border-slate-200 pb-1 text-base font-semibold text-slate-900 first-letter:uppercase"
+            >
+              {formatDayHeading(day.date, where)}
+            </h2>
+            {items.length === 0 ? (
+              <p className="py-3 text-sm text-slate-600">No classes</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {items.map((instance) => {
+                  const event = events.get(instance.eventId);
+                  if (!event) return null;
+                  const teachers = event.teacherIds.flatMap((id) => programme.teachers.get(id) ?? []);
+                  const spotsLeft = Math.max(instance.capacity - instance.bookedCount, 0);
+                  const minutes = Math.round((instance.endsAt.getTime() - instance.startsAt.getTime()) / 60_000);
+                  const time = formatTimeRange(instance.startsAt, instance.endsAt, where);
+                  const booking = liveBookings.get(instance.id);
+                  const start = instance.startsAt.getTime();
+                  const opensAt = start - account.opensDaysBefore * DAY_MS;
+                  const closesAt = start - account.closesMinutesBefore * 60_000;
+                  const refundUntil = start - account.cancellationWindowHours * HOUR_MS;
+                  const label = `${event.title}, ${formatDayHeading(day.date, where)} ${time}`;
+                  const controls = {
+                    label,
+                    instanceId: instance.id,
+                    refundUntil,
+                    refundUntilText: formatDateTime(new Date(refundUntil), where),
+                    book,
+                    cancel,
+                    passesHref: `/${account.slug}/passes`,
+                  };
+                  let action: ReactNode;
+                  if (booking && start > now.getTime()) {
+                    action = (
+                      <BookingControls
+                        {...controls}
+                        mode="cancel"
+                        bookingId={booking.id}
+                        waitlisted={booking.status === "waitlisted"}
+                      />
+                    );
+                  } else if (start <= now.getTime()) {
+                    const ended = instance.endsAt.getTime() <= now.getTime();
+                    action = (
+                      <span className="text-sm text-slate-600">
+                        {ended ? "Ended" : "Started"}
+                        {booking?.status === "confirmed" && " · you were booked"}
+                      </span>
+                    );
+                  } else if (now.getTime() < opensAt) {
+                    action = (
+                      <span className="text-sm text-slate-600">
+                        Booking opens {formatDateTime(new Date(opensAt), where)}
+                      </span>
+                    );
+                  } else if (now.getTime() > closesAt) {
+                    action = <span className="text-sm text-slate-600">Booking closed</span>;
+                  } else if (spotsLeft === 0 && !account.waitlistEnabled) {
+                    action = null;
+                  } else if (!viewer) {
+                    action = (
+                      <Link
+                        href={signInHref(account.slug)}
+                        className="inline-flex min-h-9 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                      >
+                        Sign in to {spotsLeft === 0 ? "join waitlist" : "book"}
+                        <span className="sr-only">: {label}</span>
+                      </Link>
+                    );
+                  } else {
+                    action = <BookingControls {...controls} mode={spotsLeft === 0 ? "waitlist" : "book"} />;
+                  }
+                  return (
+                    <li
+                      key={instance.id}
+                      className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between"
+                    >
+                      <div className="min-w-0">
+                        <p className="text-sm font-medium tabular-nums text-slate-700">
+                          <time dateTime={instance.startsAt.toISOString()}>{time}</time>
+                          <span className="text-slate-600"> · {formatMinutes(minutes, account.locale)}</span>
+                          {instance.status === "moved" && (
+                            <>
+                              {" "}
+                              <Badge tone="warning">Moved</Badge>
+                            </>
+                          )}
+                        </p>
+                        <h3 className="text-lg font-semibold leading-snug text-slate-900">{event.title}</h3>
+                        <p className="text-sm text-slate-700">
+                          {[teachers.join(", "), event.location].filter(Boolean).join(" · ")}
+                        </p>
+                        {start > now.getTime() && (
+                          <p
+                            className={`mt-0.5 text-sm ${spotsLeft === 0 ? "font-medium text-amber-800" : "text-slate-700"}`}
+                          >
+                            {spotsLeft === 0
+                              ? account.waitlistEnabled
+                                ? "Full — join waitlist"
+                                : "Full"
+                              : `${spotsLeft} ${spotsLeft === 1 ? "place" : "places"} left`}
+                          </p>
+                        )}
+                      </div>
+                      <div className="shrink-0">{action}</div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        ))}
+        <p className="mt-8 text-sm text-slate-600">
+          Times are in the studio&apos;s time zone ({account.timezone}).{" "}
+          <a href={feed} className="text-brand-700 underline">
+            Add the schedule to your calendar
+          </a>
+          .
+        </p>
+      </main>
+    </>
+  );
+}

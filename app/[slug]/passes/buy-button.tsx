@@ -1,0 +1,45 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+
+type Result = { ok: true; message: string } | { ok: false; error: string };
+
+/** Buy one price of a product: the action redirects (My bookings, or Stripe Checkout) on success, else shows the API's message. */
+export function BuyButton({
+  label,
+  productId,
+  priceId,
+  buy,
+}: {
+  label: string;
+  productId: string;
+  priceId: string;
+  buy: (input: { productId: string; priceId: string }) => Promise<Result>;
+}) {
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <div className="flex flex-col items-start gap-1 sm:items-end">
+      <Button
+        size="sm"
+        disabled={pending}
+        aria-label={`Buy ${label}`}
+        onClick={() => {
+          setError(undefined);
+          startTransition(async () => {
+            const result = await buy({ productId, priceId });
+            if (!result.ok) setError(result.error);
+          });
+        }}
+      >
+        {pending ? "Buying…" : "Buy"}
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import "server-only";
+import type { Account } from "@prisma/client";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { AppError } from "@/lib/errors";
+import type { Auth } from "@/lib/http/authenticate";
+import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
+
+/** Runs a page's loads; the lib's 404 (unknown or suspended studio) becomes Next's not-found page. */
+export async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+/** The studio of a page, once per request (metadata and page share it). */
+export const getStudio = cache((slug: string): Promise<Account> => orNotFound(getPublicAccountOrThrow({ slug })));
+
+/**
+ * The signed-in person (getViewer) when their session is for this studio; someone signed in to
+ * another studio counts as signed out here.
+ */
+export function viewerOf(viewer: Auth | undefined, account: Account): Auth | undefined {
+  return viewer && viewer.accountId === account.id ? viewer : undefined;
+}
+
+export type StudioFormat = { zone: string; locale: string; currency: string };
+
+export function studioFormat(account: Account): StudioFormat {
+  return { zone: account.timezone, locale: account.locale, currency: account.currency };
+}
+
+export function signInHref(slug: string): string {
+  return `/sign-in?account=${encodeURIComponent(slug)}`;
+}

@@ -1,0 +1,134 @@
+"use client";
+
+import { useId, useState } from "react";
+import { ActionForm } from "@/components/forms/action-form";
+import { inputClass } from "@/components/forms/field";
+import { FieldError, StateForm } from "@/components/dashboard/state-form";
+import { cancelInstanceAction, moveInstanceAction, restoreInstanceAction, setAudienceAction } from "./actions";
+
+type Props = {
+  instanceId: string;
+  title: string;
+  status: string;
+  /** The start as a datetime-local value in the studio's timezone. */
+  startsAtLocal: string;
+  timezone: string;
+  audience: string;
+  groupIds: string[];
+  groups: { id: string; name: string }[];
+};
+
+/** Move, cancel, restore and audience of one instance, each with its own pending and error state. */
+export function InstanceActions(props: Props) {
+  const id = useId();
+  const [audience, setAudience] = useState(props.audience);
+  const hidden = { instanceId: props.instanceId };
+  const cancelled = props.status === "cancelled";
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-2">
+        {!cancelled ? (
+          <ActionForm
+            action={cancelInstanceAction}
+            hidden={hidden}
+            submitLabel="Cancel class"
+            pendingLabel="Cancelling…"
+            variant="danger"
+            confirm={`Cancel ${props.title}? Its bookings are cancelled and the attendees emailed.`}
+            inline
+          />
+        ) : null}
+        {props.status !== "scheduled" ? (
+          <ActionForm
+            action={restoreInstanceAction}
+            hidden={hidden}
+            submitLabel="Restore"
+            pendingLabel="Restoring…"
+            variant="secondary"
+            inline
+          />
+        ) : null}
+      </div>
+      {!cancelled ? (
+        <StateForm
+          action={moveInstanceAction}
+          hidden={hidden}
+          submitLabel="Move"
+          pendingLabel="Moving…"
+          variant="secondary"
+        >
+          {(state) => (
+            <div>
+              <label htmlFor={`${id}-startsAt`} className="block text-sm font-medium text-slate-800">
+                New start ({props.timezone})
+              </label>
+              <input
+                id={`${id}-startsAt`}
+                name="startsAt"
+                type="datetime-local"
+                defaultValue={props.startsAtLocal}
+                className={`${inputClass} max-w-64`}
+                aria-invalid={state.fieldErrors?.startsAt ? true : undefined}
+                aria-describedby={state.fieldErrors?.startsAt ? `${id}-startsAt-error` : undefined}
+              />
+              <FieldError id={`${id}-startsAt-error`} error={state.fieldErrors?.startsAt} />
+            </div>
+          )}
+        </StateForm>
+      ) : null}
+      <StateForm action={setAudienceAction} hidden={hidden} submitLabel="Save audience" variant="secondary">
+        {(state) => (
+          <fieldset aria-describedby={state.fieldErrors?.groupIds ? `${id}-groups-error` : undefined}>
+            <legend className="text-sm font-medium text-slate-800">Who may book</legend>
+            <div className="mt-1 flex flex-wrap gap-4">
+              {[
+                ["everyone", "Everyone"],
+                ["groups", "Members of groups"],
+                ["nobody", "Nobody"],
+              ].map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="audience"
+                    value={value}
+                    checked={audience === value}
+                    onChange={() => setAudience(value!)}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+            {audience === "groups" ? (
+              props.groups.length === 0 ? (
+                <p className="mt-2 text-sm text-slate-600">No groups yet: create one under Groups.</p>
+              ) : (
+                <div className="mt-2 flex flex-wrap gap-3 rounded-md border border-slate-300 p-2">
+                  {props.groups.map((group) => (
+                    <label key={group.id} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name="groupIds"
+                        value={group.id}
+                        defaultChecked={props.groupIds.includes(group.id)}
+                      />
+                      {group.name}
+                    </label>
+                  ))}
+                </div>
+              )
+            ) : null}
+            <FieldError id={`${id}-groups-error`} error={groupError(state.fieldErrors)} />
+          </fieldset>
+        )}
+      </StateForm>
+    </div>
+  );
+}
+
+function groupError(errors: Record<string, string> | undefined): string | undefined {
+  if (!errors) return undefined;
+  const key = Object.keys(errors).find(
+    (name) => name === "groupIds" || name.startsWith("groupIds.") || name === "audience",
+  );
+  return key ? errors[key] : undefined;
+}

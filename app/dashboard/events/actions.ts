@@ -1,0 +1,102 @@
+"use server";
+
+import { defined, readAll, readInteger, readRaw, readText } from "@/components/forms/form-data";
+import type { FormState } from "@/components/forms/form-state";
+import { requireAdministrator } from "@/components/forms/require-administrator";
+import { runAction } from "@/components/forms/run-action";
+import { parseWith } from "@/lib/http/parse-input";
+import { createEvent } from "@/lib/programme/create-event";
+import { createSeries } from "@/lib/programme/create-series";
+import { updateEvent } from "@/lib/programme/update-event";
+import { updateSeries } from "@/lib/programme/update-series";
+import { Id } from "@/lib/schemas/common";
+import { CreateEventInput, UpdateEventInput } from "@/lib/schemas/event";
+import { CreateSeriesInput, SeriesStatusSchema, UpdateSeriesInput } from "@/lib/schemas/series";
+import { ruleValuesFromFormData, toRuleInput, toSeriesInput } from "./rule-values";
+
+// The same lib functions and body schemas as POST/PATCH /events and /series.
+
+const PATHS = ["/dashboard/events", "/dashboard", "/dashboard/calendar"];
+
+function eventFields(formData: FormData, mode: "create" | "update") {
+  const locationId = readText(formData, "locationId");
+  return defined({
+    title: readRaw(formData, "title"),
+    description: readRaw(formData, "description"),
+    teacherIds: readAll(formData, "teacherIds"),
+    location: locationId ? undefined : readRaw(formData, "location"),
+    // "" means no chosen location: left out on create, detached (null) on update.
+    locationId: locationId ?? (mode === "update" ? null : undefined),
+    durationMinutes: readInteger(formData, "durationMinutes"),
+    capacity: readInteger(formData, "capacity"),
+    status: readText(formData, "status"),
+  });
+}
+
+export async function createEventAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return runAction(
+    async () => {
+      const input = parseWith(CreateEventInput, eventFields(formData, "create"));
+      const event = await createEvent({ db: viewer.db, accountId: viewer.accountId, input });
+      return `Created ${event.title}. Add a series to schedule it.`;
+    },
+    { revalidate: PATHS },
+  );
+}
+
+export async function updateEventAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return runAction(
+    async () => {
+      const eventId = parseWith(Id, readText(formData, "eventId"));
+      const input = parseWith(UpdateEventInput, eventFields(formData, "update"));
+      await updateEvent({ db: viewer.db, eventId, input });
+      return "Saved.";
+    },
+    { revalidate: PATHS },
+  );
+}
+
+export async function createSeriesAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return runAction(
+    async () => {
+      const eventId = parseWith(Id, readText(formData, "eventId"));
+      const input = parseWith(CreateSeriesInput, toSeriesInput(ruleValuesFromFormData(formData)));
+      const { instances } = await createSeries({ db: viewer.db, accountId: viewer.accountId, eventId, input });
+      return `Added the series: ${instances.length} classes scheduled.`;
+    },
+    { revalidate: PATHS },
+  );
+}
+
+export async function updateSeriesRuleAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return runAction(
+    async () => {
+      const seriesId = parseWith(Id, readText(formData, "seriesId"));
+      const values = ruleValuesFromFormData(formData);
+      const capacity = readInteger(formData, "capacity");
+      const input = parseWith(UpdateSeriesInput, {
+        ...toRuleInput(values),
+        ...(capacity === undefined ? {} : { capacity }),
+      });
+      await updateSeries({ db: viewer.db, seriesId, input });
+      return "Saved; future classes without changes were regenerated.";
+    },
+    { revalidate: PATHS },
+  );
+}
+
+export async function setSeriesStatusAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return runAction(
+    async () => {
+      const seriesId = parseWith(Id, readText(formData, "seriesId"));
+      const status = parseWith(SeriesStatusSchema, readText(formData, "status"));
+      await updateSeries({ db: viewer.db, seriesId, input: { status } });
+    },
+    { revalidate: PATHS },
+  );
+}

@@ -1,0 +1,212 @@
+"use client";
+
+import { useId, useMemo, useState, type ChangeEvent } from "react";
+import { FieldFrame, describedBy, inputClass } from "@/components/forms/field";
+import { StateForm, FieldError } from "@/components/dashboard/state-form";
+import { createSeriesAction, updateSeriesRuleAction } from "./actions";
+import { previewRule } from "./rule-preview";
+import type { RuleFormValues } from "./rule-values";
+
+const WEEKDAYS = [
+  ["1", "Mon"],
+  ["2", "Tue"],
+  ["3", "Wed"],
+  ["4", "Thu"],
+  ["5", "Fri"],
+  ["6", "Sat"],
+  ["0", "Sun"],
+] as const;
+
+type Props = {
+  eventId: string;
+  /** Set when editing the rule of an existing series. */
+  seriesId?: string;
+  initial: RuleFormValues;
+  timezone: string;
+  locale: string;
+  eventDurationMinutes: number;
+};
+
+/**
+ * Add a series or edit its rule, with a live preview: the form's rule is validated with the API's
+ * series schema and expanded by the recurrence engine in the browser, so the dates shown (studio
+ * time) and the cap errors are the ones saving would give.
+ */
+export function SeriesForm(props: Props) {
+  const id = useId();
+  const [values, setValues] = useState<RuleFormValues>(props.initial);
+  const preview = useMemo(
+    () => previewRule(values, { timezone: props.timezone, durationMinutes: props.eventDurationMinutes }),
+    [values, props.timezone, props.eventDurationMinutes],
+  );
+  const when = useMemo(
+    () =>
+      new Intl.DateTimeFormat(props.locale, {
+        timeZone: props.timezone,
+        weekday: "short",
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+      }),
+    [props.locale, props.timezone],
+  );
+  const set = (name: keyof RuleFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+  const toggleDay = (day: string) =>
+    setValues((current) => ({
+      ...current,
+      weekdays: current.weekdays.includes(day) ? current.weekdays.filter((d) => d !== day) : [...current.weekdays, day],
+    }));
+
+  return (
+    <StateForm
+      action={props.seriesId ? updateSeriesRuleAction : createSeriesAction}
+      hidden={props.seriesId ? { seriesId: props.seriesId, eventId: props.eventId } : { eventId: props.eventId }}
+      submitLabel={props.seriesId ? "Save rule" : "Add series"}
+      pendingLabel="Saving…"
+    >
+      {(state) => {
+        const errors = state.fieldErrors ?? {};
+        const errorOf = (name: string) =>
+          errors[name] ?? Object.entries(errors).find(([key]) => key.startsWith(`${name}.`))?.[1];
+        const input = (
+          name: keyof RuleFormValues,
+          label: string,
+          type: string,
+          hint?: string,
+          extra: Record<string, unknown> = {},
+        ) => {
+          const fieldId = `${id}-${name}`;
+          const error = errorOf(name);
+          return (
+            <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+              <input
+                id={fieldId}
+                name={name}
+                type={type}
+                value={values[name] as string}
+                onChange={set(name)}
+                className={inputClass}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(fieldId, hint, error)}
+                {...extra}
+              />
+            </FieldFrame>
+          );
+        };
+        return (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FieldFrame id={`${id}-frequency`} label="Repeats" error={errorOf("frequency")}>
+                <select
+                  id={`${id}-frequency`}
+                  name="frequency"
+                  value={values.frequency}
+                  onChange={set("frequency")}
+                  className={inputClass}
+                >
+                  <option value="weekly">Weekly</option>
+                  <option value="daily">Daily</option>
+                  <option value="monthly">Monthly</option>
+                </select>
+              </FieldFrame>
+              {input("interval", "Every (1 = every time)", "number", undefined, {
+                min: 1,
+                max: 52,
+                inputMode: "numeric",
+              })}
+              {values.frequency === "weekly" ? (
+                <fieldset
+                  className="sm:col-span-2"
+                  aria-describedby={errorOf("weekdays") ? `${id}-weekdays-error` : `${id}-weekdays-hint`}
+                >
+                  <legend className="text-sm font-medium text-slate-800">On</legend>
+                  <div className="mt-1 flex flex-wrap gap-3">
+                    {WEEKDAYS.map(([day, label]) => (
+                      <label key={day} className="flex items-center gap-1 text-sm">
+                        <input
+                          type="checkbox"
+                          name="weekdays"
+                          value={day}
+                          checked={values.weekdays.includes(day)}
+                          onChange={() => toggleDay(day)}
+                        />
+                        {label}
+                      </label>
+                    ))}
+                  </div>
+                  <p id={`${id}-weekdays-hint`} className="mt-1 text-xs text-slate-600">
+                    None ticked: the weekday of the first date.
+                  </p>
+                  <FieldError id={`${id}-weekdays-error`} error={errorOf("weekdays")} />
+                </fieldset>
+              ) : null}
+              {values.frequency === "monthly"
+                ? input(
+                    "monthDay",
+                    "Day of the month",
+                    "number",
+                    "Blank: the day of the first date; months without it are skipped",
+                    { min: 1, max: 31 },
+                  )
+                : null}
+              {input("localStartTime", `Start time (${props.timezone})`, "time")}
+              {input(
+                "durationMinutes",
+                "Length (minutes)",
+                "number",
+                `Blank: the event's ${props.eventDurationMinutes}`,
+                { min: 1 },
+              )}
+              {input("startsOn", "First date", "date")}
+              {input("endsOn", "Last date (optional)", "date", "At most 2 years after the first date")}
+              {input(
+                "count",
+                "Number of classes (optional)",
+                "number",
+                "At most 500; with a last date, the earlier wins",
+                { min: 1, max: 500 },
+              )}
+              {input("capacity", "Capacity", "number", "Blank: the event's", { min: 1 })}
+            </div>
+            <section aria-label="Preview" className="rounded-md border border-slate-300 bg-slate-50 p-3">
+              <h4 className="text-sm font-semibold text-slate-900">Preview</h4>
+              <div aria-live="polite">
+                {preview.ok ? (
+                  <>
+                    <p className="mt-1 text-sm text-slate-700">
+                      {preview.total} {preview.total === 1 ? "class" : "classes"}
+                      {preview.total > preview.first.length ? `; the first ${preview.first.length}:` : ":"}
+                    </p>
+                    <ol className="mt-2 space-y-0.5 text-sm tabular-nums text-slate-900">
+                      {preview.first.map((occurrence) => (
+                        <li key={occurrence.startsAt.toISOString()}>{when.format(occurrence.startsAt)}</li>
+                      ))}
+                    </ol>
+                    {props.seriesId ? (
+                      <p className="mt-2 text-xs text-slate-600">
+                        Saving regenerates future classes that were never moved or cancelled; classes with bookings are
+                        kept.
+                      </p>
+                    ) : null}
+                  </>
+                ) : (
+                  <ul className="mt-1 space-y-1 text-sm text-red-700">
+                    {preview.errors.map((error) => (
+                      <li key={error.path + error.message}>
+                        {error.path ? <strong>{error.path}: </strong> : null}
+                        {error.message}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </section>
+          </div>
+        );
+      }}
+    </StateForm>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { DashboardNav } from "@/components/dashboard/dashboard-nav";
+import { SignOutButton } from "@/components/dashboard/sign-out-button";
+import { getStudio } from "@/components/dashboard/studio";
+import { getViewer } from "@/lib/web/viewer";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = {
+  title: { default: "Dashboard", template: "%s · Dashboard" },
+  robots: { index: false },
+};
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const viewer = await getViewer();
+  if (!viewer || viewer.persona !== "administrator") {
+    return (
+      <main className="mx-auto max-w-md px-4 py-16">
+        <h1 className="text-2xl font-semibold text-brand-900">The dashboard is for studio administrators</h1>
+        <p className="mt-4 text-slate-700">
+          {viewer
+            ? "You are signed in as an attendee of this studio. Ask the studio to make you an administrator, or switch to a studio you run."
+            : "Sign in with an administrator's account to manage classes, bookings and sales."}
+        </p>
+        <ul className="mt-6 flex flex-wrap gap-3">
+          <li>
+            <Link
+              href="/sign-in"
+              className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
+            >
+              Sign in
+            </Link>
+          </li>
+          <li>
+            <Link
+              href="/demo"
+              className="rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
+            >
+              Try the demo studio
+            </Link>
+          </li>
+        </ul>
+      </main>
+    );
+  }
+  const studio = await getStudio(viewer);
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-300 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <p className="font-semibold text-brand-900">
+            <Link href="/dashboard">{studio.name}</Link>
+            <span className="ml-2 text-sm font-normal text-slate-600">
+              Dashboard{viewer.session.kind === "demo" ? " (demo)" : ""}
+            </span>
+          </p>
+          <SignOutButton />
+        </div>
+      </header>
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
+        <aside className="md:w-52 md:shrink-0">
+          <DashboardNav />
+        </aside>
+        <main id="main" className="min-w-0 flex-1 space-y-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

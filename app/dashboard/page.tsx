@@ -1,0 +1,84 @@
+import Link from "next/link";
+import { ClassList } from "@/components/dashboard/class-list";
+import { FillBar } from "@/components/dashboard/fill-bar";
+import { formatDay, formatPercent } from "@/components/dashboard/format";
+import { getStudio } from "@/components/dashboard/studio";
+import { PageHeader, Section } from "@/components/forms/page-header";
+import { requireAdministrator } from "@/components/forms/require-administrator";
+import { fillRate } from "@/lib/admin/fill-rate";
+import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
+import { studioDay, studioWeek } from "@/lib/admin/studio-time";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Overview" };
+
+/** Confirmed places ÷ capacity of the classes that take place. */
+function totals(classes: DashboardClass[]) {
+  const running = classes.filter(({ instance }) => instance.status !== "cancelled");
+  const booked = running.reduce((sum, { instance }) => sum + instance.bookedCount, 0);
+  const capacity = running.reduce((sum, { instance }) => sum + instance.capacity, 0);
+  return { count: running.length, booked, capacity, rate: fillRate(booked, capacity) };
+}
+
+export default async function DashboardPage() {
+  const viewer = await requireAdministrator();
+  const studio = await getStudio(viewer);
+  const now = new Date();
+  const day = studioDay(now, studio.timezone);
+  const week = studioWeek(now, studio.timezone);
+  const weekClasses = await listClasses({ db: viewer.db, from: week.start, to: week.end });
+  const today = weekClasses.filter(({ instance }) => instance.startsAt >= day.start && instance.startsAt < day.end);
+  const todayTotals = totals(today);
+  const weekTotals = totals(weekClasses);
+
+  const byDay = new Map<string, DashboardClass[]>();
+  for (const item of weekClasses) {
+    const label = formatDay(item.instance.startsAt, studio);
+    byDay.set(label, [...(byDay.get(label) ?? []), item]);
+  }
+
+  return (
+    <>
+      <PageHeader title="Overview">
+        Today and this week at {studio.name} (times in {studio.timezone}).
+      </PageHeader>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        {[
+          { label: "Today", data: todayTotals },
+          { label: "This week", data: weekTotals },
+        ].map(({ label, data }) => (
+          <div key={label} className="rounded-lg border border-slate-300 bg-white p-4">
+            <dt className="text-sm font-medium text-slate-700">{label}</dt>
+            <dd className="mt-1 space-y-2">
+              <span className="block text-2xl font-semibold text-brand-900">
+                {data.count} {data.count === 1 ? "class" : "classes"} · {formatPercent(data.rate, studio.locale)} full
+              </span>
+              <FillBar booked={data.booked} capacity={data.capacity} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Section id="today-heading" title={`Today, ${formatDay(now, studio)}`}>
+        <ClassList classes={today} studio={studio} empty="No classes today." />
+      </Section>
+      <Section id="week-heading" title="This week">
+        {weekClasses.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            No classes this week.{" "}
+            <Link href="/dashboard/events" className="text-brand-700 underline">
+              Plan some
+            </Link>
+            .
+          </p>
+        ) : (
+          [...byDay].map(([label, classes]) => (
+            <div key={label} className="space-y-2">
+              <h3 className="font-medium text-slate-800">{label}</h3>
+              <ClassList classes={classes} studio={studio} empty="" />
+            </div>
+          ))
+        )}
+      </Section>
+    </>
+  );
+}

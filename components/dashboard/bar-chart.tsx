@@ -1,0 +1,162 @@
+export type ChartSeries = { key: string; label: string; color: string };
+export type ChartPoint = { label: string; values: Record<string, number> };
+
+const WIDTH = 720;
+const HEIGHT = 240;
+const PAD = { top: 12, right: 8, bottom: 36, left: 56 };
+
+/** A round axis maximum ≥ max: 1, 2 or 5 × 10^n. */
+export function niceMax(max: number): number {
+  if (max <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
+  return 10 * power;
+}
+
+/**
+ * A grouped bar chart drawn on the server as SVG: no client JavaScript. The figure is an image with
+ * a title and summary for screen readers, each bar has a <title> (its value on hover), and the
+ * same numbers follow in a data table.
+ */
+export function BarChart({
+  id,
+  title,
+  description,
+  series,
+  points,
+  format = (value) => String(value),
+  whole = false,
+  axisFormat,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  series: ChartSeries[];
+  points: ChartPoint[];
+  format?: (value: number) => string;
+  /** Counts: the axis goes to at least 4, so its ticks are whole numbers. */
+  whole?: boolean;
+  /** Shorter labels for the y axis (e.g. compact money); default `format`. */
+  axisFormat?: (value: number) => string;
+}) {
+  const highest = Math.max(0, ...points.flatMap((point) => series.map((s) => point.values[s.key] ?? 0)));
+  const max = whole ? Math.max(4, highest <= 4 ? 4 : Math.ceil(niceMax(highest) / 4) * 4) : niceMax(highest);
+  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
+  const slot = plotWidth / Math.max(1, points.length);
+  const barWidth = Math.max(1, (slot * 0.8) / series.length);
+  const y = (value: number) => PAD.top + plotHeight - (value / max) * plotHeight;
+  const labelEvery = Math.ceil(points.length / 10);
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((fraction) => fraction * max);
+
+  return (
+    <figure className="space-y-2">
+      <figcaption className="flex flex-wrap items-center justify-between gap-2">
+        <span id={`${id}-title`} className="font-medium text-slate-900">
+          {title}
+        </span>
+        <span className="flex flex-wrap gap-3 text-xs text-slate-700" aria-hidden="true">
+          {series.map((s) => (
+            <span key={s.key} className="flex items-center gap-1">
+              <span className="inline-block size-3 rounded-sm" style={{ background: s.color }} />
+              {s.label}
+            </span>
+          ))}
+        </span>
+      </figcaption>
+      <div className="overflow-x-auto">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="h-auto w-full min-w-[540px] rounded-md border border-slate-200 bg-white"
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+        >
+          <desc id={`${id}-desc`}>{description}</desc>
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
+              <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize="11" fill="#334155">
+                {(axisFormat ?? format)(tick)}
+              </text>
+            </g>
+          ))}
+          {points.map((point, index) => {
+            const x0 = PAD.left + index * slot + slot * 0.1;
+            return (
+              <g key={point.label}>
+                {series.map((s, i) => {
+                  const value = point.values[s.key] ?? 0;
+                  const top = y(value);
+                  return (
+                    <rect
+                      key={s.key}
+                      x={x0 + i * barWidth}
+                      y={top}
+                      width={barWidth}
+                      height={PAD.top + plotHeight - top}
+                      fill={s.color}
+                    >
+                      <title>{`${point.label} · ${s.label}: ${format(value)}`}</title>
+                    </rect>
+                  );
+                })}
+                {index % labelEvery === 0 ? (
+                  <text
+                    x={x0 + (barWidth * series.length) / 2}
+                    y={HEIGHT - PAD.bottom + 16}
+                    textAnchor="middle"
+                    fontSize="11"
+                    fill="#334155"
+                  >
+                    {point.label}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+          <line
+            x1={PAD.left}
+            x2={WIDTH - PAD.right}
+            y1={PAD.top + plotHeight}
+            y2={PAD.top + plotHeight}
+            stroke="#64748b"
+          />
+        </svg>
+      </div>
+      <details>
+        <summary className="cursor-pointer text-sm text-brand-700">Show the numbers</summary>
+        <div className="mt-2 overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Period
+                </th>
+                {series.map((s) => (
+                  <th key={s.key} scope="col" className="py-1 pr-4 text-right font-medium">
+                    {s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((point) => (
+                <tr key={point.label} className="border-b border-slate-100">
+                  <th scope="row" className="py-1 pr-4 font-normal">
+                    {point.label}
+                  </th>
+                  {series.map((s) => (
+                    <td key={s.key} className="py-1 pr-4 text-right tabular-nums">
+                      {format(point.values[s.key] ?? 0)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

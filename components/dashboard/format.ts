@@ -1,0 +1,53 @@
+import { DateTime } from "luxon";
+
+/** The studio's clock and language, for formatting in server components. */
+export type Studio = { name: string; timezone: string; locale: string; currency: string };
+
+export function formatDateTime(instant: Date, studio: Studio): string {
+  return DateTime.fromJSDate(instant, { zone: studio.timezone })
+    .setLocale(studio.locale)
+    .toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY);
+}
+
+export function formatTime(instant: Date, studio: Studio): string {
+  return DateTime.fromJSDate(instant, { zone: studio.timezone })
+    .setLocale(studio.locale)
+    .toLocaleString(DateTime.TIME_SIMPLE);
+}
+
+export function formatDay(instant: Date, studio: Studio): string {
+  return DateTime.fromJSDate(instant, { zone: studio.timezone }).setLocale(studio.locale).toLocaleString({
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+  });
+}
+
+export function formatDate(instant: Date, studio: Studio): string {
+  return DateTime.fromJSDate(instant, { zone: studio.timezone })
+    .setLocale(studio.locale)
+    .toLocaleString(DateTime.DATE_MED);
+}
+
+/** An amount in minor units (øre, cents) in its currency. */
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { style: "currency", currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
+}
+
+export function formatPercent(ratio: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(ratio);
+}
+
+/** A short money label for chart axes ("1,2 t kr."): compact notation, no minor units. */
+export function formatMoneyCompact(amount: number, currency: string, locale: string): string {
+  const digits =
+    new Intl.NumberFormat(locale, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    notation: "compact",
+    maximumFractionDigits: 1,
+  }).format(amount / 10 ** digits);
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useState, useTransition, type FormEvent, type ReactNode } from "react";
+import { buttonClass } from "@/components/forms/action-form";
+import { IDLE, type FormAction, type FormState } from "@/components/forms/form-state";
+
+/**
+ * A form running a server action whose controls are the caller's own (radio groups, datetime-local,
+ * checkbox lists): `children` gets the answer, so each control can show its field error. Pending and
+ * error states as in ActionForm; the inputs keep what was typed when the action fails.
+ */
+export function StateForm({
+  action,
+  hidden = {},
+  submitLabel,
+  pendingLabel = "Saving…",
+  variant = "primary",
+  confirm,
+  className = "space-y-3",
+  children,
+}: {
+  action: FormAction;
+  hidden?: Record<string, string>;
+  submitLabel: string;
+  pendingLabel?: string;
+  variant?: keyof typeof buttonClass;
+  confirm?: string;
+  className?: string;
+  children?: (state: FormState) => ReactNode;
+}) {
+  const [state, setState] = useState<FormState>(IDLE);
+  const [pending, startTransition] = useTransition();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (confirm && !window.confirm(confirm)) return;
+    const formData = new FormData(event.currentTarget);
+    startTransition(async () => {
+      try {
+        setState(await action(formData));
+      } catch {
+        setState({ ok: false, error: "The request failed. Check your connection and try again." });
+      }
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className={className} aria-busy={pending}>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children?.(state)}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={buttonClass[variant]} disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </button>
+        <span aria-live="polite" className="text-sm empty:hidden">
+          {state.error ? (
+            <span role="alert" className="text-red-700">
+              {state.error}
+            </span>
+          ) : state.ok && state.message ? (
+            <span className="text-brand-700">{state.message}</span>
+          ) : null}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+/** A field error under a custom control, linked by id for aria-describedby. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}

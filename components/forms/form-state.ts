@@ -1,0 +1,13 @@
+/** What a dashboard server action answers: field-level errors keyed by input name, or one message. */
+export type FormState = {
+  ok: boolean;
+  /** A short confirmation shown after success. */
+  message?: string;
+  /** A message about the whole form (the API's error message for the same failure). */
+  error?: string;
+  fieldErrors?: Record<string, string>;
+};
+
+export const IDLE: FormState = { ok: false };
+
+export type FormAction = (formData: FormData) => Promise<FormState>;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { CreateLocationInput } from "@/lib/schemas/location";
+import { InviteUserInput } from "@/lib/schemas/user-input";
+import { friendlyMessage } from "./messages";
+
+const messages = (schema: z.ZodType, value: unknown) =>
+  Object.fromEntries(
+    (schema.safeParse(value).error?.issues ?? []).map((issue) => [
+      issue.path.join("."),
+      friendlyMessage(issue.message),
+    ]),
+  );
+
+describe("friendlyMessage", () => {
+  it("rewrites zod's default messages of the API schemas in plain words", () => {
+    expect(messages(CreateLocationInput, { name: " ", capacity: 0 })).toEqual({
+      name: "Required",
+      capacity: "Must be at least 1",
+    });
+    expect(messages(CreateLocationInput, { name: "x".repeat(201), capacity: 1.5 })).toEqual({
+      name: "At most 200 characters",
+      capacity: "Enter a whole number",
+    });
+    expect(messages(CreateLocationInput, { name: "A", capacity: "many" })).toEqual({
+      capacity: "Enter a whole number",
+    });
+    expect(messages(InviteUserInput, { email: "nope", displayName: "Ida", persona: "owner" })).toEqual({
+      email: "Enter an email address such as ida@example.com",
+      persona: "Choose one of the options",
+    });
+  });
+
+  it("keeps the schemas' own messages", () => {
+    expect(friendlyMessage("endsAt must be after startsAt")).toBe("endsAt must be after startsAt");
+    expect(friendlyMessage("Unknown IANA timezone")).toBe("Unknown IANA timezone");
+  });
+});

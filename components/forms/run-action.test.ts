@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors";
+import { parseWith } from "@/lib/http/parse-input";
+import { CreateSeasonInput } from "@/lib/schemas/season";
+import { fieldErrors, runAction } from "./run-action";
+
+describe("runAction", () => {
+  it("turns a schema failure into field errors keyed by input name", async () => {
+    const state = await runAction(
+      async () => {
+        parseWith(CreateSeasonInput, { name: "", startsAt: "2026-09-01T00:00:00Z", endsAt: "2026-08-01T00:00:00Z" });
+      },
+      { revalidate: "/dashboard/seasons" },
+    );
+    expect(state).toEqual({
+      ok: false,
+      error: "Please correct the marked fields.",
+      fieldErrors: { name: "Required", endsAt: "endsAt must be after startsAt" },
+    });
+  });
+
+  it("answers another AppError with the API's message for it", async () => {
+    const state = await runAction(
+      async () => {
+        throw new AppError("own_membership");
+      },
+      { revalidate: "/dashboard/users" },
+    );
+    expect(state).toEqual({ ok: false, error: "You cannot remove your active membership" });
+  });
+
+  it("hides unexpected errors behind a generic message", async () => {
+    const state = await runAction(
+      async () => {
+        throw new Error("connection reset by peer at 10.0.0.7");
+      },
+      { revalidate: "/dashboard" },
+    );
+    expect(state).toEqual({ ok: false, error: "Something went wrong. Nothing was changed; please try again." });
+  });
+
+  it("keeps the first message of each path and puts path-less ones on the form", () => {
+    expect(
+      fieldErrors([
+        { path: "prices.0.amount", message: "first" },
+        { path: "prices.0.amount", message: "second" },
+        { path: "", message: "Malformed" },
+      ]),
+    ).toEqual({ "prices.0.amount": "first", _form: "Malformed" });
+  });
+});

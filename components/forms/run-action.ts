@@ -1,0 +1,42 @@
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { AppError, type ErrorDetail } from "@/lib/errors";
+import { log } from "@/lib/log";
+import type { FormState } from "./form-state";
+import { friendlyMessage } from "./messages";
+
+/** Field errors keyed by the form's input names; the first message of each path wins. */
+export function fieldErrors(details: ErrorDetail[] | undefined): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const detail of details ?? []) {
+    const key = detail.path === "" ? "_form" : detail.path;
+    errors[key] ??= friendlyMessage(detail.message);
+  }
+  return errors;
+}
+
+/**
+ * Runs the work of a server action and answers a FormState: a validation failure becomes field
+ * errors, another AppError its contract message, anything else a logged generic failure. The lib
+ * functions write in one statement or one transaction, so a failure leaves the data as it was.
+ */
+export async function runAction(
+  work: () => Promise<string | void>,
+  options: { revalidate: string | string[]; scope?: "page" | "layout" },
+): Promise<FormState> {
+  try {
+    const message = (await work()) ?? undefined;
+    for (const path of [options.revalidate].flat()) revalidatePath(path, options.scope ?? "page");
+    return { ok: true, message };
+  } catch (error) {
+    if (error instanceof AppError) {
+      if (error.code === "validation_failed") {
+        const errors = fieldErrors(error.details);
+        return { ok: false, error: errors._form ?? "Please correct the marked fields.", fieldErrors: errors };
+      }
+      return { ok: false, error: error.message };
+    }
+    log.error("dashboard action failed", { error: error instanceof Error ? error.message : String(error) });
+    return { ok: false, error: "Something went wrong. Nothing was changed; please try again." };
+  }
+}

@@ -1,0 +1,57 @@
+import Link from "next/link";
+
+export type StudioSection = "schedule" | "passes" | "me";
+
+type Props = {
+  studio: { name: string; slug: string };
+  current: StudioSection;
+  /** Someone is signed in to this studio. */
+  signedIn: boolean;
+  /** A server action that signs out (a form post: works without JavaScript). */
+  signOut: () => Promise<void>;
+  signInHref: string;
+};
+
+const LINK = "rounded-md px-2 py-1.5 text-sm font-medium hover:bg-brand-50 sm:px-3";
+
+/** The studio's header: its name and the public navigation (Schedule, Passes, My bookings, Sign in/out). */
+export function StudioHeader({ studio, current, signedIn, signOut, signInHref }: Props) {
+  const base = `/${studio.slug}`;
+  const items: { section: StudioSection; href: string; label: string }[] = [
+    { section: "schedule", href: base, label: "Schedule" },
+    { section: "passes", href: `${base}/passes`, label: "Passes" },
+    { section: "me", href: `${base}/me`, label: "My bookings" },
+  ];
+  return (
+    <header className="border-b border-brand-100 bg-white">
+      <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+        <Link href={base} className="text-lg font-semibold text-brand-900">
+          {studio.name}
+        </Link>
+        <nav aria-label="Studio" className="-mx-2 flex flex-wrap items-center gap-1">
+          {items.map((item) => (
+            <Link
+              key={item.section}
+              href={item.href}
+              aria-current={item.section === current ? "page" : undefined}
+              className={`${LINK} ${item.section === current ? "bg-brand-100 text-brand-900" : "text-slate-700"}`}
+            >
+              {item.label}
+            </Link>
+          ))}
+          {signedIn ? (
+            <form action={signOut}>
+              <button type="submit" className={`${LINK} text-slate-700`}>
+                Sign out
+              </button>
+            </form>
+          ) : (
+            <Link href={signInHref} className={`${LINK} text-brand-700`}>
+              Sign in
+            </Link>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

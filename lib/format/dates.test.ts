@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateRange, formatDateTime, formatDayHeading, formatTime, formatTimeRange } from "./dates";
+
+const copenhagen = { zone: "Europe/Copenhagen", locale: "da-DK" };
+const newYork = { zone: "America/New_York", locale: "en-US" };
+const instant = new Date("2026-11-23T08:15:00Z"); // 09:15 in Copenhagen, 03:15 in New York
+
+describe("dates in the studio's zone and locale", () => {
+  it("formats in da-DK for Copenhagen", () => {
+    expect(formatDate(instant, copenhagen)).toBe("23. nov. 2026");
+    expect(formatTime(instant, copenhagen)).toBe("09.15");
+    expect(formatTimeRange(instant, new Date("2026-11-23T09:15:00Z"), copenhagen)).toBe("09.15–10.15");
+    expect(formatDayHeading("2026-11-23", copenhagen)).toBe("mandag 23. november");
+    expect(formatDateTime(instant, copenhagen)).toBe("man. 23. nov. 2026, 09.15");
+  });
+
+  it("formats in en-US for New York, where the same instant is still early morning", () => {
+    expect(formatDate(instant, newYork)).toBe("Nov 23, 2026");
+    expect(formatTime(instant, newYork)).toMatch(/^3:15[ \u202f]AM$/u); // ICU versions differ in the space
+    expect(formatDayHeading("2026-11-23", newYork)).toBe("Monday, November 23");
+  });
+
+  it("shows the date of the zone, not of UTC or the server", () => {
+    const lateEvening = new Date("2026-11-23T22:30:00Z"); // 23:30 Copenhagen, Monday
+    expect(formatDate(lateEvening, copenhagen)).toBe("23. nov. 2026");
+    expect(formatDate(lateEvening, { zone: "Asia/Tokyo", locale: "da-DK" })).toBe("24. nov. 2026");
+  });
+});
+
+describe("formatDateRange", () => {
+  it("writes a week compactly in the locale, across months and years", () => {
+    expect(formatDateRange("2026-11-16", "2026-11-22", copenhagen)).toBe("16.–22. nov. 2026");
+    expect(formatDateRange("2026-12-28", "2027-01-03", copenhagen)).toBe("28. dec. 2026–3. jan. 2027");
+    expect(formatDateRange("2026-11-30", "2026-12-06", newYork)).toMatch(/^Nov 30\s–\sDec 6, 2026$/u);
+  });
+
+  it("keeps the dates of a DST week (2026-03-23 to 2026-03-29 in Copenhagen)", () => {
+    expect(formatDateRange("2026-03-23", "2026-03-29", copenhagen)).toBe("23.–29. mar. 2026");
+  });
+});

@@ -1,0 +1,52 @@
+import { DateTime } from "luxon";
+
+/** Where and how to show times: the studio's IANA time zone and locale tag. */
+export type Zoned = { zone: string; locale: string };
+
+function inZone(date: Date, { zone, locale }: Zoned): DateTime {
+  return DateTime.fromJSDate(date, { zone }).setLocale(locale);
+}
+
+/** "21. nov. 2026" (da-DK), "Nov 21, 2026" (en-US). */
+export function formatDate(date: Date, where: Zoned): string {
+  return inZone(date, where).toLocaleString(DateTime.DATE_MED);
+}
+
+/** "09.15" (da-DK), "9:15 AM" (en-US). */
+export function formatTime(date: Date, where: Zoned): string {
+  return inZone(date, where).toLocaleString(DateTime.TIME_SIMPLE);
+}
+
+/** "09.15–10.15" in the zone: the range of one class. */
+export function formatTimeRange(start: Date, end: Date, where: Zoned): string {
+  return `${formatTime(start, where)}–${formatTime(end, where)}`;
+}
+
+/** "lør. 21. nov. 2026, 09.15" (da-DK): a date and time in one. */
+export function formatDateTime(date: Date, where: Zoned): string {
+  return inZone(date, where).toLocaleString({ ...DateTime.DATETIME_MED, weekday: "short" });
+}
+
+/** The heading of a day of the week view, from its local date "2026-11-23": "mandag 23. november" (da-DK). */
+export function formatDayHeading(localDate: string, where: Zoned): string {
+  return DateTime.fromISO(localDate, { zone: where.zone })
+    .setLocale(where.locale)
+    .toLocaleString({ weekday: "long", day: "numeric", month: "long" });
+}
+
+/** "60 min" or "1 t 30 min" style lengths are locale-specific; minutes stay readable everywhere. */
+export function formatMinutes(minutes: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "short" }).format(minutes);
+}
+
+/** The days of a week, from two local dates: "16.–22. nov. 2026" (da-DK), "Nov 16 – 22, 2026" (en-US). */
+export function formatDateRange(firstLocalDate: string, lastLocalDate: string, where: Zoned): string {
+  // Noon of each local date: never on a DST gap, always on that date in the zone.
+  const noon = (localDate: string) => DateTime.fromISO(`${localDate}T12:00`, { zone: where.zone }).toJSDate();
+  return new Intl.DateTimeFormat(where.locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: where.zone,
+  }).formatRange(noon(firstLocalDate), noon(lastLocalDate));
+}

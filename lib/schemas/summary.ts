@@ -1,0 +1,76 @@
+import { IsoDateTime } from "./common";
+import { z } from "./zod";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SUMMARY_DEFAULT_DAYS = 30;
+export const SUMMARY_MAX_DAYS = 366;
+
+/** The query parameters as documented; `SummaryQuery` resolves the defaults of the period. */
+export const SummaryParams = z.object({
+  from: IsoDateTime.optional().openapi({
+    description: "Inclusive start of the period. Default: `to` − 30 days",
+    example: "2026-10-01T00:00:00Z",
+  }),
+  to: IsoDateTime.optional().openapi({
+    description:
+      "Exclusive end of the period. Default: now, or `from` + 30 days when only `from` is given. At most 366 days after `from`",
+    example: "2026-11-01T00:00:00Z",
+  }),
+});
+
+export const SummaryQuery = SummaryParams.transform((query, context) => {
+  const from = query.from ? new Date(query.from) : undefined;
+  const to = query.to
+    ? new Date(query.to)
+    : from
+      ? new Date(from.getTime() + SUMMARY_DEFAULT_DAYS * DAY_MS)
+      : new Date();
+  const start = from ?? new Date(to.getTime() - SUMMARY_DEFAULT_DAYS * DAY_MS);
+  if (start >= to) context.addIssue({ code: "custom", path: ["to"], message: "`to` must be after `from`" });
+  else if (to.getTime() - start.getTime() > SUMMARY_MAX_DAYS * DAY_MS) {
+    context.addIssue({ code: "custom", path: ["to"], message: `The period may span at most ${SUMMARY_MAX_DAYS} days` });
+  }
+  return { from: start, to };
+});
+
+export const RevenueSchema = z
+  .object({
+    currency: z.string().openapi({ example: "DKK" }),
+    amount: z.number().int().openapi({ example: 125000, description: "Sum of paid orders in minor units" }),
+  })
+  .openapi("Revenue");
+
+export const SummarySchema = z
+  .object({
+    bookings: z.number().int().openapi({
+      example: 42,
+      description: "Confirmed bookings (checked-in and no-shows included) of instances starting in the period",
+    }),
+    attended: z.number().int().openapi({ example: 30, description: "Of those, marked `attended`" }),
+    noShows: z.number().int().openapi({ example: 3, description: "Of those, marked `no_show`" }),
+    cancellations: z.number().int().openapi({
+      example: 5,
+      description:
+        "Bookings of instances starting in the period cancelled in time (`cancelled`); cancellations by the studio are not counted",
+    }),
+    lateCancellations: z
+      .number()
+      .int()
+      .openapi({ example: 2, description: "Bookings of instances starting in the period that are `late_cancelled`" }),
+    fillRate: z.number().min(0).max(1).openapi({
+      example: 0.65,
+      description:
+        "Confirmed bookings ÷ capacity of the instances starting in the period that are not cancelled (scheduled or moved); 0 without capacity, at most 1, rounded to 4 decimals",
+    }),
+    revenue: z.array(RevenueSchema).openapi({
+      description:
+        "Amounts of orders with status `paid` whose `paidAt` lies in the period, per currency (alphabetical)",
+    }),
+    activeAttendees: z.number().int().openapi({
+      example: 17,
+      description: "Distinct attendees with a confirmed booking of an instance starting in the period",
+    }),
+  })
+  .openapi("Summary");
+
+export type SummaryDto = z.infer<typeof SummarySchema>;

@@ -1,0 +1,106 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/forms/page-header";
+import { requireAdministrator } from "@/components/forms/require-administrator";
+import { listOrders } from "@/lib/commerce/list-orders";
+import { listProducts } from "@/lib/commerce/list-products";
+import { db } from "@/lib/db";
+import { formatDateTime } from "@/lib/format/dates";
+import { formatMoney } from "@/lib/format/money";
+import { getMe } from "@/lib/users/get-me";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Orders" };
+
+const SHOWN = 200;
+const STATUS_STYLE: Record<string, string> = {
+  paid: "bg-brand-100 text-brand-900",
+  pending: "bg-amber-100 text-amber-900",
+  failed: "bg-red-100 text-red-900",
+  refunded: "bg-slate-200 text-slate-800",
+};
+const PROVIDER: Record<string, string> = { demo: "Demo", stripe: "Stripe", desk: "Desk" };
+
+export default async function OrdersPage() {
+  const viewer = await requireAdministrator();
+  const [orders, products, { account }] = await Promise.all([
+    listOrders({ db: viewer.db }),
+    listProducts({ db: viewer.db }),
+    getMe(viewer),
+  ]);
+  const shown = orders.slice(0, SHOWN);
+  // Buyers by id: the identities behind this account's own orders (a removed member keeps their orders).
+  const buyers = await db.user.findMany({
+    where: { id: { in: [...new Set(shown.map((order) => order.userId))] } },
+    select: { id: true, displayName: true, email: true },
+  });
+  const buyer = new Map(buyers.map((user) => [user.id, user]));
+  const product = new Map(products.map((item) => [item.id, item.name]));
+  const where = { zone: account.timezone, locale: account.locale };
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Orders">
+        Online purchases, desk grants and renewals, newest first.
+        {orders.length > SHOWN ? ` Showing the latest ${SHOWN} of ${orders.length}.` : ""}
+      </PageHeader>
+      {orders.length === 0 ? (
+        <p className="text-slate-600">No orders yet.</p>
+      ) : (
+        <div
+          className="overflow-x-auto rounded-lg border border-slate-300 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-label="Orders (scrolls sideways on small screens)"
+        >
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Orders of {account.name}</caption>
+            <thead className="bg-slate-100 text-slate-800">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Buyer
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Product
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Provider
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {shown.map((order) => (
+                <tr key={order.id}>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(order.createdAt, where)}</td>
+                  <td className="px-3 py-2">
+                    {buyer.get(order.userId)?.displayName ?? "Unknown"}
+                    <span className="block text-xs text-slate-600">{buyer.get(order.userId)?.email}</span>
+                  </td>
+                  <td className="px-3 py-2">{product.get(order.productId) ?? "—"}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                    {formatMoney(order.amount, order.currency, account.locale)}
+                  </td>
+                  <td className="px-3 py-2">
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[order.status] ?? ""}`}
+                    >
+                      {order.status}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">{PROVIDER[order.provider] ?? order.provider}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

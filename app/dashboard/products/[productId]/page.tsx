@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/forms/page-header";
+import { requireAdministrator } from "@/components/forms/require-administrator";
+import { getProductOrThrow } from "@/lib/commerce/get-product-or-throw";
+import { AppError } from "@/lib/errors";
+import { listEvents } from "@/lib/programme/list-events";
+import { updateProductAction } from "../actions";
+import { ProductForm } from "../product-form";
+import { productFormValues } from "../product-values";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Edit product" };
+
+export default async function EditProductPage({ params }: { params: Promise<{ productId: string }> }) {
+  const viewer = await requireAdministrator();
+  const { productId } = await params;
+  const product = await getProductOrThrow({ db: viewer.db, productId }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  });
+  const events = await listEvents({ db: viewer.db });
+  return (
+    <div className="space-y-6">
+      <Link href="/dashboard/products" className="text-sm text-brand-700 underline">
+        ← All products
+      </Link>
+      <PageHeader title={`Edit ${product.name}`}>
+        Removing a price stops selling it; orders that used it keep it.
+      </PageHeader>
+      <ProductForm
+        action={updateProductAction}
+        values={productFormValues(product)}
+        events={events.map((event) => ({ id: event.id, title: event.title }))}
+        submitLabel="Save product"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { formData, signInAs } from "@/components/forms/testing";
+import { db } from "@/lib/db";
+import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+
+vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+
+const { createProductAction, setProductStatusAction, updateProductAction } = await import("./actions");
+
+let tenant: TestTenant;
+beforeEach(async () => {
+  tenant = await createTenant();
+  signInAs(tenant.admin.token);
+});
+
+const classPass = {
+  type: "class_pass",
+  name: "10 classes",
+  description: "",
+  status: "active",
+  classAllowance: "10",
+  validityDays: "90",
+  purchaseLimitPerUser: "",
+  "prices.0.amount": "1200,50",
+  "prices.0.currency": "DKK",
+  "prices.0.minAge": "",
+  "prices.0.maxAge": "",
+};
+
+describe("product actions", () => {
+  it("creates a product with amounts in minor units, then goes back to the list", async () => {
+    await expect(createProductAction(formData(classPass))).rejects.toThrow(/NEXT_REDIRECT/);
+    const product = await db.product.findFirst({ where: { accountId: tenant.accountId }, include: { prices: true } });
+    expect(product).toMatchObject({
+      type: "class_pass",
+      classAllowance: 10,
+      validityDays: 90,
+      purchaseLimitPerUser: null,
+    });
+    expect(product?.prices.map((price) => price.amount)).toEqual([120050]);
+  });
+
+  it("answers field errors and creates nothing when the form is wrong", async () => {
+    const state = await createProductAction(formData({ ...classPass, "prices.0.amount": "12.345" }));
+    expect(state).toEqual({
+      ok: false,
+      error: "Please correct the marked fields.",
+      fieldErrors: { "prices.0.amount": "At most 2 decimals for DKK" },
+    });
+    const noAllowance = await createProductAction(formData({ ...classPass, classAllowance: "" }));
+    expect(noAllowance.fieldErrors).toEqual({ classAllowance: "A class pass needs a classAllowance of at least 1" });
+    expect(await db.product.count({ where: { accountId: tenant.accountId } })).toBe(0);
+  });
+
+  it("edits the price list (kept ids stay, left-out prices retire) and changes status", async () => {
+    await expect(
+      createProductAction(formData({ ...classPass, "prices.1.amount": "900", "prices.1.currency": "DKK" })),
+    ).rejects.toThrow(/NEXT_REDIRECT/);
+    const product = await db.product.findFirstOrThrow({
+      where: { accountId: tenant.accountId },
+      include: { prices: { orderBy: { position: "asc" } } },
+    });
+    const [first] = product.prices;
+    const edit = {
+      productId: product.id,
+      type: "class_pass",
+      name: "10 classes",
+      "prices.0.id": first!.id,
+      "prices.0.amount": "1300",
+    };
+    await expect(updateProductAction(formData(edit))).rejects.toThrow(/NEXT_REDIRECT/);
+    const prices = await db.price.findMany({ where: { productId: product.id }, orderBy: { position: "asc" } });
+    expect(prices.map((price) => [price.id === first!.id, price.amount, price.retired])).toEqual([
+      [true, 130000, false],
+      [false, 90000, true],
+    ]);
+    expect(await setProductStatusAction(formData({ productId: product.id, status: "archived" }))).toMatchObject({
+      ok: true,
+    });
+    expect((await db.product.findUniqueOrThrow({ where: { id: product.id } })).status).toBe("archived");
+  });
+
+  it("does not touch another studio's product", async () => {
+    const other = await createTenant();
+    const product = await db.product.create({
+      data: {
+        accountId: other.accountId,
+        type: "drop_in",
+        name: "Theirs",
+        status: "active",
+        prices: { create: { accountId: other.accountId, amount: 100, currency: "DKK", position: 0 } },
+      },
+    });
+    expect(await setProductStatusAction(formData({ productId: product.id, status: "archived" }))).toEqual({
+      ok: false,
+      error: "Resource not found",
+    });
+    expect(
+      await updateProductAction(formData({ productId: product.id, name: "Mine", "prices.0.amount": "1" })),
+    ).toEqual({
+      ok: false,
+      error: "Resource not found",
+    });
+    expect(await db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({
+      name: "Theirs",
+      status: "active",
+    });
+  });
+});

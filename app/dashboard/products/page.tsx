@@ -1,0 +1,90 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ActionForm } from "@/components/forms/action-form";
+import { PageHeader } from "@/components/forms/page-header";
+import { requireAdministrator } from "@/components/forms/require-administrator";
+import { listProducts } from "@/lib/commerce/list-products";
+import { formatMoney } from "@/lib/format/money";
+import { getMe } from "@/lib/users/get-me";
+import { setProductStatusAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Products" };
+
+const STATUS_LABEL: Record<string, string> = { draft: "Draft", active: "Active", archived: "Archived" };
+const STATUS_STYLE: Record<string, string> = {
+  draft: "bg-amber-100 text-amber-900",
+  active: "bg-brand-100 text-brand-900",
+  archived: "bg-slate-200 text-slate-800",
+};
+const INTERVAL: Record<string, string> = { week: "week", month: "month", year: "year" };
+
+export default async function ProductsPage() {
+  const viewer = await requireAdministrator();
+  const [products, { account }] = await Promise.all([listProducts({ db: viewer.db }), getMe(viewer)]);
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Products">Passes, drop-ins and subscriptions. Only active products are for sale.</PageHeader>
+      <Link
+        href="/dashboard/products/new"
+        className="inline-block rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
+      >
+        New product
+      </Link>
+      {products.length === 0 ? <p className="text-slate-600">No products yet.</p> : null}
+      <ul className="space-y-3">
+        {products.map((product) => (
+          <li key={product.id} className="rounded-lg border border-slate-300 bg-white p-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="font-medium text-slate-900">
+                <Link
+                  href={`/dashboard/products/${product.id}`}
+                  className="underline decoration-brand-600 underline-offset-2 hover:text-brand-700"
+                >
+                  {product.name}
+                </Link>
+              </h2>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[product.status] ?? ""}`}>
+                {STATUS_LABEL[product.status] ?? product.status}
+              </span>
+              <span className="text-sm text-slate-600">{product.type.replace(/_/g, " ")}</span>
+            </div>
+            <ul className="mt-2 text-sm text-slate-800">
+              {product.prices.map((price) => (
+                <li key={price.id}>
+                  {formatMoney(price.amount, price.currency, account.locale)}
+                  {price.interval
+                    ? ` every ${price.intervalCount && price.intervalCount > 1 ? `${price.intervalCount} ` : ""}${INTERVAL[price.interval]}${price.intervalCount && price.intervalCount > 1 ? "s" : ""}`
+                    : ""}
+                  {price.minAge !== null || price.maxAge !== null
+                    ? ` · ages ${price.minAge ?? 0}–${price.maxAge ?? "∞"}`
+                    : ""}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 flex flex-wrap gap-2">
+              {(["draft", "active", "archived"] as const)
+                .filter((status) => status !== product.status)
+                .map((status) => (
+                  <ActionForm
+                    key={status}
+                    action={setProductStatusAction}
+                    hidden={{ productId: product.id, status }}
+                    submitLabel={
+                      status === "active"
+                        ? `Activate ${product.name}`
+                        : status === "draft"
+                          ? `Move ${product.name} to draft`
+                          : `Archive ${product.name}`
+                    }
+                    variant="secondary"
+                    inline
+                  />
+                ))}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { CreateProductInput, UpdateProductInput } from "@/lib/schemas/product";
+import { readProductForm } from "./product-form-data";
+
+function form(entries: [string, string][]): FormData {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+}
+
+describe("readProductForm", () => {
+  it("reads a class pass with two prices into a valid POST /products body", () => {
+    const { body, issues } = readProductForm(
+      form([
+        ["type", "class_pass"],
+        ["name", " 10-class pass "],
+        ["description", ""],
+        ["status", "active"],
+        ["classAllowance", "10"],
+        ["validityDays", "90"],
+        ["purchaseLimitPerUser", ""],
+        ["prices.0.amount", "1200"],
+        ["prices.0.currency", "dkk"],
+        ["prices.0.minAge", ""],
+        ["prices.0.maxAge", ""],
+        ["prices.1.amount", "950,50"],
+        ["prices.1.currency", "DKK"],
+        ["prices.1.minAge", "65"],
+        ["prices.1.maxAge", ""],
+        ["eligibleEventIds", "event-1"],
+        ["eligibleEventIds", "event-2"],
+      ]),
+      { mode: "create", fallbackCurrency: "DKK" },
+    );
+    expect(issues).toEqual([]);
+    expect(body).toEqual({
+      type: "class_pass",
+      name: " 10-class pass ",
+      description: "",
+      status: "active",
+      classAllowance: 10,
+      validityDays: 90,
+      purchaseLimitPerUser: null,
+      eligibleEventIds: ["event-1", "event-2"],
+      prices: [
+        { amount: 120000, currency: "DKK" },
+        { amount: 95050, currency: "DKK", minAge: 65 },
+      ],
+    });
+    expect(CreateProductInput.safeParse(body).success).toBe(true);
+  });
+
+  it("reports an amount that is not one at the position the schema would use", () => {
+    const { issues } = readProductForm(
+      form([
+        ["type", "drop_in"],
+        ["prices.0.amount", "100"],
+        ["prices.3.amount", "ten"],
+      ]),
+      { mode: "create", fallbackCurrency: "EUR" },
+    );
+    expect(issues).toEqual([{ path: "prices.1.amount", message: "Enter an amount such as 120 or 120.50" }]);
+  });
+
+  it("keeps price ids and the interval of subscription prices on an edit", () => {
+    const { body } = readProductForm(
+      form([
+        ["type", "subscription"],
+        ["name", "Monthly"],
+        ["prices.0.id", "price-1"],
+        ["prices.0.amount", "499"],
+        ["prices.0.interval", "month"],
+        ["prices.0.intervalCount", "1"],
+        ["prices.1.amount", "4990"],
+        ["prices.1.interval", "year"],
+        ["prices.1.intervalCount", ""],
+      ]),
+      { mode: "update", fallbackCurrency: "DKK" },
+    );
+    expect(body.prices).toEqual([
+      { id: "price-1", amount: 49900, currency: "DKK", interval: "month", intervalCount: 1 },
+      { amount: 499000, currency: "DKK", interval: "year" },
+    ]);
+    expect(body).not.toHaveProperty("classAllowance"); // not shown for subscriptions: unchanged
+    expect(UpdateProductInput.safeParse(body).success).toBe(true);
+  });
+
+  it("passes non-numbers on so the schema rejects them at their field", () => {
+    const { body } = readProductForm(
+      form([
+        ["type", "class_pass"],
+        ["classAllowance", "many"],
+        ["prices.0.amount", "1"],
+      ]),
+      {
+        mode: "create",
+        fallbackCurrency: "DKK",
+      },
+    );
+    const result = CreateProductInput.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join("."))).toContain("classAllowance");
+  });
+});

@@ -1,0 +1,62 @@
+import { readAll, readInteger, readRaw, readText } from "@/components/forms/form-data";
+import type { ErrorDetail } from "@/lib/errors";
+import { toMinorUnits } from "./money";
+
+/**
+ * The product form's fields as the body of POST /products or PATCH /products/{id}. Price rows are
+ * named `prices.<n>.<field>` with n = 0, 1, … in list order, so schema errors (paths like
+ * `prices.1.amount`) land under the right input. Amounts are typed in major units; one that is not
+ * an amount is reported here, since the schema only sees numbers.
+ */
+export function readProductForm(
+  formData: FormData,
+  options: { mode: "create" | "update"; fallbackCurrency: string },
+): { body: Record<string, unknown>; issues: ErrorDetail[] } {
+  const issues: ErrorDetail[] = [];
+  const prices = priceRowIndexes(formData).map((index, position) => {
+    const field = (name: string) => `prices.${index}.${name}`;
+    const currency = readText(formData, field("currency"))?.toUpperCase() ?? options.fallbackCurrency;
+    const amountText = readText(formData, field("amount")) ?? "";
+    const amount = toMinorUnits(amountText, currency);
+    if (!amount.ok) issues.push({ path: `prices.${position}.amount`, message: amount.message });
+    const interval = readText(formData, field("interval"));
+    const price: Record<string, unknown> = {
+      amount: amount.ok ? amount.minor : 0,
+      currency,
+      interval,
+      intervalCount: interval ? readInteger(formData, field("intervalCount")) : undefined,
+      minAge: readInteger(formData, field("minAge")),
+      maxAge: readInteger(formData, field("maxAge")),
+    };
+    if (options.mode === "update") price.id = readText(formData, field("id"));
+    return withoutUndefined(price);
+  });
+
+  const body: Record<string, unknown> = {
+    type: readText(formData, "type"),
+    name: readRaw(formData, "name"),
+    description: readRaw(formData, "description"),
+    status: readText(formData, "status"),
+    prices,
+    eligibleEventIds: readAll(formData, "eligibleEventIds"),
+  };
+  // Fields the form shows only for some types: absent = unchanged, blank = no value.
+  for (const name of ["classAllowance", "validityDays", "purchaseLimitPerUser"]) {
+    if (formData.has(name)) body[name] = readInteger(formData, name, { nullable: true });
+  }
+  return { body: withoutUndefined(body), issues };
+}
+
+/** The row numbers present in the form, in order. */
+function priceRowIndexes(formData: FormData): number[] {
+  const indexes = new Set<number>();
+  for (const key of formData.keys()) {
+    const match = /^prices\.(\d+)\.amount$/.exec(key);
+    if (match) indexes.add(Number(match[1]));
+  }
+  return [...indexes].sort((a, b) => a - b);
+}
+
+function withoutUndefined(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined));
+}

@@ -1,0 +1,45 @@
+import type { Price, Product } from "@prisma/client";
+import { toMajorText } from "./money";
+import type { ProductFormValues } from "./product-form";
+
+const text = (value: number | null) => (value === null ? "" : String(value));
+
+/** A stored product as the editor's starting values (amounts back in major units). */
+export function productFormValues(product: Product & { prices: Price[] }): ProductFormValues {
+  return {
+    productId: product.id,
+    type: product.type,
+    name: product.name,
+    description: product.description,
+    status: product.status,
+    classAllowance: text(product.classAllowance),
+    validityDays: text(product.validityDays),
+    purchaseLimitPerUser: text(product.purchaseLimitPerUser),
+    eligibleEventIds: product.eligibleEventIds,
+    prices: product.prices
+      .filter((price) => !price.retired)
+      .map((price) => ({
+        id: price.id,
+        amount: toMajorText(price.amount, price.currency),
+        currency: price.currency,
+        interval: price.interval ?? "",
+        intervalCount: text(price.intervalCount),
+        minAge: text(price.minAge),
+        maxAge: text(price.maxAge),
+      })),
+  };
+}
+
+export function newProductValues(currency: string): ProductFormValues {
+  return {
+    type: "drop_in",
+    name: "",
+    description: "",
+    status: "draft",
+    classAllowance: "",
+    validityDays: "",
+    purchaseLimitPerUser: "",
+    eligibleEventIds: [],
+    prices: [{ amount: "", currency, interval: "", intervalCount: "", minAge: "", maxAge: "" }],
+  };
+}

@@ -1,0 +1,82 @@
+"use server";
+
+import { defined, readRaw, readText } from "@/components/forms/form-data";
+import type { FormState } from "@/components/forms/form-state";
+import { requireAdministrator } from "@/components/forms/require-administrator";
+import { runAction } from "@/components/forms/run-action";
+import { createSeason } from "@/lib/commerce/create-season";
+import { updateSeason } from "@/lib/commerce/update-season";
+import { parseWith } from "@/lib/http/parse-input";
+import { Id } from "@/lib/schemas/common";
+import { CreateSeasonInput, SeasonStatusSchema, UpdateSeasonInput } from "@/lib/schemas/season";
+import { getMe } from "@/lib/users/get-me";
+import { seasonBounds } from "./season-dates";
+
+const PATH = "/dashboard/seasons";
+
+async function seasonFields(formData: FormData, viewer: Awaited<ReturnType<typeof requireAdministrator>>) {
+  const { account } = await getMe(viewer);
+  const { startsAt, endsAt } = seasonBounds(
+    readText(formData, "firstDay"),
+    readText(formData, "lastDay"),
+    account.timezone,
+  );
+  return defined({ name: readRaw(formData, "name"), startsAt, endsAt });
+}
+
+export async function createSeasonAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return renameDayFields(
+    await runAction(
+      async () => {
+        const input = parseWith(CreateSeasonInput, await seasonFields(formData, viewer));
+        const season = await createSeason({ db: viewer.db, accountId: viewer.accountId, input });
+        return `Added ${season.name}.`;
+      },
+      { revalidate: PATH },
+    ),
+  );
+}
+
+export async function updateSeasonAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return renameDayFields(
+    await runAction(
+      async () => {
+        const seasonId = parseWith(Id, readText(formData, "seasonId"));
+        const input = parseWith(UpdateSeasonInput, await seasonFields(formData, viewer));
+        await updateSeason({ db: viewer.db, seasonId, input });
+        return "Saved.";
+      },
+      { revalidate: PATH },
+    ),
+  );
+}
+
+export async function setSeasonStatusAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return runAction(
+    async () => {
+      const seasonId = parseWith(Id, readText(formData, "seasonId"));
+      const status = parseWith(SeasonStatusSchema, readText(formData, "status"));
+      await updateSeason({ db: viewer.db, seasonId, input: { status } });
+    },
+    { revalidate: PATH },
+  );
+}
+
+/** Errors of `startsAt` / `endsAt` belong under the first-day / last-day inputs. */
+function renameDayFields(state: FormState): FormState {
+  if (!state.fieldErrors) return state;
+  const { startsAt, endsAt, ...rest } = state.fieldErrors;
+  const dayMessage = (message: string) =>
+    message.replace("endsAt must be after startsAt", "The last day must not be before the first day");
+  return {
+    ...state,
+    fieldErrors: {
+      ...rest,
+      ...(startsAt ? { firstDay: startsAt.startsWith("Invalid") ? "Enter a date" : startsAt } : {}),
+      ...(endsAt ? { lastDay: endsAt.startsWith("Invalid") ? "Enter a date" : dayMessage(endsAt) } : {}),
+    },
+  };
+}

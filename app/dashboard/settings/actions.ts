@@ -1,0 +1,33 @@
+"use server";
+
+import { readCheckbox, readInteger, readRaw, readText } from "@/components/forms/form-data";
+import type { FormState } from "@/components/forms/form-state";
+import { requireAdministrator } from "@/components/forms/require-administrator";
+import { runAction } from "@/components/forms/run-action";
+import { updateAccount } from "@/lib/account/update-account";
+import { parseWith } from "@/lib/http/parse-input";
+import { UpdateAccountInput } from "@/lib/schemas/account-input";
+
+/** Field names are the body's paths (`bookingPolicy.opensDaysBefore`), so schema errors land under their input. */
+export async function updateSettingsAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return runAction(
+    async () => {
+      const policy = (name: string) => readInteger(formData, `bookingPolicy.${name}`);
+      const input = parseWith(UpdateAccountInput, {
+        name: readRaw(formData, "name"),
+        timezone: readText(formData, "timezone") ?? "",
+        locale: readText(formData, "locale") ?? "",
+        bookingPolicy: {
+          opensDaysBefore: policy("opensDaysBefore"),
+          closesMinutesBefore: policy("closesMinutesBefore"),
+          cancellationWindowHours: policy("cancellationWindowHours"),
+          waitlistEnabled: readCheckbox(formData, "bookingPolicy.waitlistEnabled"),
+        },
+      });
+      await updateAccount({ accountId: viewer.accountId, input });
+      return "Settings saved.";
+    },
+    { revalidate: "/dashboard", scope: "layout" },
+  );
+}

@@ -2,6 +2,7 @@
 // seeding and reset both go through that one writer. People are referred to by `key` so that later
 // sections (locations, presets, events, series, products, seasons, bookings) can name them
 // without knowing database ids. Emails use a reserved domain (.test never resolves).
+import { DateTime } from "luxon";
 
 export const DEMO_SLUG = "demo";
 export const DEMO_EMAIL_DOMAIN = "demo.studio-booking.test";
@@ -37,6 +38,45 @@ export type DemoSeries = {
   weeks: number;
 };
 
+export type DemoPrice = {
+  /** Minor units (øre). */
+  amount: number;
+  interval?: "week" | "month" | "year";
+  minAge?: number;
+  maxAge?: number;
+};
+export type DemoProduct = {
+  key: string;
+  type: "drop_in" | "class_pass" | "subscription" | "workshop" | "teacher_training" | "custom";
+  name: string;
+  description: string;
+  status: "draft" | "active" | "archived";
+  classAllowance?: number;
+  validityDays?: number;
+  /** In the order of the price list; the first is the standard price. */
+  prices: DemoPrice[];
+};
+/** A desk grant (paid Order with provider `desk` and its entitlement), given when the fixture is written. */
+export type DemoEntitlement = {
+  personKey: string;
+  productKey: string;
+  /** Index into the product's prices. */ priceIndex: number;
+};
+/**
+ * Confirmed bookings of one upcoming class: the `nth` (0-based) instance of the event that starts
+ * after the fixture is written, inside the 14-day booking window: every event meets weekly, so its
+ * first is at most a week ahead; use nth 1 only for an event that meets several times a week (the
+ * second of a weekly class can be 14 days and an hour ahead across a change of daylight saving).
+ * Each attendee's place takes a credit from their entitlement.
+ */
+export type DemoBookings = {
+  eventKey: string;
+  nth: 0 | 1;
+  attendeeKeys: string[];
+  /** A smaller class than the location holds (an administrator's per-class change). */
+  capacity?: number;
+};
+
 export type DemoFixture = {
   account: { slug: string; name: string; timezone: string; locale: string; currency: string };
   administrator: DemoPerson;
@@ -50,6 +90,10 @@ export type DemoFixture = {
   /** All published. */
   events: DemoEvent[];
   series: DemoSeries[];
+  /** Written in this order (their creation times keep it on the public product list). */
+  products: DemoProduct[];
+  entitlements: DemoEntitlement[];
+  bookings: DemoBookings[];
 };
 
 const person = (key: string, displayName: string, dateOfBirth: string | null = null): DemoPerson => ({
@@ -138,4 +182,75 @@ export const DEMO_FIXTURE: DemoFixture = {
     { eventKey: "beginners", weekdays: [6], localStartTime: "10:00", weeks: 26 },
     { eventKey: "pilates", weekdays: [2, 4], localStartTime: "12:00", weeks: 26 },
   ],
+  products: [
+    {
+      key: "drop-in",
+      type: "drop_in",
+      name: "Drop-in",
+      description: "One class of your choice.",
+      status: "active",
+      prices: [{ amount: 15_000 }],
+    },
+    {
+      key: "pass-10",
+      type: "class_pass",
+      name: "10-klippekort",
+      description: "Ten classes within 180 days. Youth price up to and including 25 years.",
+      status: "active",
+      classAllowance: 10,
+      validityDays: 180,
+      prices: [{ amount: 125_000 }, { amount: 90_000, maxAge: 25 }],
+    },
+    {
+      key: "monthly",
+      type: "subscription",
+      name: "Månedskort",
+      description: "Unlimited classes, renewed every month.",
+      status: "active",
+      prices: [{ amount: 59_900, interval: "month" }],
+    },
+    {
+      key: "workshop",
+      type: "workshop",
+      name: "Workshop: Arm balances",
+      description: "A three-hour workshop. Date to be announced.",
+      status: "draft",
+      classAllowance: 1,
+      prices: [{ amount: 45_000 }],
+    },
+  ],
+  entitlements: [
+    { personKey: "ida.holm", productKey: "pass-10", priceIndex: 0 },
+    { personKey: "mads.jensen", productKey: "monthly", priceIndex: 0 },
+    { personKey: "freja.nielsen", productKey: "pass-10", priceIndex: 1 },
+    { personKey: "lars.andersen", productKey: "monthly", priceIndex: 0 },
+    { personKey: "sofie.pedersen", productKey: "drop-in", priceIndex: 0 },
+  ],
+  bookings: [
+    {
+      eventKey: "yin",
+      nth: 0,
+      attendeeKeys: ["ida.holm", "mads.jensen", "freja.nielsen", "lars.andersen", "sofie.pedersen"],
+      capacity: 6,
+    },
+    { eventKey: "vinyasa", nth: 0, attendeeKeys: ["ida.holm", "mads.jensen", "lars.andersen"] },
+    { eventKey: "vinyasa", nth: 1, attendeeKeys: ["mads.jensen", "lars.andersen"] },
+    { eventKey: "power", nth: 0, attendeeKeys: ["freja.nielsen"] },
+    { eventKey: "beginners", nth: 0, attendeeKeys: ["ida.holm"] },
+  ],
 };
+
+/**
+ * The studio's season on `date` in `timezone`: "Forår YYYY" (1 January to 1 July) or "Efterår YYYY"
+ * (1 July to 1 January), from local midnight to local midnight (the end is exclusive).
+ */
+export function demoSeasonOn(date: Date, timezone: string): { name: string; startsAt: Date; endsAt: Date } {
+  const local = DateTime.fromJSDate(date).setZone(timezone);
+  const spring = local.month <= 6;
+  const start = DateTime.fromObject({ year: local.year, month: spring ? 1 : 7, day: 1 }, { zone: timezone });
+  return {
+    name: `${spring ? "Forår" : "Efterår"} ${local.year}`,
+    startsAt: start.toJSDate(),
+    endsAt: start.plus({ months: 6 }).toJSDate(),
+  };
+}

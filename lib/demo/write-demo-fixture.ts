@@ -1,9 +1,13 @@
 import "server-only";
+import type { Price, Product } from "@prisma/client";
 import { DateTime } from "luxon";
+import { takeCreditSql } from "@/lib/bookings/entitlement-credits";
+import { createEntitlement } from "@/lib/commerce/create-entitlement";
+import { priceData } from "@/lib/commerce/price-data";
 import { expandSeriesRule } from "@/lib/programme/expand-series-rule";
 import { writeSeries } from "@/lib/programme/write-series";
 import { resolveRule } from "@/lib/recurrence";
-import { DEMO_FIXTURE, type DemoFixture, type DemoPerson } from "./demo-fixture";
+import { DEMO_FIXTURE, demoSeasonOn, type DemoFixture, type DemoPerson } from "./demo-fixture";
 import type { DemoTx } from "./demo-transaction";
 
 /** What the sections written so far have created, for the sections after them (ids by fixture key). */
@@ -12,6 +16,12 @@ type Written = {
   userIds: Map<string, string>;
   locationIds: Map<string, string>;
   eventIds: Map<string, string>;
+  /** Products with their price list in fixture order. */
+  products: Map<string, { product: Product; prices: Price[] }>;
+  /** The entitlement each person was granted (one each). */
+  entitlementIds: Map<string, string>;
+  /** When the fixture is written: the season, grants and the choice of upcoming classes follow it. */
+  now: Date;
 };
 type Section = (tx: DemoTx, fixture: DemoFixture, written: Written) => Promise<void>;
 
@@ -119,11 +129,122 @@ async function writeWeeklySeries(tx: DemoTx, fixture: DemoFixture, written: Writ
       },
       { timezone: fixture.account.timezone, durationMinutes: event.durationMinutes },
     );
-    await writeSeries({ tx, accountId: written.accountId, eventId, rule, capacity: location.capacity, occurrences: expandSeriesRule(rule) });
+    await writeSeries({
+      tx,
+      accountId: written.accountId,
+      eventId,
+      rule,
+      capacity: location.capacity,
+      occurrences: expandSeriesRule(rule),
+    });
   }
 }
 
-// Later sections (products, seasons, bookings) go here, in dependency order.
+/**
+ * Products with their price lists, the rows POST /products writes (create-product.ts, price-data.ts).
+ * Creation times one millisecond apart keep the fixture's order on the public product list.
+ */
+async function writeProducts(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+  for (const [index, product] of fixture.products.entries()) {
+    const created = await tx.product.create({
+      data: {
+        accountId: written.accountId,
+        type: product.type,
+        name: product.name,
+        description: product.description,
+        classAllowance: product.classAllowance ?? null,
+        validityDays: product.validityDays ?? null,
+        status: product.status,
+        createdAt: new Date(written.now.getTime() + index),
+        prices: {
+          create: product.prices.map((price, position) => ({
+            ...priceData({ ...price, currency: fixture.account.currency }, position),
+            accountId: written.accountId,
+          })),
+        },
+      },
+      include: { prices: { orderBy: { position: "asc" } } },
+    });
+    const { prices, ...row } = created;
+    written.products.set(product.key, { product: row, prices });
+  }
+}
+
+/** The current season (Forår or Efterår of the year the fixture is written), active. */
+async function writeSeason(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+  const season = demoSeasonOn(written.now, fixture.account.timezone);
+  await tx.season.create({ data: { accountId: written.accountId, ...season, status: "active" } });
+}
+
+/**
+ * Desk grants, the rows POST /entitlements writes (grant-entitlement.ts): a paid Order with provider
+ * `desk` at the named price and the entitlement it gives from now (create-entitlement.ts).
+ */
+async function writeEntitlements(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+  for (const grant of fixture.entitlements) {
+    const userId = userIdOf(written, grant.personKey);
+    const { product, prices } = written.products.get(grant.productKey) ?? { prices: [] };
+    const price = prices[grant.priceIndex];
+    if (!product || !price) throw new Error(`demo fixture names an unknown product or price: ${grant.productKey}`);
+    const order = await tx.order.create({
+      data: {
+        accountId: written.accountId,
+        userId,
+        productId: product.id,
+        priceId: price.id,
+        amount: price.amount,
+        currency: price.currency,
+        provider: "desk",
+        status: "paid",
+        paidAt: written.now,
+      },
+    });
+    const entitlement = await createEntitlement(tx, { order, product, price, validFrom: written.now, note: "Demo" });
+    written.entitlementIds.set(grant.personKey, entitlement.id);
+  }
+}
+
+/**
+ * Confirmed bookings of upcoming classes, as POST /bookings leaves them (book-instance.ts): each
+ * place takes a credit from the attendee's entitlement (the same conditional UPDATE) and counts on
+ * the instance. Written in this transaction, without confirmation emails.
+ */
+async function writeBookings(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+  for (const [index, booking] of fixture.bookings.entries()) {
+    const eventId = written.eventIds.get(booking.eventKey);
+    if (!eventId) throw new Error(`demo fixture names an unknown event: ${booking.eventKey}`);
+    const instance = await tx.instance.findFirst({
+      where: { eventId, status: "scheduled", startsAt: { gt: written.now } },
+      orderBy: { startsAt: "asc" },
+      skip: booking.nth,
+    });
+    if (!instance) throw new Error(`demo fixture: no upcoming class of ${booking.eventKey}`);
+    for (const [position, key] of booking.attendeeKeys.entries()) {
+      const entitlementId = written.entitlementIds.get(key);
+      if (!entitlementId) throw new Error(`demo fixture books ${key} without an entitlement`);
+      const taken = await tx.$queryRaw<{ id: string }[]>(takeCreditSql(entitlementId, written.accountId));
+      if (taken.length === 0) throw new Error(`demo fixture: ${key} has no credit left`);
+      await tx.booking.create({
+        data: {
+          accountId: written.accountId,
+          instanceId: instance.id,
+          attendeeId: userIdOf(written, key),
+          status: "confirmed",
+          entitlementId,
+          createdAt: new Date(written.now.getTime() + index * 1000 + position),
+        },
+      });
+    }
+    await tx.instance.update({
+      where: { id: instance.id },
+      data: {
+        bookedCount: { increment: booking.attendeeKeys.length },
+        ...(booking.capacity === undefined ? {} : { capacity: booking.capacity }),
+      },
+    });
+  }
+}
+
 const SECTIONS: Section[] = [
   writeAccount,
   writePeople,
@@ -132,6 +253,10 @@ const SECTIONS: Section[] = [
   writeDurationPresets,
   writeEvents,
   writeWeeklySeries,
+  writeProducts,
+  writeSeason,
+  writeEntitlements,
+  writeBookings,
 ];
 
 /** Writes the demo tenant into an empty slot; the caller holds the demo lock (inDemoTransaction). */
@@ -141,6 +266,14 @@ export async function writeDemoFixture(options: {
   fixture?: DemoFixture;
 }): Promise<void> {
   const fixture = options.fixture ?? DEMO_FIXTURE;
-  const written: Written = { accountId: options.accountId, userIds: new Map(), locationIds: new Map(), eventIds: new Map() };
+  const written: Written = {
+    accountId: options.accountId,
+    userIds: new Map(),
+    locationIds: new Map(),
+    eventIds: new Map(),
+    products: new Map(),
+    entitlementIds: new Map(),
+    now: new Date(),
+  };
   for (const section of SECTIONS) await section(options.tx, fixture, written);
 }

@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import { createSession } from "@/lib/auth/create-session";
+import { listPublicProducts } from "@/lib/commerce/list-public-products";
+import { db } from "@/lib/db";
+import { api } from "@/tests/helpers/api";
+import { createTenant } from "@/tests/helpers/fixtures";
+import { DEMO_EMAIL_DOMAIN, DEMO_FIXTURE, demoSeasonOn } from "./demo-fixture";
+import { resetDemo } from "./reset-demo";
+import { seedDemo } from "./seed-demo";
+
+// One database per file: the tests run in order and each starts from what the previous left.
+const DAY_MS = 86_400_000;
+const emailOf = (key: string) => `${key}@${DEMO_EMAIL_DOMAIN}`;
+const bookingsCount = DEMO_FIXTURE.bookings.reduce((sum, b) => sum + b.attendeeKeys.length, 0);
+
+async function userId(key: string) {
+  return (await db.user.findUniqueOrThrow({ where: { email: emailOf(key) } })).id;
+}
+
+async function adminToken(accountId: string) {
+  const admin = await userId(DEMO_FIXTURE.administrator.key);
+  return (await createSession({ userId: admin, accountId, kind: "demo" })).token;
+}
+
+describe("the demo fixture's commerce", () => {
+  it("grants only its own products and prices to attendees, and books only what their credits cover", () => {
+    const attendees = new Set(DEMO_FIXTURE.attendees.map((p) => p.key));
+    const events = new Set(DEMO_FIXTURE.events.map((e) => e.key));
+    const products = new Map(DEMO_FIXTURE.products.map((p) => [p.key, p]));
+    const credits = new Map<string, number>();
+    for (const grant of DEMO_FIXTURE.entitlements) {
+      expect(attendees).toContain(grant.personKey);
+      const product = products.get(grant.productKey)!;
+      expect(product.prices[grant.priceIndex]).toBeDefined();
+      const allowance =
+        product.type === "drop_in" ? 1 : product.type === "subscription" ? Infinity : product.classAllowance!;
+      credits.set(grant.personKey, allowance);
+    }
+    expect(credits.size).toBe(DEMO_FIXTURE.entitlements.length); // one entitlement each
+    for (const booking of DEMO_FIXTURE.bookings) {
+      expect(events).toContain(booking.eventKey);
+      expect(new Set(booking.attendeeKeys).size).toBe(booking.attendeeKeys.length);
+      for (const key of booking.attendeeKeys) credits.set(key, credits.get(key)! - 1);
+    }
+    expect([...credits.values()].every((left) => left >= 0)).toBe(true);
+  });
+
+  it("names the season by the half-year in Copenhagen", () => {
+    expect(demoSeasonOn(new Date("2026-11-21T12:00:00Z"), "Europe/Copenhagen")).toEqual({
+      name: "Efterår 2026",
+      startsAt: new Date("2026-06-30T22:00:00Z"),
+      endsAt: new Date("2026-12-31T23:00:00Z"),
+    });
+    // New Year's Eve 23:30 UTC is already 1 January in Copenhagen
+    expect(demoSeasonOn(new Date("2026-12-31T23:30:00Z"), "Europe/Copenhagen")).toEqual({
+      name: "Forår 2027",
+      startsAt: new Date("2026-12-31T23:00:00Z"),
+      endsAt: new Date("2027-06-30T22:00:00Z"),
+    });
+  });
+});
+
+describe("the seeded demo studio", () => {
+  it("sells a drop-in, a 10-class pass with a youth price and a monthly subscription in DKK; the workshop is a draft", async () => {
+    const { accountId } = await seedDemo();
+    expect(await db.product.count({ where: { accountId } })).toBe(4);
+
+    const products = await listPublicProducts({ slug: "demo" });
+    expect(products.map((p) => [p.type, p.name, p.status])).toEqual([
+      ["drop_in", "Drop-in", "active"],
+      ["class_pass", "10-klippekort", "active"],
+      ["subscription", "Månedskort", "active"],
+    ]);
+    const [dropIn, pass, monthly] = products;
+    expect(dropIn!.prices.map((p) => [p.amount, p.currency])).toEqual([[15_000, "DKK"]]);
+    expect(pass).toMatchObject({ classAllowance: 10, validityDays: 180, eligibleEventIds: [] });
+    expect(pass!.prices.map((p) => [p.amount, p.currency, p.minAge, p.maxAge])).toEqual([
+      [125_000, "DKK", null, null],
+      [90_000, "DKK", null, 25],
+    ]);
+    expect(monthly!.prices.map((p) => [p.amount, p.interval, p.intervalCount])).toEqual([[59_900, "month", 1]]);
+
+    const workshop = await db.product.findFirstOrThrow({ where: { accountId, type: "workshop" } });
+    expect(workshop.status).toBe("draft");
+
+    const response = await api("GET", "/public/accounts/demo/products");
+    expect(response.status).toBe(200);
+    expect(JSON.stringify(response.body)).not.toContain("Workshop");
+  });
+
+  it("has the current season, active", async () => {
+    const account = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
+    const seasons = await db.season.findMany({ where: { accountId: account.id } });
+    const now = new Date();
+    expect(seasons).toHaveLength(1);
+    expect(seasons[0]).toMatchObject({ ...demoSeasonOn(now, "Europe/Copenhagen"), status: "active" });
+    expect(seasons[0]!.startsAt <= now && now < seasons[0]!.endsAt).toBe(true);
+  });
+
+  it("gave five attendees a desk-paid pass, subscription or drop-in, less the classes they booked", async () => {
+    const account = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
+    const orders = await db.order.findMany({ where: { accountId: account.id } });
+    expect(orders).toHaveLength(DEMO_FIXTURE.entitlements.length);
+    expect(orders.every((o) => o.provider === "desk" && o.status === "paid" && o.currency === "DKK" && o.paidAt)).toBe(
+      true,
+    );
+
+    const entitlements = await db.entitlement.findMany({
+      where: { accountId: account.id },
+      include: { user: true, product: true },
+    });
+    const byPerson = new Map(entitlements.map((e) => [e.user.email, e]));
+    expect(byPerson.size).toBe(5);
+    expect(byPerson.get(emailOf("ida.holm"))).toMatchObject({ remainingClasses: 7, status: "active" });
+    expect(byPerson.get(emailOf("ida.holm"))!.product.type).toBe("class_pass");
+    // Freja (born 2004) paid the youth price
+    const freja = byPerson.get(emailOf("freja.nielsen"))!;
+    expect(freja).toMatchObject({ remainingClasses: 8, status: "active" });
+    expect(orders.find((o) => o.id === freja.orderId)!.amount).toBe(90_000);
+    expect(byPerson.get(emailOf("sofie.pedersen"))).toMatchObject({ remainingClasses: 0, status: "exhausted" });
+    const mads = byPerson.get(emailOf("mads.jensen"))!;
+    expect(mads).toMatchObject({ remainingClasses: null, status: "active" });
+    expect(mads.validUntil!.getTime() - mads.validFrom.getTime()).toBeGreaterThanOrEqual(28 * DAY_MS);
+    expect(byPerson.has(emailOf("emil.christensen"))).toBe(false);
+    expect(byPerson.has(emailOf("anna.larsen"))).toBe(false);
+  });
+
+  it("booked upcoming classes inside the booking window, counted on each class; one is nearly full", async () => {
+    const account = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
+    const bookings = await db.booking.findMany({ where: { accountId: account.id }, include: { instance: true } });
+    expect(bookings).toHaveLength(bookingsCount);
+    expect(bookings.every((b) => b.status === "confirmed" && b.entitlementId !== null)).toBe(true);
+    const now = Date.now();
+    for (const { instance } of bookings) {
+      expect(instance.startsAt.getTime()).toBeGreaterThan(now);
+      expect(instance.startsAt.getTime()).toBeLessThanOrEqual(now + 14 * DAY_MS);
+    }
+    const perInstance = new Map<string, number>();
+    for (const b of bookings) perInstance.set(b.instanceId, (perInstance.get(b.instanceId) ?? 0) + 1);
+    expect(perInstance.size).toBe(DEMO_FIXTURE.bookings.length);
+    const counted = await db.instance.findMany({ where: { accountId: account.id, bookedCount: { gt: 0 } } });
+    expect(new Map(counted.map((i) => [i.id, i.bookedCount]))).toEqual(perInstance);
+    const nearlyFull = counted.filter((i) => i.capacity - i.bookedCount === 1);
+    expect(nearlyFull).toHaveLength(1);
+    expect(nearlyFull[0]).toMatchObject({ capacity: 6, bookedCount: 5 });
+
+    // the administrator sees the roster, the first demo attendee her bookings
+    const token = await adminToken(account.id);
+    const roster = await api("GET", `/instances/${nearlyFull[0]!.id}/roster`, { token });
+    expect(roster.status).toBe(200);
+    expect(roster.body).toHaveLength(5);
+    const ida = await createSession({ userId: await userId("ida.holm"), accountId: account.id, kind: "demo" });
+    const mine = await api("GET", "/me/bookings", { token: ida.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((entry: { event: { title: string } }) => entry.event.title).sort()).toEqual([
+      "Beginners' Yoga",
+      "Morning Vinyasa",
+      "Yin Yoga",
+    ]);
+  });
+
+  it("resets to a fresh copy of its commerce and bookings, leaving other tenants' as they are", async () => {
+    const old = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
+    const other = await createTenant({ name: "Other Studio" });
+    const otherProduct = await db.product.create({
+      data: { accountId: other.accountId, type: "drop_in", name: "Other drop-in", status: "active" },
+    });
+    // the demo attendee spends a credit after seeding; reset gives the fixture's state back
+    const ida = await db.entitlement.findFirstOrThrow({
+      where: { accountId: old.id, user: { email: emailOf("ida.holm") } },
+    });
+    await db.entitlement.update({ where: { id: ida.id }, data: { remainingClasses: 1 } });
+
+    const started = performance.now();
+    const { accountId } = await resetDemo();
+    const elapsed = performance.now() - started;
+    console.info(`demo reset took ${Math.round(elapsed)} ms`);
+
+    const where = { accountId: old.id };
+    const left = await Promise.all([
+      db.product.count({ where }),
+      db.price.count({ where }),
+      db.season.count({ where }),
+      db.order.count({ where }),
+      db.entitlement.count({ where }),
+      db.booking.count({ where }),
+    ]);
+    expect(left).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(await db.product.count({ where: { accountId } })).toBe(4);
+    expect(await db.season.count({ where: { accountId } })).toBe(1);
+    expect(await db.order.count({ where: { accountId } })).toBe(5);
+    expect(await db.booking.count({ where: { accountId } })).toBe(bookingsCount);
+    const fresh = await db.entitlement.findFirstOrThrow({ where: { accountId, user: { email: emailOf("ida.holm") } } });
+    expect(fresh.remainingClasses).toBe(7);
+    expect(await db.product.findUnique({ where: { id: otherProduct.id } })).toEqual(otherProduct);
+  });
+});

@@ -1,25 +1,145 @@
 import Link from "next/link";
+import { DemoPanel, type DemoAttendeeOption } from "@/components/home/demo-panel";
+import { getDemoAccountOrThrow } from "@/lib/demo/get-demo-account-or-throw";
+import { listDemoAttendees } from "@/lib/demo/list-demo-attendees";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { getConfig } from "@/lib/system/get-config";
+import { getViewer } from "@/lib/web/viewer";
 
-export default function HomePage() {
+// Reads the demo studio's people from the database on every request.
+export const dynamic = "force-dynamic";
+
+/** The demo personas offered on the home page, or undefined when the demo studio is not there. */
+async function demoAttendees(): Promise<DemoAttendeeOption[] | undefined> {
+  try {
+    const account = await getDemoAccountOrThrow();
+    const users = await listDemoAttendees({ accountId: account.id });
+    return users.map((user) => ({ id: user.id, displayName: user.displayName }));
+  } catch (error) {
+    if (error instanceof AppError && error.code === "demo_disabled") return undefined;
+    throw error;
+  }
+}
+
+/** Who is signed in (web or demo session), with where they would go next. */
+async function signedIn() {
+  const viewer = await getViewer();
+  if (!viewer) return undefined;
+  const [user, account] = await Promise.all([
+    db.user.findUnique({ where: { id: viewer.userId }, select: { displayName: true } }),
+    db.account.findUnique({ where: { id: viewer.accountId }, select: { name: true, slug: true } }),
+  ]);
+  if (!user || !account) return undefined;
+  return viewer.persona === "administrator"
+    ? { name: user.displayName, account: account.name, href: "/dashboard", label: "Go to the dashboard" }
+    : { name: user.displayName, account: account.name, href: `/${account.slug}`, label: `Open ${account.name}` };
+}
+
+const FEATURES = [
+  {
+    title: "A public schedule",
+    text: "Every studio gets its own pages: classes by day, passes with prices, bookings in one click.",
+  },
+  {
+    title: "An admin dashboard",
+    text: "Recurring classes, locations, passes and rosters; cancel a class and its attendees are told.",
+  },
+  { title: "A REST API", text: "Everything the pages do is available to integrations, documented with OpenAPI." },
+];
+
+export default async function HomePage() {
+  const { demoEnabled } = getConfig();
+  const [attendees, viewer] = await Promise.all([demoEnabled ? demoAttendees() : undefined, signedIn()]);
+
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
+    <main className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-semibold tracking-tight text-brand-900">Studio Booking</h1>
       <p className="mt-4 text-lg text-slate-700">
-        Schedules, passes and bookings for yoga, dance and fitness studios: a public schedule for every studio, an
-        admin dashboard for its staff, and a REST API for integrations.
+        Schedules, passes and bookings for yoga, dance and fitness studios: a public schedule for every studio, an admin
+        dashboard for its staff, and a REST API for integrations.
       </p>
-      <ul className="mt-8 flex flex-wrap gap-4">
-        <li>
-          <Link className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900" href="/demo">
-            Open the demo studio
-          </Link>
-        </li>
-        <li>
-          <a className="rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50" href="/docs/">
-            API documentation
-          </a>
-        </li>
+
+      {viewer && (
+        <section aria-label="Your account" className="mt-6 rounded-lg bg-brand-50 p-4">
+          <p className="text-brand-900">
+            Signed in as <strong>{viewer.name}</strong> at {viewer.account}.
+          </p>
+          <p className="mt-2">
+            <Link className="font-medium text-brand-700 underline" href={viewer.href}>
+              {viewer.label}
+            </Link>
+          </p>
+        </section>
+      )}
+
+      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+        {FEATURES.map((feature) => (
+          <li key={feature.title} className="rounded-lg bg-brand-50 p-4">
+            <h2 className="font-semibold text-brand-900">{feature.title}</h2>
+            <p className="mt-1 text-sm text-slate-700">{feature.text}</p>
+          </li>
+        ))}
       </ul>
+
+      {demoEnabled && (
+        <section aria-labelledby="try-the-demo" className="mt-12 rounded-xl border-2 border-brand-100 p-4 sm:p-6">
+          <h2 id="try-the-demo" className="text-2xl font-semibold text-brand-900">
+            Try the demo
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Demo Studio is a yoga studio in Copenhagen with a full week of classes. No sign-up needed: pick a role.
+          </p>
+          {attendees ? (
+            <DemoPanel attendees={attendees} />
+          ) : (
+            <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
+              The demo studio is not set up on this server yet. Restart it in demo mode to seed it.
+            </p>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="get-started" className="mt-12">
+        <h2 id="get-started" className="text-2xl font-semibold text-brand-900">
+          Get started
+        </h2>
+        <ul className="mt-4 flex flex-wrap gap-4">
+          <li>
+            <Link
+              className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
+              href="/signup"
+            >
+              Sign up your studio
+            </Link>
+          </li>
+          {demoEnabled && (
+            <li>
+              <Link
+                className="inline-block rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
+                href="/demo"
+              >
+                Open the demo studio
+              </Link>
+            </li>
+          )}
+          <li>
+            {/* /docs/ is a route handler (the API reference), not a page: a full navigation. */}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+            <a
+              className="inline-block rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
+              href="/docs/"
+            >
+              API documentation
+            </a>
+          </li>
+          <li>
+            <Link className="inline-block px-4 py-2 font-medium text-brand-700 underline" href="/sign-in">
+              Sign in
+            </Link>
+          </li>
+        </ul>
+      </section>
     </main>
   );
 }

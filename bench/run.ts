@@ -2,8 +2,11 @@
 // A bench is an async function answering Figure[] (bench/lib/measure.ts); add new ones to the list.
 import { printFigures, type Figure } from "./lib/measure";
 import { benchProgramme } from "./programme.bench";
+import { benchPublicPage } from "./public-page.bench";
 
 const BENCHES: { name: string; run: () => Promise<Figure[]> }[] = [{ name: "programme", run: benchProgramme }];
+// Needs a running server (a production build in demo mode): only when BENCH_APP_URL names one.
+if (process.env.BENCH_APP_URL) BENCHES.push({ name: "public-page", run: benchPublicPage });
 
 const figures: Figure[] = [];
 for (const bench of BENCHES) {

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Requests one process serves at once; more are answered 503 with Retry-After. */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().positive().default(256),
+  /** Booking transactions of one instance that one process runs at once (lib/bookings/instance-gate.ts). */
+  BOOKING_TRANSACTIONS_PER_INSTANCE: z.coerce.number().int().positive().default(2),
   DATA_DIR: z.string().default("./.data"),
   APP_URL: z.string().url().optional(),
   DEMO_MODE: booleanFlag.default(false),

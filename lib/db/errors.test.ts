@@ -33,3 +33,13 @@ describe("isUniqueViolation", () => {
     expect(isUniqueViolation(new Error("boom"))).toBe(false);
   });
 });
+
+describe("sqlState of a raw query", () => {
+  it("reads the driver's SQLSTATE, not Prisma's P2010 wrapper", async () => {
+    const tenant = await createTenant();
+    const error = await db
+      .$executeRaw`INSERT INTO "Membership" ("accountId", "userId", "persona") VALUES (${tenant.accountId}, ${tenant.admin.userId}, 'attendee')`
+      .catch((caught: unknown) => caught);
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+});

@@ -3,13 +3,19 @@ import { Prisma } from "@prisma/client";
 /**
  * The PostgreSQL SQLSTATE behind a failed query, whatever form the adapter reports it in: the
  * PostgreSQL adapter maps known ones to Prisma codes (P2002, P2003, P2034), the embedded database's
- * adapter passes the driver's error through with the SQLSTATE in its cause.
+ * adapter passes the driver's error through with the SQLSTATE in its cause. Verified on both
+ * adapters by errors.test.ts and with-retry.test.ts.
  */
 export function sqlState(error: unknown): string | undefined {
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    const mapped = PRISMA_CODES[error.code];
-    if (mapped) return mapped;
+    // A failed raw query arrives as P2010 with the driver's error in meta.driverAdapterError.
+    const adapterError = (error.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError;
+    return (adapterError ? driverSqlState(adapterError) : undefined) ?? PRISMA_CODES[error.code];
   }
+  return driverSqlState(error);
+}
+
+function driverSqlState(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
     const candidate = current as { code?: unknown; originalCode?: unknown; kind?: unknown; cause?: unknown };
     for (const value of [candidate.originalCode, candidate.code]) {

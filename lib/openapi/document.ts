@@ -2,6 +2,16 @@ import { OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { registry } from "./registry";
 // Each area registers its operations on import.
 import "./paths/system";
+import "./paths/account";
+import "./paths/demo";
+import "./paths/public";
+import "./paths/auth";
+import "./paths/programme";
+import "./paths/series";
+import "./paths/bookings";
+import "./paths/commerce";
+import "./paths/calendar";
+import "./paths/admin";
 
 let cached: ReturnType<OpenApiGeneratorV31["generateDocument"]> | undefined;
 

@@ -1,5 +1,9 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import type { BookingNotice } from "@/lib/bookings/booking-tx";
+import { cancelInstanceBookings } from "@/lib/bookings/cancel-instance-bookings";
+import { sendBookingEmails } from "@/lib/bookings/send-booking-emails";
+import { withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { changeInstance } from "./change-instance";
 
@@ -10,18 +14,29 @@ import { changeInstance } from "./change-instance";
  * instance answers 409 `Instance is cancelled`.
  */
 export async function cancelInstance({ db, instanceId }: { db: TenantDb; instanceId: string }) {
-  return changeInstance({
-    db,
-    instanceId,
-    decide: (instance) => {
-      if (instance.status === "cancelled") throw new AppError("instance_cancelled");
-      return {
-        data: { status: "cancelled" },
-        exception: { type: "cancel", originalStartsAt: instance.startsAt, replacementStartsAt: null },
-      };
-    },
-    alsoInTransaction: async () => {
-      // Bookings arrive with issue 4: cancel them here, inside the instance's transaction.
-    },
-  });
+  let notices: BookingNotice[] = [];
+  // A deadlock with a concurrent booking transaction (over entitlement rows) runs the cancel again.
+  const instance = await withRetry(
+    () =>
+      changeInstance({
+        db,
+        instanceId,
+        decide: (instance) => {
+          if (instance.status === "cancelled") throw new AppError("instance_cancelled");
+          return {
+            data: { status: "cancelled" },
+            exception: { type: "cancel", originalStartsAt: instance.startsAt, replacementStartsAt: null },
+          };
+        },
+        alsoInTransaction: async (tx, before, after) => {
+          // Confirmed and waitlisted bookings → cancelled_by_studio, credits returned, counters to zero.
+          const cancelled = await cancelInstanceBookings({ tx, accountId: before.accountId, instanceId: before.id });
+          Object.assign(after, cancelled.counters);
+          notices = cancelled.notices;
+        },
+      }),
+    { label: "PATCH /instances/{instanceId}" },
+  );
+  sendBookingEmails(instance.accountId, notices); // after commit: "class cancelled by the studio"
+  return instance;
 }

@@ -1,5 +1,8 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import { cancelMemberBookings } from "@/lib/bookings/cancel-member-bookings";
+import { sendBookingEmails } from "@/lib/bookings/send-booking-emails";
+import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 
 /**
@@ -19,11 +22,18 @@ export async function removeMembership(options: {
 }): Promise<void> {
   const { db, accountId, actorUserId, userId } = options;
   if (userId === actorUserId) throw new AppError("own_membership");
-  await db.$transaction(async (tx) => {
-    const { count } = await tx.membership.deleteMany({ where: { accountId, userId } });
-    if (count === 0) throw new AppError("not_found");
-    await tx.groupMember.deleteMany({ where: { accountId, userId } });
-    await tx.session.deleteMany({ where: { accountId, userId } });
-    await tx.magicLink.deleteMany({ where: { accountId, userId, consumedAt: null } });
-  });
+  const notices = await withRetry(
+    () =>
+      db.$transaction(async (tx) => {
+        const { count } = await tx.membership.deleteMany({ where: { accountId, userId } });
+        if (count === 0) throw new AppError("not_found");
+        await tx.groupMember.deleteMany({ where: { accountId, userId } });
+        await tx.session.deleteMany({ where: { accountId, userId } });
+        await tx.magicLink.deleteMany({ where: { accountId, userId, consumedAt: null } });
+        // Future live bookings → cancelled_by_studio, credits returned, freed places to the waitlist.
+        return cancelMemberBookings({ tx, accountId, userId });
+      }, TRANSACTION_OPTIONS),
+    { label: "DELETE /memberships/{userId}" },
+  );
+  sendBookingEmails(accountId, notices); // after commit: the promoted attendees
 }

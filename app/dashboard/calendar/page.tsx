@@ -84,7 +84,7 @@ export default async function CalendarPage({ searchParams }: Props) {
                         <span className="tabular-nums">
                           {formatTime(instance.startsAt, studio)}–{formatTime(instance.endsAt, studio)}
                         </span>{" "}
-                        <Link href={`/dashboard/classes/${instance.id}`} className="text-brand-700 hover:underline">
+                        <Link href={`/dashboard/classes/${instance.id}`} className="text-brand-700 underline underline-offset-2">
                           {title}
                         </Link>
                       </p>

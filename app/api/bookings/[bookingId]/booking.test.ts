@@ -1,0 +1,292 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { api } from "@/tests/helpers/api";
+import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
+import { createClass, countersOf, DAY, grant, HOUR, remainingOf, setPolicy } from "../booking-test-data";
+
+let tenant: TestTenant;
+let attendee: TestMember;
+
+beforeEach(async () => {
+  tenant = await createTenant();
+  attendee = await createMember(tenant.accountId, "attendee");
+});
+
+async function bookAs(member: TestMember, instanceId: string, extra: Record<string, unknown> = {}) {
+  const response = await api("POST", "/bookings", { token: member.token, body: { instanceId, ...extra } });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as { id: string; status: string; entitlementId: string | null };
+}
+
+function cancel(bookingId: string, token = attendee.token) {
+  return api("DELETE", `/bookings/${bookingId}`, { token });
+}
+
+/** A member with a pass of `classes` credits. */
+async function memberWithPass(classes = 10) {
+  const member = await createMember(tenant.accountId, "attendee");
+  const pass = await grant(tenant.accountId, member.userId, { remainingClasses: classes });
+  return { member, pass };
+}
+
+describe("DELETE /bookings/{bookingId}", () => {
+  it("before the cancellation window: cancelled, credit returned, place freed, attendee emailed", async () => {
+    await setPolicy(tenant.accountId, { cancellationWindowHours: 12 });
+    const lesson = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 12 * HOUR + 5 * 60_000) });
+    const pass = await grant(tenant.accountId, attendee.userId, { remainingClasses: 1 });
+    const booking = await bookAs(attendee, lesson.id);
+    expect(await remainingOf(pass.id)).toEqual({ remainingClasses: 0, status: "exhausted" });
+
+    const response = await cancel(booking.id);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      id: booking.id,
+      status: "cancelled",
+      entitlementId: pass.id,
+      cancelledAt: expect.stringMatching(/Z$/),
+    });
+    expect(await remainingOf(pass.id)).toEqual({ remainingClasses: 1, status: "active" });
+    expect(await countersOf(lesson.id)).toEqual({ bookedCount: 0, waitlistCount: 0, confirmed: 0, waitlisted: 0 });
+    const emails = await waitForEmails(attendee.email, 2);
+    expect(emails.map((email) => email.subject.split(":")[0])).toEqual(["Booking confirmed", "Booking cancelled"]);
+    expect(emails[1]!.text).toContain("returned");
+  });
+
+  it("inside the cancellation window: late_cancelled, credit kept, place freed", async () => {
+    await setPolicy(tenant.accountId, { cancellationWindowHours: 12 });
+    const lesson = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 12 * HOUR - 5 * 60_000) });
+    const pass = await grant(tenant.accountId, attendee.userId, { remainingClasses: 3 });
+    const booking = await bookAs(attendee, lesson.id);
+
+    const response = await cancel(booking.id);
+
+    expect(response.body).toMatchObject({ status: "late_cancelled" });
+    expect(await remainingOf(pass.id)).toEqual({ remainingClasses: 2, status: "active" });
+    expect(await countersOf(lesson.id)).toMatchObject({ bookedCount: 0, confirmed: 0 });
+    const emails = await waitForEmails(attendee.email, 2);
+    expect(emails[1]!.text).toContain("counts as used");
+  });
+
+  it("a waitlisted booking becomes cancelled; no credit moves and nobody is promoted", async () => {
+    const lesson = await createClass(tenant.accountId, { capacity: 1 });
+    const { member: first } = await memberWithPass();
+    await bookAs(first, lesson.id);
+    const pass = await grant(tenant.accountId, attendee.userId, { remainingClasses: 4 });
+    const waiting = await bookAs(attendee, lesson.id, { waitlist: true });
+
+    const response = await cancel(waiting.id);
+
+    expect(response.body).toMatchObject({ status: "cancelled", entitlementId: null });
+    expect(await remainingOf(pass.id)).toEqual({ remainingClasses: 4, status: "active" });
+    expect(await countersOf(lesson.id)).toEqual({ bookedCount: 1, waitlistCount: 0, confirmed: 1, waitlisted: 0 });
+  });
+
+  it("a repeated cancellation answers 409 and frees no second place", async () => {
+    const lesson = await createClass(tenant.accountId, { capacity: 2 });
+    await grant(tenant.accountId, attendee.userId);
+    const { member: other } = await memberWithPass();
+    await bookAs(other, lesson.id);
+    const booking = await bookAs(attendee, lesson.id);
+    expect((await cancel(booking.id)).status).toBe(200);
+
+    const again = await cancel(booking.id);
+
+    expect(again).toMatchObject({ status: 409, body: { error: "Booking is already cancelled" } });
+    expect(await countersOf(lesson.id)).toMatchObject({ bookedCount: 1, confirmed: 1 });
+  });
+
+  it("an attendee cannot cancel (or find) another attendee's booking; an administrator can", async () => {
+    const lesson = await createClass(tenant.accountId);
+    const { member: other } = await memberWithPass();
+    const theirs = await bookAs(other, lesson.id);
+
+    expect(await cancel(theirs.id, attendee.token)).toMatchObject({
+      status: 404,
+      body: { error: "Resource not found" },
+    });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe("confirmed");
+    expect(await cancel(theirs.id, tenant.admin.token)).toMatchObject({ status: 200, body: { status: "cancelled" } });
+  });
+
+  it("answers 404 for an unknown booking and for another tenant's booking (their admin included)", async () => {
+    const lesson = await createClass(tenant.accountId);
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await bookAs(attendee, lesson.id);
+    const other = await createTenant();
+    expect(await cancel(booking.id, other.admin.token)).toMatchObject({
+      status: 404,
+      body: { error: "Resource not found" },
+    });
+    expect(await cancel("no-such-booking", tenant.admin.token)).toMatchObject({
+      status: 404,
+      body: { error: "Resource not found" },
+    });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("confirmed");
+  });
+
+  it("answers 401 without credentials", async () => {
+    expect(await api("DELETE", "/bookings/whatever")).toMatchObject({
+      status: 401,
+      body: { error: "Authentication required" },
+    });
+    expect(await api("DELETE", "/bookings/whatever", { token: "bad" })).toMatchObject({ status: 401 });
+  });
+});
+
+describe("waitlist promotion", () => {
+  it("gives the freed place to the first in the queue: confirmed, credit taken, emailed with the calendar file", async () => {
+    const lesson = await createClass(tenant.accountId, { capacity: 1, title: "Evening Yin" });
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await bookAs(attendee, lesson.id);
+    const { member: second, pass: secondPass } = await memberWithPass(2);
+    const { member: third, pass: thirdPass } = await memberWithPass(2);
+    const secondWaiting = await bookAs(second, lesson.id, { waitlist: true });
+    const thirdWaiting = await bookAs(third, lesson.id, { waitlist: true });
+
+    expect((await cancel(booking.id)).status).toBe(200);
+
+    const promoted = await db.booking.findUniqueOrThrow({ where: { id: secondWaiting.id } });
+    expect(promoted).toMatchObject({ status: "confirmed", entitlementId: secondPass.id });
+    expect(await remainingOf(secondPass.id)).toEqual({ remainingClasses: 1, status: "active" });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: thirdWaiting.id } })).status).toBe("waitlisted");
+    expect(await remainingOf(thirdPass.id)).toEqual({ remainingClasses: 2, status: "active" });
+    expect(await countersOf(lesson.id)).toEqual({ bookedCount: 1, waitlistCount: 1, confirmed: 1, waitlisted: 1 });
+
+    const [email] = await waitForEmails(second.email);
+    expect(email!.subject).toMatch(/^Off the waitlist: Evening Yin, /);
+    expect((email as unknown as { attachments: { content: string }[] }).attachments[0]!.content).toContain(
+      "BEGIN:VEVENT",
+    );
+    expect(readOutbox().filter((message) => message.to === third.email)).toEqual([]);
+
+    const roster = await api("GET", `/instances/${lesson.id}/roster`, { token: tenant.admin.token });
+    expect(roster.body.map((entry: { booking: { id: string } }) => entry.booking.id)).toEqual([secondWaiting.id]);
+    const waitlist = await api("GET", `/instances/${lesson.id}/waitlist`, { token: tenant.admin.token });
+    expect(waitlist.body.map((entry: { booking: { id: string } }) => entry.booking.id)).toEqual([thirdWaiting.id]);
+  });
+
+  it("passes over a waitlisted attendee without a usable entitlement (who stays waitlisted)", async () => {
+    const lesson = await createClass(tenant.accountId, { capacity: 1 });
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await bookAs(attendee, lesson.id);
+    const { member: broke, pass: brokePass } = await memberWithPass(1);
+    const { member: ready } = await memberWithPass(1);
+    const brokeWaiting = await bookAs(broke, lesson.id, { waitlist: true });
+    const readyWaiting = await bookAs(ready, lesson.id, { waitlist: true });
+    await db.entitlement.update({ where: { id: brokePass.id }, data: { status: "revoked" } });
+
+    await cancel(booking.id);
+
+    expect((await db.booking.findUniqueOrThrow({ where: { id: brokeWaiting.id } })).status).toBe("waitlisted");
+    expect((await db.booking.findUniqueOrThrow({ where: { id: readyWaiting.id } })).status).toBe("confirmed");
+    expect(await countersOf(lesson.id)).toEqual({ bookedCount: 1, waitlistCount: 1, confirmed: 1, waitlisted: 1 });
+  });
+
+  it("uses the entitlement named when joining the waitlist, when it is still usable", async () => {
+    const lesson = await createClass(tenant.accountId, { capacity: 1 });
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await bookAs(attendee, lesson.id);
+    const waiter = await createMember(tenant.accountId, "attendee");
+    await grant(tenant.accountId, waiter.userId, { validUntil: new Date(Date.now() + 5 * DAY) });
+    const named = await grant(tenant.accountId, waiter.userId, { validUntil: null, remainingClasses: 3 });
+    const waiting = await bookAs(waiter, lesson.id, { waitlist: true, entitlementId: named.id });
+
+    await cancel(booking.id);
+
+    expect(await db.booking.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({
+      status: "confirmed",
+      entitlementId: named.id,
+    });
+    expect(await remainingOf(named.id)).toEqual({ remainingClasses: 2, status: "active" });
+  });
+
+  it("a late cancellation frees the place for the waitlist too", async () => {
+    await setPolicy(tenant.accountId, { cancellationWindowHours: 48 });
+    const lesson = await createClass(tenant.accountId, { capacity: 1, startsAt: new Date(Date.now() + DAY) });
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await bookAs(attendee, lesson.id);
+    const { member: waiter } = await memberWithPass();
+    const waiting = await bookAs(waiter, lesson.id, { waitlist: true });
+
+    expect((await cancel(booking.id)).body.status).toBe("late_cancelled");
+    expect((await db.booking.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe("confirmed");
+  });
+
+  it("an administrator's cancellation promotes as well", async () => {
+    const lesson = await createClass(tenant.accountId, { capacity: 1 });
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await bookAs(attendee, lesson.id);
+    const { member: waiter } = await memberWithPass();
+    const waiting = await bookAs(waiter, lesson.id, { waitlist: true });
+    expect((await cancel(booking.id, tenant.admin.token)).status).toBe(200);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe("confirmed");
+  });
+});
+
+describe("PATCH /bookings/{bookingId}", () => {
+  it("records attended and no_show and clears it; the booking stays confirmed and on the roster", async () => {
+    const lesson = await createClass(tenant.accountId);
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await bookAs(attendee, lesson.id);
+    const patch = (attendance: unknown) =>
+      api("PATCH", `/bookings/${booking.id}`, { token: tenant.admin.token, body: { attendance } });
+
+    expect(await patch("attended")).toMatchObject({
+      status: 200,
+      body: { id: booking.id, status: "confirmed", attendance: "attended" },
+    });
+    const roster = await api("GET", `/instances/${lesson.id}/roster`, { token: tenant.admin.token });
+    expect(roster.body).toEqual([
+      expect.objectContaining({ booking: expect.objectContaining({ id: booking.id, attendance: "attended" }) }),
+    ]);
+    expect(await patch("no_show")).toMatchObject({ status: 200, body: { attendance: "no_show" } });
+    expect(await patch(null)).toMatchObject({ status: 200, body: { attendance: null } });
+  });
+
+  it("answers 409 for a booking that is not confirmed", async () => {
+    const lesson = await createClass(tenant.accountId);
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await bookAs(attendee, lesson.id);
+    await cancel(booking.id);
+    const response = await api("PATCH", `/bookings/${booking.id}`, {
+      token: tenant.admin.token,
+      body: { attendance: "attended" },
+    });
+    expect(response).toMatchObject({ status: 409, body: { error: "Booking is not confirmed" } });
+  });
+
+  it("answers 400 for bad input, 403 to an attendee, 404 unknown or another tenant's, 401 without credentials", async () => {
+    const lesson = await createClass(tenant.accountId);
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await bookAs(attendee, lesson.id);
+    const path = `/bookings/${booking.id}`;
+    for (const body of [
+      {},
+      { attendance: "present" },
+      { attendance: "attended", status: "cancelled" },
+      { attendance: 1 },
+    ]) {
+      expect(await api("PATCH", path, { token: tenant.admin.token, body }), JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { error: "Validation failed" },
+      });
+    }
+    expect(await api("PATCH", path, { token: tenant.admin.token, rawBody: "{" })).toMatchObject({ status: 400 });
+    expect(await api("PATCH", path, { token: attendee.token, body: { attendance: "attended" } })).toMatchObject({
+      status: 403,
+      body: { error: "Insufficient permission" },
+    });
+    const other = await createTenant();
+    expect(await api("PATCH", path, { token: other.admin.token, body: { attendance: "attended" } })).toMatchObject({
+      status: 404,
+      body: { error: "Resource not found" },
+    });
+    expect(
+      await api("PATCH", "/bookings/unknown", { token: tenant.admin.token, body: { attendance: "attended" } }),
+    ).toMatchObject({ status: 404 });
+    expect(await api("PATCH", path, { body: { attendance: "attended" } })).toMatchObject({ status: 401 });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).attendance).toBeNull();
+  });
+});

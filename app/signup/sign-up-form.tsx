@@ -1,0 +1,115 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState, useEffect, useRef } from "react";
+import { signUpAction, type SignUpField, type SignUpState } from "./actions";
+
+const FIELDS: { name: SignUpField; label: string; type: string; autoComplete: string; hint?: string }[] = [
+  {
+    name: "accountName",
+    label: "Studio name",
+    type: "text",
+    autoComplete: "organization",
+    hint: "Shown on your public schedule.",
+  },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", hint: "We send your sign-in link here." },
+  { name: "displayName", label: "Your name", type: "text", autoComplete: "name" },
+];
+
+export function SignUpForm() {
+  const [state, action, pending] = useActionState<SignUpState, FormData>(signUpAction, { status: "idle" });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (state.status === "sent") heading.current?.focus();
+  }, [state.status]);
+
+  if (state.status === "sent") {
+    return (
+      <>
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-brand-900">
+          Check your email
+        </h1>
+        <p className="mt-4 text-slate-700">
+          {state.accountName} is ready. We sent a sign-in link to <strong>{state.email}</strong>; it works once and
+          expires in 15 minutes.
+        </p>
+        {state.signInUrl && (
+          <div className="mt-6 rounded-md bg-brand-50 p-4">
+            <p className="text-slate-800">This is a demo server, so you can also use the link right here:</p>
+            <p className="mt-3">
+              <Link
+                className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
+                href={state.signInUrl}
+              >
+                Open the sign-in link
+              </Link>
+            </p>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  const invalid = state.status === "invalid" ? state : undefined;
+  return (
+    <>
+      <h1 className="text-2xl font-semibold text-brand-900">Sign up your studio</h1>
+      <p className="mt-2 text-slate-700">Create your studio and its administrator account. No password needed.</p>
+      {invalid && (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
+          {invalid.message}
+        </p>
+      )}
+      <form action={action} className="mt-6 space-y-4" noValidate>
+        {FIELDS.map((field) => {
+          const error = invalid?.fieldErrors[field.name];
+          const described = [field.hint && `${field.name}-hint`, error && `${field.name}-error`]
+            .filter(Boolean)
+            .join(" ");
+          return (
+            <div key={field.name}>
+              <label htmlFor={field.name} className="block font-medium">
+                {field.label}
+              </label>
+              {field.hint && (
+                <p id={`${field.name}-hint`} className="text-sm text-slate-600">
+                  {field.hint}
+                </p>
+              )}
+              <input
+                id={field.name}
+                name={field.name}
+                type={field.type}
+                required
+                maxLength={field.name === "email" ? 254 : 100}
+                autoComplete={field.autoComplete}
+                defaultValue={invalid?.values[field.name]}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={described || undefined}
+                className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2"
+              />
+              {error && (
+                <p id={`${field.name}-error`} className="mt-1 text-sm text-red-800">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
+        >
+          {pending ? "Creating your studio…" : "Create studio"}
+        </button>
+      </form>
+      <p className="mt-8 text-sm text-slate-700">
+        Already have a studio?{" "}
+        <Link className="font-medium text-brand-700 underline" href="/sign-in">
+          Sign in
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+"use client";
+
+import { useId, useState } from "react";
+
+export type DemoAttendeeOption = { id: string; displayName: string };
+
+type Status =
+  | { kind: "idle" }
+  | { kind: "busy"; message: string }
+  | { kind: "error"; message: string }
+  | { kind: "done"; message: string };
+
+async function post(path: string, body?: unknown): Promise<Response> {
+  return fetch(path, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: string };
+    return body.error ?? `The demo answered ${response.status}.`;
+  } catch {
+    return `The demo answered ${response.status}.`;
+  }
+}
+
+/**
+ * "Try the demo": signs in as a seeded persona of the demo studio (POST /api/demo-auth/session sets
+ * the demo_session cookie), then opens the dashboard or the studio's public pages.
+ */
+export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
+  const [attendeeId, setAttendeeId] = useState(attendees[0]?.id ?? "");
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const selectId = useId();
+  const busy = status.kind === "busy";
+
+  async function tryAs(persona: "administrator" | "attendee") {
+    setStatus({ kind: "busy", message: "Signing in to the demo studio…" });
+    try {
+      const response = await post(
+        "/api/demo-auth/session",
+        persona === "attendee" ? { persona, userId: attendeeId } : { persona },
+      );
+      if (!response.ok) {
+        setStatus({ kind: "error", message: await errorMessage(response) });
+        return;
+      }
+      // A full navigation, so that the next page is rendered with the new cookie.
+      window.location.assign(persona === "administrator" ? "/dashboard" : "/demo");
+    } catch {
+      setStatus({ kind: "error", message: "The demo could not be reached. Please try again." });
+    }
+  }
+
+  async function reset() {
+    if (!window.confirm("Reset the demo studio? Every change made in the demo is undone and demo sessions end."))
+      return;
+    setStatus({ kind: "busy", message: "Resetting the demo studio…" });
+    try {
+      const response = await post("/api/demo-auth/reset");
+      setStatus(
+        response.ok
+          ? { kind: "done", message: "The demo studio is back to its original state." }
+          : { kind: "error", message: await errorMessage(response) },
+      );
+    } catch {
+      setStatus({ kind: "error", message: "The demo could not be reached. Please try again." });
+    }
+  }
+
+  return (
+    <div className="mt-6 space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="rounded-lg border border-slate-200 p-4">
+          <h3 className="font-semibold text-brand-900">As the studio&apos;s administrator</h3>
+          <p className="mt-1 text-sm text-slate-700">Plan classes, sell passes and see who is coming, as Mette Lund.</p>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => tryAs("administrator")}
+            className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
+          >
+            Try as administrator
+          </button>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <h3 className="font-semibold text-brand-900">As an attendee</h3>
+          <p className="mt-1 text-sm text-slate-700">Buy a pass and book classes on the studio&apos;s public pages.</p>
+          {attendees.length > 0 ? (
+            <>
+              <label htmlFor={selectId} className="mt-3 block text-sm font-medium">
+                Attendee
+              </label>
+              <select
+                id={selectId}
+                value={attendeeId}
+                onChange={(event) => setAttendeeId(event.target.value)}
+                className="mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2"
+              >
+                {attendees.map((attendee) => (
+                  <option key={attendee.id} value={attendee.id}>
+                    {attendee.displayName}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                disabled={busy || !attendeeId}
+                onClick={() => tryAs("attendee")}
+                className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
+              >
+                Try as attendee
+              </button>
+            </>
+          ) : (
+            <p className="mt-3 text-sm text-slate-700">
+              No demo attendees are available. Reset the demo studio to restore them.
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={reset}
+          className="rounded-md border border-slate-500 px-4 py-2 font-medium text-slate-900 hover:bg-slate-100 disabled:opacity-60"
+        >
+          Reset demo studio
+        </button>
+        <p className="text-sm text-slate-700">
+          Everyone shares the demo; a reset restores its people, classes and passes.
+        </p>
+      </div>
+      <div aria-live="polite">
+        {status.kind === "busy" && <p role="status">{status.message}</p>}
+        {status.kind === "done" && (
+          <p role="status" className="rounded-md bg-emerald-50 p-3 text-emerald-900">
+            {status.message}
+          </p>
+        )}
+        {status.kind === "error" && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+            {status.message}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

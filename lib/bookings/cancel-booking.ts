@@ -1,0 +1,61 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
+import { AppError } from "@/lib/errors";
+import type { Persona } from "@/lib/http/authenticate";
+import type { BookingNotice, BookingRow } from "./booking-tx";
+import { lockInstance } from "./lock-instance";
+import { promoteWaitlist } from "./promote-waitlist";
+import { releaseBookings } from "./release-bookings";
+import { sendBookingEmails } from "./send-booking-emails";
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Cancels a booking (decisions §7): its owner or an administrator; an attendee never finds another
+ * attendee's booking (404). A confirmed booking becomes `cancelled` (credit returned) before the
+ * cancellation window (`cancellationWindowHours` before the start), `late_cancelled` (credit kept)
+ * inside it; a waitlisted one becomes `cancelled`. A booking that is no longer live answers 409
+ * `Booking is already cancelled`: the status change is one conditional UPDATE under the instance's
+ * row lock, so however often (and however concurrently) the cancel is sent, one place is freed.
+ * The freed place goes to the waitlist (promote-waitlist.ts) in the same transaction; the emails
+ * (cancelled, promoted) are sent after commit.
+ */
+export async function cancelBooking(options: {
+  db: TenantDb;
+  accountId: string;
+  actor: { userId: string; persona: Persona };
+  bookingId: string;
+}): Promise<BookingRow> {
+  const { db, accountId, actor, bookingId } = options;
+  const owned = actor.persona === "administrator" ? {} : { attendeeId: actor.userId };
+  const found = await db.booking.findFirst({ where: { id: bookingId, ...owned }, select: { instanceId: true } });
+  if (!found) throw new AppError("not_found");
+
+  const { booking, notices } = await withRetry(
+    () =>
+      db.$transaction(async (tx) => {
+        const now = new Date();
+        const instance = await lockInstance({ tx, accountId, instanceId: found.instanceId });
+        if (!instance) throw new AppError("not_found");
+        const late = now.getTime() >= instance.startsAt.getTime() - instance.cancellationWindowHours * HOUR_MS;
+        const [released] = await releaseBookings({
+          tx,
+          instance,
+          filter: { bookingId },
+          statusFor: { confirmed: late ? "late_cancelled" : "cancelled", waitlisted: "cancelled" },
+          now,
+        });
+        if (!released) throw new AppError("booking_already_cancelled");
+        const promoted = released.previousStatus === "confirmed" ? await promoteWaitlist({ tx, instance, now }) : [];
+        const notices: BookingNotice[] = [
+          { kind: "cancelled", bookingId, wasWaitlisted: released.previousStatus === "waitlisted" },
+          ...promoted.map((row) => ({ kind: "promoted" as const, bookingId: row.id })),
+        ];
+        return { booking: released as BookingRow, notices };
+      }, TRANSACTION_OPTIONS),
+    { label: "DELETE /bookings/{bookingId}" },
+  );
+  sendBookingEmails(accountId, notices);
+  return booking;
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import type { BookingNotice, BookingTx } from "./booking-tx";
+import { lockInstance } from "./lock-instance";
+import { releaseBookings } from "./release-bookings";
+
+/**
+ * The booking side of an instance cancel (decisions §4), run inside cancelInstance's transaction
+ * after it updated (and so locked) the instance row: every confirmed and waitlisted booking becomes
+ * `cancelled_by_studio`, confirmed ones get their credit back, the counters drop to zero. Returns
+ * the new counters and the notices for the "class cancelled by the studio" emails, which the caller
+ * sends after commit (send-booking-emails.ts).
+ */
+export async function cancelInstanceBookings({
+  tx,
+  accountId,
+  instanceId,
+}: {
+  tx: BookingTx;
+  accountId: string;
+  instanceId: string;
+}): Promise<{ counters: { bookedCount: number; waitlistCount: number }; notices: BookingNotice[] }> {
+  const instance = await lockInstance({ tx, accountId, instanceId }); // already ours: reads the row and policy
+  if (!instance) return { counters: { bookedCount: 0, waitlistCount: 0 }, notices: [] };
+  const released = await releaseBookings({
+    tx,
+    instance,
+    filter: "all",
+    statusFor: { confirmed: "cancelled_by_studio", waitlisted: "cancelled_by_studio" },
+    now: new Date(),
+  });
+  return {
+    counters: { bookedCount: instance.bookedCount, waitlistCount: instance.waitlistCount },
+    notices: released.map((booking) => ({
+      kind: "cancelled_by_studio" as const,
+      bookingId: booking.id,
+      wasWaitlisted: booking.previousStatus === "waitlisted",
+    })),
+  };
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+
+/**
+ * The user's bookings in the account, of every status, with their instance and event, in the
+ * chronological order of the instances (then booking time, then id). `from` (inclusive) and `to`
+ * (exclusive) bound the instance's start.
+ */
+export async function listMyBookings({
+  db,
+  userId,
+  from,
+  to,
+}: {
+  db: TenantDb;
+  userId: string;
+  from?: Date;
+  to?: Date;
+}) {
+  return db.booking.findMany({
+    where: {
+      attendeeId: userId,
+      ...(from || to ? { instance: { startsAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } } : {}),
+    },
+    include: { instance: { include: { event: true } } },
+    orderBy: [{ instance: { startsAt: "asc" } }, { createdAt: "asc" }, { id: "asc" }],
+  });
+}

@@ -1,0 +1,73 @@
+import "server-only";
+import { Prisma } from "@prisma/client";
+import type { BookingRow, BookingTx } from "./booking-tx";
+import { returnCredits } from "./entitlement-credits";
+import type { LockedInstance } from "./lock-instance";
+
+export type ReleasedBooking = BookingRow & { previousStatus: "confirmed" | "waitlisted" };
+
+/**
+ * Ends live bookings of one instance whose row the caller has locked (lock-instance.ts): every
+ * `confirmed` or `waitlisted` booking that `filter` selects gets the status the caller decides,
+ * by one conditional UPDATE (`… WHERE status IN ('confirmed', 'waitlisted')`), so a booking is
+ * released at most once however often it is asked. Then, in the same transaction: the row's
+ * counters drop by what was released, and the credit of each confirmed booking whose new status is
+ * `cancelled` or `cancelled_by_studio` goes back to its entitlement (`late_cancelled` keeps it).
+ * Returns the released bookings with their previous status; `instance` gets the new counters.
+ */
+export async function releaseBookings({
+  tx,
+  instance,
+  filter,
+  statusFor,
+  now,
+}: {
+  tx: BookingTx;
+  instance: LockedInstance;
+  filter: { bookingId: string } | { attendeeId: string } | "all";
+  statusFor: {
+    confirmed: "cancelled" | "late_cancelled" | "cancelled_by_studio";
+    waitlisted: "cancelled" | "cancelled_by_studio";
+  };
+  now: Date;
+}): Promise<ReleasedBooking[]> {
+  const { accountId } = instance;
+  const narrowing =
+    filter === "all"
+      ? Prisma.empty
+      : "bookingId" in filter
+        ? Prisma.sql`AND "id" = ${filter.bookingId}`
+        : Prisma.sql`AND "attendeeId" = ${filter.attendeeId}`;
+  const released = await tx.$queryRaw<ReleasedBooking[]>`
+    WITH target AS (
+      SELECT "id", "status" FROM "Booking"
+      WHERE "accountId" = ${accountId} AND "instanceId" = ${instance.id}
+        AND "status" IN ('confirmed', 'waitlisted') ${narrowing}
+      FOR UPDATE
+    )
+    UPDATE "Booking" b
+    SET "status" = CASE WHEN target."status" = 'waitlisted' THEN ${statusFor.waitlisted} ELSE ${statusFor.confirmed} END,
+        "cancelledAt" = ${now}
+    FROM target
+    WHERE b."id" = target."id" AND b."accountId" = ${accountId} AND b."status" IN ('confirmed', 'waitlisted')
+    RETURNING b.*, target."status" AS "previousStatus"`;
+  if (released.length === 0) return released;
+
+  const confirmed = released.filter((booking) => booking.previousStatus === "confirmed").length;
+  const waitlisted = released.length - confirmed;
+  const [counters] = await tx.$queryRaw<{ bookedCount: number; waitlistCount: number }[]>`
+    UPDATE "Instance"
+    SET "bookedCount" = "bookedCount" - ${confirmed}, "waitlistCount" = "waitlistCount" - ${waitlisted}
+    WHERE "id" = ${instance.id} AND "accountId" = ${accountId}
+    RETURNING "bookedCount", "waitlistCount"`;
+  if (counters) Object.assign(instance, counters);
+
+  await returnCredits({
+    tx,
+    accountId,
+    entitlementIds: released
+      .filter((booking) => booking.previousStatus === "confirmed" && booking.status !== "late_cancelled")
+      .map((booking) => booking.entitlementId),
+  });
+  return released;
+}

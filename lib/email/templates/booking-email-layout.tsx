@@ -1,0 +1,53 @@
+import { Body, Container, Head, Heading, Html, Preview, Section, Text } from "@react-email/components";
+import { render } from "@react-email/render";
+import type { ReactElement, ReactNode } from "react";
+
+/** What every booking email says about the class. */
+export type BookedClass = {
+  accountName: string;
+  attendeeName: string;
+  eventTitle: string;
+  /** The start, formatted in the studio's timezone and locale. */
+  when: string;
+  location: string;
+};
+
+export function BookingEmailLayout({
+  preview,
+  heading,
+  booked,
+  children,
+}: {
+  preview: string;
+  heading: string;
+  booked: BookedClass;
+  children?: ReactNode;
+}) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a" }}>
+        <Container style={{ backgroundColor: "#ffffff", margin: "32px auto", padding: "32px", maxWidth: "560px" }}>
+          <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 16px" }}>
+            {heading}
+          </Heading>
+          <Text>Hi {booked.attendeeName},</Text>
+          {children}
+          <Section style={{ margin: "16px 0", padding: "16px", backgroundColor: "#f1f5f9", borderRadius: "6px" }}>
+            <Text style={{ margin: 0, fontWeight: 600 }}>{booked.eventTitle}</Text>
+            <Text style={{ margin: 0 }}>{booked.when}</Text>
+            {booked.location ? <Text style={{ margin: 0 }}>{booked.location}</Text> : null}
+          </Section>
+          <Text style={{ color: "#64748b", fontSize: "13px" }}>{booked.accountName}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** HTML and plain text of one email. */
+export async function renderBoth(element: ReactElement): Promise<{ html: string; text: string }> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { html, text };
+}

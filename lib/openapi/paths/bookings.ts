@@ -1,0 +1,187 @@
+import {
+  BookingParams,
+  BookingSchema,
+  CreateBookingInput,
+  ListMyBookingsParams,
+  MyBookingSchema,
+  RosterEntrySchema,
+  UpdateBookingInput,
+} from "@/lib/schemas/booking";
+import { ErrorSchema } from "@/lib/schemas/common";
+import { InstanceParams } from "@/lib/schemas/instance";
+import { z } from "@/lib/schemas/zod";
+import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../registry";
+
+const tags = ["Bookings"];
+const member = authFor("member");
+const admin = authFor("admin");
+
+/** One status with several possible messages: each is a named example. */
+function errorsOf(status: number, messages: Record<string, string>) {
+  return {
+    description: Object.entries(messages)
+      .map(([message, when]) => `\`${message}\`: ${when}`)
+      .join("; "),
+    content: {
+      "application/json": {
+        schema: ErrorSchema,
+        examples: Object.fromEntries(
+          Object.keys(messages).map((message, index) => [
+            `e${index + 1}`,
+            { summary: message, value: { error: message } },
+          ]),
+        ),
+      },
+    },
+  };
+}
+
+const idempotencyKey = z.object({
+  "Idempotency-Key": z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .openapi({
+      description:
+        "Optional. The first response (status and body) is kept 24 hours per user and key; a repeat with the same body replays it " +
+        "and books nothing more; the same key with another body answers 422; a repeat while the first still runs answers 409 `Request in progress`.",
+      example: "b6f1c7e4-booking-1",
+    }),
+});
+
+const unavailable = {
+  ...errorResponse(503, "Service unavailable"),
+  description:
+    "Saturated, or a conflict between concurrent transactions persisted past the retries; `Retry-After` (seconds) tells when to try again",
+  headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } },
+};
+
+registry.registerPath({
+  method: "post",
+  path: "/bookings",
+  tags,
+  summary: "Book a place in an instance (or join its waitlist)",
+  description:
+    "Books for the caller; an administrator may book for a member of the account with `attendeeId`. Without `entitlementId` the usable " +
+    "entitlement that expires first is used (status `active`, valid at the instance's start, a credit left, eligible for the event); it " +
+    "loses one credit (unlimited ones none). Errors are checked in this order: 404 unknown instance; 409 `Instance is not bookable`; " +
+    "409 `Booking is closed`; 409 `Already booked`; 402 `No valid entitlement`; 409 `Instance is full`. When the instance is full, " +
+    "`waitlist: true` and the account's waitlist is enabled, the answer is 201 with status `waitlisted` and no credit is taken until a " +
+    "place comes free. Under any concurrency and any number of app processes: confirmed bookings never exceed capacity, a credit count " +
+    "never goes below zero, an attendee never holds two live bookings of one instance. The confirmation email carries an .ics file.",
+  security: member.security,
+  request: { headers: idempotencyKey, body: jsonBody(CreateBookingInput) },
+  responses: {
+    201: jsonResponse("The booking (`confirmed` or `waitlisted`)", BookingSchema),
+    400: errorResponse(400),
+    ...member.responses,
+    402: errorResponse(402, "No valid entitlement"),
+    403: errorResponse(403, "Insufficient permission"),
+    404: {
+      ...errorResponse(404),
+      description: "Unknown instance, or (administrators) an `attendeeId` that is not a member of the account",
+    },
+    409: errorsOf(409, {
+      "Instance is not bookable":
+        "cancelled, audience `nobody`, or audience `groups` without the attendee in one of `groupIds`",
+      "Booking is closed":
+        "before `opensDaysBefore` days or after `closesMinutesBefore` minutes before the start, or already started",
+      "Already booked": "the attendee holds a confirmed or waitlisted booking of the instance",
+      "Instance is full": "no place left and no waitlist (`waitlist` not true, or the account's waitlist disabled)",
+      "Request in progress": "a request with the same Idempotency-Key is still running",
+    }),
+    413: errorResponse(413),
+    422: errorResponse(422),
+    503: unavailable,
+  },
+});
+
+registry.registerPath({
+  method: "delete",
+  path: "/bookings/{bookingId}",
+  tags,
+  summary: "Cancel a booking (its attendee or an administrator)",
+  description:
+    "A confirmed booking becomes `cancelled` with its credit returned before the cancellation window (`cancellationWindowHours` before the " +
+    "start), `late_cancelled` with the credit kept inside it; a waitlisted booking becomes `cancelled`. The freed place goes at once to the " +
+    "first waitlisted booking (queue order) whose attendee has a usable entitlement: it takes a credit, becomes `confirmed` and is emailed. " +
+    "A cancellation frees one place however often it is sent: a booking that is no longer live answers 409. An attendee cannot see another " +
+    "attendee's booking (404).",
+  security: member.security,
+  request: { params: BookingParams },
+  responses: {
+    200: jsonResponse("The cancelled booking", BookingSchema),
+    ...member.responses,
+    404: errorResponse(404),
+    409: errorResponse(409, "Booking is already cancelled"),
+    503: unavailable,
+  },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/bookings/{bookingId}",
+  tags,
+  summary: "Record attendance of a confirmed booking",
+  description:
+    "`attended` or `no_show`; `null` clears it. The booking stays `confirmed` and on the roster. Another status answers 409.",
+  security: admin.security,
+  request: { params: BookingParams, body: jsonBody(UpdateBookingInput) },
+  responses: {
+    200: jsonResponse("The booking", BookingSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    404: errorResponse(404),
+    409: errorResponse(409, "Booking is not confirmed"),
+    413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/me/bookings",
+  tags,
+  summary: "The caller's bookings in the active account, with instance and event",
+  description:
+    "Every status, in chronological order of the instances (then booking time). `from` (inclusive) and `to` (exclusive) bound the " +
+    "instance's start; each is optional (no bound). `to` must be after `from`, else 400.",
+  security: member.security,
+  request: { query: ListMyBookingsParams },
+  responses: {
+    200: jsonResponse("The bookings", z.array(MyBookingSchema)),
+    400: errorResponse(400),
+    ...member.responses,
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/instances/{instanceId}/roster",
+  tags,
+  summary: "The confirmed bookings of an instance with their attendees",
+  description: "Confirmed bookings only (checked-in ones included: they stay `confirmed`), in booking order.",
+  security: admin.security,
+  request: { params: InstanceParams },
+  responses: {
+    200: jsonResponse("The roster", z.array(RosterEntrySchema)),
+    ...admin.responses,
+    404: errorResponse(404),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/instances/{instanceId}/waitlist",
+  tags,
+  summary: "The waitlisted bookings of an instance, in queue order",
+  description:
+    "Queue order: the time a booking joined the waitlist, then its id. The first with a usable entitlement gets the next free place.",
+  security: admin.security,
+  request: { params: InstanceParams },
+  responses: {
+    200: jsonResponse("The waitlist", z.array(RosterEntrySchema)),
+    ...admin.responses,
+    404: errorResponse(404),
+  },
+});

@@ -1,0 +1,111 @@
+import type { Booking, Event, Instance, User } from "@prisma/client";
+import { Id, IsoDateTime } from "./common";
+import { EventSchema, serializeEvent } from "./event";
+import { InstanceSchema, serializeInstance } from "./instance";
+import { UserSchema, serializeUser } from "./user";
+import { z } from "./zod";
+
+export const BookingStatusSchema = z
+  .enum(["confirmed", "waitlisted", "cancelled", "late_cancelled", "cancelled_by_studio"])
+  .openapi("BookingStatus", {
+    description:
+      "`confirmed` and `waitlisted` are live; `cancelled` (credit returned, or a waitlisted booking left), " +
+      "`late_cancelled` (inside the cancellation window, credit kept), `cancelled_by_studio` (instance cancelled or membership ended, credit returned)",
+  });
+export const AttendanceSchema = z.enum(["attended", "no_show"]).openapi("Attendance");
+
+const UtcDateTime = z.iso.datetime().openapi({ example: "2026-11-20T09:15:00.000Z" });
+
+export const BookingSchema = z
+  .object({
+    id: Id,
+    accountId: Id,
+    instanceId: Id,
+    attendeeId: Id.openapi({ description: "The user who attends" }),
+    status: BookingStatusSchema,
+    entitlementId: Id.nullable().openapi({
+      description:
+        "The entitlement whose credit a confirmed booking used. A waitlisted booking has taken no credit yet: it shows the entitlement the client named, or null",
+    }),
+    createdAt: UtcDateTime,
+    cancelledAt: UtcDateTime.nullable(),
+    attendance: AttendanceSchema.nullable(),
+  })
+  .openapi("Booking");
+
+export const CreateBookingInput = z
+  .strictObject({
+    instanceId: Id,
+    entitlementId: Id.optional().openapi({
+      description:
+        "Use this entitlement (it must be usable for the instance, else 402). Default: the usable one that expires first",
+    }),
+    attendeeId: Id.optional().openapi({
+      description:
+        "Administrators only: book on behalf of this member of the account. Attendees may send only their own id (else 403)",
+    }),
+    waitlist: z.boolean().optional().openapi({
+      description:
+        "When the instance is full and the account's waitlist is enabled, join the waitlist (201 `waitlisted`) instead of 409",
+    }),
+  })
+  .openapi("CreateBookingInput");
+
+export const UpdateBookingInput = z
+  .strictObject({ attendance: AttendanceSchema.nullable().openapi({ description: "`null` clears it" }) })
+  .openapi("UpdateBookingInput");
+
+export const BookingParams = z.object({ bookingId: Id });
+
+export const ListMyBookingsParams = z.object({
+  from: IsoDateTime.optional().openapi({
+    description: "Inclusive lower bound of the instance's `startsAt`. Default: no bound",
+  }),
+  to: IsoDateTime.optional().openapi({
+    description: "Exclusive upper bound of the instance's `startsAt`. Default: no bound",
+    example: "2026-12-24T17:00:00Z",
+  }),
+});
+
+export const ListMyBookingsQuery = ListMyBookingsParams.transform((query, context) => {
+  const from = query.from ? new Date(query.from) : undefined;
+  const to = query.to ? new Date(query.to) : undefined;
+  if (from && to && from >= to)
+    context.addIssue({ code: "custom", path: ["to"], message: "`to` must be after `from`" });
+  return { from, to };
+});
+
+export const MyBookingSchema = z
+  .object({ booking: BookingSchema, instance: InstanceSchema, event: EventSchema })
+  .openapi("MyBooking");
+
+export const RosterEntrySchema = z.object({ booking: BookingSchema, attendee: UserSchema }).openapi("RosterEntry");
+
+export type BookingDto = z.infer<typeof BookingSchema>;
+export type CreateBookingInput = z.infer<typeof CreateBookingInput>;
+
+export function serializeBooking(booking: Booking): BookingDto {
+  return {
+    id: booking.id,
+    accountId: booking.accountId,
+    instanceId: booking.instanceId,
+    attendeeId: booking.attendeeId,
+    status: booking.status as BookingDto["status"],
+    entitlementId: booking.entitlementId,
+    createdAt: booking.createdAt.toISOString(),
+    cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+    attendance: (booking.attendance ?? null) as BookingDto["attendance"],
+  };
+}
+
+export function serializeMyBooking(booking: Booking & { instance: Instance & { event: Event } }) {
+  return {
+    booking: serializeBooking(booking),
+    instance: serializeInstance(booking.instance),
+    event: serializeEvent(booking.instance.event),
+  };
+}
+
+export function serializeRosterEntry(booking: Booking & { attendee: User }) {
+  return { booking: serializeBooking(booking), attendee: serializeUser(booking.attendee) };
+}

@@ -125,7 +125,7 @@ registry.registerPath({
   tags,
   summary: "Remove a user from the active account",
   description:
-    "Also removes the user from the account's groups and ends their sessions whose active account is this one. Their identity and other accounts stay.",
+    "Also removes the user from the account's groups, ends their sessions whose active account is this one, and cancels their future confirmed and waitlisted bookings in the account (`cancelled_by_studio`, credits returned, freed places offered to the waitlist). Their identity and other accounts stay.",
   security: admin.security,
   request: { params: UserIdParams },
   responses: {

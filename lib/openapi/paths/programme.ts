@@ -189,7 +189,8 @@ registry.registerPath({
   tags,
   summary: "Cancel, move, restore an instance or change who may book it",
   description:
-    "`cancel`: status `cancelled`, a `cancel` exception. `move` (needs `startsAt`): `endsAt` keeps the duration, " +
+    "`cancel`: status `cancelled`, a `cancel` exception; its confirmed and waitlisted bookings become " +
+    "`cancelled_by_studio`, credits are returned and the attendees are emailed. `move` (needs `startsAt`): `endsAt` keeps the duration, " +
     "status `moved`, a `move` exception; the first original time is kept for restore. `restore`: a cancelled or " +
     "moved instance returns to its original time and `scheduled`, a `restore` exception; bookings cancelled by a " +
     "cancel are not revived. `bookability`: replaces `audience` and `groupIds` (`groups` needs existing groups of " +

@@ -1,0 +1,62 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([
+    ".next/**",
+    ".data/**",
+    "out/**",
+    "build/**",
+    "coverage/**",
+    "playwright-report/**",
+    "test-results/**",
+    "e2e/screenshots/**",
+    "next-env.d.ts",
+  ]),
+  {
+    // Env once: lib/env.ts parses process.env; everything else calls env().
+    name: "studio/env-once",
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through env() from @/lib/env." },
+      ],
+    },
+  },
+  {
+    // Where process.env is the point: the env module itself, tooling, and tests that set up an environment.
+    name: "studio/env-allowed",
+    files: [
+      "lib/env.ts",
+      "scripts/**",
+      "tests/**",
+      "e2e/**",
+      "bench/**",
+      "prisma.config.ts",
+      "**/*.config.*",
+      "**/*.test.ts",
+      "**/*.test.tsx",
+    ],
+    rules: { "no-restricted-properties": "off" },
+  },
+  {
+    // Not React and not Next: lib/db's useDatabase() is no hook, a test helper may name a variable `module`.
+    name: "studio/not-react",
+    files: ["tests/**", "e2e/**", "scripts/**", "bench/**", "lib/db/**", "**/*.test.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off", "@next/next/no-assign-module-variable": "off" },
+  },
+  {
+    // Test helpers answer untyped JSON bodies (ApiResponse<T = any>) so that assertions stay short.
+    name: "studio/test-helpers",
+    files: ["tests/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    name: "studio/config-files",
+    files: ["**/*.config.*"],
+    rules: { "import/no-anonymous-default-export": "off" },
+  },
+]);

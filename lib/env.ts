@@ -40,7 +40,6 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTRATION_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_REGISTRATION_PER_IP: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
-  TRUST_PROXY: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; EMAIL_OUTBOX_DIR: string };

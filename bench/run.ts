@@ -1,12 +1,18 @@
 // `npm run bench`: runs every bench in BENCHES in turn, then prints one table of their figures.
 // A bench is an async function answering Figure[] (bench/lib/measure.ts); add new ones to the list.
 import { printFigures, type Figure } from "./lib/measure";
+import { benchBookings, bookingsBenchAvailable } from "./bookings.bench";
 import { benchProgramme } from "./programme.bench";
 import { benchPublicPage } from "./public-page.bench";
 
 const BENCHES: { name: string; run: () => Promise<Figure[]> }[] = [{ name: "programme", run: benchProgramme }];
 // Needs a running server (a production build in demo mode): only when BENCH_APP_URL names one.
 if (process.env.BENCH_APP_URL) BENCHES.push({ name: "public-page", run: benchPublicPage });
+// Starts its own server from the last build on a seeded scratch PostgreSQL database: only when a build
+// exists (.next/BUILD_ID) and BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server.
+const bookings = bookingsBenchAvailable();
+if (bookings.ok) BENCHES.push({ name: "bookings", run: benchBookings });
+else console.log(`[bench] bookings: skipped (${bookings.reason})`);
 
 const figures: Figure[] = [];
 for (const bench of BENCHES) {

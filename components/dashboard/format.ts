@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { minorUnitDigits } from "@/lib/format/money";
 
 /** The studio's clock and language, for formatting in server components. */
 export type Studio = { name: string; timezone: string; locale: string; currency: string };
@@ -29,12 +30,7 @@ export function formatDate(instant: Date, studio: Studio): string {
     .toLocaleString(DateTime.DATE_MED);
 }
 
-/** An amount in minor units (øre, cents) in its currency. */
-export function formatMoney(amount: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: "currency", currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amount / 10 ** digits);
-}
+export { formatMoney } from "@/lib/format/money";
 
 export function formatPercent(ratio: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(ratio);
@@ -42,12 +38,10 @@ export function formatPercent(ratio: number, locale: string): string {
 
 /** A short money label for chart axes ("1,2 t kr."): compact notation, no minor units. */
 export function formatMoneyCompact(amount: number, currency: string, locale: string): string {
-  const digits =
-    new Intl.NumberFormat(locale, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return new Intl.NumberFormat(locale, {
     style: "currency",
     currency,
     notation: "compact",
     maximumFractionDigits: 1,
-  }).format(amount / 10 ** digits);
+  }).format(amount / 10 ** minorUnitDigits(currency));
 }

@@ -7,12 +7,15 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { pgliteRawSql, pgRawSql, type RawSql } from "./raw-sql";
 
 export type Database = {
   prisma: PrismaClient;
   kind: "postgres" | "pglite";
   /** Runs raw SQL outside Prisma (migrations, test setup). */
   sql: SqlRunner;
+  /** Raw SQL with Prisma's value conventions, for the hot paths (./raw-sql.ts). */
+  raw: RawSql;
   close(): Promise<void>;
 };
 
@@ -24,6 +27,7 @@ export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): 
   return {
     prisma,
     kind: "postgres",
+    raw: pgRawSql(pool),
     sql: {
       exec: async (text) => void (await pool.query(text)),
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
@@ -41,6 +45,7 @@ export function openPglite(source: string | Blob): Database {
   return {
     prisma,
     kind: "pglite",
+    raw: pgliteRawSql(pglite),
     sql: {
       exec: async (text) => void (await pglite.exec(text)),
       query: async (text, params) => (await pglite.query(text, params as unknown[])).rows as Record<string, unknown>[],

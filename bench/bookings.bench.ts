@@ -18,7 +18,8 @@
 // size) and the raw server, and drops the database after. It always starts its own server: the
 // server's database must be the seeded one, so BENCH_APP_URL is not used here.
 // bench/run.ts runs it only when a build exists (.next/BUILD_ID) and a PostgreSQL URL is set.
-// BENCH_LOAD_SECONDS (default 5) sets the length of each measured run.
+// BENCH_LOAD_SECONDS (default 5) sets the length of each measured run; BENCH_PROFILE_DIR writes a
+// CPU profile of the app server there.
 // Run: npm run build && TEST_DATABASE_URL=postgres://… npx tsx --conditions=react-server bench/bookings.bench.ts
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -304,24 +305,50 @@ async function probeStatements(seeded: Seed): Promise<{
   };
 }
 
-type Measured = { result: LoadResult; cpu: { server: number; postgres: number; generator: number } };
+type Outbox = { backlog: number; drainSeconds: number };
+type Measured = {
+  result: LoadResult;
+  cpu: { server: number; postgres: number; generator: number };
+  /** Confirmation emails still queued when the run ended, and how long the server took to send them. */
+  outbox?: Outbox;
+};
+
+/**
+ * Waits until the server has sent every queued booking email (the outbox table is empty), so one
+ * run's emails are not sent during the next run. The server defers them while it is busy answering
+ * requests (lib/bookings/booking-email-outbox.ts).
+ */
+async function drainOutbox(scratch: import("pg").Client): Promise<Outbox> {
+  const pending = async () => Number((await scratch.query(`SELECT count(*) AS n FROM "BookingEmail"`)).rows[0].n);
+  const backlog = await pending();
+  const started = performance.now();
+  const deadline = Date.now() + 300_000;
+  while ((await pending()) > 0) {
+    if (Date.now() > deadline) throw new Error("the server did not send its booking emails within 5 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { backlog, drainSeconds: round((performance.now() - started) / 1000, 1) };
+}
 
 /** A warm-up of WARMUP_MS, then the measured run, with the CPU each side spent during it. */
-async function measure(serverPid: number, run: (durationMs: number) => Promise<LoadResult>): Promise<Measured> {
+async function measure(
+  serverPid: number,
+  run: (durationMs: number) => Promise<LoadResult>,
+  scratch?: import("pg").Client,
+): Promise<Measured> {
   await run(WARMUP_MS);
+  if (scratch) await drainOutbox(scratch);
   const server0 = processCpu({ roots: [serverPid] });
   const postgres0 = processCpu({ comm: "postgres" });
   const generator0 = process.cpuUsage();
   const result = await run(RUN_MS);
   const generator = process.cpuUsage(generator0);
-  return {
-    result,
-    cpu: {
-      server: cpuDelta(server0, processCpu({ roots: [serverPid] })),
-      postgres: cpuDelta(postgres0, processCpu({ comm: "postgres" })),
-      generator: (generator.user + generator.system) / 1000,
-    },
+  const cpu = {
+    server: cpuDelta(server0, processCpu({ roots: [serverPid] })),
+    postgres: cpuDelta(postgres0, processCpu({ comm: "postgres" })),
+    generator: (generator.user + generator.system) / 1000,
   };
+  return { result, cpu, ...(scratch ? { outbox: await drainOutbox(scratch) } : {}) };
 }
 
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -339,8 +366,14 @@ function describe(measured: Measured, status: number, unit: string): string {
   return (
     `${round(rate(measured, status))} ${unit}/s, p50 ${quantile(result.latencies, 0.5)} ms, p99 ${quantile(result.latencies, 0.99)} ms` +
     (others > 0 ? ` (other answers: ${formatStatuses(result)})` : "") +
-    `; CPU ms/req server ${perRequest(cpu.server)}, postgres ${perRequest(cpu.postgres)}, generator ${perRequest(cpu.generator)}`
+    `; CPU ms/req server ${perRequest(cpu.server)}, postgres ${perRequest(cpu.postgres)}, generator ${perRequest(cpu.generator)}` +
+    describeOutbox(measured.outbox)
   );
+}
+
+function describeOutbox(outbox: Outbox | undefined): string {
+  if (!outbox) return "";
+  return `; emails queued at the end ${outbox.backlog}, all sent ${outbox.drainSeconds} s later`;
 }
 
 function describeOverload(measured: Measured): string {
@@ -350,7 +383,8 @@ function describeOverload(measured: Measured): string {
     `${formatStatuses(result)}; 5xx other than 503: ${other5xx}` +
     (result.missingRetryAfter ? `, 503 without Retry-After: ${result.missingRetryAfter}` : "") +
     (result.skipped ? `, not sent (generator cap): ${result.skipped}` : "") +
-    `; p50 ${quantile(result.latencies, 0.5)} ms, p99 ${quantile(result.latencies, 0.99)} ms`
+    `; p50 ${quantile(result.latencies, 0.5)} ms, p99 ${quantile(result.latencies, 0.99)} ms` +
+    describeOutbox(measured.outbox)
   );
 }
 
@@ -375,6 +409,7 @@ export async function benchBookings(): Promise<Figure[]> {
   const databaseUrl = url.toString();
   let app: ChildProcess | undefined;
   let raw: ChildProcess | undefined;
+  let scratch: import("pg").Client | undefined;
   const figures: Figure[] = [];
   const figure = (measureName: string, value: string) => {
     figures.push({ bench: BENCH, measure: measureName, value });
@@ -401,8 +436,15 @@ export async function benchBookings(): Promise<Figure[]> {
     const appPort = await freePort();
     const appUrl = `http://127.0.0.1:${appPort}`;
     const appProcess = startProcess(
-      path.join(process.cwd(), "node_modules", ".bin", "next"),
-      ["start", "-p", String(appPort)],
+      process.execPath,
+      [
+        // BENCH_PROFILE_DIR: a V8 CPU profile of the app server, written when it stops (open it in Chrome's DevTools).
+        ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+        path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next"),
+        "start",
+        "-p",
+        String(appPort),
+      ],
       {
         ...process.env,
         NODE_ENV: "production",
@@ -428,6 +470,8 @@ export async function benchBookings(): Promise<Figure[]> {
     await waitUntilAnswering(`${appUrl}/api/health`, app, "next start", appProcess.stderr);
     await waitUntilAnswering(`${rawUrl}/health`, raw, "the raw server", rawProcess.stderr);
     const appPid = app.pid!;
+    scratch = new pg.Client({ connectionString: databaseUrl });
+    await scratch.connect();
     const rawPid = raw.pid!;
 
     const closed =
@@ -443,9 +487,9 @@ export async function benchBookings(): Promise<Figure[]> {
     progress(BENCH, `app: GET /api/health, ${CLIENTS} clients, ${seconds} s`);
     const appHealth = await measure(appPid, closed(appUrl, CLIENTS, health("/api/health")));
     progress(BENCH, `app: POST /api/bookings over ${SPREAD_INSTANCES} instances, ${CLIENTS} clients, ${seconds} s`);
-    const appSpreadRun = await measure(appPid, closed(appUrl, CLIENTS, appSpread));
+    const appSpreadRun = await measure(appPid, closed(appUrl, CLIENTS, appSpread), scratch);
     progress(BENCH, `app: POST /api/bookings on one instance, ${CLIENTS} clients, ${seconds} s`);
-    const appHotRun = await measure(appPid, closed(appUrl, CLIENTS, appHot));
+    const appHotRun = await measure(appPid, closed(appUrl, CLIENTS, appHot), scratch);
     progress(
       BENCH,
       `raw node:http + pg: GET /health and POST /bookings (spread, one instance), ${CLIENTS} clients, ${seconds} s each`,
@@ -457,21 +501,26 @@ export async function benchBookings(): Promise<Figure[]> {
     const saturating = rate(appSpreadRun, 201);
     const half = Math.max(1, Math.round(saturating / 2));
     progress(BENCH, `app: open loop at half the saturating rate (${half} bookings/s offered), ${seconds} s`);
-    const halfRun = await measure(appPid, (durationMs) =>
-      openLoop({ baseUrl: appUrl, ratePerSecond: half, durationMs, next: appSpread }),
+    const halfRun = await measure(
+      appPid,
+      (durationMs) => openLoop({ baseUrl: appUrl, ratePerSecond: half, durationMs, next: appSpread }),
+      scratch,
     );
     progress(
       BENCH,
       `app: twice the load: ${2 * CLIENTS} clients, then an open loop at ${2 * Math.round(saturating)} bookings/s offered`,
     );
-    const doubleClients = await measure(appPid, closed(appUrl, 2 * CLIENTS, appSpread));
-    const doubleRate = await measure(appPid, (durationMs) =>
-      openLoop({
-        baseUrl: appUrl,
-        ratePerSecond: Math.max(2, 2 * Math.round(saturating)),
-        durationMs,
-        next: appSpread,
-      }),
+    const doubleClients = await measure(appPid, closed(appUrl, 2 * CLIENTS, appSpread), scratch);
+    const doubleRate = await measure(
+      appPid,
+      (durationMs) =>
+        openLoop({
+          baseUrl: appUrl,
+          ratePerSecond: Math.max(2, 2 * Math.round(saturating)),
+          durationMs,
+          next: appSpread,
+        }),
+      scratch,
     );
     const rawStats = (await (await fetch(`${rawUrl}/stats`)).json()) as { queries: number; bookings: number };
 
@@ -513,6 +562,7 @@ export async function benchBookings(): Promise<Figure[]> {
     progress(BENCH, "stopping the servers, dropping the scratch database");
     await stopProcess(app);
     await stopProcess(raw);
+    await scratch?.end();
     await closeDatabase();
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();

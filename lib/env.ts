@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().positive().default(256),
   /** Booking transactions of one instance that one process runs at once (lib/bookings/instance-gate.ts). */
   BOOKING_TRANSACTIONS_PER_INSTANCE: z.coerce.number().int().positive().default(2),
+  /** Longest a booking email waits for this process to be idle before it is sent anyway (lib/bookings/booking-email-sender.ts). */
+  EMAIL_MAX_DEFER_MS: z.coerce.number().int().nonnegative().default(30_000),
   DATA_DIR: z.string().default("./.data"),
   APP_URL: z.string().url().optional(),
   DEMO_MODE: booleanFlag.default(false),

@@ -4,7 +4,8 @@
 //     1. the session (one SELECT: Session joined with Membership, by the token's sha256);
 //     2. BEGIN; SELECT … FROM "Instance" … FOR UPDATE (the instance's lock; capacity checked);
 //        one statement taking a credit from the attendee's best usable entitlement (the conditional
-//        UPDATE of entitlement-credits.ts), inserting the confirmed booking and bumping bookedCount;
+//        UPDATE of entitlement-credits.ts), inserting the confirmed booking, bumping bookedCount and
+//        queueing the confirmation email (a "BookingEmail" row, sent by the app's outbox sender);
 //        COMMIT. Five round trips in all. 201 with the booking; 409 full or already booked; 402 no credit.
 //   GET /health: {"status":"ok"}.   GET /stats: {"queries", "bookings"} counted since start.
 // Settings: RAW_DATABASE_URL, RAW_PORT, RAW_POOL_SIZE (10, the app's DATABASE_POOL_SIZE default).
@@ -60,6 +61,9 @@ const BOOK_SQL = `
   counter AS (
     UPDATE "Instance" SET "bookedCount" = "bookedCount" + 1
     WHERE "id" = $1 AND "accountId" = $2 AND EXISTS (SELECT 1 FROM booking)
+  ),
+  email AS (
+    INSERT INTO "BookingEmail" ("accountId", "bookingId", "kind") SELECT "accountId", "id", 'confirmed' FROM booking
   )
   SELECT * FROM booking`;
 

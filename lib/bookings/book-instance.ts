@@ -1,56 +1,63 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { TenantDb } from "@/lib/db/tenant-db";
+import { Prisma } from "@prisma/client";
+import { getDatabase } from "@/lib/db";
 import { sqlState } from "@/lib/db/errors";
-import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
+import type { RawQuery } from "@/lib/db/raw-sql";
+import { withRetry } from "@/lib/db/with-retry";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Persona } from "@/lib/http/authenticate";
-import type { BookingRow, BookingTx } from "./booking-tx";
+import { wakeBookingEmailSender } from "./booking-email-outbox";
+import type { BookingRow } from "./booking-tx";
 import { takeCreditSql } from "./entitlement-credits";
 import { decideBooking, evaluateBooking } from "./evaluate-booking";
-import { throughInstanceGate } from "./instance-gate";
-import { lockInstance } from "./lock-instance";
-import { sendBookingEmails } from "./send-booking-emails";
+import { isGateBusy, throughInstanceGate } from "./instance-gate";
 
 export type BookInstanceInput = { instanceId: string; entitlementId?: string; attendeeId?: string; waitlist?: boolean };
 
 /**
  * Books a place (decisions §7), in the contract's order of checks (evaluate-booking.ts).
  *
- * 1. Without any lock, one statement evaluates the request; a refusal is answered at once (a full
- *    instance turns hundreds of late requests away without one of them waiting for its lock). Past
- *    that, at most BOOKING_TRANSACTIONS_PER_INSTANCE (default 2) booking transactions of one instance
- *    run at once in this process; the others wait in memory and evaluate again, all at once, when
- *    the class fills up (instance-gate.ts). Correctness never depends on this gate.
- * 2. One READ COMMITTED transaction takes its locks in a fixed order: the attendee's membership
- *    (FOR KEY SHARE: a concurrent removal of the membership waits for this, or this for it), then
- *    the instance row (FOR UPDATE: every booking change of one instance queues here, so the counters
- *    on the row are exact and capacity holds), evaluates again under the lock, and writes in one
- *    statement: the credit (a conditional UPDATE of the entitlement), the booking and the counter.
+ * 1. At most BOOKING_TRANSACTIONS_PER_INSTANCE (default 2) booking transactions of one instance run
+ *    at once in this process; the others wait in memory and evaluate again, all at once, when the
+ *    class fills up (instance-gate.ts). When other bookings of the instance are under way here, one
+ *    statement first evaluates the request without any lock and a refusal is answered at once (a
+ *    full instance turns hundreds of late requests away without one of them waiting for its lock).
+ *    Correctness never depends on the gate or on that early look.
+ * 2. One READ COMMITTED transaction of two statements: the first locks the instance row FOR UPDATE
+ *    and the attendee's membership FOR KEY SHARE and evaluates again (evaluate-booking.ts): every
+ *    booking change of one instance queues on that lock, so the counters on the row are exact and
+ *    capacity holds. The second writes everything: the credit (a conditional UPDATE of the
+ *    entitlement), the booking, the counter and the confirmation email's outbox row.
  *
- * Full with `waitlist: true` and the waitlist enabled gives a `waitlisted` booking without a credit.
- * The partial unique index on live bookings backs "one live booking per attendee" (409 too). A lost
- * race (deadlock, serialization failure) runs the transaction again (with-retry.ts). The confirmation
- * email is sent after commit.
+ * This is the hot path, so it runs on raw SQL (lib/db/raw-sql.ts): four round trips from BEGIN to
+ * COMMIT and no per-query ORM cost, which keeps the instance's lock short. Every statement names
+ * `"accountId"`. Full with `waitlist: true` and the waitlist enabled gives a `waitlisted` booking
+ * without a credit. The partial unique index on live bookings backs "one live booking per attendee"
+ * (409 too). A lost race (deadlock, serialization failure) runs the transaction again
+ * (with-retry.ts). The confirmation email is sent from the outbox after commit
+ * (booking-email-outbox.ts), when the process is not busy answering requests.
  */
 export async function bookInstance(options: {
-  db: TenantDb;
   accountId: string;
   actor: { userId: string; persona: Persona };
   input: BookInstanceInput;
 }): Promise<BookingRow> {
-  const { db, accountId, actor, input } = options;
+  const { accountId, actor, input } = options;
   const attendeeId = input.attendeeId ?? actor.userId;
   if (attendeeId !== actor.userId && actor.persona !== "administrator") throw new AppError("insufficient_permission");
   const target = { accountId, instanceId: input.instanceId, attendeeId, entitlementId: input.entitlementId };
   const waitlist = input.waitlist === true;
+  const sql = getDatabase().raw;
 
   const refuseEarly = async () => {
-    const early = decideBooking(await evaluateBooking(db, target), { now: new Date(), waitlist });
+    const early = decideBooking(await evaluateBooking(sql.query, target), { now: new Date(), waitlist });
     if (early !== "confirm" && early !== "waitlist") throw new AppError(early);
   };
-  await refuseEarly();
+  // With no booking of this instance under way in this process the lock is most likely free: the
+  // evaluation under it is then the only one (one statement fewer on the common path).
+  if (isGateBusy(input.instanceId)) await refuseEarly();
 
   const booking = await throughInstanceGate(
     input.instanceId,
@@ -60,28 +67,23 @@ export async function bookInstance(options: {
       try {
         return await withRetry(
           () =>
-            db.$transaction(async (tx) => {
-              const membership = await tx.$queryRaw<unknown[]>`
-              SELECT 1 FROM "Membership" WHERE "accountId" = ${accountId} AND "userId" = ${attendeeId} FOR KEY SHARE`;
-              if (membership.length === 0) throw new AppError("not_found");
-              if (!(await lockInstance({ tx, accountId, instanceId: input.instanceId })))
-                throw new AppError("not_found");
-              const evaluation = await evaluateBooking(tx, target);
+            sql.transaction(async (query) => {
+              const evaluation = await evaluateBooking(query, target, { lock: true });
               const decision = decideBooking(evaluation, { now: new Date(), waitlist });
               const full =
                 evaluation !== undefined &&
                 evaluation.bookedCount + (decision === "confirm" ? 1 : 0) >= evaluation.capacity;
               if (full) markFull(); // the requests waiting in this process look again, in parallel
               if (decision === "waitlist") {
-                return insertWaitlisted(tx, { ...target, entitlementId: input.entitlementId ?? null });
+                return insertWaitlisted(query, { ...target, entitlementId: input.entitlementId ?? null });
               }
               if (decision !== "confirm") throw new AppError(decision);
               for (const entitlementId of evaluation!.candidates) {
-                const confirmed = await insertConfirmed(tx, { ...target, entitlementId });
+                const confirmed = await insertConfirmed(query, { ...target, entitlementId });
                 if (confirmed) return confirmed;
               }
               throw new AppError("no_valid_entitlement"); // the last credit went to a concurrent booking
-            }, TRANSACTION_OPTIONS),
+            }),
           { label: "POST /bookings" },
         );
       } catch (error) {
@@ -91,7 +93,7 @@ export async function bookInstance(options: {
       }
     },
   );
-  if (booking.status === "confirmed") sendBookingEmails(accountId, [{ kind: "confirmed", bookingId: booking.id }]);
+  if (booking.status === "confirmed") wakeBookingEmailSender();
   return booking;
 }
 
@@ -100,9 +102,12 @@ type Row = { accountId: string; instanceId: string; attendeeId: string };
 // createdAt is the database's clock at the insert, taken while the instance row is locked: the
 // waitlist's queue order is the order in which bookings got the lock, across app processes.
 
-/** Takes a credit from `entitlementId`, inserts the confirmed booking, counts it: one statement. Undefined without a credit. */
-async function insertConfirmed(tx: BookingTx, row: Row & { entitlementId: string }): Promise<BookingRow | undefined> {
-  const [booking] = await tx.$queryRaw<BookingRow[]>`
+/**
+ * Takes a credit from `entitlementId`, inserts the confirmed booking, counts it and queues its
+ * confirmation email: one statement. Undefined without a credit.
+ */
+async function insertConfirmed(query: RawQuery, row: Row & { entitlementId: string }): Promise<BookingRow | undefined> {
+  const [booking] = await query<BookingRow & { counted: boolean }>(Prisma.sql`
     WITH credit AS (${takeCreditSql(row.entitlementId, row.accountId)}),
     booking AS (
       INSERT INTO "Booking" ("id", "accountId", "instanceId", "attendeeId", "status", "entitlementId", "createdAt")
@@ -113,15 +118,25 @@ async function insertConfirmed(tx: BookingTx, row: Row & { entitlementId: string
     ),
     counter AS (
       UPDATE "Instance" SET "bookedCount" = "bookedCount" + 1
-      WHERE "id" = ${row.instanceId} AND "accountId" = ${row.accountId} AND EXISTS (SELECT 1 FROM booking)
+      WHERE "id" = ${row.instanceId} AND "accountId" = ${row.accountId} AND "bookedCount" < "capacity"
+        AND EXISTS (SELECT 1 FROM booking)
+      RETURNING 1
+    ),
+    email AS (
+      INSERT INTO "BookingEmail" ("accountId", "bookingId", "kind")
+      SELECT "accountId", "id", 'confirmed' FROM booking
     )
-    SELECT * FROM booking`;
-  return booking;
+    SELECT booking.*, EXISTS (SELECT 1 FROM counter) AS "counted" FROM booking`);
+  if (!booking) return undefined;
+  const { counted, ...created } = booking;
+  // Unreachable while the instance's lock is held (the count was read under it); a guard, not a path.
+  if (!counted) throw new AppError("instance_full");
+  return created;
 }
 
 /** Inserts the waitlisted booking (no credit) and counts it: one statement. */
-async function insertWaitlisted(tx: BookingTx, row: Row & { entitlementId: string | null }): Promise<BookingRow> {
-  const [booking] = await tx.$queryRaw<BookingRow[]>`
+async function insertWaitlisted(query: RawQuery, row: Row & { entitlementId: string | null }): Promise<BookingRow> {
+  const [booking] = await query<BookingRow>(Prisma.sql`
     WITH booking AS (
       INSERT INTO "Booking" ("id", "accountId", "instanceId", "attendeeId", "status", "entitlementId", "createdAt")
       VALUES (${randomUUID()}, ${row.accountId}, ${row.instanceId}, ${row.attendeeId}, 'waitlisted', ${row.entitlementId},
@@ -132,6 +147,6 @@ async function insertWaitlisted(tx: BookingTx, row: Row & { entitlementId: strin
       UPDATE "Instance" SET "waitlistCount" = "waitlistCount" + 1
       WHERE "id" = ${row.instanceId} AND "accountId" = ${row.accountId} AND EXISTS (SELECT 1 FROM booking)
     )
-    SELECT * FROM booking`;
+    SELECT * FROM booking`);
   return booking!;
 }

@@ -3,11 +3,11 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import type { Persona } from "@/lib/http/authenticate";
+import { enqueueBookingEmails, wakeBookingEmailSender } from "./booking-email-outbox";
 import type { BookingNotice, BookingRow } from "./booking-tx";
 import { lockInstance } from "./lock-instance";
 import { promoteWaitlist } from "./promote-waitlist";
 import { releaseBookings } from "./release-bookings";
-import { sendBookingEmails } from "./send-booking-emails";
 
 const HOUR_MS = 60 * 60_000;
 
@@ -19,7 +19,7 @@ const HOUR_MS = 60 * 60_000;
  * `Booking is already cancelled`: the status change is one conditional UPDATE under the instance's
  * row lock, so however often (and however concurrently) the cancel is sent, one place is freed.
  * The freed place goes to the waitlist (promote-waitlist.ts) in the same transaction; the emails
- * (cancelled, promoted) are sent after commit.
+ * (cancelled, promoted) are written to the outbox in it and sent after commit.
  */
 export async function cancelBooking(options: {
   db: TenantDb;
@@ -32,7 +32,7 @@ export async function cancelBooking(options: {
   const found = await db.booking.findFirst({ where: { id: bookingId, ...owned }, select: { instanceId: true } });
   if (!found) throw new AppError("not_found");
 
-  const { booking, notices } = await withRetry(
+  const booking = await withRetry(
     () =>
       db.$transaction(async (tx) => {
         const now = new Date();
@@ -52,10 +52,11 @@ export async function cancelBooking(options: {
           { kind: "cancelled", bookingId, wasWaitlisted: released.previousStatus === "waitlisted" },
           ...promoted.map((row) => ({ kind: "promoted" as const, bookingId: row.id })),
         ];
-        return { booking: released as BookingRow, notices };
+        await enqueueBookingEmails(tx, accountId, notices);
+        return released as BookingRow;
       }, TRANSACTION_OPTIONS),
     { label: "DELETE /bookings/{bookingId}" },
   );
-  sendBookingEmails(accountId, notices);
+  wakeBookingEmailSender();
   return booking;
 }

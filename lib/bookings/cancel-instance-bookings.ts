@@ -8,7 +8,7 @@ import { releaseBookings } from "./release-bookings";
  * after it updated (and so locked) the instance row: every confirmed and waitlisted booking becomes
  * `cancelled_by_studio`, confirmed ones get their credit back, the counters drop to zero. Returns
  * the new counters and the notices for the "class cancelled by the studio" emails, which the caller
- * sends after commit (send-booking-emails.ts).
+ * puts in the outbox in the same transaction (booking-email-outbox.ts).
  */
 export async function cancelInstanceBookings({
   tx,

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@prisma/client";
 import type { ErrorCode } from "@/lib/errors";
-import type { BookingTx } from "./booking-tx";
+import type { RawQuery } from "@/lib/db/raw-sql";
 import { usableEntitlementsSql } from "./entitlement-credits";
 
 const MINUTE_MS = 60_000;
@@ -33,12 +33,19 @@ export type BookingEvaluation = {
 /**
  * Reads the instance, its account's policy and the attendee's standing in one statement. Run twice
  * by a booking: without a lock to refuse early (most refusals never wait for the instance's lock),
- * and again right after the instance row is locked, where the answer is final. Undefined when the
- * instance is not the account's.
+ * and with `lock` as the first statement of the booking transaction, where the answer is final. With
+ * `lock` it takes the instance row FOR UPDATE (every booking change of one instance queues there,
+ * so `bookedCount` is exact) and the attendee's membership FOR KEY SHARE (a concurrent removal of
+ * the membership waits for this transaction, or this finds no row). The other columns come from the
+ * statement's snapshot, which may predate the wait for the lock; what could have changed meanwhile
+ * is guarded by the writes themselves: the partial unique index (a second live booking), the
+ * conditional credit UPDATE (a credit taken concurrently). Undefined when the instance is not the
+ * account's (with `lock`: also when the attendee is not a member).
  */
 export async function evaluateBooking(
-  client: { $queryRaw: BookingTx["$queryRaw"] },
+  query: RawQuery,
   target: { accountId: string; instanceId: string; attendeeId: string; entitlementId?: string },
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<BookingEvaluation | undefined> {
   const { accountId, instanceId, attendeeId } = target;
   const candidates = usableEntitlementsSql({
@@ -48,10 +55,13 @@ export async function evaluateBooking(
     eventId: Prisma.raw(`i."eventId"`),
     only: target.entitlementId,
   });
-  const rows = await client.$queryRaw<BookingEvaluation[]>`
+  const isMember = lock
+    ? Prisma.sql`true`
+    : Prisma.sql`EXISTS (SELECT 1 FROM "Membership" m WHERE m."accountId" = i."accountId" AND m."userId" = ${attendeeId})`;
+  const rows = await query<BookingEvaluation>(Prisma.sql`
     SELECT i."id", i."eventId", i."startsAt", i."capacity", i."status", i."audience", i."groupIds", i."bookedCount",
            a."opensDaysBefore", a."closesMinutesBefore", a."waitlistEnabled",
-           EXISTS (SELECT 1 FROM "Membership" m WHERE m."accountId" = i."accountId" AND m."userId" = ${attendeeId}) AS "isMember",
+           ${isMember} AS "isMember",
            EXISTS (SELECT 1 FROM "GroupMember" g
                    WHERE g."accountId" = i."accountId" AND g."userId" = ${attendeeId} AND g."groupId" = ANY (i."groupIds")) AS "inGroup",
            EXISTS (SELECT 1 FROM "Booking" b
@@ -60,7 +70,9 @@ export async function evaluateBooking(
            ARRAY(${candidates}) AS "candidates"
     FROM "Instance" i
     JOIN "Account" a ON a."id" = i."accountId"
-    WHERE i."id" = ${instanceId} AND i."accountId" = ${accountId}`;
+    ${lock ? Prisma.sql`JOIN "Membership" m ON m."accountId" = i."accountId" AND m."userId" = ${attendeeId}` : Prisma.empty}
+    WHERE i."id" = ${instanceId} AND i."accountId" = ${accountId}
+    ${lock ? Prisma.sql`FOR UPDATE OF i FOR KEY SHARE OF m` : Prisma.empty}`);
   return rows[0];
 }
 

@@ -37,6 +37,11 @@ export async function throughInstanceGate<T>(
   }
 }
 
+/** Some caller of this process is running (or waiting to run) `work` for `key`. */
+export function isGateBusy(key: string): boolean {
+  return gates.has(key);
+}
+
 function acquire(key: string, limit: number): Promise<Turn> {
   let gate = gates.get(key);
   if (!gate) {

@@ -30,7 +30,9 @@ describe("raw SQL (lib/db/raw-sql.ts), on this database", () => {
   it("commits a transaction's writes together, and rolls all of them back when the work throws", async () => {
     const tenant = await createTenant();
     const names = async () =>
-      (await db.location.findMany({ where: { accountId: tenant.accountId }, orderBy: { name: "asc" } })).map((l) => l.name);
+      (await db.location.findMany({ where: { accountId: tenant.accountId }, orderBy: { name: "asc" } })).map(
+        (l) => l.name,
+      );
     const insert = (name: string) =>
       Prisma.sql`INSERT INTO "Location" ("id", "accountId", "name") VALUES (gen_random_uuid()::text, ${tenant.accountId}, ${name})`;
 

@@ -35,7 +35,7 @@ export function pgRawSql(pool: Pool): RawSql {
   };
   const on =
     (client: Pool | PoolClient): RawQuery =>
-    async <Row,>(statement: Statement) =>
+    async <Row>(statement: Statement) =>
       (await client.query({ text: statement.text, values: toParameters(statement.values), types })).rows as Row[];
   return {
     query: on(pool),
@@ -61,7 +61,7 @@ export function pgliteRawSql(pglite: PGlite): RawSql {
   const parsers = { [TIMESTAMP_OID]: parseUtcTimestamp };
   const on =
     (client: PGlite | Transaction): RawQuery =>
-    async <Row,>(statement: Statement) =>
+    async <Row>(statement: Statement) =>
       (await client.query<Row>(statement.text, toParameters(statement.values), { parsers })).rows;
   return {
     query: on(pglite),

@@ -22,6 +22,7 @@ export const TENANT_MODELS = new Set<string>([
   "Order",
   "Entitlement",
   "Booking",
+  "BookingEmail",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -3,6 +3,7 @@ import { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { startBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
 import { assertSameOrigin, authenticate, type Auth } from "./authenticate";
 import { toErrorResponse } from "./error-response";
 import { withLoadShedding } from "./load-shedding";
@@ -43,6 +44,7 @@ export function route<A extends AuthLevel, P extends Schema | undefined = undefi
 ): RouteHandler {
   return async (rawRequest, context) => {
     const started = performance.now();
+    startBackgroundWorkOnce();
     const request = rawRequest instanceof NextRequest ? rawRequest : new NextRequest(rawRequest);
     let response: Response;
     try {
@@ -55,6 +57,19 @@ export function route<A extends AuthLevel, P extends Schema | undefined = undefi
     log.info("request", { method: request.method, route: config.operation, status: response.status, durationMs });
     return response;
   };
+}
+
+const background = globalThis as typeof globalThis & { __studioBackgroundStarted?: boolean };
+
+/**
+ * The first request a process serves starts its background work: the booking email sender's sweep,
+ * which also sends what a process that died left in the outbox. (Not at boot: `next build` loads
+ * the server code too, and must not touch a database.)
+ */
+function startBackgroundWorkOnce(): void {
+  if (background.__studioBackgroundStarted) return;
+  background.__studioBackgroundStarted = true;
+  startBookingEmailSender();
 }
 
 async function prepare<A extends AuthLevel, P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(

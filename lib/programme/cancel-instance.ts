@@ -1,8 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import type { BookingNotice } from "@/lib/bookings/booking-tx";
 import { cancelInstanceBookings } from "@/lib/bookings/cancel-instance-bookings";
-import { sendBookingEmails } from "@/lib/bookings/send-booking-emails";
+import { enqueueBookingEmails, wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
 import { withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { changeInstance } from "./change-instance";
@@ -14,7 +13,6 @@ import { changeInstance } from "./change-instance";
  * instance answers 409 `Instance is cancelled`.
  */
 export async function cancelInstance({ db, instanceId }: { db: TenantDb; instanceId: string }) {
-  let notices: BookingNotice[] = [];
   // A deadlock with a concurrent booking transaction (over entitlement rows) runs the cancel again.
   const instance = await withRetry(
     () =>
@@ -32,11 +30,11 @@ export async function cancelInstance({ db, instanceId }: { db: TenantDb; instanc
           // Confirmed and waitlisted bookings → cancelled_by_studio, credits returned, counters to zero.
           const cancelled = await cancelInstanceBookings({ tx, accountId: before.accountId, instanceId: before.id });
           Object.assign(after, cancelled.counters);
-          notices = cancelled.notices;
+          await enqueueBookingEmails(tx, before.accountId, cancelled.notices); // "class cancelled by the studio"
         },
       }),
     { label: "PATCH /instances/{instanceId}" },
   );
-  sendBookingEmails(instance.accountId, notices); // after commit: "class cancelled by the studio"
+  wakeBookingEmailSender();
   return instance;
 }

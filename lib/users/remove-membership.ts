@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { cancelMemberBookings } from "@/lib/bookings/cancel-member-bookings";
-import { sendBookingEmails } from "@/lib/bookings/send-booking-emails";
+import { enqueueBookingEmails, wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 
@@ -22,7 +22,7 @@ export async function removeMembership(options: {
 }): Promise<void> {
   const { db, accountId, actorUserId, userId } = options;
   if (userId === actorUserId) throw new AppError("own_membership");
-  const notices = await withRetry(
+  await withRetry(
     () =>
       db.$transaction(async (tx) => {
         const { count } = await tx.membership.deleteMany({ where: { accountId, userId } });
@@ -31,9 +31,10 @@ export async function removeMembership(options: {
         await tx.session.deleteMany({ where: { accountId, userId } });
         await tx.magicLink.deleteMany({ where: { accountId, userId, consumedAt: null } });
         // Future live bookings → cancelled_by_studio, credits returned, freed places to the waitlist.
-        return cancelMemberBookings({ tx, accountId, userId });
+        const notices = await cancelMemberBookings({ tx, accountId, userId });
+        await enqueueBookingEmails(tx, accountId, notices); // the promoted attendees
       }, TRANSACTION_OPTIONS),
     { label: "DELETE /memberships/{userId}" },
   );
-  sendBookingEmails(accountId, notices); // after commit: the promoted attendees
+  wakeBookingEmailSender();
 }

@@ -44,6 +44,11 @@ if (config.kind === "postgres") {
 }
 
 afterAll(async () => {
+  // A booking email sender woken by the file's tests stops (and finishes its drain) before the database closes.
+  if ((globalThis as { __studioBookingEmailSender?: unknown }).__studioBookingEmailSender) {
+    const { stopBookingEmailSender } = await import("@/lib/bookings/booking-email-outbox");
+    await stopBookingEmailSender();
+  }
   await closeDatabase();
   await dropDatabase?.();
   fs.rmSync(scratch, { recursive: true, force: true });

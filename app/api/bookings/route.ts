@@ -8,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/bookings", {
     { operation: "POST /bookings", auth: "member", body: CreateBookingInput },
     async ({ auth, body, request }) =>
       idempotent(request, auth.userId, body, async () => {
-        const booking = await bookInstance({ db: auth.db, accountId: auth.accountId, actor: auth, input: body });
+        const booking = await bookInstance({ accountId: auth.accountId, actor: auth, input: body });
         return json(serializeBooking(booking), 201);
       }),
   ),

@@ -1,5 +1,6 @@
 import { Text } from "@react-email/components";
-import { BookingEmailLayout, renderBoth, type BookedClass } from "./booking-email-layout";
+import { BookingEmailLayout, type BookedClass } from "./booking-email-layout";
+import { renderBoth } from "./render-both";
 
 export type BookingCancelledProps = {
   booked: BookedClass;

@@ -1,6 +1,5 @@
 import { Body, Container, Head, Heading, Html, Preview, Section, Text } from "@react-email/components";
-import { render } from "@react-email/render";
-import type { ReactElement, ReactNode } from "react";
+import type { ReactNode } from "react";
 
 /** What every booking email says about the class. */
 export type BookedClass = {
@@ -44,10 +43,4 @@ export function BookingEmailLayout({
       </Body>
     </Html>
   );
-}
-
-/** HTML and plain text of one email. */
-export async function renderBoth(element: ReactElement): Promise<{ html: string; text: string }> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { html, text };
 }

@@ -1,5 +1,5 @@
 import { Body, Button, Container, Head, Heading, Html, Link, Preview, Section, Text } from "@react-email/components";
-import { render } from "@react-email/render";
+import { renderBoth } from "./render-both";
 
 export type MagicLinkEmailProps = {
   /** The full sign-in link, `${APP_URL}/sign-in/verify?token=…`. */
@@ -43,8 +43,7 @@ export function MagicLinkEmail({ url, accountName, validMinutes }: MagicLinkEmai
 
 /** Subject, HTML and plain text of the sign-in email. The text part carries the full link. */
 export async function renderMagicLinkEmail(props: MagicLinkEmailProps): Promise<{ subject: string; html: string; text: string }> {
-  const element = <MagicLinkEmail {...props} />;
-  const [html, rendered] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const { html, text: rendered } = await renderBoth(<MagicLinkEmail {...props} />);
   // The plain-text conversion may wrap or decorate links; the contract wants the link verbatim.
   const text = rendered.includes(props.url) ? rendered : `${rendered}\n\n${props.url}\n`;
   return { subject: `Sign in to ${props.accountName}`, html, text };

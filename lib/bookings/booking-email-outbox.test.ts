@@ -1,0 +1,243 @@
+// The booking email outbox: written in the booking's transaction, sent by a drain that claims rows
+// with a lease (several drains at once send each email once), retried, given up after 5 attempts,
+// and deferred while this process serves requests.
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db, getDatabase, useDatabase } from "@/lib/db";
+import { openPglite } from "@/lib/db/client";
+import { tenantDb } from "@/lib/db/tenant-db";
+import { env, resetEnvCache } from "@/lib/env";
+import { setLogSink } from "@/lib/log";
+import { api } from "@/tests/helpers/api";
+import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
+import { createClass, grant } from "@/app/api/bookings/booking-test-data";
+import {
+  drainBookingEmails,
+  enqueueBookingEmails,
+  stopBookingEmailSender,
+  wakeBookingEmailSender,
+} from "./booking-email-outbox";
+import type { BookingNotice } from "./booking-tx";
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_FILE_URL);
+if (!onPostgres) {
+  console.log(
+    "[booking-email-outbox] concurrent drains skipped: they need PostgreSQL (run with TEST_DATABASE_URL=postgres://…)",
+  );
+}
+
+const inFlight = globalThis as typeof globalThis & { __studioInFlight?: number };
+const originalEnv = { ...process.env };
+let tenant: TestTenant;
+
+beforeEach(async () => {
+  tenant = await createTenant();
+});
+
+afterEach(async () => {
+  await stopBookingEmailSender();
+  inFlight.__studioInFlight = 0;
+  setLogSink(undefined);
+  for (const key of ["EMAIL_OUTBOX_DIR", "EMAIL_MAX_DEFER_MS"]) {
+    if (originalEnv[key] === undefined) delete process.env[key];
+    else process.env[key] = originalEnv[key];
+  }
+  resetEnvCache();
+});
+
+function setEnv(values: Record<string, string>) {
+  Object.assign(process.env, values);
+  resetEnvCache();
+}
+
+/** `count` attendees, each with a confirmed booking of one class. */
+async function confirmedBookings(count: number) {
+  const lesson = await createClass(tenant.accountId, { title: "Morning Flow" });
+  const bookings = [];
+  for (let i = 0; i < count; i++) {
+    const member = await createMember(tenant.accountId, "attendee");
+    const booking = await db.booking.create({
+      data: { accountId: tenant.accountId, instanceId: lesson.id, attendeeId: member.userId, status: "confirmed" },
+    });
+    bookings.push({ member, booking });
+  }
+  return bookings;
+}
+
+async function enqueue(notices: BookingNotice[]) {
+  await tenantDb(tenant.accountId).$transaction((tx) => enqueueBookingEmails(tx, tenant.accountId, notices));
+}
+
+const pendingRows = () => db.bookingEmail.findMany({ where: { accountId: tenant.accountId } });
+const emailsTo = (address: string) => readOutbox().filter((email) => email.to === address);
+
+describe("enqueue and drain", () => {
+  it("writes nothing when the transaction rolls back", async () => {
+    const [first] = await confirmedBookings(1);
+    const failed = tenantDb(tenant.accountId).$transaction(async (tx) => {
+      await enqueueBookingEmails(tx, tenant.accountId, [{ kind: "confirmed", bookingId: first!.booking.id }]);
+      throw new Error("rolled back");
+    });
+    await expect(failed).rejects.toThrow("rolled back");
+    expect(await pendingRows()).toEqual([]);
+    expect(await drainBookingEmails()).toBe(0);
+    expect(emailsTo(first!.member.email)).toEqual([]);
+  });
+
+  it("sends a committed confirmation once, with its calendar file, and deletes the row", async () => {
+    const [first] = await confirmedBookings(1);
+    await enqueue([{ kind: "confirmed", bookingId: first!.booking.id }]);
+    expect(await pendingRows()).toHaveLength(1);
+
+    expect(await drainBookingEmails()).toBe(1);
+    expect(await drainBookingEmails()).toBe(0);
+    const emails = emailsTo(first!.member.email);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.subject).toMatch(/^Booking confirmed: Morning Flow, /);
+    expect(emails[0]!.text).toContain("Morning Flow");
+    const { attachments } = emails[0] as unknown as { attachments: { filename: string; content: string }[] };
+    expect(attachments.map((a) => a.filename)).toEqual(["booking.ics"]);
+    expect(attachments[0]!.content).toContain(`UID:booking-${first!.booking.id}@localhost`);
+    expect(await pendingRows()).toEqual([]);
+  });
+
+  it("drops a confirmation of a booking cancelled before it was sent, and still sends the cancellation", async () => {
+    const [first] = await confirmedBookings(1);
+    const bookingId = first!.booking.id;
+    await enqueue([{ kind: "confirmed", bookingId }]);
+    await db.booking.update({ where: { id: bookingId }, data: { status: "cancelled" } });
+    await enqueue([{ kind: "cancelled", bookingId }]);
+
+    expect(await drainBookingEmails()).toBe(1);
+    expect(emailsTo(first!.member.email).map((email) => email.subject.split(":")[0])).toEqual(["Booking cancelled"]);
+    expect(await pendingRows()).toEqual([]);
+  });
+
+  it.runIf(onPostgres)("sends each email once when two drains run at the same time", async () => {
+    const bookings = await confirmedBookings(24);
+    await enqueue(bookings.map(({ booking }) => ({ kind: "confirmed" as const, bookingId: booking.id })));
+
+    const sent = await Promise.all([drainBookingEmails({ batchSize: 3 }), drainBookingEmails({ batchSize: 3 })]);
+    expect(sent[0]! + sent[1]!).toBe(24);
+    for (const { member } of bookings) expect(emailsTo(member.email)).toHaveLength(1);
+    expect(await pendingRows()).toEqual([]);
+  });
+});
+
+describe("a failing send", () => {
+  /** Ends the lease of every waiting row, as if its 2 minutes had passed. */
+  const endLeases = () => db.$executeRaw`UPDATE "BookingEmail" SET "lockedUntil" = now() - interval '1 second'`;
+
+  function breakTransport() {
+    const file = path.join(env().DATA_DIR, "not-a-directory");
+    fs.writeFileSync(file, "");
+    setEnv({ EMAIL_OUTBOX_DIR: path.join(file, "outbox") });
+  }
+
+  it("stays leased after a failure and is sent by a later drain", async () => {
+    const [first] = await confirmedBookings(1);
+    await enqueue([{ kind: "confirmed", bookingId: first!.booking.id }]);
+    const outboxDir = env().EMAIL_OUTBOX_DIR;
+    breakTransport();
+
+    expect(await drainBookingEmails()).toBe(0);
+    const [row] = await pendingRows();
+    expect(row).toMatchObject({ attempts: 1 });
+    expect(row!.lockedUntil).not.toBeNull();
+    expect(await drainBookingEmails()).toBe(0); // leased: not claimed again before the lease ends
+    expect((await pendingRows())[0]).toMatchObject({ attempts: 1 });
+
+    setEnv({ EMAIL_OUTBOX_DIR: outboxDir });
+    await endLeases();
+    expect(await drainBookingEmails()).toBe(1);
+    expect(emailsTo(first!.member.email)).toHaveLength(1);
+    expect(await pendingRows()).toEqual([]);
+  });
+
+  it("is given up after 5 attempts, logged with the booking id, kind and error name only", async () => {
+    const [first] = await confirmedBookings(1);
+    await enqueue([{ kind: "confirmed", bookingId: first!.booking.id }]);
+    breakTransport();
+    const lines: string[] = [];
+    setLogSink((line) => lines.push(line), "warn");
+
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await pendingRows()).toHaveLength(1);
+      expect(await drainBookingEmails()).toBe(0);
+      await endLeases();
+    }
+    expect(await pendingRows()).toEqual([]);
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records.filter((record) => record.level === "warn")).toHaveLength(4);
+    const given = records.filter((record) => record.level === "error");
+    expect(given).toHaveLength(1);
+    expect(given[0]).toMatchObject({
+      msg: "booking email given up",
+      bookingId: first!.booking.id,
+      kind: "confirmed",
+      attempts: 5,
+    });
+    expect(typeof given[0]!.errorName).toBe("string");
+    expect(lines.join("\n")).not.toContain(first!.member.email);
+  });
+});
+
+describe("the sender yields to requests", () => {
+  async function bookThroughApi() {
+    const lesson = await createClass(tenant.accountId, { title: "Evening Flow" });
+    const member = await createMember(tenant.accountId, "attendee");
+    await grant(tenant.accountId, member.userId);
+    const response = await api("POST", "/bookings", { token: member.token, body: { instanceId: lesson.id } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return member;
+  }
+
+  it("waits while a request is in flight, and sends once there is none", async () => {
+    inFlight.__studioInFlight = 1; // a request of someone else, still being served
+    const member = await bookThroughApi();
+    wakeBookingEmailSender();
+    await new Promise((resolve) => setTimeout(resolve, 700)); // several re-checks of the busy sender
+    expect(emailsTo(member.email)).toEqual([]);
+    expect(await pendingRows()).toHaveLength(1);
+
+    inFlight.__studioInFlight = 0;
+    const [email] = await waitForEmails(member.email);
+    expect(email!.subject).toMatch(/^Booking confirmed: Evening Flow, /);
+    expect(await pendingRows()).toEqual([]);
+  });
+
+  it("sends anyway once the email has waited EMAIL_MAX_DEFER_MS", async () => {
+    setEnv({ EMAIL_MAX_DEFER_MS: "400" });
+    inFlight.__studioInFlight = 1;
+    const before = Date.now();
+    const member = await bookThroughApi();
+
+    const [email] = await waitForEmails(member.email);
+    expect(inFlight.__studioInFlight).toBe(1); // still busy: sent because it had waited long enough
+    expect(Date.parse(email!.createdAt) - before).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe("a database that goes away", () => {
+  it("a drain on a closed database is logged at warn, not thrown out of the sender", async () => {
+    const [first] = await confirmedBookings(1);
+    await enqueue([{ kind: "confirmed", bookingId: first!.booking.id }]);
+    const lines: string[] = [];
+    setLogSink((line) => lines.push(line), "warn");
+    const current = getDatabase();
+    const closed = openPglite("memory://");
+    await closed.close();
+    useDatabase(closed);
+    try {
+      await expect(drainBookingEmails()).rejects.toThrow();
+      wakeBookingEmailSender();
+      await expect.poll(() => lines.some((line) => line.includes("booking emails not drained"))).toBe(true);
+    } finally {
+      useDatabase(current);
+    }
+    wakeBookingEmailSender(); // the next wake, on the database that is back, sends it
+    await waitForEmails(first!.member.email);
+  });
+});

@@ -1,0 +1,27 @@
+import "server-only";
+import type { BookingNotice, BookingTx } from "./booking-tx";
+
+export { drainBookingEmails, type DrainOptions } from "./drain-booking-emails";
+export { startBookingEmailSender, stopBookingEmailSender, wakeBookingEmailSender } from "./booking-email-sender";
+
+/**
+ * The transactional outbox of booking emails. A transaction that changes bookings writes its emails
+ * here (`enqueueBookingEmails`, one INSERT), so they are sent exactly when it commits, even if this
+ * process dies right after; the caller then calls `wakeBookingEmailSender()`, which sends them from
+ * this process when it has no request in flight (booking-email-sender.ts, drain-booking-emails.ts).
+ */
+export async function enqueueBookingEmails(
+  tx: Pick<BookingTx, "bookingEmail">,
+  accountId: string,
+  notices: BookingNotice[],
+): Promise<void> {
+  if (notices.length === 0) return;
+  await tx.bookingEmail.createMany({
+    data: notices.map((notice) => ({
+      accountId,
+      bookingId: notice.bookingId,
+      kind: notice.kind,
+      wasWaitlisted: notice.wasWaitlisted === true,
+    })),
+  });
+}

@@ -18,6 +18,7 @@
 // size) and the raw server, and drops the database after. It always starts its own server: the
 // server's database must be the seeded one, so BENCH_APP_URL is not used here.
 // bench/run.ts runs it only when a build exists (.next/BUILD_ID) and a PostgreSQL URL is set.
+// BENCH_QUICK=1 stops after the app's three closed-loop runs (for trying a change).
 // BENCH_LOAD_SECONDS (default 5) sets the length of each measured run; BENCH_PROFILE_DIR writes a
 // CPU profile of the app server there.
 // Run: npm run build && TEST_DATABASE_URL=postgres://… npx tsx --conditions=react-server bench/bookings.bench.ts
@@ -490,6 +491,17 @@ export async function benchBookings(): Promise<Figure[]> {
     const appSpreadRun = await measure(appPid, closed(appUrl, CLIENTS, appSpread), scratch);
     progress(BENCH, `app: POST /api/bookings on one instance, ${CLIENTS} clients, ${seconds} s`);
     const appHotRun = await measure(appPid, closed(appUrl, CLIENTS, appHot), scratch);
+    if (process.env.BENCH_QUICK) {
+      const trivialRate = rate(appHealth, 200);
+      figure(`app GET /api/health (trivial route), ${CLIENTS} clients`, describe(appHealth, 200, "req"));
+      figure(`app POST /api/bookings, ${CLIENTS} clients spread`, describe(appSpreadRun, 201, "bookings"));
+      figure(`app POST /api/bookings, ${CLIENTS} clients on one instance`, describe(appHotRun, 201, "bookings"));
+      figure(
+        "ratios spread, one instance / trivial route",
+        `${percent(rate(appSpreadRun, 201), trivialRate)}, ${percent(rate(appHotRun, 201), trivialRate)}`,
+      );
+      return figures;
+    }
     progress(
       BENCH,
       `raw node:http + pg: GET /health and POST /bookings (spread, one instance), ${CLIENTS} clients, ${seconds} s each`,

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { getDatabase } from "@/lib/db";
 import { sqlState } from "@/lib/db/errors";
-import type { RawQuery } from "@/lib/db/raw-sql";
+import type { TransactionQuery } from "@/lib/db/raw-sql";
 import { withRetry } from "@/lib/db/with-retry";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -28,11 +28,13 @@ export type BookInstanceInput = { instanceId: string; entitlementId?: string; at
  * 2. One READ COMMITTED transaction of two statements: the first locks the instance row FOR UPDATE
  *    and the attendee's membership FOR KEY SHARE and evaluates again (evaluate-booking.ts): every
  *    booking change of one instance queues on that lock, so the counters on the row are exact and
- *    capacity holds. The second writes everything: the credit (a conditional UPDATE of the
- *    entitlement), the booking, the counter and the confirmation email's outbox row.
+ *    capacity holds. The second writes everything: the credit (a conditional UPDATE of the best
+ *    usable entitlement), the booking, the counter and the confirmation email's outbox row.
  *
- * This is the hot path, so it runs on raw SQL (lib/db/raw-sql.ts): four round trips from BEGIN to
- * COMMIT and no per-query ORM cost, which keeps the instance's lock short. Every statement names
+ * This is the hot path, so it runs on raw SQL (lib/db/raw-sql.ts): BEGIN travels with the first
+ * statement and COMMIT with the second, two round trips with the instance locked, and no per-query
+ * ORM cost. A credit taken by a concurrent booking of another class between the first statement's
+ * snapshot and the second's UPDATE runs the transaction again on a fresh evaluation. Every statement names
  * `"accountId"`. Full with `waitlist: true` and the waitlist enabled gives a `waitlisted` booking
  * without a credit. The partial unique index on live bookings backs "one live booking per attendee"
  * (409 too). A lost race (deadlock, serialization failure) runs the transaction again
@@ -64,28 +66,31 @@ export async function bookInstance(options: {
     env().BOOKING_TRANSACTIONS_PER_INSTANCE,
     refuseEarly,
     async (markFull) => {
+      const bookOnce = () =>
+        sql.transaction(async (query) => {
+          const evaluation = await evaluateBooking(query, target, { lock: true });
+          const decision = decideBooking(evaluation, { now: new Date(), waitlist });
+          const full =
+            evaluation !== undefined &&
+            evaluation.bookedCount + (decision === "confirm" ? 1 : 0) >= evaluation.capacity;
+          if (full) markFull(); // the requests waiting in this process look again, in parallel
+          if (decision === "waitlist") {
+            return insertWaitlisted(query, { ...target, entitlementId: input.entitlementId ?? null });
+          }
+          if (decision !== "confirm") throw new AppError(decision);
+          // No row: the best candidate's last credit went to a concurrent booking of another class
+          // since the statement's snapshot, and the transaction committed nothing.
+          return (
+            (await insertConfirmed(query, { ...target, entitlementId: evaluation!.candidates[0]! })) ?? CREDIT_TAKEN
+          );
+        });
       try {
-        return await withRetry(
-          () =>
-            sql.transaction(async (query) => {
-              const evaluation = await evaluateBooking(query, target, { lock: true });
-              const decision = decideBooking(evaluation, { now: new Date(), waitlist });
-              const full =
-                evaluation !== undefined &&
-                evaluation.bookedCount + (decision === "confirm" ? 1 : 0) >= evaluation.capacity;
-              if (full) markFull(); // the requests waiting in this process look again, in parallel
-              if (decision === "waitlist") {
-                return insertWaitlisted(query, { ...target, entitlementId: input.entitlementId ?? null });
-              }
-              if (decision !== "confirm") throw new AppError(decision);
-              for (const entitlementId of evaluation!.candidates) {
-                const confirmed = await insertConfirmed(query, { ...target, entitlementId });
-                if (confirmed) return confirmed;
-              }
-              throw new AppError("no_valid_entitlement"); // the last credit went to a concurrent booking
-            }),
-          { label: "POST /bookings" },
-        );
+        for (let attempt = 1; ; attempt++) {
+          const booked = await withRetry(bookOnce, { label: "POST /bookings" });
+          if (booked !== CREDIT_TAKEN) return booked;
+          // Again, on a fresh evaluation: the next usable entitlement, or 402 when there is none.
+          if (attempt === CREDIT_ATTEMPTS) throw new AppError("no_valid_entitlement");
+        }
       } catch (error) {
         // The partial unique index "Booking_one_live_per_attendee": a concurrent booking of the same attendee won.
         if (sqlState(error) === "23505") throw new AppError("already_booked");
@@ -97,6 +102,9 @@ export async function bookInstance(options: {
   return booking;
 }
 
+const CREDIT_TAKEN = Symbol("credit taken");
+const CREDIT_ATTEMPTS = 3;
+
 type Row = { accountId: string; instanceId: string; attendeeId: string };
 
 // createdAt is the database's clock at the insert, taken while the instance row is locked: the
@@ -104,10 +112,16 @@ type Row = { accountId: string; instanceId: string; attendeeId: string };
 
 /**
  * Takes a credit from `entitlementId`, inserts the confirmed booking, counts it and queues its
- * confirmation email: one statement. Undefined without a credit.
+ * confirmation email, and commits: one statement, one round trip. Undefined without a credit (then
+ * nothing was written). The instance's lock, taken by the transaction's first statement, makes the
+ * count exact.
  */
-async function insertConfirmed(query: RawQuery, row: Row & { entitlementId: string }): Promise<BookingRow | undefined> {
-  const [booking] = await query<BookingRow & { counted: boolean }>(Prisma.sql`
+async function insertConfirmed(
+  query: TransactionQuery,
+  row: Row & { entitlementId: string },
+): Promise<BookingRow | undefined> {
+  const [booking] = await query<BookingRow>(
+    Prisma.sql`
     WITH credit AS (${takeCreditSql(row.entitlementId, row.accountId)}),
     booking AS (
       INSERT INTO "Booking" ("id", "accountId", "instanceId", "attendeeId", "status", "entitlementId", "createdAt")
@@ -118,25 +132,25 @@ async function insertConfirmed(query: RawQuery, row: Row & { entitlementId: stri
     ),
     counter AS (
       UPDATE "Instance" SET "bookedCount" = "bookedCount" + 1
-      WHERE "id" = ${row.instanceId} AND "accountId" = ${row.accountId} AND "bookedCount" < "capacity"
-        AND EXISTS (SELECT 1 FROM booking)
-      RETURNING 1
+      WHERE "id" = ${row.instanceId} AND "accountId" = ${row.accountId} AND EXISTS (SELECT 1 FROM booking)
     ),
     email AS (
       INSERT INTO "BookingEmail" ("accountId", "bookingId", "kind")
       SELECT "accountId", "id", 'confirmed' FROM booking
     )
-    SELECT booking.*, EXISTS (SELECT 1 FROM counter) AS "counted" FROM booking`);
-  if (!booking) return undefined;
-  const { counted, ...created } = booking;
-  // Unreachable while the instance's lock is held (the count was read under it); a guard, not a path.
-  if (!counted) throw new AppError("instance_full");
-  return created;
+    SELECT * FROM booking`,
+    { commit: true },
+  );
+  return booking;
 }
 
-/** Inserts the waitlisted booking (no credit) and counts it: one statement. */
-async function insertWaitlisted(query: RawQuery, row: Row & { entitlementId: string | null }): Promise<BookingRow> {
-  const [booking] = await query<BookingRow>(Prisma.sql`
+/** Inserts the waitlisted booking (no credit), counts it and commits: one statement. */
+async function insertWaitlisted(
+  query: TransactionQuery,
+  row: Row & { entitlementId: string | null },
+): Promise<BookingRow> {
+  const [booking] = await query<BookingRow>(
+    Prisma.sql`
     WITH booking AS (
       INSERT INTO "Booking" ("id", "accountId", "instanceId", "attendeeId", "status", "entitlementId", "createdAt")
       VALUES (${randomUUID()}, ${row.accountId}, ${row.instanceId}, ${row.attendeeId}, 'waitlisted', ${row.entitlementId},
@@ -147,6 +161,8 @@ async function insertWaitlisted(query: RawQuery, row: Row & { entitlementId: str
       UPDATE "Instance" SET "waitlistCount" = "waitlistCount" + 1
       WHERE "id" = ${row.instanceId} AND "accountId" = ${row.accountId} AND EXISTS (SELECT 1 FROM booking)
     )
-    SELECT * FROM booking`);
+    SELECT * FROM booking`,
+    { commit: true },
+  );
   return booking!;
 }

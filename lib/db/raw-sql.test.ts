@@ -57,6 +57,36 @@ describe("raw SQL (lib/db/raw-sql.ts), on this database", () => {
     expect(await names()).toEqual(["Hall A", "Hall B"]);
   });
 
+  it("commits with a statement run with { commit: true }, and rolls back when that statement fails", async () => {
+    const tenant = await createTenant();
+    const names = async () =>
+      (await db.location.findMany({ where: { accountId: tenant.accountId } })).map((l) => l.name).sort();
+    const insert = (name: string) =>
+      Prisma.sql`INSERT INTO "Location" ("id", "accountId", "name") VALUES (gen_random_uuid()::text, ${tenant.accountId}, ${name}) RETURNING "name"`;
+
+    const inserted = await raw().transaction(async (query) => {
+      await query(insert("O'Brien's hall"));
+      return query<{ name: string }>(insert("Hall \\ B"), { commit: true });
+    });
+    expect(inserted).toEqual([{ name: "Hall \\ B" }]);
+    expect(await names()).toEqual(["Hall \\ B", "O'Brien's hall"].sort());
+
+    await expect(
+      raw().transaction(async (query) => {
+        await query(insert("Hall C"));
+        await query(Prisma.sql`SELECT 1 / ${0}`, { commit: true });
+      }),
+    ).rejects.toBeDefined();
+    expect(await names()).toEqual(["Hall \\ B", "O'Brien's hall"].sort());
+    // Nothing may follow the COMMIT (a programming error, refused on both databases).
+    await expect(
+      raw().transaction(async (query) => {
+        await query(insert("Hall D"), { commit: true });
+        await query(insert("Hall E"));
+      }),
+    ).rejects.toThrow(/after the transaction's COMMIT/);
+  });
+
   it("reports a failed statement's SQLSTATE where sqlState and the retry classification find it", async () => {
     const error = await raw()
       .query(Prisma.sql`DO $$ BEGIN RAISE EXCEPTION 'provoked' USING ERRCODE = '40P01'; END $$`)

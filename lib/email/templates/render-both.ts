@@ -1,5 +1,10 @@
-import { render, toPlainText } from "@react-email/render";
+import { plainTextSelectors, render } from "@react-email/render";
+import { compile } from "html-to-text";
 import type { ReactElement } from "react";
+
+// What `render(…, { plainText: true })` converts with, compiled once: `toPlainText` compiles its
+// selectors again on every call, which cost more CPU than rendering the email itself.
+const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
 /**
  * HTML and plain text of one email. The text is derived from the HTML (what `render(…, { plainText })`

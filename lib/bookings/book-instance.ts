@@ -12,7 +12,7 @@ import { wakeBookingEmailSender } from "./booking-email-outbox";
 import type { BookingRow } from "./booking-tx";
 import { takeCreditSql } from "./entitlement-credits";
 import { decideBooking, evaluateBooking } from "./evaluate-booking";
-import { isGateBusy, throughInstanceGate } from "./instance-gate";
+import { throughInstanceGate, wasSeenFull } from "./instance-gate";
 
 export type BookInstanceInput = { instanceId: string; entitlementId?: string; attendeeId?: string; waitlist?: boolean };
 
@@ -21,7 +21,7 @@ export type BookInstanceInput = { instanceId: string; entitlementId?: string; at
  *
  * 1. At most BOOKING_TRANSACTIONS_PER_INSTANCE (default 2) booking transactions of one instance run
  *    at once in this process; the others wait in memory and evaluate again, all at once, when the
- *    class fills up (instance-gate.ts). When other bookings of the instance are under way here, one
+ *    class fills up (instance-gate.ts). For a class this process saw full in the last 10 s, one
  *    statement first evaluates the request without any lock and a refusal is answered at once (a
  *    full instance turns hundreds of late requests away without one of them waiting for its lock).
  *    Correctness never depends on the gate or on that early look.
@@ -57,9 +57,9 @@ export async function bookInstance(options: {
     const early = decideBooking(await evaluateBooking(sql.query, target), { now: new Date(), waitlist });
     if (early !== "confirm" && early !== "waitlist") throw new AppError(early);
   };
-  // With no booking of this instance under way in this process the lock is most likely free: the
-  // evaluation under it is then the only one (one statement fewer on the common path).
-  if (isGateBusy(input.instanceId)) await refuseEarly();
+  // Most bookings find a place: the evaluation under the lock is then the only one. A class this
+  // process saw full lately is looked at without the lock first.
+  if (wasSeenFull(input.instanceId, FULL_HINT_MS)) await refuseEarly();
 
   const booking = await throughInstanceGate(
     input.instanceId,
@@ -102,6 +102,8 @@ export async function bookInstance(options: {
   return booking;
 }
 
+/** How long a class seen full makes later requests look without the lock first. */
+const FULL_HINT_MS = 10_000;
 const CREDIT_TAKEN = Symbol("credit taken");
 const CREDIT_ATTEMPTS = 3;
 

@@ -3,8 +3,14 @@ import "server-only";
 type Turn = "granted" | "recheck";
 type Gate = { active: number; waiting: ((turn: Turn) => void)[]; full: boolean };
 
-const holder = globalThis as typeof globalThis & { __studioInstanceGates?: Map<string, Gate> };
+const holder = globalThis as typeof globalThis & {
+  __studioInstanceGates?: Map<string, Gate>;
+  __studioFullSeen?: Map<string, number>;
+};
 const gates = (holder.__studioInstanceGates ??= new Map<string, Gate>());
+/** When this process last saw each key's class full (Date.now()), oldest first; a hint, never a rule. */
+const fullSeen = (holder.__studioFullSeen ??= new Map<string, number>());
+const FULL_SEEN_MAX_KEYS = 10_000;
 
 /**
  * Lets at most `limit` callers of this process run `work` for one key (an instance id) at a time;
@@ -30,16 +36,26 @@ export async function throughInstanceGate<T>(
     }
     const gate = gates.get(key)!;
     try {
-      return await work(() => (gate.full = true));
+      return await work(() => {
+        gate.full = true;
+        rememberFull(key);
+      });
     } finally {
       release(key, gate);
     }
   }
 }
 
-/** Some caller of this process is running (or waiting to run) `work` for `key`. */
-export function isGateBusy(key: string): boolean {
-  return gates.has(key);
+/** This process saw `key`'s class full (a `markFull`) within the last `withinMs`. */
+export function wasSeenFull(key: string, withinMs: number): boolean {
+  const seenAt = fullSeen.get(key);
+  return seenAt !== undefined && Date.now() - seenAt < withinMs;
+}
+
+function rememberFull(key: string): void {
+  fullSeen.delete(key); // re-inserted last: the map stays in order of time
+  fullSeen.set(key, Date.now());
+  if (fullSeen.size > FULL_SEEN_MAX_KEYS) fullSeen.delete(fullSeen.keys().next().value!);
 }
 
 function acquire(key: string, limit: number): Promise<Turn> {

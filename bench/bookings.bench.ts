@@ -277,9 +277,10 @@ async function probeStatements(seeded: Seed): Promise<{
       const answered = log.length;
       await new Promise((resolve) => setTimeout(resolve, 300)); // the confirmation email, sent after the answer
       const cpuAll = process.cpuUsage(cpu0);
-      const begin = log.find((s) => /^BEGIN/i.test(s.text));
+      // BEGIN and COMMIT may travel with a statement (lib/db/raw-sql.ts).
+      const begin = log.find((s) => /^BEGIN\b/i.test(s.text));
       const lock = log.find((s) => /FOR UPDATE/i.test(s.text));
-      const commit = log.find((s) => /^COMMIT/i.test(s.text));
+      const commit = log.find((s) => /\bCOMMIT;?$/i.test(s.text));
       if (run >= 5) {
         before.push(answered);
         after.push(log.length - answered);

@@ -69,6 +69,10 @@ describe("raw SQL (lib/db/raw-sql.ts), on this database", () => {
       return query<{ name: string }>(insert("Hall \\ B"), { commit: true });
     });
     expect(inserted).toEqual([{ name: "Hall \\ B" }]);
+    const [arithmetic] = await raw().transaction((query) =>
+      query<{ value: number }>({ text: "SELECT 10 -$1::int AS value", values: [-5] }, { commit: true }),
+    );
+    expect(arithmetic!.value).toBe(15);
     expect(await names()).toEqual(["Hall \\ B", "O'Brien's hall"].sort());
 
     await expect(

@@ -94,8 +94,10 @@ function inlineValues(statement: Statement, client: PoolClient): string {
     if (value === null || value === undefined) return "NULL";
     if (typeof value === "string") return client.escapeLiteral(value);
     if (value instanceof Date) return client.escapeLiteral(value.toISOString());
-    if (typeof value === "number" && Number.isFinite(value)) return String(value);
-    if (typeof value === "bigint" || typeof value === "boolean") return String(value);
+    if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "bigint") {
+      return value < 0 ? `(${value})` : String(value); // "x -$1" must not become a comment: "x --1"
+    }
+    if (typeof value === "boolean") return String(value);
     throw new Error(`a value of type ${typeof value} cannot be written into a statement`);
   });
 }

@@ -54,7 +54,7 @@ export async function bookAction(
   });
   if (!body.success) return fail("validation_failed");
   const result = await attempt(async () => {
-    const booking = await bookInstance({ accountId: viewer.accountId, actor: viewer, input: body.data });
+    const booking = await bookInstance({ tokenHash: viewer.session.tokenHash, input: body.data });
     return booking.status === "waitlisted" ? "You are on the waitlist." : "Booked. See you there!";
   });
   if (result.ok) revalidatePath(`/${slug}`, "layout");

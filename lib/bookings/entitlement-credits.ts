@@ -3,51 +3,30 @@ import { Prisma } from "@prisma/client";
 import type { BookingTx } from "./booking-tx";
 
 /**
- * The SELECT of the attendee's entitlements usable for an instance, best first: status `active`,
- * `validFrom ≤ start < validUntil` (no end when null), a credit left (null = unlimited), and a product
- * whose `eligibleEventIds` is empty or holds the instance's event. Order: `preferred` first (the one
- * a client named when joining the waitlist), then the one that expires first (no end last), then the
- * oldest. With `only` just that entitlement is considered. `startsAt` and `eventId` are SQL: a value
- * or a column of an enclosing query (evaluate-booking.ts embeds this as a subquery).
+ * The SELECT of the attendee's entitlements usable for an instance, best first: the database
+ * function usable_entitlements (prisma/migrations/…_booking_functions) holds the rule and the order,
+ * for this and for book_instance alike. `preferred` comes first (the one a client named when joining
+ * the waitlist).
  */
 export function usableEntitlementsSql(target: {
   accountId: string;
   attendeeId: string;
-  startsAt: Prisma.Sql;
-  eventId: Prisma.Sql;
-  only?: string;
+  startsAt: Date;
+  eventId: string;
   preferred?: string | null;
 }): Prisma.Sql {
+  const { accountId, attendeeId, eventId, startsAt, preferred } = target;
   return Prisma.sql`
-    SELECT e."id"
-    FROM "Entitlement" e
-    JOIN "Product" p ON p."id" = e."productId" AND p."accountId" = e."accountId"
-    WHERE e."accountId" = ${target.accountId}
-      AND e."userId" = ${target.attendeeId}
-      AND e."status" = 'active'
-      AND e."validFrom" <= ${target.startsAt}
-      AND (e."validUntil" IS NULL OR e."validUntil" > ${target.startsAt})
-      AND (e."remainingClasses" IS NULL OR e."remainingClasses" > 0)
-      AND (cardinality(p."eligibleEventIds") = 0 OR ${target.eventId} = ANY(p."eligibleEventIds"))
-      ${target.only === undefined ? Prisma.empty : Prisma.sql`AND e."id" = ${target.only}`}
-    ORDER BY (e."id" = ${target.preferred ?? ""}) DESC, e."validUntil" ASC NULLS LAST, e."createdAt" ASC, e."id" ASC`;
+    SELECT "id" FROM usable_entitlements(${accountId}, ${attendeeId}, ${eventId}, ${startsAt.toISOString()}::timestamp, NULL, ${preferred ?? null}) AS "id"`;
 }
 
 /**
- * The one way a credit is taken: a conditional UPDATE of one entitlement. PostgreSQL locks the row
- * and evaluates the condition again on its newest version, so two transactions racing for a pass's
- * last credit cannot both succeed and the count never goes below zero. The pass whose last credit is
- * taken becomes `exhausted`; an unlimited one (null) is locked and checked the same way. Returns the
- * id when a credit was taken, no row otherwise.
+ * Takes a credit from one entitlement (the database function take_credit: a conditional UPDATE, so
+ * two transactions racing for a pass's last credit cannot both succeed). A row with the id when a
+ * credit was taken, none otherwise.
  */
 export function takeCreditSql(entitlementId: string, accountId: string): Prisma.Sql {
-  return Prisma.sql`
-    UPDATE "Entitlement"
-    SET "remainingClasses" = "remainingClasses" - 1,
-        "status" = CASE WHEN "remainingClasses" = 1 THEN 'exhausted' ELSE "status" END
-    WHERE "id" = ${entitlementId} AND "accountId" = ${accountId} AND "status" = 'active'
-      AND ("remainingClasses" IS NULL OR "remainingClasses" > 0)
-    RETURNING "id"`;
+  return Prisma.sql`SELECT "id" FROM take_credit(${entitlementId}, ${accountId}) AS "id"`;
 }
 
 /** The usable entitlements of `attendeeId` for the instance, best first (see usableEntitlementsSql). */
@@ -60,13 +39,7 @@ export async function findUsableEntitlements(options: {
 }): Promise<string[]> {
   const { tx, accountId, attendeeId, instance, preferred } = options;
   const rows = await tx.$queryRaw<{ id: string }[]>(
-    usableEntitlementsSql({
-      accountId,
-      attendeeId,
-      startsAt: Prisma.sql`${instance.startsAt}`,
-      eventId: Prisma.sql`${instance.eventId}`,
-      preferred,
-    }),
+    usableEntitlementsSql({ accountId, attendeeId, startsAt: instance.startsAt, eventId: instance.eventId, preferred }),
   );
   return rows.map((row) => row.id);
 }

@@ -24,7 +24,8 @@ export type Auth = {
 
 export type Credential = { token: string; via: "bearer" | "cookie" };
 
-function presentedCredential(request: NextRequest): Credential | undefined {
+/** The credential a request presents (not yet checked); undefined when none. */
+export function presentedCredential(request: NextRequest): Credential | undefined {
   const header = request.headers.get("authorization");
   if (header !== null) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -41,38 +42,17 @@ export async function authenticate(request: NextRequest): Promise<Auth | undefin
   return credential ? authenticateCredential(credential) : undefined;
 }
 
-type SessionRow = {
-  userId: string;
-  accountId: string;
-  kind: string;
-  expiresAt: Date;
-  userStatus: string;
-  persona: Persona | null;
-};
+type SessionRow = { userId: string; accountId: string; persona: Persona; kind: string; expiresAt: Date };
 
 /** Resolves a presented session credential; 401 when it is unknown, expired or without membership. */
 export async function authenticateCredential(credential: Credential): Promise<Auth> {
   const tokenHash = hashToken(credential.token);
-  // One round trip on every authenticated request, without Prisma's per-query cost (an include would be three).
+  // One round trip on every authenticated request; what makes a session valid is studio_session's
+  // (prisma/migrations/…_booking_functions), which the booking statement checks the same way.
   const [session] = await getDatabase().raw.query<SessionRow>(Prisma.sql`
-    SELECT s."userId", s."accountId", s."kind", s."expiresAt", u."status" AS "userStatus", m."persona"
-      FROM "Session" s
-      JOIN "User" u ON u."id" = s."userId"
-      LEFT JOIN "Membership" m ON m."accountId" = s."accountId" AND m."userId" = s."userId"
-     WHERE s."tokenHash" = ${tokenHash}`);
-  const expiresAt = session?.expiresAt;
-  const demoSessionOff = session?.kind === "demo" && !env().DEMO_MODE;
-  if (
-    !session ||
-    !expiresAt ||
-    expiresAt <= new Date() ||
-    session.userStatus === "disabled" ||
-    !session.persona ||
-    demoSessionOff
-  ) {
-    throw new AppError("authentication_required");
-  }
-  const { accountId } = session;
+    SELECT * FROM studio_session(${tokenHash}, ${new Date()}, ${env().DEMO_MODE})`);
+  if (!session) throw new AppError("authentication_required");
+  const { accountId, expiresAt } = session;
   let scoped: TenantDb | undefined;
   return {
     userId: session.userId,
@@ -88,8 +68,8 @@ export async function authenticateCredential(credential: Credential): Promise<Au
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Cookie-authenticated writes must come from our own origin (decisions §2); Bearer is exempt. */
-export function assertSameOrigin(request: NextRequest, auth: Auth): void {
-  if (auth.session.via !== "cookie" || !UNSAFE_METHODS.has(request.method)) return;
+export function assertSameOrigin(request: NextRequest, via: Credential["via"]): void {
+  if (via !== "cookie" || !UNSAFE_METHODS.has(request.method)) return;
   const origin = request.headers.get("origin");
   const sameOrigin =
     origin !== null

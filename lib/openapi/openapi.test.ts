@@ -98,7 +98,7 @@ describe("the OpenAPI document", () => {
     expect(operations.length, `${file} has no operation: "METHOD /path" in a route() config`).toBeGreaterThan(0);
     for (const operation of operations) {
       expect(operation.path, `${operation.method} ${operation.path} is served by ${file}`).toBe(pathOfFile(file));
-      expect(["none", "optional", "member", "admin"], `auth of ${operation.method} ${operation.path}`).toContain(
+      expect(["none", "optional", "member", "admin", "credential"], `auth of ${operation.method} ${operation.path}`).toContain(
         operation.auth,
       );
     }
@@ -110,7 +110,7 @@ describe("the OpenAPI document", () => {
       const entry = documented(operation.method, operation.path);
       expect(entry, `${key} (${operation.file}) is missing from lib/openapi/paths/*.ts`).toBeDefined();
       const statuses = Object.keys(entry?.responses ?? {});
-      if (operation.auth === "member" || operation.auth === "admin") {
+      if (operation.auth === "member" || operation.auth === "admin" || operation.auth === "credential") {
         expect(statuses, `${key} needs authentication and must document 401`).toContain("401");
         expect(entry?.security?.length ?? 0, `${key} must list its security schemes`).toBeGreaterThan(0);
       }

@@ -1,15 +1,18 @@
 import { bookInstance } from "@/lib/bookings/book-instance";
+import { authenticateCredential } from "@/lib/http/authenticate";
 import { idempotent } from "@/lib/http/idempotency";
 import { endpoints, json, route } from "@/lib/http/route";
 import { CreateBookingInput, serializeBooking } from "@/lib/schemas/booking";
 
+// The booking statement authenticates the session itself (auth "credential"): one round trip.
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/bookings", {
   POST: route(
-    { operation: "POST /bookings", auth: "member", body: CreateBookingInput },
-    async ({ auth, body, request }) =>
-      idempotent(request, auth.userId, body, async () => {
-        const booking = await bookInstance({ accountId: auth.accountId, actor: auth, input: body });
-        return json(serializeBooking(booking), 201);
-      }),
+    { operation: "POST /bookings", auth: "credential", body: CreateBookingInput },
+    async ({ credential, body, request }) => {
+      const book = async () => json(serializeBooking(await bookInstance({ tokenHash: credential.tokenHash, input: body })), 201);
+      if (!request.headers.has("idempotency-key")) return book();
+      const { userId } = await authenticateCredential(credential); // the key is kept per user
+      return idempotent(request, userId, body, book);
+    },
   ),
 });

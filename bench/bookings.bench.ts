@@ -50,6 +50,8 @@ const HOT_INSTANCES = 8;
 const CAPACITY = 1_000_000;
 const PROBE_RUNS = 20;
 const WARMUP_MS = 1000;
+/** Before any measured run, each route of a server runs this long (BENCH_WARM_UP_SECONDS). */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 const RUN_MS = Number(process.env.BENCH_LOAD_SECONDS ?? 5) * 1000;
 const DAY = 86_400_000;
 
@@ -486,6 +488,19 @@ export async function benchBookings(): Promise<Figure[]> {
     const rawHot = () => bookingRequest("/bookings", next.hot());
     const seconds = RUN_MS / 1000;
 
+    // Every route is warmed before anything is measured: a server's first thousands of bookings
+    // cost it about twice the CPU of later ones (V8 still compiling the handler's code paths), and
+    // without this the first booking run measured the warm-up, whichever run came first.
+    const warmUp = async (server: string, runs: ((durationMs: number) => Promise<LoadResult>)[]) => {
+      progress(BENCH, `${server}: warming every route up, ${WARM_UP_SECONDS} s each`);
+      for (const run of runs) await run(WARM_UP_SECONDS * 1000);
+      await drainOutbox(scratch!);
+    };
+    await warmUp("app", [
+      closed(appUrl, CLIENTS, health("/api/health")),
+      closed(appUrl, CLIENTS, appSpread),
+      closed(appUrl, CLIENTS, appHot),
+    ]);
     progress(BENCH, `app: GET /api/health, ${CLIENTS} clients, ${seconds} s`);
     const appHealth = await measure(appPid, closed(appUrl, CLIENTS, health("/api/health")));
     progress(BENCH, `app: POST /api/bookings over ${SPREAD_INSTANCES} instances, ${CLIENTS} clients, ${seconds} s`);
@@ -506,6 +521,11 @@ export async function benchBookings(): Promise<Figure[]> {
       BENCH,
       `raw node:http + pg: GET /health and POST /bookings (spread, one instance), ${CLIENTS} clients, ${seconds} s each`,
     );
+    await warmUp("raw server", [
+      closed(rawUrl, CLIENTS, health("/health")),
+      closed(rawUrl, CLIENTS, rawSpread),
+      closed(rawUrl, CLIENTS, rawHot),
+    ]);
     const rawHealth = await measure(rawPid, closed(rawUrl, CLIENTS, health("/health")));
     const rawSpreadRun = await measure(rawPid, closed(rawUrl, CLIENTS, rawSpread));
     const rawHotRun = await measure(rawPid, closed(rawUrl, CLIENTS, rawHot));

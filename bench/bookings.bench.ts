@@ -29,6 +29,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { nextServerNodeFlags } from "../scripts/lib/next-server-flags";
 import { callRoute, progress, type Figure } from "./lib/measure";
 import {
   closedLoop,
@@ -444,6 +445,7 @@ export async function benchBookings(): Promise<Figure[]> {
       [
         // BENCH_PROFILE_DIR: a V8 CPU profile of the app server, written when it stops (open it in Chrome's DevTools).
         ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+        ...nextServerNodeFlags(), // as `npm start` runs it
         path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next"),
         "start",
         "-p",

@@ -4,11 +4,13 @@
 //   2. opens the configured database, applies pending migrations and, in demo mode, seeds the demo
 //      tenant if it is missing; then closes the database again (the embedded one can be opened by one
 //      process at a time, and Next opens it next);
-//   3. runs Next on PORT, forwarding signals and its exit code.
+//   3. runs Next on PORT, forwarding signals and its exit code (`next start` with the Node flags of
+//      scripts/lib/next-server-flags.ts).
 // Run with `tsx --conditions=react-server` so that lib modules' `import "server-only"` resolves to
 // its empty server build, as it does inside Next.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { nextServerNodeFlags } from "./lib/next-server-flags";
 
 type Mode = "dev" | "start";
 
@@ -85,7 +87,8 @@ async function main(serveMode: Mode): Promise<void> {
 
   const port = Number(process.env.PORT);
   const nextBin = require.resolve("next/dist/bin/next");
-  const child = spawn(process.execPath, [nextBin, serveMode, "-p", String(port)], {
+  const flags = serveMode === "start" ? nextServerNodeFlags() : [];
+  const child = spawn(process.execPath, [...flags, nextBin, serveMode, "-p", String(port)], {
     stdio: "inherit",
     env: process.env,
   });

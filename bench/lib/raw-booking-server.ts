@@ -42,9 +42,14 @@ async function book(token: string | undefined, instanceId: unknown): Promise<Ans
   const tokenHash = createHash("sha256").update(token).digest("hex");
   try {
     queries += 1;
-    const { outcome, nowFull: _nowFull, ...booking } = (
-      await pool.query(BOOK_SQL, [tokenHash, new Date().toISOString(), instanceId])
-    ).rows[0] as { outcome: string; nowFull: boolean };
+    const {
+      outcome,
+      nowFull: _nowFull,
+      ...booking
+    } = (await pool.query(BOOK_SQL, [tokenHash, new Date().toISOString(), instanceId])).rows[0] as {
+      outcome: string;
+      nowFull: boolean;
+    };
     if (outcome !== "confirmed") return REFUSALS[outcome] ?? { status: 409, body: { error: outcome } };
     bookings += 1;
     return { status: 201, body: booking };

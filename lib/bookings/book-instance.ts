@@ -71,7 +71,9 @@ async function callBookInstance(tokenHash: string, input: BookInstanceInput, mod
     SELECT * FROM book_instance(${tokenHash}, ${env().DEMO_MODE}, ${new Date()}, ${mode}, ${input.instanceId},
                                 ${input.attendeeId ?? null}, ${input.entitlementId ?? null}, ${input.waitlist === true})`;
   try {
-    const [row] = await withRetry(() => getDatabase().raw.query<BookingOutcome>(statement), { label: "POST /bookings" });
+    const [row] = await withRetry(() => getDatabase().raw.query<BookingOutcome>(statement), {
+      label: "POST /bookings",
+    });
     return row!;
   } catch (error) {
     // The partial unique index "Booking_one_live_per_attendee": a concurrent booking of the same attendee won.

@@ -56,10 +56,12 @@ export type RouteHandler = (request: Request, context: NextContext) => Promise<R
  * Wraps one endpoint: authenticates, authorizes, parses params, query and body with zod, calls the
  * handler and maps every error to the contract's `{ error }` body. Logs one line per request.
  */
-export function route<A extends AuthLevel, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
-  config: RouteConfig<A, P, Q, B>,
-  handler: (input: HandlerInput<A, P, Q, B>) => Promise<Response>,
-): RouteHandler {
+export function route<
+  A extends AuthLevel,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(config: RouteConfig<A, P, Q, B>, handler: (input: HandlerInput<A, P, Q, B>) => Promise<Response>): RouteHandler {
   return async (rawRequest, context) => {
     const started = performance.now();
     startBackgroundWorkOnce();
@@ -90,7 +92,12 @@ function startBackgroundWorkOnce(): void {
   startBookingEmailSender();
 }
 
-async function prepare<A extends AuthLevel, P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+async function prepare<
+  A extends AuthLevel,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+>(
   config: RouteConfig<A, P, Q, B>,
   request: NextRequest,
   context: NextContext | undefined,
@@ -105,7 +112,12 @@ async function prepare<A extends AuthLevel, P extends Schema | undefined, Q exte
   return { auth, credential: undefined, ...(await parseInputs(config, request, context)) } as HandlerInput<A, P, Q, B>;
 }
 
-async function prepareUnchecked<A extends AuthLevel, P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+async function prepareUnchecked<
+  A extends AuthLevel,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+>(
   config: RouteConfig<A, P, Q, B>,
   request: NextRequest,
   context: NextContext | undefined,
@@ -115,7 +127,11 @@ async function prepareUnchecked<A extends AuthLevel, P extends Schema | undefine
   try {
     assertSameOrigin(request, credential.via);
     const inputs = await parseInputs(config, request, context);
-    return { auth: undefined, credential: { ...credential, tokenHash: hashToken(credential.token) }, ...inputs } as HandlerInput<A, P, Q, B>;
+    return {
+      auth: undefined,
+      credential: { ...credential, tokenHash: hashToken(credential.token) },
+      ...inputs,
+    } as HandlerInput<A, P, Q, B>;
   } catch (refusal) {
     await authenticateCredential(credential); // an unknown session is 401 before anything else
     throw refusal;

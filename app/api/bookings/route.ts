@@ -9,7 +9,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/bookings", {
   POST: route(
     { operation: "POST /bookings", auth: "credential", body: CreateBookingInput },
     async ({ credential, body, request }) => {
-      const book = async () => json(serializeBooking(await bookInstance({ tokenHash: credential.tokenHash, input: body })), 201);
+      const book = async () =>
+        json(serializeBooking(await bookInstance({ tokenHash: credential.tokenHash, input: body })), 201);
       if (!request.headers.has("idempotency-key")) return book();
       const { userId } = await authenticateCredential(credential); // the key is kept per user
       return idempotent(request, userId, body, book);

@@ -15,7 +15,8 @@
 // It makes a scratch database on the BENCH_DATABASE_URL (or TEST_DATABASE_URL) server, migrates and
 // seeds it (one studio, many instances, attendees with an unlimited entitlement and a Bearer session),
 // starts `next start` from the last build on it (DEMO_MODE=false, LOG_LEVEL=silent, default pool
-// size) and the raw server, and drops the database after. It always starts its own server: the
+// size, the Node flags of `npm start`) and the raw server, warms every route of each server up
+// (BENCH_WARM_UP_SECONDS, default 5 s each), and drops the database after. It always starts its own server: the
 // server's database must be the seeded one, so BENCH_APP_URL is not used here.
 // bench/run.ts runs it only when a build exists (.next/BUILD_ID) and a PostgreSQL URL is set.
 // BENCH_QUICK=1 stops after the app's three closed-loop runs (for trying a change).
@@ -225,7 +226,7 @@ type Statement = { text: string; startedAt: number; endedAt?: number };
 /**
  * Books PROBE_RUNS times through the real POST /bookings handler in this process, recording every
  * statement the pg driver sends: how many before the answer and after it (the confirmation email),
- * and how long the transaction (BEGIN → COMMIT) and the instance's lock (FOR UPDATE → COMMIT) last.
+ * and how long the booking statement (its own transaction, the instance's lock held within it) lasts.
  */
 async function probeStatements(seeded: Seed): Promise<{
   before: number;
@@ -233,7 +234,6 @@ async function probeStatements(seeded: Seed): Promise<{
   list: string[];
   totalMs: number;
   txMs: number;
-  lockMs: number;
   cpuToAnswerMs: number;
   cpuAfterMs: number;
 }> {
@@ -262,7 +262,6 @@ async function probeStatements(seeded: Seed): Promise<{
   const after: number[] = [];
   const totals: number[] = [];
   const txs: number[] = [];
-  const locks: number[] = [];
   const cpuToAnswer: number[] = [];
   const cpuAfter: number[] = [];
   let list: string[] = [];
@@ -280,18 +279,16 @@ async function probeStatements(seeded: Seed): Promise<{
       const answered = log.length;
       await new Promise((resolve) => setTimeout(resolve, 300)); // the confirmation email, sent after the answer
       const cpuAll = process.cpuUsage(cpu0);
-      // BEGIN and COMMIT may travel with a statement (lib/db/raw-sql.ts).
-      const begin = log.find((s) => /^BEGIN\b/i.test(s.text));
-      const lock = log.find((s) => /FOR UPDATE/i.test(s.text));
-      const commit = log.find((s) => /\bCOMMIT;?$/i.test(s.text));
+      // The booking is one statement in autocommit (book_instance): its transaction, holding the
+      // instance's lock from inside the statement until its commit.
+      const booking = log.find((s) => /book_instance/.test(s.text));
       if (run >= 5) {
         before.push(answered);
         after.push(log.length - answered);
         totals.push(answer.ms);
         cpuToAnswer.push((cpuAnswer.user + cpuAnswer.system) / 1000);
         cpuAfter.push((cpuAll.user + cpuAll.system - cpuAnswer.user - cpuAnswer.system) / 1000);
-        if (begin && commit?.endedAt) txs.push(commit.endedAt - begin.startedAt);
-        if (lock && commit?.endedAt) locks.push(commit.endedAt - lock.startedAt);
+        if (booking?.endedAt) txs.push(booking.endedAt - booking.startedAt);
       }
       list = log.map((s, i) => `${i < answered ? "" : "(after) "}${s.text.slice(0, 90)}`);
     }
@@ -304,7 +301,6 @@ async function probeStatements(seeded: Seed): Promise<{
     list,
     totalMs: quantile(totals, 0.5),
     txMs: quantile(txs, 0.5),
-    lockMs: quantile(locks, 0.5),
     cpuToAnswerMs: quantile(cpuToAnswer, 0.5),
     cpuAfterMs: quantile(cpuAfter, 0.5),
   };
@@ -569,7 +565,7 @@ export async function benchBookings(): Promise<Figure[]> {
     figure(
       "app statements per booking (pg driver, in-process)",
       `${probe.before} before the answer, ${probe.after} after it (confirmation email); ` +
-        `unloaded: request ${probe.totalMs} ms, transaction ${probe.txMs} ms, instance lock held ${probe.lockMs} ms`,
+        `unloaded: request ${probe.totalMs} ms, booking statement (its transaction; the lock is held within it) ${probe.txMs} ms`,
     );
     figure(
       "app CPU per booking in this process (median, unloaded)",

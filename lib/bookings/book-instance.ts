@@ -1,5 +1,4 @@
 import "server-only";
-import { Prisma } from "@prisma/client";
 import { getDatabase } from "@/lib/db";
 import { sqlState } from "@/lib/db/errors";
 import { withRetry } from "@/lib/db/with-retry";
@@ -67,9 +66,21 @@ export async function bookInstance({
 const FULL_HINT_MS = 10_000;
 
 async function callBookInstance(tokenHash: string, input: BookInstanceInput, mode: Mode): Promise<BookingOutcome> {
-  const statement = Prisma.sql`
-    SELECT * FROM book_instance(${tokenHash}, ${env().DEMO_MODE}, ${new Date()}, ${mode}, ${input.instanceId},
-                                ${input.attendeeId ?? null}, ${input.entitlementId ?? null}, ${input.waitlist === true})`;
+  // Prepared (named): parsed and planned once per connection.
+  const statement = {
+    name: "book_instance",
+    text: "SELECT * FROM book_instance($1, $2, $3, $4, $5, $6, $7, $8)",
+    values: [
+      tokenHash,
+      env().DEMO_MODE,
+      new Date(),
+      mode,
+      input.instanceId,
+      input.attendeeId ?? null,
+      input.entitlementId ?? null,
+      input.waitlist === true,
+    ],
+  };
   try {
     const [row] = await withRetry(() => getDatabase().raw.query<BookingOutcome>(statement), {
       label: "POST /bookings",

@@ -1,8 +1,12 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import pg, { type Pool, type PoolClient } from "pg";
 
-/** A statement with `$1`-style placeholders: `Prisma.sql\`…\`` is one (its `text` and `values`). */
-export type Statement = { text: string; values: readonly unknown[] };
+/**
+ * A statement with `$1`-style placeholders: `Prisma.sql\`…\`` is one (its `text` and `values`). A
+ * `name` makes it a prepared statement on PostgreSQL, parsed and planned once per connection (for
+ * hot statements outside transactions; the name must always come with the same text).
+ */
+export type Statement = { text: string; values: readonly unknown[]; name?: string };
 
 export type RawQuery = <Row = Record<string, unknown>>(statement: Statement) => Promise<Row[]>;
 
@@ -48,7 +52,14 @@ export function pgRawSql(pool: Pool): RawSql {
   const on =
     (client: Pool | PoolClient): RawQuery =>
     async <Row>(statement: Statement) =>
-      (await client.query({ text: statement.text, values: toParameters(statement.values), types })).rows as Row[];
+      (
+        await client.query({
+          name: statement.name,
+          text: statement.text,
+          values: toParameters(statement.values),
+          types,
+        })
+      ).rows as Row[];
   return {
     query: on(pool),
     async transaction(work) {

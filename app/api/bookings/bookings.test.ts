@@ -429,6 +429,44 @@ describe("POST /bookings: input, authentication, Idempotency-Key", () => {
     await expectError(await api("GET", "/bookings", { token: attendee.token }), 405, "Method not allowed");
   });
 
+  it("answers 401 for an expired session, a disabled user or a removed membership, and writes nothing", async () => {
+    const lesson = await createClass(tenant.accountId);
+    await grant(tenant.accountId, attendee.userId);
+    const expectRefused = async () =>
+      expectError(await book({ instanceId: lesson.id }), 401, "Authentication required");
+
+    await db.session.updateMany({ where: { userId: attendee.userId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await expectRefused();
+    await db.session.updateMany({ where: { userId: attendee.userId }, data: { expiresAt: new Date(Date.now() + DAY) } });
+    await db.user.update({ where: { id: attendee.userId }, data: { status: "disabled" } });
+    await expectRefused();
+    await db.user.update({ where: { id: attendee.userId }, data: { status: "active" } });
+    await db.membership.delete({ where: { accountId_userId: { accountId: tenant.accountId, userId: attendee.userId } } });
+    await expectRefused();
+    expect(await db.booking.count({ where: { instanceId: lesson.id } })).toBe(0);
+  });
+
+  it("answers 401 before 400 and 403: a bad session with bad input, a cross-origin cookie write", async () => {
+    const lesson = await createClass(tenant.accountId);
+    await grant(tenant.accountId, attendee.userId);
+    await expectError(await book({ instanceId: 42 }, "nope"), 401, "Authentication required");
+    const crossSite = { origin: "https://elsewhere.example" };
+    await expectError(
+      await api("POST", "/bookings", { cookie: "session=nope", headers: crossSite, body: { instanceId: lesson.id } }),
+      401,
+      "Authentication required",
+    );
+    // the same write with a good session: 403, and a same-origin one books
+    const cookie = `session=${attendee.token}`;
+    await expectError(
+      await api("POST", "/bookings", { cookie, headers: crossSite, body: { instanceId: lesson.id } }),
+      403,
+      "Insufficient permission",
+    );
+    expect(await db.booking.count({ where: { instanceId: lesson.id } })).toBe(0);
+    expect((await api("POST", "/bookings", { cookie, body: { instanceId: lesson.id } })).status).toBe(201);
+  });
+
   it("replays the first answer for a repeated Idempotency-Key and books once; another body with that key is 422", async () => {
     const lesson = await createClass(tenant.accountId);
     const pass = await grant(tenant.accountId, attendee.userId);

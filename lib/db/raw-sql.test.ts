@@ -27,68 +27,19 @@ describe("raw SQL (lib/db/raw-sql.ts), on this database", () => {
     expect(text!.local).toBe("2026-01-15 17:00:00.123");
   });
 
-  it("commits a transaction's writes together, and rolls all of them back when the work throws", async () => {
+  it("answers a named (prepared) statement with each call's own values, on every connection", async () => {
     const tenant = await createTenant();
-    const names = async () =>
-      (await db.location.findMany({ where: { accountId: tenant.accountId }, orderBy: { name: "asc" } })).map(
-        (l) => l.name,
-      );
-    const insert = (name: string) =>
-      Prisma.sql`INSERT INTO "Location" ("id", "accountId", "name") VALUES (gen_random_uuid()::text, ${tenant.accountId}, ${name})`;
-
-    await raw().transaction(async (query) => {
-      await query(insert("Hall A"));
-      await query(insert("Hall B"));
+    const named = (value: string) => ({
+      name: "raw_sql_test_echo",
+      text: `SELECT $1::text AS "value", "slug" FROM "Account" WHERE "id" = $2`,
+      values: [value, tenant.accountId],
     });
-    expect(await names()).toEqual(["Hall A", "Hall B"]);
-
-    await expect(
-      raw().transaction(async (query) => {
-        await query(insert("Hall C"));
-        throw new Error("changed my mind");
-      }),
-    ).rejects.toThrow("changed my mind");
-    await expect(
-      raw().transaction(async (query) => {
-        await query(insert("Hall D"));
-        await query(Prisma.sql`SELECT 1 / 0`);
-      }),
-    ).rejects.toBeDefined();
-    expect(await names()).toEqual(["Hall A", "Hall B"]);
-  });
-
-  it("commits with a statement run with { commit: true }, and rolls back when that statement fails", async () => {
-    const tenant = await createTenant();
-    const names = async () =>
-      (await db.location.findMany({ where: { accountId: tenant.accountId } })).map((l) => l.name).sort();
-    const insert = (name: string) =>
-      Prisma.sql`INSERT INTO "Location" ("id", "accountId", "name") VALUES (gen_random_uuid()::text, ${tenant.accountId}, ${name}) RETURNING "name"`;
-
-    const inserted = await raw().transaction(async (query) => {
-      await query(insert("O'Brien's hall"));
-      return query<{ name: string }>(insert("Hall \\ B"), { commit: true });
-    });
-    expect(inserted).toEqual([{ name: "Hall \\ B" }]);
-    const [arithmetic] = await raw().transaction((query) =>
-      query<{ value: number }>({ text: "SELECT 10 -$1::int AS value", values: [-5] }, { commit: true }),
+    // more calls at once than the pool has connections: each connection prepares it once
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, index) => raw().query<{ value: string; slug: string }>(named(`O'Brien ${index}`))),
     );
-    expect(arithmetic!.value).toBe(15);
-    expect(await names()).toEqual(["Hall \\ B", "O'Brien's hall"].sort());
-
-    await expect(
-      raw().transaction(async (query) => {
-        await query(insert("Hall C"));
-        await query(Prisma.sql`SELECT 1 / ${0}`, { commit: true });
-      }),
-    ).rejects.toBeDefined();
-    expect(await names()).toEqual(["Hall \\ B", "O'Brien's hall"].sort());
-    // Nothing may follow the COMMIT (a programming error, refused on both databases).
-    await expect(
-      raw().transaction(async (query) => {
-        await query(insert("Hall D"), { commit: true });
-        await query(insert("Hall E"));
-      }),
-    ).rejects.toThrow(/after the transaction's COMMIT/);
+    expect(answers.map(([row]) => row!.value)).toEqual(Array.from({ length: 25 }, (_, index) => `O'Brien ${index}`));
+    expect(new Set(answers.map(([row]) => row!.slug))).toEqual(new Set([tenant.slug]));
   });
 
   it("reports a failed statement's SQLSTATE where sqlState and the retry classification find it", async () => {

@@ -65,7 +65,7 @@ export function route<
   return async (rawRequest, context) => {
     const started = performance.now();
     startBackgroundWorkOnce();
-    const request = rawRequest instanceof NextRequest ? rawRequest : new NextRequest(rawRequest);
+    const request = asNextRequest(rawRequest);
     let response: Response;
     try {
       response = await withLoadShedding(async () => handler(await prepare(config, request, context)));
@@ -77,6 +77,15 @@ export function route<
     log.info("request", { method: request.method, route: config.operation, status: response.status, durationMs });
     return response;
   };
+}
+
+/**
+ * Next hands a route handler its own NextRequest, an instance of its server bundle's class, not of
+ * ours, so `instanceof` cannot tell; its shape can. Wrapping it again would cost a request another
+ * copy of its body through a new stream (a tenth of a millisecond per POST).
+ */
+function asNextRequest(request: Request): NextRequest {
+  return "nextUrl" in request && "cookies" in request ? (request as NextRequest) : new NextRequest(request);
 }
 
 const background = globalThis as typeof globalThis & { __studioBackgroundStarted?: boolean };

@@ -248,6 +248,14 @@ async function probeStatements(seeded: Seed): Promise<{
       startedAt: performance.now(),
     };
     log.push(statement);
+    const callback = args.at(-1);
+    if (typeof callback === "function") {
+      // pg-pool's query passes a callback and gets no promise back
+      args[args.length - 1] = (...results: unknown[]) => {
+        statement.endedAt = performance.now();
+        return (callback as (...a: unknown[]) => unknown)(...results);
+      };
+    }
     const result = (original as (...a: unknown[]) => unknown).apply(this, args);
     if (result && typeof (result as Promise<unknown>).then === "function") {
       (result as Promise<unknown>).then(

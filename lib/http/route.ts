@@ -111,7 +111,9 @@ async function prepare<
   request: NextRequest,
   context: NextContext | undefined,
 ): Promise<HandlerInput<A, P, Q, B>> {
-  if (config.auth === "credential") return prepareUnchecked(config, request, context);
+  if (config.auth === "credential") {
+    return (await prepareUnchecked(config, request, context)) as HandlerInput<A, P, Q, B>;
+  }
   const auth = config.auth === "none" ? undefined : await authenticate(request);
   if (config.auth === "member" || config.auth === "admin") {
     if (!auth) throw new AppError("authentication_required");
@@ -121,26 +123,18 @@ async function prepare<
   return { auth, credential: undefined, ...(await parseInputs(config, request, context)) } as HandlerInput<A, P, Q, B>;
 }
 
-async function prepareUnchecked<
-  A extends AuthLevel,
-  P extends Schema | undefined,
-  Q extends Schema | undefined,
-  B extends Schema | undefined,
->(
-  config: RouteConfig<A, P, Q, B>,
+/** Auth level `credential`: the presented credential, unchecked, with the parsed inputs. */
+async function prepareUnchecked(
+  config: { params?: Schema; query?: Schema; body?: Schema },
   request: NextRequest,
   context: NextContext | undefined,
-): Promise<HandlerInput<A, P, Q, B>> {
+) {
   const credential = presentedCredential(request);
   if (!credential) throw new AppError("authentication_required");
   try {
     assertSameOrigin(request, credential.via);
     const inputs = await parseInputs(config, request, context);
-    return {
-      auth: undefined,
-      credential: { ...credential, tokenHash: hashToken(credential.token) },
-      ...inputs,
-    } as HandlerInput<A, P, Q, B>;
+    return { auth: undefined, credential: { ...credential, tokenHash: hashToken(credential.token) }, ...inputs };
   } catch (refusal) {
     await authenticateCredential(credential); // an unknown session is 401 before anything else
     throw refusal;

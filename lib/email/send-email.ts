@@ -17,10 +17,9 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
   const config = env();
   switch (config.EMAIL_TRANSPORT) {
     case "outbox": {
-      await fs.mkdir(config.EMAIL_OUTBOX_DIR, { recursive: true });
       const createdAt = new Date().toISOString();
       const file = path.join(config.EMAIL_OUTBOX_DIR, `${createdAt.replace(/[:.]/g, "-")}-${randomUUID()}.json`);
-      await fs.writeFile(file, JSON.stringify({ ...message, createdAt }, null, 2));
+      await writeCreatingDirectory(file, JSON.stringify({ ...message, createdAt }, null, 2));
       return;
     }
     case "resend": {
@@ -40,5 +39,16 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
     case "log":
       log.info("email sent", { toDomain: message.to.split("@")[1], subject: message.subject });
       return;
+  }
+}
+
+/** Writes `file`, creating its directory only when it is missing (not one mkdir per email). */
+async function writeCreatingDirectory(file: string, text: string): Promise<void> {
+  try {
+    await fs.writeFile(file, text);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, text);
   }
 }

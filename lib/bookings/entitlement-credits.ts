@@ -3,24 +3,6 @@ import { Prisma } from "@prisma/client";
 import type { BookingTx } from "./booking-tx";
 
 /**
- * The SELECT of the attendee's entitlements usable for an instance, best first: the database
- * function usable_entitlements (prisma/migrations/…_booking_functions) holds the rule and the order,
- * for this and for book_instance alike. `preferred` comes first (the one a client named when joining
- * the waitlist).
- */
-export function usableEntitlementsSql(target: {
-  accountId: string;
-  attendeeId: string;
-  startsAt: Date;
-  eventId: string;
-  preferred?: string | null;
-}): Prisma.Sql {
-  const { accountId, attendeeId, eventId, startsAt, preferred } = target;
-  return Prisma.sql`
-    SELECT "id" FROM usable_entitlements(${accountId}, ${attendeeId}, ${eventId}, ${startsAt.toISOString()}::timestamp, NULL, ${preferred ?? null}) AS "id"`;
-}
-
-/**
  * Takes a credit from one entitlement (the database function take_credit: a conditional UPDATE, so
  * two transactions racing for a pass's last credit cannot both succeed). A row with the id when a
  * credit was taken, none otherwise.
@@ -29,36 +11,23 @@ export function takeCreditSql(entitlementId: string, accountId: string): Prisma.
   return Prisma.sql`SELECT "id" FROM take_credit(${entitlementId}, ${accountId}) AS "id"`;
 }
 
-/** The usable entitlements of `attendeeId` for the instance, best first (see usableEntitlementsSql). */
-export async function findUsableEntitlements(options: {
+/**
+ * Takes one credit for `instance` from the attendee's best usable entitlement, `preferred` first
+ * (the one a client named when joining the waitlist): the database function take_best_credit, the
+ * same rule and order as a booking's. The entitlement's id, or undefined when none has a credit.
+ */
+export async function takeBestCredit(options: {
   tx: BookingTx;
   accountId: string;
   attendeeId: string;
   instance: { eventId: string; startsAt: Date };
   preferred?: string | null;
-}): Promise<string[]> {
+}): Promise<string | undefined> {
   const { tx, accountId, attendeeId, instance, preferred } = options;
-  const rows = await tx.$queryRaw<{ id: string }[]>(
-    usableEntitlementsSql({ accountId, attendeeId, startsAt: instance.startsAt, eventId: instance.eventId, preferred }),
-  );
-  return rows.map((row) => row.id);
-}
-
-/** Takes one credit from the first of `candidates` that still has one; the id used, or undefined. */
-export async function takeCredit({
-  tx,
-  accountId,
-  candidates,
-}: {
-  tx: BookingTx;
-  accountId: string;
-  candidates: string[];
-}) {
-  for (const id of candidates) {
-    const taken = await tx.$queryRaw<{ id: string }[]>(takeCreditSql(id, accountId));
-    if (taken.length > 0) return id;
-  }
-  return undefined;
+  const [row] = await tx.$queryRaw<{ id: string | null }[]>`
+    SELECT take_best_credit(${accountId}, ${attendeeId}, ${instance.eventId}, ${instance.startsAt.toISOString()}::timestamp,
+                            NULL, ${preferred ?? null}) AS "id"`;
+  return row?.id ?? undefined;
 }
 
 /**

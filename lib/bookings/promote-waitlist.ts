@@ -1,6 +1,6 @@
 import "server-only";
 import type { BookingRow, BookingTx } from "./booking-tx";
-import { findUsableEntitlements, returnCredits, takeCredit } from "./entitlement-credits";
+import { returnCredits, takeBestCredit } from "./entitlement-credits";
 import type { LockedInstance } from "./lock-instance";
 
 /**
@@ -34,14 +34,13 @@ export async function promoteWaitlist({
   const promoted: BookingRow[] = [];
   for (const waiting of queue) {
     if (free <= 0) break;
-    const candidates = await findUsableEntitlements({
+    const entitlementId = await takeBestCredit({
       tx,
       accountId,
       attendeeId: waiting.attendeeId,
       instance,
       preferred: waiting.entitlementId,
     });
-    const entitlementId = await takeCredit({ tx, accountId, candidates });
     if (!entitlementId) continue;
     const [booking] = await tx.$queryRaw<BookingRow[]>`
       UPDATE "Booking" SET "status" = 'confirmed', "entitlementId" = ${entitlementId}

@@ -57,17 +57,42 @@ LANGUAGE sql VOLATILE AS $$
   RETURNING "id"
 $$;
 
+-- Takes one credit for a class from the attendee's best usable entitlement (usable_entitlements'
+-- order), or from the next one when a concurrent booking took the last credit of the first
+-- meanwhile. The entitlement's id, or NULL when none had a credit left. Used by a booking and by the
+-- waitlist's promotion (lib/bookings/promote-waitlist.ts).
+CREATE FUNCTION take_best_credit(
+  p_account_id text, p_user_id text, p_event_id text, p_starts_at timestamp,
+  p_only text DEFAULT NULL, p_preferred text DEFAULT NULL
+) RETURNS text
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  candidate text;
+  taken text;
+BEGIN
+  FOR candidate IN
+    SELECT u FROM usable_entitlements(p_account_id, p_user_id, p_event_id, p_starts_at, p_only, p_preferred) u
+  LOOP
+    SELECT t INTO taken FROM take_credit(candidate, p_account_id) t;
+    IF taken IS NOT NULL THEN
+      RETURN taken;
+    END IF;
+  END LOOP;
+  RETURN NULL;
+END
+$$;
+
 -- The contract's answer to a booking request (decisions §7), checked in its order: `not_found`
 -- (unknown instance, or an attendee who is not a member); `instance_not_bookable` (cancelled,
 -- audience `nobody`, or `groups` and the attendee in none of them); `booking_closed` (outside
 -- `opensDaysBefore` days … `closesMinutesBefore` minutes before the start, or started);
 -- `already_booked` (a confirmed or waitlisted booking); `no_valid_entitlement`; then `confirm` while
--- places are left, else `waitlist` when asked and enabled, else `instance_full`. With the usable
--- entitlements (best first) and the instance's counters, read in one snapshot.
+-- places are left, else `waitlist` when asked and enabled, else `instance_full`. With the instance's
+-- counters, read in the same snapshot.
 CREATE FUNCTION booking_verdict(
   p_account_id text, p_instance_id text, p_attendee_id text, p_entitlement_id text,
   p_now timestamp, p_waitlist boolean,
-  OUT "verdict" text, OUT "candidates" text[], OUT "bookedCount" integer, OUT "capacity" integer
+  OUT "verdict" text, OUT "bookedCount" integer, OUT "capacity" integer
 ) LANGUAGE plpgsql STABLE AS $$
 -- PL/pgSQL, not SQL: PostgreSQL before 18 plans a SQL function's body again on every call, while
 -- PL/pgSQL keeps the plan for the session.
@@ -90,19 +115,18 @@ BEGIN
                          WHERE b."accountId" = p_account_id AND b."instanceId" = i."id" AND b."attendeeId" = p_attendee_id
                            AND b."status" IN ('confirmed', 'waitlisted'))
              THEN 'already_booked'
-           WHEN cardinality(c."ids") = 0 THEN 'no_valid_entitlement'
+           WHEN NOT EXISTS (
+                  SELECT 1 FROM usable_entitlements(p_account_id, p_attendee_id, i."eventId", i."startsAt", p_entitlement_id))
+             THEN 'no_valid_entitlement'
            WHEN i."bookedCount" < i."capacity" THEN 'confirm'
            WHEN p_waitlist AND a."waitlistEnabled" THEN 'waitlist'
            ELSE 'instance_full'
          END,
-         c."ids", i."bookedCount", i."capacity"
-    INTO "verdict", "candidates", "bookedCount", "capacity"
+         i."bookedCount", i."capacity"
+    INTO "verdict", "bookedCount", "capacity"
     FROM (SELECT 1) AS one
     LEFT JOIN ("Instance" i JOIN "Account" a ON a."id" = i."accountId")
-           ON i."id" = p_instance_id AND i."accountId" = p_account_id
-    LEFT JOIN LATERAL (
-      SELECT ARRAY(SELECT u FROM usable_entitlements(p_account_id, p_attendee_id, i."eventId", i."startsAt", p_entitlement_id) u) AS "ids"
-    ) c ON true;
+           ON i."id" = p_instance_id AND i."accountId" = p_account_id;
 END
 $$;
 
@@ -111,10 +135,9 @@ $$;
 --   'book'  locks the attendee's membership FOR KEY SHARE (a concurrent removal waits, or this finds
 --           none), then the instance row FOR UPDATE (every booking change of one instance queues
 --           there, so its counters are exact and capacity holds), then decides on a fresh snapshot
---           and writes: the credit (take_credit on the best usable entitlement, the next one if a
---           concurrent booking of another class took its last credit meanwhile), the booking, the
---           counter and the confirmation email's outbox row. Full with `p_waitlist` and the waitlist
---           enabled gives a `waitlisted` booking without a credit.
+--           and writes: the credit (take_best_credit), the booking, the counter and the
+--           confirmation email's outbox row. Full with `p_waitlist` and the waitlist enabled gives a
+--           `waitlisted` booking without a credit.
 --   'look'  decides without any lock and writes nothing (verdict `confirm` or `waitlist` when it
 --           would book): a full class turns late requests away without their waiting for its lock.
 -- `outcome` is `confirmed` or `waitlisted` with the booking's columns, a verdict of 'look', or the
@@ -133,8 +156,8 @@ DECLARE
   actor record;
   attendee text;
   decision record;
+  locked record;
   credit text;
-  candidate text;
   booking "Booking"%ROWTYPE;
 BEGIN
   SELECT s."userId", s."accountId", s."persona" INTO actor FROM studio_session(p_token_hash, p_now, p_demo_mode) s;
@@ -157,7 +180,8 @@ BEGIN
 
   PERFORM 1 FROM "Membership" m WHERE m."accountId" = actor."accountId" AND m."userId" = attendee FOR KEY SHARE;
   IF FOUND THEN
-    PERFORM 1 FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = actor."accountId" FOR UPDATE;
+    SELECT i."eventId", i."startsAt" INTO locked
+      FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = actor."accountId" FOR UPDATE;
   END IF;
   IF NOT FOUND THEN
     "outcome" := 'not_found';
@@ -168,10 +192,7 @@ BEGIN
   "nowFull" := decision."bookedCount" + (CASE WHEN decision."verdict" = 'confirm' THEN 1 ELSE 0 END) >= decision."capacity";
 
   IF decision."verdict" = 'confirm' THEN
-    FOREACH candidate IN ARRAY decision."candidates" LOOP
-      SELECT t INTO credit FROM take_credit(candidate, actor."accountId") t;
-      EXIT WHEN credit IS NOT NULL;
-    END LOOP;
+    credit := take_best_credit(actor."accountId", attendee, locked."eventId", locked."startsAt", p_entitlement_id);
     IF credit IS NULL THEN
       "outcome" := 'no_valid_entitlement';
       "nowFull" := decision."bookedCount" >= decision."capacity";

@@ -40,7 +40,7 @@ afterEach(async () => {
   await stopBookingEmailSender();
   inFlight.__studioInFlight = 0;
   setLogSink(undefined);
-  for (const key of ["EMAIL_OUTBOX_DIR", "EMAIL_MAX_DEFER_MS"]) {
+  for (const key of ["EMAIL_OUTBOX_DIR", "EMAIL_MAX_DEFER_MS", "EMAIL_TRANSPORT"]) {
     if (originalEnv[key] === undefined) delete process.env[key];
     else process.env[key] = originalEnv[key];
   }
@@ -206,6 +206,29 @@ describe("the sender yields to requests", () => {
     const [email] = await waitForEmails(member.email);
     expect(email!.subject).toMatch(/^Booking confirmed: Evening Flow, /);
     // the row goes once its batch is sent, a moment after the email's file is written
+    await expect.poll(async () => (await pendingRows()).length).toBe(0);
+  });
+
+  it("lets a request that arrives during a batch go first: the rest of the batch waits for it", async () => {
+    const bookings = await confirmedBookings(3);
+    await enqueue(bookings.map(({ booking }) => ({ kind: "confirmed" as const, bookingId: booking.id })));
+    setEnv({ EMAIL_TRANSPORT: "log" }); // logs each email as it is sent, synchronously
+    const sent: string[] = [];
+    setLogSink((line) => {
+      const record = JSON.parse(line) as { msg: string; subject: string };
+      if (record.msg !== "email sent") return;
+      sent.push(record.subject);
+      if (sent.length === 1) inFlight.__studioInFlight = 1; // a request arrives while the first email goes out
+    }, "info");
+
+    wakeBookingEmailSender();
+    await expect.poll(() => sent.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent).toHaveLength(1);
+    expect(await pendingRows()).toHaveLength(3); // the batch is claimed, its rows go once it is sent
+
+    inFlight.__studioInFlight = 0;
+    await expect.poll(() => sent.length).toBe(3);
     await expect.poll(async () => (await pendingRows()).length).toBe(0);
   });
 

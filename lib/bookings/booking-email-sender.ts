@@ -2,10 +2,12 @@ import "server-only";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { requestsInFlight } from "@/lib/system/busy";
-import { drainBookingEmails } from "./drain-booking-emails";
+import { drainBookingEmails, MAX_HOLD_MS } from "./drain-booking-emails";
 
 const WAKE_DELAY_MS = 25; // a burst of bookings is sent in batches
 const BUSY_RECHECK_MS = 200;
+/** Within a claimed batch: how often a waiting email looks again whether the requests are done. */
+const TURN_RECHECK_MS = 5;
 const SWEEP_INTERVAL_MS = 30_000;
 
 type SenderState = {
@@ -81,8 +83,9 @@ function tick(sender: SenderState): void {
     if (shouldDefer(sender)) return arm(sender, BUSY_RECHECK_MS);
     sender.wokenWhileRunning = false;
     let yielded = false;
-    const shouldYield = () => (yielded = shouldDefer(sender));
-    sender.running = drainBookingEmails({ shouldYield }).then(
+    const shouldYield = () => (yielded = sender.stopped === true || shouldDefer(sender));
+    const waitForTurn = (claimedAt: number) => waitForTurnOf(sender, claimedAt);
+    sender.running = drainBookingEmails({ shouldYield, waitForTurn }).then(
       () => afterDrain(sender, yielded),
       (error: unknown) => {
         sender.running = undefined;
@@ -100,6 +103,18 @@ function afterDrain(sender: SenderState, yielded: boolean): void {
   if (yielded) return arm(sender, BUSY_RECHECK_MS);
   if (sender.wokenWhileRunning) return arm(sender, WAKE_DELAY_MS);
   sender.pendingSince = undefined;
+}
+
+/**
+ * Before each email of a batch: requests that arrived meanwhile are served first (one turn of the
+ * event loop), and while any is in flight the email waits, so a request waits behind one email at
+ * most, not behind a batch. The wait ends with the usual deferral limit, or half the batch's lease.
+ */
+async function waitForTurnOf(sender: SenderState, claimedAt: number): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  while (!sender.stopped && Date.now() - claimedAt < MAX_HOLD_MS && shouldDefer(sender)) {
+    await new Promise((resolve) => setTimeout(resolve, TURN_RECHECK_MS));
+  }
 }
 
 /** Requests come first, unless the oldest waiting email has waited long enough. */

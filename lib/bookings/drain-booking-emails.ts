@@ -6,10 +6,12 @@ import { log } from "@/lib/log";
 import type { BookingNotice } from "./booking-tx";
 import { renderBookingEmail, type BookingEmailFacts } from "./render-booking-email";
 
-// Requests are let through between batches only: at ~2–3 ms of CPU per email, ten keep a request that
-// arrives meanwhile from waiting more than a few tens of milliseconds.
 const BATCH_SIZE = 10;
 export const MAX_ATTEMPTS = 5;
+/** How long a claimed row is kept from other drains (the claim's SQL says the same). */
+const LEASE_MS = 120_000;
+/** A drain waiting for its turn holds its batch at most this long, well inside the lease. */
+export const MAX_HOLD_MS = LEASE_MS / 2;
 
 /** A claimed outbox row with what its email says; the booking columns are null when it is gone. */
 type ClaimedEmail = {
@@ -24,6 +26,12 @@ export type DrainOptions = {
   batchSize?: number;
   /** Asked between batches: true stops the drain (the rest waits for the next one). */
   shouldYield?: () => boolean;
+  /**
+   * Awaited before each email of a claimed batch (an email costs a millisecond or two of CPU): the
+   * sender waits there while requests are in flight. `claimedAt` (Date.now()) bounds the wait, since
+   * the batch's lease runs meanwhile.
+   */
+  waitForTurn?: (claimedAt: number) => Promise<void>;
 };
 
 /**
@@ -41,7 +49,7 @@ export async function drainBookingEmails(options: DrainOptions = {}): Promise<nu
     const { prisma } = getDatabase();
     const batch = await claimBatch(prisma, batchSize);
     if (batch.length === 0) return sent;
-    const outcome = await sendBatch(batch);
+    const outcome = await sendBatch(batch, options.waitForTurn);
     if (outcome.done.length > 0) {
       await prisma.$executeRaw`DELETE FROM "BookingEmail" WHERE "id" IN (${Prisma.join(outcome.done)})`;
     }
@@ -55,7 +63,7 @@ function claimBatch(prisma: PrismaClient, limit: number): Promise<ClaimedEmail[]
   return prisma.$queryRaw<ClaimedEmail[]>`
     WITH claimed AS (
       UPDATE "BookingEmail"
-      SET "lockedUntil" = now() + interval '2 minutes', "attempts" = "attempts" + 1
+      SET "lockedUntil" = now() + ${LEASE_MS}::int * interval '1 millisecond', "attempts" = "attempts" + 1
       WHERE "id" IN (
         SELECT "id" FROM "BookingEmail"
         WHERE "lockedUntil" IS NULL OR "lockedUntil" < now()
@@ -78,10 +86,15 @@ function claimBatch(prisma: PrismaClient, limit: number): Promise<ClaimedEmail[]
 }
 
 /** Sends each email of a batch; `done` are the rows to delete: sent, no longer due, or given up. */
-async function sendBatch(batch: ClaimedEmail[]): Promise<{ sent: number; done: bigint[] }> {
+async function sendBatch(
+  batch: ClaimedEmail[],
+  waitForTurn: DrainOptions["waitForTurn"],
+): Promise<{ sent: number; done: bigint[] }> {
+  const claimedAt = Date.now();
   const done: bigint[] = [];
   let sent = 0;
   for (const row of batch) {
+    await waitForTurn?.(claimedAt);
     try {
       if (await sendOne(row)) sent++;
       done.push(row.id);

@@ -1,6 +1,7 @@
 import "server-only";
 import { buildCalendar } from "@/lib/calendar/ics";
 import { env } from "@/lib/env";
+import { formatFullDateTime } from "@/lib/format/dates";
 import type { EmailAttachment, EmailMessage } from "@/lib/email/send-email";
 import type { BookedClass } from "@/lib/email/templates/booking-email-layout";
 import { renderBookingCancelledEmail } from "@/lib/email/templates/booking-cancelled-email";
@@ -38,20 +39,12 @@ export async function renderBookingEmail(
     accountName: facts.accountName,
     attendeeName: facts.attendeeName,
     eventTitle: facts.eventTitle,
-    when: formatWhen(facts),
+    when: formatFullDateTime(facts.startsAt, { locale: facts.locale, zone: facts.timezone }),
     location: facts.location,
   };
   const message = await renderContent(notice, booked, facts.status);
   const attachments: EmailAttachment[] | undefined = confirms ? [calendarAttachment(facts)] : undefined;
   return { to: facts.attendeeEmail, ...message, ...(attachments ? { attachments } : {}) };
-}
-
-function formatWhen(facts: BookingEmailFacts): string {
-  return new Intl.DateTimeFormat(facts.locale, {
-    dateStyle: "full",
-    timeStyle: "short",
-    timeZone: facts.timezone,
-  }).format(facts.startsAt);
 }
 
 function renderContent(notice: BookingNotice, booked: BookedClass, status: string) {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateRange, formatDateTime, formatDayHeading, formatTime, formatTimeRange } from "./dates";
+import {
+  formatDate,
+  formatDateRange,
+  formatDateTime,
+  formatDayHeading,
+  formatFullDateTime,
+  formatTime,
+  formatTimeRange,
+} from "./dates";
 
 const copenhagen = { zone: "Europe/Copenhagen", locale: "da-DK" };
 const newYork = { zone: "America/New_York", locale: "en-US" };
@@ -36,5 +44,19 @@ describe("formatDateRange", () => {
 
   it("keeps the dates of a DST week (2026-03-23 to 2026-03-29 in Copenhagen)", () => {
     expect(formatDateRange("2026-03-23", "2026-03-29", copenhagen)).toBe("23.–29. mar. 2026");
+  });
+});
+
+describe("formatFullDateTime", () => {
+  it("writes the long form in each studio's zone and locale, however often it is asked", () => {
+    const saturday = new Date("2026-11-21T09:15:00Z");
+    const london = { zone: "Europe/London", locale: "en-GB" };
+    const copenhagen = { zone: "Europe/Copenhagen", locale: "da-DK" };
+    expect(formatFullDateTime(saturday, london)).toBe("Saturday, 21 November 2026 at 09:15");
+    expect(formatFullDateTime(saturday, copenhagen)).toBe("lørdag den 21. november 2026 kl. 10.15");
+    expect(formatFullDateTime(new Date("2026-07-04T09:15:00Z"), london)).toBe("Saturday, 4 July 2026 at 10:15");
+    expect(formatFullDateTime(saturday, { zone: "America/New_York", locale: "en-GB" })).toBe(
+      "Saturday, 21 November 2026 at 04:15",
+    );
   });
 });

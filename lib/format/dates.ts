@@ -34,6 +34,22 @@ export function formatDayHeading(localDate: string, where: Zoned): string {
     .toLocaleString({ weekday: "long", day: "numeric", month: "long" });
 }
 
+const fullDateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Saturday, 21 November 2026 at 09:15" (en-GB): the long form of an email. Its formatter is kept per
+ * locale and zone: building an Intl.DateTimeFormat costs far more than formatting with one.
+ */
+export function formatFullDateTime(date: Date, where: Zoned): string {
+  const key = `${where.locale}|${where.zone}`;
+  let format = fullDateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(where.locale, { dateStyle: "full", timeStyle: "short", timeZone: where.zone });
+    fullDateTimeFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
 /** "60 min" or "1 t 30 min" style lengths are locale-specific; minutes stay readable everywhere. */
 export function formatMinutes(minutes: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "short" }).format(minutes);

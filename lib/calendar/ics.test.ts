@@ -22,6 +22,8 @@ describe("foldLine", () => {
     const physical = folded.split("\r\n");
     expect(physical.length).toBeGreaterThan(1);
     for (const part of physical) expect(octets(part)).toBeLessThanOrEqual(75);
+    // folded as late as possible: the next character (at most 4 octets) would not have fitted
+    for (const part of physical.slice(0, -1)) expect(octets(part)).toBeGreaterThan(71);
     for (const part of physical.slice(1)) expect(part.startsWith(" ")).toBe(true);
     expect(physical.join("\n").includes("\uFFFD")).toBe(false);
     expect(folded.replace(/\r\n /g, "")).toBe(line); // unfolding restores it exactly

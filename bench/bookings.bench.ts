@@ -314,7 +314,7 @@ async function probeStatements(seeded: Seed): Promise<{
   };
 }
 
-type Outbox = { backlog: number; drainSeconds: number };
+type Outbox = { backlog: number; drainSeconds: number; serverCpuPerEmailMs?: number };
 type Measured = {
   result: LoadResult;
   cpu: { server: number; postgres: number; generator: number };
@@ -357,7 +357,15 @@ async function measure(
     postgres: cpuDelta(postgres0, processCpu({ comm: "postgres" })),
     generator: (generator.user + generator.system) / 1000,
   };
-  return { result, cpu, ...(scratch ? { outbox: await drainOutbox(scratch) } : {}) };
+  return { result, cpu, ...(scratch ? { outbox: await drainMeasured(serverPid, scratch) } : {}) };
+}
+
+/** drainOutbox, with the server's CPU per email sent meanwhile (render, .ics, file, outbox rows). */
+async function drainMeasured(serverPid: number, scratch: import("pg").Client): Promise<Outbox> {
+  const before = processCpu({ roots: [serverPid] });
+  const outbox = await drainOutbox(scratch);
+  const cpuMs = cpuDelta(before, processCpu({ roots: [serverPid] }));
+  return outbox.backlog > 0 ? { ...outbox, serverCpuPerEmailMs: round(cpuMs / outbox.backlog, 2) } : outbox;
 }
 
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -382,7 +390,9 @@ function describe(measured: Measured, status: number, unit: string): string {
 
 function describeOutbox(outbox: Outbox | undefined): string {
   if (!outbox) return "";
-  return `; emails queued at the end ${outbox.backlog}, all sent ${outbox.drainSeconds} s later`;
+  const cpu =
+    outbox.serverCpuPerEmailMs === undefined ? "" : ` (server CPU ${outbox.serverCpuPerEmailMs} ms per email)`;
+  return `; emails queued at the end ${outbox.backlog}, all sent ${outbox.drainSeconds} s later${cpu}`;
 }
 
 function describeOverload(measured: Measured): string {

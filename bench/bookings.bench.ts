@@ -433,7 +433,7 @@ function describeRound(run: AppRound): string {
   );
 }
 
-/** "51% (median of rounds: 49%, 51%, 56%)" */
+/** "51% (median of 3 rounds: 49%, 51%, 56%)" */
 function describeRatios(rounds: AppRound[], which: "spread" | "hot"): string {
   const ratios = rounds.map((run) => 100 * ratioOf(run, which)).sort((a, b) => a - b);
   const middle = ratios[Math.floor((ratios.length - 1) / 2)]!;
@@ -553,16 +553,16 @@ export async function benchBookings(): Promise<Figure[]> {
     // each other, and the median round is reported, so one disturbed run of a shared machine does not
     // decide a ratio.
     const rounds: AppRound[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
+    for (let n = 1; n <= ROUNDS; n++) {
       progress(
         BENCH,
-        `app round ${round}/${ROUNDS}: GET /api/health, then POST /api/bookings over ${SPREAD_INSTANCES} instances, then on one instance; ${CLIENTS} clients, ${seconds} s each`,
+        `app round ${n}/${ROUNDS}: GET /api/health, then POST /api/bookings over ${SPREAD_INSTANCES} instances, then on one instance; ${CLIENTS} clients, ${seconds} s each`,
       );
       const trivialRun = await measure(appPid, closed(appUrl, CLIENTS, health("/api/health")));
       const spreadRun = await measure(appPid, closed(appUrl, CLIENTS, appSpread), scratch);
       const hotRun = await measure(appPid, closed(appUrl, CLIENTS, appHot), scratch);
       rounds.push({ trivial: trivialRun, spread: spreadRun, hot: hotRun });
-      progress(BENCH, `round ${round}: ${describeRound(rounds.at(-1)!)}`);
+      progress(BENCH, `round ${n}: ${describeRound(rounds.at(-1)!)}`);
     }
     const median = medianRound(rounds);
     const appHealth = median.trivial;
@@ -593,10 +593,10 @@ export async function benchBookings(): Promise<Figure[]> {
     const saturating = rate(appSpreadRun, 201);
     const half = Math.max(1, Math.round(saturating / 2));
     const halfRuns: Measured[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
+    for (let n = 1; n <= ROUNDS; n++) {
       progress(
         BENCH,
-        `app: open loop at half the saturating rate (${half} bookings/s offered), ${seconds} s, run ${round}/${ROUNDS}`,
+        `app: open loop at half the saturating rate (${half} bookings/s offered), ${seconds} s, run ${n}/${ROUNDS}`,
       );
       halfRuns.push(
         await measure(

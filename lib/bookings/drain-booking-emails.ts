@@ -8,7 +8,7 @@ import { renderBookingEmail, type BookingEmailFacts } from "./render-booking-ema
 
 const BATCH_SIZE = 10;
 export const MAX_ATTEMPTS = 5;
-/** How long a claimed row is kept from other drains (the claim's SQL says the same). */
+/** How long a claimed row is kept from other drains (claimBatch's lease). */
 const LEASE_MS = 120_000;
 /** A drain waiting for its turn holds its batch at most this long, well inside the lease. */
 export const MAX_HOLD_MS = LEASE_MS / 2;

@@ -35,6 +35,7 @@ export function formatDayHeading(localDate: string, where: Zoned): string {
 }
 
 const fullDateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_KEPT_FORMATS = 500; // studios pick their locale and zone: a bound, not an expected size
 
 /**
  * "Saturday, 21 November 2026 at 09:15" (en-GB): the long form of an email. Its formatter is kept per
@@ -45,6 +46,7 @@ export function formatFullDateTime(date: Date, where: Zoned): string {
   let format = fullDateTimeFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(where.locale, { dateStyle: "full", timeStyle: "short", timeZone: where.zone });
+    if (fullDateTimeFormats.size >= MAX_KEPT_FORMATS) fullDateTimeFormats.clear();
     fullDateTimeFormats.set(key, format);
   }
   return format.format(date);

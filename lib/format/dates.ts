@@ -34,22 +34,12 @@ export function formatDayHeading(localDate: string, where: Zoned): string {
     .toLocaleString({ weekday: "long", day: "numeric", month: "long" });
 }
 
-const fullDateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-const MAX_KEPT_FORMATS = 500; // studios pick their locale and zone: a bound, not an expected size
-
 /**
- * "Saturday, 21 November 2026 at 09:15" (en-GB): the long form of an email. Its formatter is kept per
- * locale and zone: building an Intl.DateTimeFormat costs far more than formatting with one.
+ * "Saturday, 21 November 2026 at 09:15" (en-GB): the long form of an email. Through luxon, which keeps
+ * its Intl formatters: building one costs far more than formatting with it.
  */
 export function formatFullDateTime(date: Date, where: Zoned): string {
-  const key = `${where.locale}|${where.zone}`;
-  let format = fullDateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(where.locale, { dateStyle: "full", timeStyle: "short", timeZone: where.zone });
-    if (fullDateTimeFormats.size >= MAX_KEPT_FORMATS) fullDateTimeFormats.clear();
-    fullDateTimeFormats.set(key, format);
-  }
-  return format.format(date);
+  return inZone(date, where).toLocaleString({ dateStyle: "full", timeStyle: "short" });
 }
 
 /** "60 min" or "1 t 30 min" style lengths are locale-specific; minutes stay readable everywhere. */

@@ -4,7 +4,8 @@
 //       attendee and instance: no two requests wait for the same lock);
 //   (c) POST /api/bookings, 50 clients all on one instance (distinct attendees, capacity ample);
 //   (d) the same booking transaction from a minimal node:http + pg server (bench/lib/raw-booking-server.ts):
-//       the database's ceiling, spread and on one instance, beside that server's trivial route;
+//       the database's ceiling, spread and on one instance, beside that server's trivial route; and the
+//       statement alone, 2000 calls in turn on one connection: the database's time per booking;
 //   (e) open-loop runs at half of (b)'s rate: p50/p99 there (aim: p99 < 100 ms), the median run by p99;
 //   (f) twice the load: 100 closed-loop clients, and an open loop at twice (b)'s rate; every answer
 //       counted by status (aim: no 5xx but 503, and every 503 with Retry-After);
@@ -33,6 +34,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { nextServerNodeFlags } from "../scripts/lib/next-server-flags";
+import { BOOK_SQL } from "./lib/booking-statement";
 import { callRoute, progress, type Figure } from "./lib/measure";
 import {
   closedLoop,
@@ -343,6 +345,50 @@ async function drainOutbox(scratch: import("pg").Client): Promise<Outbox> {
   return { backlog, drainSeconds: round((performance.now() - started) / 1000, 1) };
 }
 
+/** Calls of the booking statement before STATEMENT_IN_TURN_CALLS are measured (plans, caches). */
+const STATEMENT_IN_TURN_WARM_UP = 200;
+const STATEMENT_IN_TURN_CALLS = 2000;
+
+/**
+ * The booking statement alone, without HTTP and without concurrency: book_instance called one call
+ * after another on one connection, as the servers send it (prepared). Its time is the database's
+ * work for one booking, its commit and one local round trip; the PostgreSQL CPU is per call.
+ */
+async function statementInTurn(
+  scratch: import("pg").Client,
+  next: () => { attendee: Attendee; instanceId: string } | undefined,
+): Promise<{ calls: number; confirmed: number; msPerCall: number; postgresCpuMsPerCall: number }> {
+  const { hashToken } = await import("@/lib/auth/tokens");
+  const book = async (pair: { attendee: Attendee; instanceId: string }) => {
+    const { rows } = await scratch.query<{ outcome: string }>({
+      name: "book_instance",
+      text: BOOK_SQL,
+      values: [hashToken(pair.attendee.token), new Date().toISOString(), pair.instanceId],
+    });
+    return rows[0]!.outcome;
+  };
+  for (let n = 0; n < STATEMENT_IN_TURN_WARM_UP; n++) {
+    const pair = next();
+    if (pair) await book(pair);
+  }
+  const postgres0 = processCpu({ comm: "postgres" });
+  const started = performance.now();
+  let calls = 0;
+  let confirmed = 0;
+  for (let pair = next(); pair && calls < STATEMENT_IN_TURN_CALLS; pair = next()) {
+    if ((await book(pair)) === "confirmed") confirmed++;
+    calls++;
+  }
+  const elapsedMs = performance.now() - started;
+  const postgresMs = cpuDelta(postgres0, processCpu({ comm: "postgres" }));
+  return {
+    calls,
+    confirmed,
+    msPerCall: round(elapsedMs / Math.max(1, calls), 3),
+    postgresCpuMsPerCall: round(postgresMs / Math.max(1, calls), 3),
+  };
+}
+
 /** A warm-up of WARMUP_MS, then the measured run, with the CPU each side spent during it. */
 async function measure(
   serverPid: number,
@@ -539,16 +585,32 @@ export async function benchBookings(): Promise<Figure[]> {
     // Every route is warmed before anything is measured: a server's first thousands of bookings
     // cost it about twice the CPU of later ones (V8 still compiling the handler's code paths), and
     // without this the first booking run measured the warm-up, whichever run came first.
-    const warmUp = async (server: string, runs: ((durationMs: number) => Promise<LoadResult>)[]) => {
+    const warmUp = async (
+      server: string,
+      runs: ((durationMs: number) => Promise<LoadResult>)[],
+      settle: () => Promise<unknown>,
+    ) => {
       progress(BENCH, `${server}: warming every route up, ${WARM_UP_SECONDS} s each`);
       for (const run of runs) await run(WARM_UP_SECONDS * 1000);
-      await drainOutbox(scratch!);
+      await settle();
     };
-    await warmUp("app", [
-      closed(appUrl, CLIENTS, health("/api/health")),
-      closed(appUrl, CLIENTS, appSpread),
-      closed(appUrl, CLIENTS, appHot),
-    ]);
+    // The raw server (and the statement-alone run) book through the same database function, which
+    // queues each booking's email, but send none. Left queued, they are found by the app's sender (its
+    // sweep runs every 30 s), which then sends tens of thousands of emails it did not book during the
+    // raw runs and the app's later ones. They are discarded instead.
+    const discardForeignEmails = async () => {
+      await scratch!.query(`DELETE FROM "BookingEmail"`);
+      await scratch!.query(`VACUUM "BookingEmail"`);
+    };
+    await warmUp(
+      "app",
+      [
+        closed(appUrl, CLIENTS, health("/api/health")),
+        closed(appUrl, CLIENTS, appSpread),
+        closed(appUrl, CLIENTS, appHot),
+      ],
+      () => drainOutbox(scratch!),
+    );
     // Rounds of the three runs, back to back: each round's ratios compare runs made within seconds of
     // each other, and the median round is reported, so one disturbed run of a shared machine does not
     // decide a ratio.
@@ -581,14 +643,18 @@ export async function benchBookings(): Promise<Figure[]> {
       BENCH,
       `raw node:http + pg: GET /health and POST /bookings (spread, one instance), ${CLIENTS} clients, ${seconds} s each`,
     );
-    await warmUp("raw server", [
-      closed(rawUrl, CLIENTS, health("/health")),
-      closed(rawUrl, CLIENTS, rawSpread),
-      closed(rawUrl, CLIENTS, rawHot),
-    ]);
+    await warmUp(
+      "raw server",
+      [closed(rawUrl, CLIENTS, health("/health")), closed(rawUrl, CLIENTS, rawSpread), closed(rawUrl, CLIENTS, rawHot)],
+      discardForeignEmails,
+    );
     const rawHealth = await measure(rawPid, closed(rawUrl, CLIENTS, health("/health")));
     const rawSpreadRun = await measure(rawPid, closed(rawUrl, CLIENTS, rawSpread));
     const rawHotRun = await measure(rawPid, closed(rawUrl, CLIENTS, rawHot));
+    await discardForeignEmails();
+    progress(BENCH, `the booking statement alone: ${STATEMENT_IN_TURN_CALLS} calls in turn on one connection`);
+    const inTurn = await statementInTurn(scratch, next.spread);
+    await discardForeignEmails();
 
     const saturating = rate(appSpreadRun, 201);
     const half = Math.max(1, Math.round(saturating / 2));
@@ -629,6 +695,11 @@ export async function benchBookings(): Promise<Figure[]> {
     figure(`raw node:http GET /health, ${CLIENTS} clients`, describe(rawHealth, 200, "req"));
     figure(`raw node:http + pg booking, ${CLIENTS} clients spread`, describe(rawSpreadRun, 201, "bookings"));
     figure(`raw node:http + pg booking, ${CLIENTS} clients one instance`, describe(rawHotRun, 201, "bookings"));
+    figure(
+      "booking statement alone, one connection, calls in turn (no HTTP, no concurrency)",
+      `${inTurn.msPerCall} ms per call, PostgreSQL CPU ${inTurn.postgresCpuMsPerCall} ms per call ` +
+        `(${inTurn.confirmed} of ${inTurn.calls} confirmed)`,
+    );
     figure("ratio app / raw booking, spread", percent(rate(appSpreadRun, 201), rate(rawSpreadRun, 201)));
     figure("ratio app / raw booking, one instance", percent(rate(appHotRun, 201), rate(rawHotRun, 201)));
     figure(

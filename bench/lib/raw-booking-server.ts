@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import { BOOK_SQL } from "./booking-statement";
 
 const url = process.env.RAW_DATABASE_URL;
 if (!url) throw new Error("RAW_DATABASE_URL is required");
@@ -23,9 +24,6 @@ pool.on("error", () => {});
 
 let queries = 0;
 let bookings = 0;
-
-// prepared once per connection, as the app's
-const BOOK_SQL = `SELECT * FROM book_instance($1, false, $2, 'book', $3, NULL, NULL, false)`;
 
 type Answer = { status: number; body: unknown };
 

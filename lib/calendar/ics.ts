@@ -65,7 +65,7 @@ export function foldLine(line: string): string {
   let current = "";
   let currentOctets = 0;
   for (const character of line) {
-    const octets = utf8Octets(character);
+    const octets = Buffer.byteLength(character, "utf8"); // a lone surrogate is written as U+FFFD: 3
     const limit = parts.length === 0 ? MAX_OCTETS : MAX_OCTETS - 1;
     if (currentOctets + octets > limit) {
       parts.push(current);
@@ -77,14 +77,6 @@ export function foldLine(line: string): string {
   }
   parts.push(current);
   return parts.join("\r\n ");
-}
-
-/** UTF-8 length of one code point (a lone surrogate is written as U+FFFD: 3 octets). */
-function utf8Octets(character: string): number {
-  const codePoint = character.codePointAt(0)!;
-  if (codePoint < 0x80) return 1;
-  if (codePoint < 0x800) return 2;
-  return codePoint < 0x10000 ? 3 : 4;
 }
 
 function property(name: string, value: string): string {

@@ -60,6 +60,12 @@ describe("the demo fixture's commerce", () => {
   });
 });
 
+/** The moment the seed wrote the studio (its desk orders' payment time), not the test's own "now":
+ * a class that starts in the seconds between the two was bookable at seed time. */
+async function seededAt(accountId: string): Promise<Date> {
+  return (await db.order.findFirstOrThrow({ where: { accountId } })).paidAt!;
+}
+
 describe("the seeded demo studio", () => {
   it("sells a drop-in, a 10-class pass with a youth price and a monthly subscription in DKK; the workshop is a draft", async () => {
     const { accountId } = await seedDemo();
@@ -91,7 +97,7 @@ describe("the seeded demo studio", () => {
   it("has the current season, active", async () => {
     const account = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
     const seasons = await db.season.findMany({ where: { accountId: account.id } });
-    const now = new Date();
+    const now = await seededAt(account.id);
     expect(seasons).toHaveLength(1);
     expect(seasons[0]).toMatchObject({ ...demoSeasonOn(now, "Europe/Copenhagen"), status: "active" });
     expect(seasons[0]!.startsAt <= now && now < seasons[0]!.endsAt).toBe(true);
@@ -130,7 +136,7 @@ describe("the seeded demo studio", () => {
     const bookings = await db.booking.findMany({ where: { accountId: account.id }, include: { instance: true } });
     expect(bookings).toHaveLength(bookingsCount);
     expect(bookings.every((b) => b.status === "confirmed" && b.entitlementId !== null)).toBe(true);
-    const now = Date.now();
+    const now = (await seededAt(account.id)).getTime();
     for (const { instance } of bookings) {
       expect(instance.startsAt.getTime()).toBeGreaterThan(now);
       expect(instance.startsAt.getTime()).toBeLessThanOrEqual(now + 14 * DAY_MS);

@@ -7,9 +7,9 @@
 //   GET /health: {"status":"ok"}.   GET /stats: {"queries", "bookings"} counted since start.
 // Settings: RAW_DATABASE_URL, RAW_PORT, RAW_POOL_SIZE (10, the app's DATABASE_POOL_SIZE default).
 // Prints "listening on <port>" once it serves.
-import { createHash } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import { hashToken } from "@/lib/auth/tokens";
 import { BOOK_SQL } from "./booking-statement";
 
 const url = process.env.RAW_DATABASE_URL;
@@ -38,7 +38,7 @@ const REFUSALS: Record<string, Answer> = {
 async function book(token: string | undefined, instanceId: unknown): Promise<Answer> {
   if (!token) return REFUSALS.authentication_required!;
   if (typeof instanceId !== "string") return { status: 400, body: { error: "Validation failed" } };
-  const tokenHash = createHash("sha256").update(token).digest("hex");
+  const tokenHash = hashToken(token);
   try {
     queries += 1;
     const {

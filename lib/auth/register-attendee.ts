@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { enforceRateLimits } from "@/lib/rate-limit/enforce-rate-limits";
 import { attendeeRegistrationLimits } from "@/lib/rate-limit/rules";
 import { serializeAccount, type AccountDto } from "@/lib/schemas/account";
-import { serializeUser, type UserDto } from "@/lib/schemas/user";
+import type { UserDto } from "@/lib/schemas/user";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { issueMagicLink } from "./issue-magic-link";
 
@@ -25,7 +25,16 @@ export async function registerAttendee(options: RegisterAttendeeOptions): Promis
   const user = await joinAccount(options);
   // A disabled identity is answered like any other but gets no link: it could not sign in.
   if (user.status !== "disabled") await issueMagicLink({ user, account });
-  return { account: serializeAccount(account), user: serializeUser(user) };
+  return { account: serializeAccount(account), user: registrantView(user, options.displayName) };
+}
+
+/**
+ * The caller is anonymous and may name anybody's email: it learns only the id, what it sent and a
+ * status a new registration would have, never what is stored about an existing identity
+ * (docs/decisions/0007-anonymous-registration.md).
+ */
+function registrantView(user: { id: string; email: string }, displayName: string): UserDto {
+  return { id: user.id, email: user.email, displayName, status: "active", dateOfBirth: null };
 }
 
 async function joinAccount({ accountId, email, displayName }: RegisterAttendeeOptions) {

@@ -58,7 +58,7 @@ describe("POST /accounts/{accountId}/attendees", () => {
 
     const response = await register(other.accountId, { email: existing.email, displayName: "Another Name" });
     expect(response.status).toBe(201);
-    expect(response.body.user).toMatchObject({ id: existing.userId, email: existing.email, displayName: "Original Name" });
+    expect(response.body.user).toMatchObject({ id: existing.userId, email: existing.email });
     expect(await db.user.count({ where: { email: existing.email } })).toBe(1);
     const memberships = await db.membership.findMany({ where: { userId: existing.userId }, orderBy: { createdAt: "asc" } });
     expect(memberships.map((m) => [m.accountId, m.persona])).toEqual([
@@ -68,6 +68,28 @@ describe("POST /accounts/{accountId}/attendees", () => {
     // The link signs in to the account registered with, not the identity's first one.
     const signedIn = await api("POST", "/auth/magic-links/consume", { body: { token: await emailedToken(existing.email) } });
     expect(signedIn.body.session.accountId).toBe(other.accountId);
+  });
+
+  it("tells an anonymous caller nothing stored about a known identity, and changes none of it", async () => {
+    const home = await createTenant();
+    const known = await createMember(home.accountId, "administrator", { displayName: "Stored Name", status: "disabled" });
+    await db.user.update({ where: { id: known.userId }, data: { dateOfBirth: new Date("1984-02-29T00:00:00Z") } });
+    const stranger = await createTenant();
+
+    const response = await register(stranger.accountId, { email: known.email.toUpperCase(), displayName: "Guessed Name" });
+    expect(response.status).toBe(201);
+    expect(response.body.user).toEqual({
+      id: known.userId,
+      email: known.email,
+      displayName: "Guessed Name",
+      status: "active",
+      dateOfBirth: null,
+    });
+    expect(response.text).not.toContain("Stored Name");
+    expect(response.text).not.toContain("1984");
+    const stored = await db.user.findUniqueOrThrow({ where: { id: known.userId } });
+    expect(stored).toMatchObject({ displayName: "Stored Name", status: "disabled" });
+    expect(stored.dateOfBirth?.toISOString()).toBe("1984-02-29T00:00:00.000Z");
   });
 
   it("sends a new link on every registration and keeps one membership", async () => {

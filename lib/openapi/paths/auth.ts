@@ -115,7 +115,9 @@ registry.registerPath({
   description:
     "Creates or reuses the identity of the normalized email, adds an attendee membership if the person does not " +
     "participate yet, and always emails a new single-use sign-in link for this account. Limited to 5 registrations " +
-    "per email and account and 300 per client IP per 15 minutes.",
+    "per email and account and 300 per client IP per 15 minutes. The caller needs no credentials, so the " +
+    "`user` answered carries only the identity's id, the normalized email and what the caller sent " +
+    "(`status` `active`, `dateOfBirth` null), never what is stored about a known identity.",
   security: none.security,
   request: { params: AccountIdParams, body: jsonBody(AttendeeRegistrationInput) },
   responses: {

@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { AppError, type ErrorDetail } from "@/lib/errors";
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/storable-text";
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -9,9 +10,21 @@ function details(error: z.ZodError): ErrorDetail[] {
   return error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 }
 
+/** Parses a body, query or form: 400 `Validation failed` with details when it is not of the schema. */
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const unstorable = findUnstorableText(value);
+  if (unstorable !== undefined) {
+    throw new AppError("validation_failed", { details: [{ path: unstorable, message: UNSTORABLE_TEXT_MESSAGE }] });
+  }
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError("validation_failed", { details: details(result.error) });
+  return result.data;
+}
+
+/** Parses a path's params: a segment that cannot name anything answers 404, as an unknown id does. */
+export function parsePathParams<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = findUnstorableText(value) === undefined ? schema.safeParse(value) : undefined;
+  if (!result?.success) throw new AppError("not_found");
   return result.data;
 }
 

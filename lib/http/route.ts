@@ -16,7 +16,7 @@ import {
 import { toErrorResponse } from "./error-response";
 import { withLoadShedding } from "./load-shedding";
 import { recordRequest } from "./metrics";
-import { parseBody, parseQuery, parseWith } from "./parse-input";
+import { parseBody, parsePathParams, parseQuery } from "./parse-input";
 
 /**
  * `credential`: a session must be presented, and the handler's own statement checks it (one round
@@ -146,7 +146,7 @@ async function parseInputs<P extends Schema | undefined, Q extends Schema | unde
   request: NextRequest,
   context: NextContext | undefined,
 ) {
-  const params = config.params ? parseWith(config.params, (await context?.params) ?? {}) : undefined;
+  const params = config.params ? parsePathParams(config.params, (await context?.params) ?? {}) : undefined;
   const query = config.query ? parseQuery(config.query, request) : undefined;
   const body = config.body ? await parseBody(config.body, request) : undefined;
   return { params, query, body, request };

@@ -1,5 +1,6 @@
 import { IANAZone } from "luxon";
 import { BookingPolicySchema } from "./account";
+import { text } from "./common";
 import { z } from "./zod";
 
 /**
@@ -36,7 +37,7 @@ export const LocaleTag = z
 
 export const UpdateAccountInput = z
   .strictObject({
-    name: z.string().trim().min(1).max(200).openapi({ example: "Demo Studio" }),
+    name: text().trim().min(1).max(200).openapi({ example: "Demo Studio" }),
     timezone: Timezone,
     locale: LocaleTag,
     bookingPolicy: z.strictObject(BookingPolicySchema.shape).partial().openapi("BookingPolicyUpdate"),

@@ -1,13 +1,15 @@
 import { AccountSchema } from "./account";
-import { Email, Id } from "./common";
+import { Email, Id, text } from "./common";
 import { SessionSchema } from "./session";
 import { MembershipSchema, UserSchema } from "./user";
 import { DisplayName } from "./user-input";
 import { z } from "./zod";
 
-const ExpiresAt = z.iso.datetime().openapi({ example: "2026-11-21T09:15:00.000Z", description: "15 minutes after issue" });
+const ExpiresAt = z.iso
+  .datetime()
+  .openapi({ example: "2026-11-21T09:15:00.000Z", description: "15 minutes after issue" });
 
-export const AccountName = z.string().trim().min(1).max(200).openapi({ example: "Studio Nørrebro" });
+export const AccountName = text().trim().min(1).max(200).openapi({ example: "Studio Nørrebro" });
 
 export const SignUpInput = z
   .strictObject({ accountName: AccountName, email: Email, displayName: DisplayName })
@@ -28,15 +30,13 @@ export const SignUpResponseSchema = z
   })
   .openapi("SignUpResponse");
 
-export const MagicLinkRequestInput = z
-  .strictObject({ email: Email, accountId: Id })
-  .openapi("MagicLinkRequestInput");
+export const MagicLinkRequestInput = z.strictObject({ email: Email, accountId: Id }).openapi("MagicLinkRequestInput");
 
 export const MagicLinkRequestedSchema = z.object({ expiresAt: ExpiresAt }).openapi("MagicLinkRequested");
 
 export const ConsumeMagicLinkInput = z
   .strictObject({
-    token: z.string().min(1).max(200).openapi({ description: "The `token` of the emailed link", example: "q1vZ…" }),
+    token: text().min(1).max(200).openapi({ description: "The `token` of the emailed link", example: "q1vZ…" }),
   })
   .openapi("ConsumeMagicLinkInput");
 

@@ -1,8 +1,7 @@
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./storable-text";
 import { z } from "./zod";
 
-export const ErrorSchema = z
-  .object({ error: z.string().openapi({ example: "Resource not found" }) })
-  .openapi("Error");
+export const ErrorSchema = z.object({ error: z.string().openapi({ example: "Resource not found" }) }).openapi("Error");
 
 export const ValidationErrorSchema = z
   .object({
@@ -11,7 +10,10 @@ export const ValidationErrorSchema = z
   })
   .openapi("ValidationError");
 
-export const Id = z.string().min(1).max(200).openapi({ example: "3f1c2b8e-6d1a-4c51-9d0e-2b7f3c9a1e55" });
+/** A caller's string: every input schema's text starts here, so nothing PostgreSQL cannot store gets past parsing. */
+export const text = () => z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+
+export const Id = text().min(1).max(200).openapi({ example: "3f1c2b8e-6d1a-4c51-9d0e-2b7f3c9a1e55" });
 export const IdParam = <K extends string>(name: K) => z.object({ [name]: Id } as Record<K, typeof Id>);
 
 /** Emails are trimmed and lower-cased on input (decisions §1). */
@@ -22,8 +24,32 @@ export const Email = z
   .pipe(z.email().max(320))
   .openapi({ example: "ida@example.com", format: "email" });
 
-export const IsoDate = z.iso.date().openapi({ example: "1990-04-12" });
-export const IsoDateTime = z.iso.datetime({ offset: true }).openapi({ example: "2026-11-24T17:00:00Z" });
+/**
+ * Dates a caller may send: years 1900 to 9999. PostgreSQL has no year 0 and JavaScript dates end in
+ * 275760, so a wider range would reach the database as a value it refuses.
+ */
+export const ACCEPTED_YEARS = { first: 1900, last: 9999 } as const;
+const ACCEPTED_YEARS_MESSAGE = `Dates must be within the years ${ACCEPTED_YEARS.first} to ${ACCEPTED_YEARS.last}`;
+/** Judges the year alone: a value that is no date at all is reported by the format check, once. */
+const inAcceptedYears = (value: string) => {
+  const year = /^\d{4}-/.test(value) ? Number(value.slice(0, 4)) : undefined;
+  return year === undefined || (year >= ACCEPTED_YEARS.first && year <= ACCEPTED_YEARS.last);
+};
+
+export const IsoDate = z.iso
+  .date()
+  .refine(inAcceptedYears, ACCEPTED_YEARS_MESSAGE)
+  .openapi({
+    example: "1990-04-12",
+    description: `\`YYYY-MM-DD\`, years ${ACCEPTED_YEARS.first}–${ACCEPTED_YEARS.last}`,
+  });
+export const IsoDateTime = z.iso
+  .datetime({ offset: true })
+  .refine(inAcceptedYears, ACCEPTED_YEARS_MESSAGE)
+  .openapi({
+    example: "2026-11-24T17:00:00Z",
+    description: `ISO 8601 with an offset, years ${ACCEPTED_YEARS.first}–${ACCEPTED_YEARS.last}`,
+  });
 
 export function toIsoDate(value: Date | null): string | null {
   return value ? value.toISOString().slice(0, 10) : null;

@@ -1,11 +1,11 @@
-import { Id } from "./common";
+import { Id, text } from "./common";
 import { PersonaSchema } from "./user";
 import { z } from "./zod";
 
 /** POST /demo-auth/session. An unknown persona is a 404 (decisions §2), so any string passes here. */
 export const DemoLoginInput = z
   .strictObject({
-    persona: z.string().min(1).max(100).openapi({
+    persona: text().min(1).max(100).openapi({
       description: "`administrator` or `attendee`; anything else answers 404",
       example: "attendee",
     }),
@@ -28,4 +28,4 @@ export type DemoLoginDto = z.infer<typeof DemoLoginSchema>;
 export type ConfigDto = z.infer<typeof ConfigSchema>;
 
 /** Path of the public account endpoints (kept here with Config: the System area's inputs). */
-export const SlugParams = z.object({ slug: z.string().min(1).max(200).openapi({ example: "demo" }) });
+export const SlugParams = z.object({ slug: text().min(1).max(200).openapi({ example: "demo" }) });

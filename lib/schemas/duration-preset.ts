@@ -1,5 +1,5 @@
 import type { DurationPreset } from "@prisma/client";
-import { Id } from "./common";
+import { Id, text } from "./common";
 import { ProgrammeStatusSchema } from "./location";
 import { z } from "./zod";
 
@@ -16,7 +16,7 @@ export const DurationPresetSchema = z
   })
   .openapi("DurationPreset");
 
-const name = z.string().trim().min(1).max(200).openapi({ example: "Standard class" });
+const name = text().trim().min(1).max(200).openapi({ example: "Standard class" });
 
 export const CreateDurationPresetInput = z
   .strictObject({ name, minutes: DurationMinutes, status: ProgrammeStatusSchema.optional() })

@@ -1,5 +1,5 @@
 import type { Entitlement } from "@prisma/client";
-import { Id } from "./common";
+import { Id, text } from "./common";
 import { z } from "./zod";
 
 export const EntitlementStatusSchema = z
@@ -26,15 +26,10 @@ export const EntitlementSchema = z
 export const GrantEntitlementInput = z
   .strictObject({
     productId: Id.openapi({ description: "A product of this account (any status)" }),
-    note: z
-      .string()
-      .trim()
-      .max(500)
-      .optional()
-      .openapi({
-        example: "Paid in cash at the desk",
-        description: "Kept with the entitlement for the studio's records",
-      }),
+    note: text().trim().max(500).optional().openapi({
+      example: "Paid in cash at the desk",
+      description: "Kept with the entitlement for the studio's records",
+    }),
   })
   .openapi("GrantEntitlementInput");
 

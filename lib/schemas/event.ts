@@ -1,5 +1,5 @@
 import type { Event } from "@prisma/client";
-import { Id, IsoDateTime } from "./common";
+import { Id, IsoDateTime, text } from "./common";
 import { DurationMinutes } from "./duration-preset";
 import { Capacity } from "./location";
 import { z } from "./zod";
@@ -18,7 +18,12 @@ export const EventSchema = z
     title: z.string().openapi({ example: "Morning Vinyasa" }),
     description: z.string().openapi({ example: "A flowing class for every level." }),
     teacherIds: z.array(Id),
-    location: z.string().openapi({ example: "Studio 1", description: "Location name, copied from the location when `locationId` is chosen" }),
+    location: z
+      .string()
+      .openapi({
+        example: "Studio 1",
+        description: "Location name, copied from the location when `locationId` is chosen",
+      }),
     locationId: Id.nullable().openapi({ description: "The chosen location, or null" }),
     durationMinutes: DurationMinutes,
     capacity: Capacity,
@@ -27,15 +32,22 @@ export const EventSchema = z
   .openapi("Event");
 
 const EventFields = {
-  title: z.string().trim().min(1).max(200).openapi({ example: "Morning Vinyasa" }),
-  description: z.string().trim().max(5000).openapi({ example: "A flowing class for every level." }),
+  title: text().trim().min(1).max(200).openapi({ example: "Morning Vinyasa" }),
+  description: text().trim().max(5000).openapi({ example: "A flowing class for every level." }),
   teacherIds: z
     .array(Id)
     .max(50)
     .openapi({ description: "Ids of users with a membership in the account (either persona); another id answers 400" }),
-  location: z.string().trim().max(200).openapi({ example: "Studio 1", description: "Free-text location name; replaced by the location's name when `locationId` is given" }),
+  location: text()
+    .trim()
+    .max(200)
+    .openapi({
+      example: "Studio 1",
+      description: "Free-text location name; replaced by the location's name when `locationId` is given",
+    }),
   locationId: Id.nullable().openapi({
-    description: "A location of this account (an unknown id answers 400 `Validation failed`); supplies `location` and, unless `capacity` is given, `capacity`. `null` detaches the location and keeps the `location` text.",
+    description:
+      "A location of this account (an unknown id answers 400 `Validation failed`); supplies `location` and, unless `capacity` is given, `capacity`. `null` detaches the location and keeps the `location` text.",
   }),
   durationMinutes: DurationMinutes,
   capacity: Capacity.openapi({ description: "Defaults to the chosen location's capacity, else 20" }),
@@ -53,7 +65,8 @@ export const CreateEventInput = z
     capacity: EventFields.capacity.optional(),
     status: EventFields.status.optional().openapi({ description: "Default `published`" }),
     startsAt: IsoDateTime.optional().openapi({
-      description: "When given, one instance is also created: `endsAt = startsAt + durationMinutes`, the event's capacity, audience `everyone`",
+      description:
+        "When given, one instance is also created: `endsAt = startsAt + durationMinutes`, the event's capacity, audience `everyone`",
     }),
   })
   .openapi("CreateEventInput");

@@ -1,5 +1,5 @@
 import type { Group } from "@prisma/client";
-import { Id } from "./common";
+import { Id, text } from "./common";
 import { z } from "./zod";
 
 export const GroupSchema = z
@@ -11,7 +11,7 @@ export const GroupSchema = z
   })
   .openapi("Group");
 
-const GroupName = z.string().trim().min(1).max(200).openapi({ example: "Pregnancy yoga" });
+const GroupName = text().trim().min(1).max(200).openapi({ example: "Pregnancy yoga" });
 
 export const CreateGroupInput = z.strictObject({ name: GroupName }).openapi("CreateGroupInput");
 export const UpdateGroupInput = z.strictObject({ name: GroupName }).openapi("UpdateGroupInput");

@@ -1,5 +1,5 @@
 import type { Location } from "@prisma/client";
-import { Id } from "./common";
+import { Id, text } from "./common";
 import { z } from "./zod";
 
 export const ProgrammeStatusSchema = z.enum(["active", "archived"]).openapi("ArchivableStatus", {
@@ -21,8 +21,8 @@ export const LocationSchema = z
   .openapi("Location");
 
 const LocationFields = {
-  name: z.string().trim().min(1).max(200).openapi({ example: "Studio 1" }),
-  address: z.string().trim().max(500).openapi({ example: "Nørrebrogade 12, 2200 København N" }),
+  name: text().trim().min(1).max(200).openapi({ example: "Studio 1" }),
+  address: text().trim().max(500).openapi({ example: "Nørrebrogade 12, 2200 København N" }),
   capacity: Capacity.openapi({ description: "Positive integer; default 20" }),
   status: ProgrammeStatusSchema,
 };

@@ -1,6 +1,6 @@
 import type { Price, Product } from "@prisma/client";
 import type { ErrorDetail } from "@/lib/errors";
-import { Id } from "./common";
+import { Id, text } from "./common";
 import { z } from "./zod";
 
 export const PRODUCT_TYPES = [
@@ -130,8 +130,8 @@ export const PriceUpdateInput = z
   .openapi("PriceUpdateInput");
 
 const ProductFields = {
-  name: z.string().trim().min(1).max(200).openapi({ example: "10-class pass" }),
-  description: z.string().trim().max(5000),
+  name: text().trim().min(1).max(200).openapi({ example: "10-class pass" }),
+  description: text().trim().max(5000),
   classAllowance: z
     .number()
     .int()
@@ -139,16 +139,10 @@ const ProductFields = {
     .max(10_000)
     .nullable()
     .openapi({ example: 10, description: "Required (≥ 1) for `class_pass`" }),
-  validityDays: z
-    .number()
-    .int()
-    .min(1)
-    .max(3650)
-    .nullable()
-    .openapi({
-      example: 90,
-      description: "Entitlements are valid this many days from purchase (not used by subscriptions)",
-    }),
+  validityDays: z.number().int().min(1).max(3650).nullable().openapi({
+    example: 90,
+    description: "Entitlements are valid this many days from purchase (not used by subscriptions)",
+  }),
   purchaseLimitPerUser: z
     .number()
     .int()

@@ -1,5 +1,5 @@
 import type { Season } from "@prisma/client";
-import { Id, IsoDateTime } from "./common";
+import { Id, IsoDateTime, text } from "./common";
 import { z } from "./zod";
 
 export const SeasonStatusSchema = z.enum(["active", "archived"]).openapi("SeasonStatus");
@@ -16,7 +16,7 @@ export const SeasonSchema = z
   .openapi("Season");
 
 const SeasonFields = {
-  name: z.string().trim().min(1).max(200).openapi({ example: "Autumn 2026" }),
+  name: text().trim().min(1).max(200).openapi({ example: "Autumn 2026" }),
   startsAt: IsoDateTime,
   endsAt: IsoDateTime.openapi({ description: "Must be after `startsAt`" }),
   status: SeasonStatusSchema,

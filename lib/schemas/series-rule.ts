@@ -1,5 +1,6 @@
 import { MAX_OCCURRENCES, type RecurrenceRuleInput } from "@/lib/recurrence";
 import { Timezone } from "./account-input";
+import { IsoDate } from "./common";
 import { DurationMinutes } from "./duration-preset";
 import { z } from "./zod";
 
@@ -19,7 +20,7 @@ export const LocalTime = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Expected a time HH:MM (24-hour)")
   .openapi({ example: "18:00", description: "Wall-clock time in the series' timezone, HH:MM (24-hour)" });
 
-const LocalDate = (description: string) => z.iso.date().openapi({ example: "2026-09-01", description });
+const LocalDate = (description: string) => IsoDate.openapi({ example: "2026-09-01", description });
 
 export const SeriesRuleFields = z.strictObject({
   frequency: SeriesFrequencySchema,
@@ -35,17 +36,26 @@ export const SeriesRuleFields = z.strictObject({
     .min(1)
     .max(7)
     .optional()
-    .openapi({ example: [2, 4], description: "Weekly rules: 0 (Sunday) to 6 (Saturday); default: weekday of startsOn" }),
+    .openapi({
+      example: [2, 4],
+      description: "Weekly rules: 0 (Sunday) to 6 (Saturday); default: weekday of startsOn",
+    }),
   monthDay: z
     .number()
     .int()
     .min(1)
     .max(31)
     .optional()
-    .openapi({ example: 15, description: "Monthly rules: day of the month (months without it are skipped); default: day of startsOn" }),
+    .openapi({
+      example: 15,
+      description: "Monthly rules: day of the month (months without it are skipped); default: day of startsOn",
+    }),
   localStartTime: LocalTime,
   durationMinutes: DurationMinutes.optional().openapi({ example: 60, description: "Default: the event's duration" }),
-  timezone: Timezone.optional().openapi({ example: "Europe/Copenhagen", description: "IANA timezone; default: the account's" }),
+  timezone: Timezone.optional().openapi({
+    example: "Europe/Copenhagen",
+    description: "IANA timezone; default: the account's",
+  }),
   startsOn: LocalDate("First local date of the rule (YYYY-MM-DD)"),
   endsOn: LocalDate("Last local date, inclusive; at most 2 years after startsOn").nullable().optional(),
   count: z
@@ -71,7 +81,8 @@ export function checkSeriesRule(rule: SeriesRuleFieldValues, context: z.Refineme
     if (rule.frequency !== "weekly") issue("weekdays", "weekdays apply to weekly rules only");
     if (new Set(rule.weekdays).size !== rule.weekdays.length) issue("weekdays", "weekdays must not repeat");
   }
-  if (rule.monthDay !== undefined && rule.frequency !== "monthly") issue("monthDay", "monthDay applies to monthly rules only");
+  if (rule.monthDay !== undefined && rule.frequency !== "monthly")
+    issue("monthDay", "monthDay applies to monthly rules only");
 }
 
 export const SeriesRuleInput = SeriesRuleFields.superRefine(checkSeriesRule).openapi("SeriesRuleInput");

@@ -1,4 +1,4 @@
-import { Email, Id } from "./common";
+import { Email, Id, text } from "./common";
 import { MembershipSchema, PersonaSchema, UserSchema } from "./user";
 import { z } from "./zod";
 
@@ -14,7 +14,7 @@ export const DateOfBirth = z.iso
   .nullable()
   .openapi({ example: "1990-04-12", description: "`YYYY-MM-DD`, or null to clear it" });
 
-export const DisplayName = z.string().trim().min(1).max(200).openapi({ example: "Ida Holm" });
+export const DisplayName = text().trim().min(1).max(200).openapi({ example: "Ida Holm" });
 
 export const UpdateMeInput = z.strictObject({ dateOfBirth: DateOfBirth }).openapi("UpdateMeInput");
 

@@ -8,6 +8,7 @@ import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/components/forms/require-administrator";
 import { listInstanceBookings } from "@/lib/bookings/list-instance-bookings";
 import { AttendanceButtons } from "./attendance-buttons";
+import { pageIdOrNotFound } from "@/lib/web/page-params";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Class" };
@@ -19,7 +20,7 @@ const ATTENDANCE: Record<string, string> = { attended: "Attended", no_show: "No-
 export default async function ClassPage({ params }: Props) {
   const viewer = await requireAdministrator();
   const studio = await getStudio(viewer);
-  const { instanceId } = await params;
+  const instanceId = pageIdOrNotFound((await params).instanceId);
   const instance = await viewer.db.instance.findFirst({
     where: { id: instanceId },
     include: { event: { select: { title: true, location: true } } },

@@ -9,13 +9,14 @@ import { listEvents } from "@/lib/programme/list-events";
 import { updateProductAction } from "../actions";
 import { ProductForm } from "../product-form";
 import { productFormValues } from "../product-values";
+import { pageIdOrNotFound } from "@/lib/web/page-params";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Edit product" };
 
 export default async function EditProductPage({ params }: { params: Promise<{ productId: string }> }) {
   const viewer = await requireAdministrator();
-  const { productId } = await params;
+  const productId = pageIdOrNotFound((await params).productId);
   const product = await getProductOrThrow({ db: viewer.db, productId }).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;

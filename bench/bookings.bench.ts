@@ -17,7 +17,7 @@
 // described are those of the median round. (e) is run as many times.
 // It makes a scratch database on the BENCH_DATABASE_URL (or TEST_DATABASE_URL) server, migrates and
 // seeds it (one studio, many instances, attendees with an unlimited entitlement and a Bearer session),
-// starts `next start` from the last build on it (DEMO_MODE=false, LOG_LEVEL=silent, default pool
+// starts the app server of `npm start` (scripts/next-server.ts) from the last build on it (DEMO_MODE=false, LOG_LEVEL=silent, default pool
 // size, the Node flags of `npm start`) and the raw server, warms every route of each server up
 // (BENCH_WARM_UP_SECONDS, default 5 s each), and drops the database after. It always starts its own server: the
 // server's database must be the seeded one, so BENCH_APP_URL is not used here.
@@ -33,7 +33,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { nextServerNodeFlags } from "../scripts/lib/next-server-flags";
+import { nextServerArguments } from "../scripts/lib/next-server-command";
 import { BOOK_SQL } from "./lib/booking-statement";
 import { callRoute, progress, type Figure } from "./lib/measure";
 import {
@@ -529,20 +529,17 @@ export async function benchBookings(): Promise<Figure[]> {
     progress(BENCH, `the statements of one booking:\n    ${probe.list.join("\n    ")}`);
     await closeDatabase();
 
-    progress(BENCH, "starting next start (the last build) and the raw node:http + pg server");
+    progress(BENCH, "starting the app server (the last build) and the raw node:http + pg server");
     const appPort = await freePort();
     const appUrl = `http://127.0.0.1:${appPort}`;
     const appProcess = startProcess(
       process.execPath,
-      [
-        // BENCH_PROFILE_DIR: a V8 CPU profile of the app server, written when it stops (open it in Chrome's DevTools).
-        ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
-        ...nextServerNodeFlags(), // as `npm start` runs it
-        path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next"),
+      // as `npm start` runs it; BENCH_PROFILE_DIR: a V8 CPU profile of the app server, written when it
+      // stops (open it in Chrome's DevTools).
+      nextServerArguments(
         "start",
-        "-p",
-        String(appPort),
-      ],
+        process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
+      ),
       {
         ...process.env,
         NODE_ENV: "production",

@@ -1,11 +1,10 @@
 import "server-only";
 import { z } from "zod";
+import { compileProxyTrust } from "@/lib/http/client-address";
 
 // The one place that reads process.env. Parsed on first use so that scripts and tests can set the
 // environment before anything touches it.
-const booleanFlag = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -41,6 +40,17 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_REGISTRATION_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_REGISTRATION_PER_IP: z.coerce.number().int().positive().default(300),
+  /** Proxies whose X-Forwarded-For is believed (lib/http/client-address.ts); empty: none. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .superRefine((value, context) => {
+      try {
+        compileProxyTrust(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 });
 

@@ -4,13 +4,13 @@
 //   2. opens the configured database, applies pending migrations and, in demo mode, seeds the demo
 //      tenant if it is missing; then closes the database again (the embedded one can be opened by one
 //      process at a time, and Next opens it next);
-//   3. runs Next on PORT, forwarding signals and its exit code (`next start` with the Node flags of
-//      scripts/lib/next-server-flags.ts).
+//   3. runs the app's HTTP server (scripts/next-server.ts: Next behind our request preparation) on
+//      PORT, forwarding signals and its exit code, with the Node flags of scripts/lib/next-server-flags.ts.
 // Run with `tsx --conditions=react-server` so that lib modules' `import "server-only"` resolves to
 // its empty server build, as it does inside Next.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { nextServerNodeFlags } from "./lib/next-server-flags";
+import { nextServerArguments } from "./lib/next-server-command";
 
 type Mode = "dev" | "start";
 
@@ -86,11 +86,9 @@ async function main(serveMode: Mode): Promise<void> {
   }
 
   const port = Number(process.env.PORT);
-  const nextBin = require.resolve("next/dist/bin/next");
-  const flags = serveMode === "start" ? nextServerNodeFlags() : [];
-  const child = spawn(process.execPath, [...flags, nextBin, serveMode, "-p", String(port)], {
+  const child = spawn(process.execPath, nextServerArguments(serveMode), {
     stdio: "inherit",
-    env: process.env,
+    env: { ...process.env, NODE_ENV: serveMode === "dev" ? "development" : "production" },
   });
 
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
@@ -102,7 +100,7 @@ async function main(serveMode: Mode): Promise<void> {
     process.exit(code ?? (signal ? 128 + (signalNumbers[signal] ?? 1) : 1));
   });
   child.on("error", (error) => {
-    console.error(`[serve] could not start next: ${error.message}`);
+    console.error(`[serve] could not start the server: ${error.message}`);
     process.exit(1);
   });
 

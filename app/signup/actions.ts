@@ -5,6 +5,7 @@ import { signUp } from "@/lib/auth/sign-up";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { SignUpInput } from "@/lib/schemas/auth";
+import { clientIp } from "@/lib/http/client-address";
 
 export type SignUpField = "accountName" | "email" | "displayName";
 
@@ -44,11 +45,11 @@ export async function signUpAction(_previous: SignUpState, formData: FormData): 
     }
     return { status: "invalid", message: "Please correct the marked fields.", fieldErrors, values };
   }
-  const forwarded = (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim();
+  const from = clientIp(await headers());
   try {
     const { account, user, magicLink } = await signUp({
       ...input.data,
-      clientIp: forwarded ? forwarded.slice(0, 100) : "unknown",
+      clientIp: from,
     });
     const config = env();
     return {

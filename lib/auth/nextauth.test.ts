@@ -8,11 +8,13 @@ import { api } from "@/tests/helpers/api";
 import { createMember, createTenant } from "@/tests/helpers/fixtures";
 import { emailedToken, readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import { decodeIdentifier, encodeIdentifier } from "./nextauth-identifier";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const CHECK_EMAIL = "http://localhost:3000/api/auth/verify-request?provider=email&type=email";
 let ipCounter = 0;
-const fromNewIp = () => ({ "x-forwarded-for": `10.3.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+// The address the app\'s server stamps on each request (lib/http/client-address.ts).
+const fromNewIp = () => ({ [CLIENT_ADDRESS_HEADER]: `10.3.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
 
 afterEach(() => setLogSink(undefined));
 

@@ -4,7 +4,7 @@ import NextAuth from "next-auth/next";
 import { nextAuthOptions } from "@/lib/auth/nextauth-options";
 import { setNextAuthUrlFromAppUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { clientIp } from "./client-ip";
+import { clientIp } from "./client-address";
 import { MAX_BODY_BYTES } from "./parse-input";
 
 // The NextAuth endpoints the web sign-in uses; every other /api/auth/* path is a JSON 404 like any
@@ -62,7 +62,7 @@ export async function handleNextAuth(request: NextRequest, segments: string[]): 
     },
     end() {},
   };
-  const options = nextAuthOptions({ accountId: body?.accountId, clientIp: clientIp(request) });
+  const options = nextAuthOptions({ accountId: body?.accountId, clientIp: clientIp(request.headers) });
   await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<unknown>)(req, res, options);
   return new Response(collected.body ?? null, { status: collected.status, headers: collected.headers });
 }

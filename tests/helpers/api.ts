@@ -1,6 +1,7 @@
 // Calls the real route handlers the way Next's router would: the path is matched against the files
 // under app/api (static segments before [param] before [...catchAll]), the exported method handler
 // is called with a real Request and the route params.
+import { repairPercentEncoding } from "@/lib/http/incoming-request";
 import { findRouteFiles, loadHandler, matchRoute, type RouteFile } from "./route-matcher";
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
@@ -24,7 +25,8 @@ export async function api<T = any>(
   options: ApiOptions = {},
 ): Promise<ApiResponse<T>> {
   routes ??= findRouteFiles();
-  const url = new URL(`/api${pathAndQuery}`, ORIGIN);
+  // as the app's server does before Next routes (lib/http/incoming-request.ts)
+  const url = new URL(repairPercentEncoding(`/api${pathAndQuery}`), ORIGIN);
   const found = matchRoute(routes, url.pathname);
   if (!found) throw new Error(`no route file matches ${url.pathname}`);
   const handler = await loadHandler(found, method);

@@ -9,6 +9,8 @@ import http from "node:http";
 import { register } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { compileProxyTrust, type ProxyTrust } from "@/lib/http/client-address";
+import { prepareIncomingRequest } from "@/lib/http/incoming-request";
 import { findRouteFiles, loadHandler, matchRoute } from "./route-matcher";
 
 const SELF = import.meta.filename;
@@ -88,9 +90,33 @@ async function serve(): Promise<void> {
         " return next(specifier, context); }",
     )}`,
   );
-  const routes = findRouteFiles();
+  const server = http.createServer(routeDispatcher(compileProxyTrust(process.env.TRUSTED_PROXIES)));
 
-  const server = http.createServer((req, res) => {
+  server.listen(0, "127.0.0.1", () => {
+    const address = server.address();
+    process.stdout.write(`listening ${typeof address === "object" && address ? address.port : 0}\n`);
+  });
+
+  const shutdown = () => {
+    server.close();
+    void import("@/lib/db").then(({ closeDatabase }) => closeDatabase()).finally(() => process.exit(0));
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === pathToFileURL(SELF).href) {
+  await serve();
+}
+
+/**
+ * Serves the real route handlers over HTTP, each request prepared first as the app's own server
+ * prepares it (lib/http/incoming-request.ts): the client's address stamped, the target repaired.
+ */
+export function routeDispatcher(trust: ProxyTrust): http.RequestListener {
+  const routes = findRouteFiles();
+  return (req, res) => {
+    prepareIncomingRequest(req, trust);
     void (async () => {
       try {
         const method = req.method ?? "GET";
@@ -124,21 +150,5 @@ async function serve(): Promise<void> {
         res.end(JSON.stringify({ error: "Internal server error" }));
       }
     })();
-  });
-
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address();
-    process.stdout.write(`listening ${typeof address === "object" && address ? address.port : 0}\n`);
-  });
-
-  const shutdown = () => {
-    server.close();
-    void import("@/lib/db").then(({ closeDatabase }) => closeDatabase()).finally(() => process.exit(0));
   };
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
-}
-
-if (process.argv[1] && pathToFileURL(process.argv[1]).href === pathToFileURL(SELF).href) {
-  await serve();
 }

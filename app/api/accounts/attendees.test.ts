@@ -5,11 +5,13 @@ import { resetEnvCache } from "@/lib/env";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant } from "@/tests/helpers/fixtures";
 import { emailedToken, emailedTokens, waitForEmails } from "@/tests/helpers/outbox";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const unique = () => randomUUID().slice(0, 8);
 let ipCounter = 0;
-const fromNewIp = () => ({ "x-forwarded-for": `10.2.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+// The address the app\'s server stamps on each request (lib/http/client-address.ts).
+const fromNewIp = () => ({ [CLIENT_ADDRESS_HEADER]: `10.2.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
 
 const savedEnv = { ...process.env };
 afterEach(() => {

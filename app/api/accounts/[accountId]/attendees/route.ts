@@ -1,5 +1,5 @@
 import { registerAttendee } from "@/lib/auth/register-attendee";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "@/lib/http/client-address";
 import { endpoints, json, route } from "@/lib/http/route";
 import { AccountIdParams, AttendeeRegistrationInput } from "@/lib/schemas/auth";
 
@@ -7,6 +7,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/accounts/{accountId
   POST: route(
     { operation: "POST /accounts/{accountId}/attendees", auth: "none", params: AccountIdParams, body: AttendeeRegistrationInput },
     async ({ params, body, request }) =>
-      json(await registerAttendee({ accountId: params.accountId, ...body, clientIp: clientIp(request) }), 201),
+      json(await registerAttendee({ accountId: params.accountId, ...body, clientIp: clientIp(request.headers) }), 201),
   ),
 });

@@ -1,0 +1,11 @@
+import path from "node:path";
+import { nextServerNodeFlags } from "./next-server-flags";
+
+/**
+ * The Node arguments that run the app's HTTP server (scripts/next-server.ts), for `npm start`,
+ * `npm run dev` and the benches alike. `extraFlags` come first (e.g. a CPU profile).
+ */
+export function nextServerArguments(mode: "dev" | "start", extraFlags: string[] = []): string[] {
+  const flags = mode === "start" ? nextServerNodeFlags() : [];
+  return [...extraFlags, ...flags, "--import", "tsx", path.join(import.meta.dirname, "..", "next-server.ts"), mode];
+}

@@ -25,22 +25,32 @@ describe("text PostgreSQL cannot store", () => {
   ])("answers 400 for %s in a JSON string", async (_name, value) => {
     const group = await api("POST", "/groups", { token: tenant.admin.token, body: { name: value } });
     expect(group).toMatchObject(validationFailed("name"));
-    const location = await api("POST", "/locations", { token: tenant.admin.token, body: { name: value, capacity: 10 } });
+    const location = await api("POST", "/locations", {
+      token: tenant.admin.token,
+      body: { name: value, capacity: 10 },
+    });
     expect(location).toMatchObject(validationFailed("name"));
   });
 
   it("answers 400 without credentials, before anything is looked up", async () => {
-    const response = await api("POST", "/auth/magic-links", { body: { email: "ida@example.com", accountId: "\ud800" } });
+    const response = await api("POST", "/auth/magic-links", {
+      body: { email: "ida@example.com", accountId: "\ud800" },
+    });
     expect(response).toMatchObject(validationFailed("accountId"));
   });
 
   it("answers 400 for such text in a nested value or a key", async () => {
-    const response = await api("POST", "/groups", { token: tenant.admin.token, body: { name: "Morning", "x\u0000": 1 } });
+    const response = await api("POST", "/groups", {
+      token: tenant.admin.token,
+      body: { name: "Morning", "x\u0000": 1 },
+    });
     expect(response).toMatchObject(validationFailed("(key)"));
   });
 
   it("answers 400 for it in a query parameter", async () => {
-    const response = await api("GET", `/instances?seriesId=${encodeURIComponent("a\u0000")}`, { token: tenant.admin.token });
+    const response = await api("GET", `/instances?seriesId=${encodeURIComponent("a\u0000")}`, {
+      token: tenant.admin.token,
+    });
     expect(response).toMatchObject(validationFailed("seriesId"));
   });
 
@@ -70,6 +80,20 @@ describe("dates outside the accepted years (1900 to 9999)", () => {
     const response = await api("GET", url, { token });
     expect(response).toMatchObject(validationFailed("from"));
     expect(response.body.details[0].message).toBe("Dates must be within the years 1900 to 9999");
+  });
+
+  it("keeps a default bound derived from the first or last accepted year within them", async () => {
+    for (const query of ["from=9999-12-31T00:00:00Z", "to=1900-01-15T00:00:00Z"]) {
+      for (const path of ["/instances", "/admin/summary", `/public/accounts/${tenant.slug}/events`]) {
+        const response = await api("GET", `${path}?${query}`, { token: tenant.admin.token });
+        expect({ path, query, status: response.status }).toEqual({ path, query, status: 200 });
+      }
+    }
+  });
+
+  it("judges an instant in UTC: 23:59 on 31 December 9999 at -14:00 is in year 10000", async () => {
+    const response = await api("GET", "/me/bookings?to=9999-12-31T23:59:59-14:00", { token: attendee.token });
+    expect(response).toMatchObject(validationFailed("to"));
   });
 
   it("accepts the first and the last accepted year", async () => {

@@ -30,25 +30,35 @@ export const Email = z
  */
 export const ACCEPTED_YEARS = { first: 1900, last: 9999 } as const;
 const ACCEPTED_YEARS_MESSAGE = `Dates must be within the years ${ACCEPTED_YEARS.first} to ${ACCEPTED_YEARS.last}`;
-/** Judges the year alone: a value that is no date at all is reported by the format check, once. */
-const inAcceptedYears = (value: string) => {
-  const year = /^\d{4}-/.test(value) ? Number(value.slice(0, 4)) : undefined;
-  return year === undefined || (year >= ACCEPTED_YEARS.first && year <= ACCEPTED_YEARS.last);
+const inAcceptedYears = (year: number) => year >= ACCEPTED_YEARS.first && year <= ACCEPTED_YEARS.last;
+// Each judges the year alone: a value that is no date at all is reported by the format check, once.
+const dateInAcceptedYears = (value: string) => !/^\d{4}-/.test(value) || inAcceptedYears(Number(value.slice(0, 4)));
+/** The instant's year in UTC: `9999-12-31T23:00:00-14:00` is in year 10000, which the database refuses. */
+const instantInAcceptedYears = (value: string) => {
+  const instant = Date.parse(value);
+  return Number.isNaN(instant) || inAcceptedYears(new Date(instant).getUTCFullYear());
 };
+
+const FIRST_INSTANT = Date.UTC(ACCEPTED_YEARS.first, 0, 1);
+const LAST_INSTANT = Date.UTC(ACCEPTED_YEARS.last + 1, 0, 1) - 1;
+/** A bound derived from a caller's date (`from` + 90 days) kept within the accepted years. */
+export function clampToAcceptedYears(date: Date): Date {
+  return new Date(Math.min(Math.max(date.getTime(), FIRST_INSTANT), LAST_INSTANT));
+}
 
 export const IsoDate = z.iso
   .date()
-  .refine(inAcceptedYears, ACCEPTED_YEARS_MESSAGE)
+  .refine(dateInAcceptedYears, ACCEPTED_YEARS_MESSAGE)
   .openapi({
     example: "1990-04-12",
     description: `\`YYYY-MM-DD\`, years ${ACCEPTED_YEARS.first}–${ACCEPTED_YEARS.last}`,
   });
 export const IsoDateTime = z.iso
   .datetime({ offset: true })
-  .refine(inAcceptedYears, ACCEPTED_YEARS_MESSAGE)
+  .refine(instantInAcceptedYears, ACCEPTED_YEARS_MESSAGE)
   .openapi({
     example: "2026-11-24T17:00:00Z",
-    description: `ISO 8601 with an offset, years ${ACCEPTED_YEARS.first}–${ACCEPTED_YEARS.last}`,
+    description: `ISO 8601 with an offset; the instant within the years ${ACCEPTED_YEARS.first}–${ACCEPTED_YEARS.last} (UTC)`,
   });
 
 export function toIsoDate(value: Date | null): string | null {

@@ -1,5 +1,5 @@
 import type { Instance, InstanceException } from "@prisma/client";
-import { Id, IsoDateTime } from "./common";
+import { clampToAcceptedYears, Id, IsoDateTime } from "./common";
 import { z } from "./zod";
 
 export const InstanceStatusSchema = z.enum(["scheduled", "moved", "cancelled"]).openapi("InstanceStatus");
@@ -35,7 +35,8 @@ export const InstanceExceptionSchema = z
     type: InstanceExceptionTypeSchema,
     originalStartsAt: UtcDateTime.openapi({ description: "The instance's start before the change" }),
     replacementStartsAt: UtcDateTime.nullable().openapi({
-      description: "The instance's start after the change; null when the change did not move it (cancel, restore of a cancelled instance)",
+      description:
+        "The instance's start after the change; null when the change did not move it (cancel, restore of a cancelled instance)",
     }),
     createdAt: UtcDateTime,
   })
@@ -60,8 +61,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const ListInstancesQuery = ListInstancesParams.transform((query, context) => {
   const to = query.to ? new Date(query.to) : undefined;
-  const from = query.from ? new Date(query.from) : to ? new Date(to.getTime() - DEFAULT_RANGE_DAYS * DAY_MS) : new Date();
-  const end = to ?? new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY_MS);
+  const from = query.from
+    ? new Date(query.from)
+    : to
+      ? clampToAcceptedYears(new Date(to.getTime() - DEFAULT_RANGE_DAYS * DAY_MS))
+      : new Date();
+  const end = to ?? clampToAcceptedYears(new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY_MS));
   if (from >= end) context.addIssue({ code: "custom", path: ["to"], message: "`to` must be after `from`" });
   else if (end.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
     context.addIssue({ code: "custom", path: ["to"], message: `The range may span at most ${MAX_RANGE_DAYS} days` });
@@ -81,22 +86,29 @@ export const UpdateInstanceInput = z
       description: "Cancels the instance and records a `cancel` exception. A cancelled instance answers 409.",
     }),
     z.strictObject({ action: z.literal("move"), startsAt: IsoDateTime }).openapi("MoveInstanceInput", {
-      description: "Moves the instance to `startsAt`; `endsAt` keeps the duration; records a `move` exception. A cancelled instance answers 409.",
+      description:
+        "Moves the instance to `startsAt`; `endsAt` keeps the duration; records a `move` exception. A cancelled instance answers 409.",
     }),
     z.strictObject({ action: z.literal("restore") }).openapi("RestoreInstanceInput", {
-      description: "Returns a cancelled or moved instance to its original time and `scheduled`; records a `restore` exception. An unchanged instance answers 409.",
+      description:
+        "Returns a cancelled or moved instance to its original time and `scheduled`; records a `restore` exception. An unchanged instance answers 409.",
     }),
     z
       .strictObject({
         action: z.literal("bookability"),
         audience: AudienceSchema,
         groupIds: GroupIds.optional().openapi({
-          description: "Required and non-empty with audience `groups` (groups of this account, else 400); cleared with `everyone` and `nobody`",
+          description:
+            "Required and non-empty with audience `groups` (groups of this account, else 400); cleared with `everyone` and `nobody`",
         }),
       })
       .superRefine((input, context) => {
         if (input.audience === "groups" && (input.groupIds?.length ?? 0) === 0) {
-          context.addIssue({ code: "custom", path: ["groupIds"], message: "Audience `groups` needs at least one group" });
+          context.addIssue({
+            code: "custom",
+            path: ["groupIds"],
+            message: "Audience `groups` needs at least one group",
+          });
         }
       })
       .openapi("InstanceBookabilityInput", { description: "Replaces audience and groupIds; the status is unchanged." }),

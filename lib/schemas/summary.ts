@@ -1,4 +1,4 @@
-import { IsoDateTime } from "./common";
+import { clampToAcceptedYears, IsoDateTime } from "./common";
 import { z } from "./zod";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,9 +23,9 @@ export const SummaryQuery = SummaryParams.transform((query, context) => {
   const to = query.to
     ? new Date(query.to)
     : from
-      ? new Date(from.getTime() + SUMMARY_DEFAULT_DAYS * DAY_MS)
+      ? clampToAcceptedYears(new Date(from.getTime() + SUMMARY_DEFAULT_DAYS * DAY_MS))
       : new Date();
-  const start = from ?? new Date(to.getTime() - SUMMARY_DEFAULT_DAYS * DAY_MS);
+  const start = from ?? clampToAcceptedYears(new Date(to.getTime() - SUMMARY_DEFAULT_DAYS * DAY_MS));
   if (start >= to) context.addIssue({ code: "custom", path: ["to"], message: "`to` must be after `from`" });
   else if (to.getTime() - start.getTime() > SUMMARY_MAX_DAYS * DAY_MS) {
     context.addIssue({ code: "custom", path: ["to"], message: `The period may span at most ${SUMMARY_MAX_DAYS} days` });

@@ -28,7 +28,12 @@ afterEach(() => {
 });
 
 async function signUp(overrides: Partial<{ accountName: string; email: string; displayName: string }> = {}) {
-  const body = { accountName: `Studio ${unique()}`, email: `owner-${unique()}@example.com`, displayName: "Ida Holm", ...overrides };
+  const body = {
+    accountName: `Studio ${unique()}`,
+    email: `owner-${unique()}@example.com`,
+    displayName: "Ida Holm",
+    ...overrides,
+  };
   const response = await api("POST", "/auth/signup", { body, headers: fromNewIp() });
   expect(response.status).toBe(201);
   return response.body;
@@ -57,7 +62,11 @@ const OVERSIZE = JSON.stringify({ pad: "x".repeat(110 * 1024) });
 describe("POST /auth/signup", () => {
   it("creates the account, its administrator and membership, and emails a sign-in link", async () => {
     const before = Date.now();
-    const body = await signUp({ accountName: "Yoga på Nørrebro", email: "  Founder.One@Example.COM ", displayName: "Ida Holm" });
+    const body = await signUp({
+      accountName: "Yoga på Nørrebro",
+      email: "  Founder.One@Example.COM ",
+      displayName: "Ida Holm",
+    });
 
     expect(body.account).toMatchObject({
       name: "Yoga på Nørrebro",
@@ -66,7 +75,12 @@ describe("POST /auth/signup", () => {
       locale: "da-DK",
       currency: "DKK",
     });
-    expect(body.user).toMatchObject({ email: "founder.one@example.com", displayName: "Ida Holm", status: "active", dateOfBirth: null });
+    expect(body.user).toMatchObject({
+      email: "founder.one@example.com",
+      displayName: "Ida Holm",
+      status: "active",
+      dateOfBirth: null,
+    });
     const expiresAt = Date.parse(body.magicLink.expiresAt);
     expect(expiresAt).toBeGreaterThanOrEqual(before + 15 * 60_000 - 1000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 15 * 60_000 + 1000);
@@ -90,7 +104,11 @@ describe("POST /auth/signup", () => {
 
     const signedIn = await consume(token);
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body.membership).toEqual({ accountId: body.account.id, userId: body.user.id, persona: "administrator" });
+    expect(signedIn.body.membership).toEqual({
+      accountId: body.account.id,
+      userId: body.user.id,
+      persona: "administrator",
+    });
   });
 
   it("leaves the token out of the answer outside demo mode", async () => {
@@ -110,7 +128,11 @@ describe("POST /auth/signup", () => {
     const first = await signUp({ accountName: "Hot Yoga!" });
     const second = await signUp({ accountName: "hot   yoga" });
     const third = await signUp({ accountName: "Hot-Yoga" });
-    expect([first.account.slug, second.account.slug, third.account.slug]).toEqual(["hot-yoga", "hot-yoga-2", "hot-yoga-3"]);
+    expect([first.account.slug, second.account.slug, third.account.slug]).toEqual([
+      "hot-yoga",
+      "hot-yoga-2",
+      "hot-yoga-3",
+    ]);
   });
 
   it("never hands out a reserved slug", async () => {
@@ -134,7 +156,10 @@ describe("POST /auth/signup", () => {
     const email = `race-${unique()}@example.com`;
     const responses = await Promise.all(
       [1, 2, 3].map((n) =>
-        api("POST", "/auth/signup", { body: { accountName: `Race ${n}`, email, displayName: "R" }, headers: fromNewIp() }),
+        api("POST", "/auth/signup", {
+          body: { accountName: `Race ${n}`, email, displayName: "R" },
+          headers: fromNewIp(),
+        }),
       ),
     );
     expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
@@ -230,7 +255,10 @@ describe("POST /auth/magic-links", () => {
   it("answers 404 for a disabled user", async () => {
     const { accountId } = await createTenant();
     const member = await createMember(accountId, "attendee", { status: "disabled" });
-    expect(await requestLink(member.email, accountId)).toMatchObject({ status: 404, body: { error: "Resource not found" } });
+    expect(await requestLink(member.email, accountId)).toMatchObject({
+      status: 404,
+      body: { error: "Resource not found" },
+    });
   });
 
   it("keeps an older unexpired link valid when a newer one is sent", async () => {
@@ -299,7 +327,10 @@ describe("POST /auth/magic-links", () => {
     }
     // Another process that counted four more requests for this email: the next one here is the
     // sixth and is refused.
-    await db.rateLimitBucket.updateMany({ where: { key: { in: all.map((b) => b.key) }, count: 1 }, data: { count: 5 } });
+    await db.rateLimitBucket.updateMany({
+      where: { key: { in: all.map((b) => b.key) }, count: 1 },
+      data: { count: 5 },
+    });
     const limited = await requestLink(member.email, accountId);
     expect(limited.status).toBe(429);
   });
@@ -371,12 +402,18 @@ describe("POST /auth/magic-links/consume", () => {
     const member = await createMember(accountId, "attendee");
     await requestLink(member.email, accountId);
     const token = await emailedToken(member.email);
-    await db.magicLink.update({ where: { tokenHash: sha256(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.magicLink.update({
+      where: { tokenHash: sha256(token) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await consume(token)).toMatchObject({ status: 401, body: { error: "Magic link is used or expired" } });
   });
 
   it("answers 401 for an unknown token", async () => {
-    expect(await consume("x".repeat(43))).toMatchObject({ status: 401, body: { error: "Magic link is used or expired" } });
+    expect(await consume("x".repeat(43))).toMatchObject({
+      status: 401,
+      body: { error: "Magic link is used or expired" },
+    });
   });
 
   it("answers 401 when the user was removed from the account after the link was sent", async () => {
@@ -446,15 +483,23 @@ describe("POST /auth/logout", () => {
       ["POST", "/auth/logout"],
       ["POST", "/session/account"],
     ] as const) {
-      const after = await api(method, path, { token, body: path === "/session/account" ? { accountId: tenant.accountId } : undefined });
+      const after = await api(method, path, {
+        token,
+        body: path === "/session/account" ? { accountId: tenant.accountId } : undefined,
+      });
       expect(after).toMatchObject({ status: 401, body: { error: "Authentication required" } });
     }
     expect(await db.session.count({ where: { userId: member.userId } })).toBe(1); // the fixture's own session
-    expect((await api("POST", "/session/account", { token: other.token, body: { accountId: tenant.accountId } })).status).toBe(200);
+    expect(
+      (await api("POST", "/session/account", { token: other.token, body: { accountId: tenant.accountId } })).status,
+    ).toBe(200);
   });
 
   it("answers 401 without credentials or with an unknown token", async () => {
-    expect(await api("POST", "/auth/logout")).toMatchObject({ status: 401, body: { error: "Authentication required" } });
+    expect(await api("POST", "/auth/logout")).toMatchObject({
+      status: 401,
+      body: { error: "Authentication required" },
+    });
     expect(await api("POST", "/auth/logout", { token: "nope" })).toMatchObject({
       status: 401,
       body: { error: "Authentication required" },
@@ -477,7 +522,10 @@ describe("POST /auth/logout", () => {
 
   it("refuses a cookie-authenticated logout from another origin with 403", async () => {
     const { token } = await signedInMember();
-    const response = await api("POST", "/auth/logout", { cookie: `session=${token}`, headers: { origin: "https://evil.example" } });
+    const response = await api("POST", "/auth/logout", {
+      cookie: `session=${token}`,
+      headers: { origin: "https://evil.example" },
+    });
     expect(response).toMatchObject({ status: 403, body: { error: "Insufficient permission" } });
     expect(await db.session.count({ where: { tokenHash: sha256(token) } })).toBe(1);
   });
@@ -487,7 +535,9 @@ describe("POST /session/account", () => {
   it("changes the active account to one where the user has a membership", async () => {
     const { tenant, member, token } = await signedInMember("attendee");
     const second = await createTenant();
-    await db.membership.create({ data: { accountId: second.accountId, userId: member.userId, persona: "administrator" } });
+    await db.membership.create({
+      data: { accountId: second.accountId, userId: member.userId, persona: "administrator" },
+    });
     const stored = await db.session.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
 
     const response = await api("POST", "/session/account", { token, body: { accountId: second.accountId } });
@@ -505,6 +555,24 @@ describe("POST /session/account", () => {
     // And back.
     const back = await api("POST", "/session/account", { token, body: { accountId: tenant.accountId } });
     expect(back).toMatchObject({ status: 200, body: { accountId: tenant.accountId } });
+  });
+
+  it("never puts a cookie's value in the answer: the id is empty for a session presented as a cookie", async () => {
+    const { member, token } = await signedInMember("attendee");
+    const second = await createTenant();
+    await db.membership.create({ data: { accountId: second.accountId, userId: member.userId, persona: "attendee" } });
+    const response = await api("POST", "/session/account", {
+      cookie: `session=${token}`,
+      body: { accountId: second.accountId },
+    });
+    expect(response).toMatchObject({
+      status: 200,
+      body: { id: "", userId: member.userId, accountId: second.accountId },
+    });
+    expect(response.text).not.toContain(token);
+    expect((await db.session.findUniqueOrThrow({ where: { tokenHash: sha256(token) } })).accountId).toBe(
+      second.accountId,
+    );
   });
 
   it("answers 404 for an account without the user's membership and leaves the session as it was", async () => {
@@ -579,7 +647,9 @@ describe("secrets in logs", () => {
     expect(signedIn.status).toBe(200);
     const sessionId: string = signedIn.body.session.id;
     expect((await consume(tokens[1]!)).status).toBe(401);
-    expect((await api("POST", "/session/account", { token: sessionId, body: { accountId: signedUp.account.id } })).status).toBe(200);
+    expect(
+      (await api("POST", "/session/account", { token: sessionId, body: { accountId: signedUp.account.id } })).status,
+    ).toBe(200);
     expect((await api("POST", "/auth/logout", { token: sessionId })).status).toBe(204);
     expect((await api("POST", "/auth/logout", { token: sessionId })).status).toBe(401);
 

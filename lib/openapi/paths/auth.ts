@@ -17,7 +17,11 @@ import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../reg
 const tooManyRequests = {
   ...errorResponse(429),
   headers: z.object({
-    "Retry-After": z.number().int().positive().openapi({ description: "Seconds until the limit's 15-minute window ends", example: 840 }),
+    "Retry-After": z
+      .number()
+      .int()
+      .positive()
+      .openapi({ description: "Seconds until the limit's 15-minute window ends", example: 840 }),
   }),
 };
 const none = authFor("none");
@@ -95,7 +99,10 @@ registry.registerPath({
   path: "/session/account",
   tags: ["Authentication"],
   summary: "Change the session's active account",
-  description: "Only to an account where the user holds a membership; any other id answers 404. The credential stays the same.",
+  description:
+    "Only to an account where the user holds a membership; any other id answers 404. The credential stays the same. " +
+    "The answer's `id` is the presented Bearer credential; for a session presented as a cookie it is empty " +
+    "(an HttpOnly cookie's value never goes in a body a page's script could read).",
   security: member.security,
   request: { body: jsonBody(SwitchAccountInput) },
   responses: {

@@ -6,8 +6,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { databaseUnavailable } from "./errors";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { pgliteRawSql, pgRawSql, type RawSql } from "./raw-sql";
+import { reportDatabaseReachable, reportDatabaseUnreachable } from "./reachability";
 
 export type Database = {
   prisma: PrismaClient;
@@ -21,8 +23,18 @@ export type Database = {
 
 export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): Database {
   const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: env().DATABASE_POOL_TIMEOUT_MS });
-  // An idle client whose connection the server ends (restart, failover) must not crash the process.
-  pool.on("error", (error) => log.warn("database connection lost", { errorMessage: error.message }));
+  // An idle client whose connection the server ends (restart, failover) must not crash the process;
+  // the pool drops it. A new connection means the database is reachable (again).
+  const connectedAt = new WeakMap<object, number>();
+  pool.on("connect", (client) => {
+    connectedAt.set(client, performance.now());
+    reportDatabaseReachable();
+  });
+  pool.on("error", (error, client) => {
+    const unavailable = databaseUnavailable(error);
+    if (unavailable?.reason === "unreachable") reportDatabaseUnreachable(unavailable.signal, connectedAt.get(client) ?? 0);
+    else log.warn("database connection lost", { errorMessage: error.message });
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPgReleasingFailedEnds(pool) });
   return {
     prisma,

@@ -6,8 +6,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { databaseUnavailable } from "./errors";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { pgliteRawSql, pgRawSql, type RawSql } from "./raw-sql";
+import { reportDatabaseReachable, reportDatabaseUnreachable } from "./reachability";
 
 export type Database = {
   prisma: PrismaClient;
@@ -21,9 +23,19 @@ export type Database = {
 
 export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): Database {
   const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: env().DATABASE_POOL_TIMEOUT_MS });
-  // An idle client whose connection the server ends (restart, failover) must not crash the process.
-  pool.on("error", (error) => log.warn("database connection lost", { errorMessage: error.message }));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  // An idle client whose connection the server ends (restart, failover) must not crash the process;
+  // the pool drops it. A new connection means the database is reachable (again).
+  const connectedAt = new WeakMap<object, number>();
+  pool.on("connect", (client) => {
+    connectedAt.set(client, performance.now());
+    reportDatabaseReachable();
+  });
+  pool.on("error", (error, client) => {
+    const unavailable = databaseUnavailable(error);
+    if (unavailable?.reason === "unreachable") reportDatabaseUnreachable(unavailable.signal, connectedAt.get(client) ?? 0);
+    else log.warn("database connection lost", { errorMessage: error.message });
+  });
+  const prisma = new PrismaClient({ adapter: new PrismaPgReleasingFailedEnds(pool) });
   return {
     prisma,
     kind: "postgres",
@@ -37,6 +49,50 @@ export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): 
       await pool.end();
     },
   };
+}
+
+type PgAdapter = Awaited<ReturnType<PrismaPg["connect"]>>;
+type PgTransaction = Awaited<ReturnType<PgAdapter["startTransaction"]>>;
+
+/**
+ * PrismaPg, except that a transaction whose COMMIT or ROLLBACK fails gives its connection back.
+ * Prisma 6.19 ends a transaction with that statement and only then hands the connection back to the
+ * pool (the adapter's commit()/rollback(), which only release it); when the statement fails because
+ * the server ended the connection (a restart, pg_terminate_backend), the connection is never given
+ * back, and DATABASE_POOL_SIZE such transactions leave the process without connections until it is
+ * restarted (lib/db/client.test.ts). The pool drops a connection given back broken.
+ */
+class PrismaPgReleasingFailedEnds extends PrismaPg {
+  override async connect(): Promise<PgAdapter> {
+    const adapter = await super.connect();
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) => releaseWhenEndFails(await startTransaction(isolationLevel));
+    return adapter;
+  }
+}
+
+function releaseWhenEndFails(transaction: PgTransaction): PgTransaction {
+  let released = false;
+  const releaseOnce = (release: () => Promise<void>) => async () => {
+    if (released) return;
+    released = true;
+    await release();
+  };
+  const commit = releaseOnce(transaction.commit.bind(transaction));
+  const rollback = releaseOnce(transaction.rollback.bind(transaction));
+  const executeRaw = transaction.executeRaw.bind(transaction);
+  return Object.assign(transaction, {
+    commit,
+    rollback,
+    executeRaw: async (query: Parameters<PgTransaction["executeRaw"]>[0]) => {
+      try {
+        return await executeRaw(query);
+      } catch (error) {
+        if (query.sql === "COMMIT" || query.sql === "ROLLBACK") await rollback();
+        throw error;
+      }
+    },
+  });
 }
 
 export function openPglite(source: string | Blob): Database {

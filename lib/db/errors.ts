@@ -39,3 +39,89 @@ export const isUniqueViolation = (error: unknown): boolean => sqlState(error) ==
 
 /** A write referred to a row that a concurrent request had just deleted. */
 export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error) === "23503";
+
+/**
+ * Why a call could not be served by the database, when the reason is the database's availability and
+ * not the call: `unreachable`, no connection could be made or the server ended it (refused, reset,
+ * terminated by an admin or a shutdown, starting up, a connection timeout); `busy`, every pooled
+ * connection stayed in use for DATABASE_POOL_TIMEOUT_MS (the database itself may be fine). `signal`
+ * names what gave it away (an error code, an adapter error kind, a driver message), for the log.
+ */
+export type DatabaseUnavailable = { reason: "unreachable" | "busy"; signal: string };
+
+/**
+ * Reads every shape an unavailable database reaches us in, verified by errors.test.ts: node-postgres'
+ * errors as the raw SQL path gets them (a socket error code, a server error's SQLSTATE, or only a
+ * message for the pool's and the client's own timeouts and lost connections), and the same wrapped
+ * by Prisma (P1001/P1017/P2010 with the adapter's error in meta.driverAdapterError, a
+ * DriverAdapterError with the error in its cause, or the driver's error passed through).
+ */
+export function databaseUnavailable(error: unknown): DatabaseUnavailable | undefined {
+  let busy: DatabaseUnavailable | undefined;
+  const pending: unknown[] = [error];
+  for (let seen = 0; pending.length > 0 && seen < 16; seen++) {
+    const current = pending.shift();
+    if (!current || typeof current !== "object") continue;
+    const node = current as {
+      code?: unknown;
+      errorCode?: unknown;
+      originalCode?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+      errors?: unknown;
+    };
+    for (const value of [node.code, node.errorCode, node.originalCode, node.kind]) {
+      if (typeof value === "string" && isUnreachableCode(value)) return { reason: "unreachable", signal: value };
+    }
+    if (typeof node.message === "string") {
+      const message = UNREACHABLE_MESSAGES.find((text) => (node.message as string).includes(text));
+      if (message) return { reason: "unreachable", signal: message };
+      if (node.message.includes(POOL_TIMEOUT_MESSAGE)) busy = { reason: "busy", signal: POOL_TIMEOUT_MESSAGE };
+    }
+    pending.push(node.cause, node.meta?.driverAdapterError, ...(Array.isArray(node.errors) ? node.errors : []));
+  }
+  return busy;
+}
+
+/** No connection to the database could be made or kept (databaseUnavailable's `unreachable`). */
+export const isDatabaseUnreachable = (error: unknown): boolean => databaseUnavailable(error)?.reason === "unreachable";
+
+function isUnreachableCode(code: string): boolean {
+  return UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code); // SQLSTATE class 08, connection exception
+}
+
+const UNREACHABLE_CODES = new Set([
+  // Prisma: can't reach the server, timed out reaching it, the server closed the connection.
+  "P1001",
+  "P1002",
+  "P1017",
+  // SQLSTATE: admin_shutdown (also pg_terminate_backend), crash_shutdown, cannot_connect_now, too_many_connections.
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  // Socket errors, as node-postgres reports them.
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  // Kinds of @prisma/adapter-pg's errors.
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+]);
+
+/** node-postgres' own errors, which carry no code. */
+const UNREACHABLE_MESSAGES = [
+  "Connection terminated unexpectedly",
+  "Connection terminated due to connection timeout",
+  "Client has encountered a connection error and is not queryable",
+];
+const POOL_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";

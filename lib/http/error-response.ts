@@ -1,11 +1,16 @@
 import "server-only";
 import { NextResponse } from "next/server";
+import { databaseUnavailable } from "@/lib/db/errors";
+import { reportDatabaseUnreachable } from "@/lib/db/reachability";
 import { AppError, ERRORS } from "@/lib/errors";
 import { log, redactSecrets } from "@/lib/log";
 
-/** Maps any thrown value to the contract's `{ error }` body. Unknown errors are logged, not shown. */
-export function toErrorResponse(error: unknown, route: string): NextResponse {
-  const appError = error instanceof AppError ? error : poolExhausted(error);
+/**
+ * Maps any thrown value to the contract's `{ error }` body. Unknown errors are logged, not shown.
+ * `startedAt` (performance.now()) is when the request began.
+ */
+export function toErrorResponse(error: unknown, route: string, startedAt: number): NextResponse {
+  const appError = error instanceof AppError ? error : databaseNotAvailable(error, startedAt);
   if (!appError) {
     log.error("unhandled error", {
       route,
@@ -21,10 +26,13 @@ export function toErrorResponse(error: unknown, route: string): NextResponse {
   return response;
 }
 
-/** No database connection came free in time: the service is saturated, not broken. */
-function poolExhausted(error: unknown): AppError | undefined {
-  const texts = [error, (error as { cause?: unknown } | null)?.cause].map((e) => (e instanceof Error ? e.message : ""));
-  return texts.some((text) => text.includes("timeout exceeded when trying to connect"))
-    ? new AppError("service_unavailable", { retryAfter: 1 })
-    : undefined;
+/**
+ * The database cannot be reached, or no pooled connection came free in time: 503 with Retry-After,
+ * on every endpoint. An outage is logged once (lib/db/reachability.ts), not once per request.
+ */
+function databaseNotAvailable(error: unknown, startedAt: number): AppError | undefined {
+  const unavailable = databaseUnavailable(error);
+  if (!unavailable) return undefined;
+  if (unavailable.reason === "unreachable") reportDatabaseUnreachable(unavailable.signal, startedAt);
+  return new AppError("service_unavailable", { retryAfter: 1 });
 }

@@ -70,7 +70,7 @@ export function route<
     try {
       response = await withLoadShedding(async () => handler(await prepare(config, request, context)));
     } catch (error) {
-      response = toErrorResponse(error, config.operation);
+      response = toErrorResponse(error, config.operation, started);
     }
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     recordRequest(config.operation, response.status, durationMs);

@@ -1,0 +1,203 @@
+// PostgreSQL going away under booking load and coming back (docs/decisions/0008), on PostgreSQL only:
+// through a proxy that stops and starts like a server, and by pg_terminate_backend of every
+// connection to the test database. Every answer is 2xx, 409 or 503 (never another 5xx), every
+// booking or cancellation answered 2xx is in the database, requests succeed again within seconds
+// without a restart, and the outage is logged once when it starts and once when it ends.
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db, getDatabase, useDatabase } from "@/lib/db";
+import { openPostgres } from "@/lib/db/client";
+import { setLogSink, type LogRecord } from "@/lib/log";
+import { api } from "@/tests/helpers/api";
+import { postgresProxy } from "@/tests/helpers/fake-postgres";
+import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { createClass, grant, type TestClass } from "./bookings/booking-test-data";
+
+const databaseUrl = process.env.TEST_DATABASE_FILE_URL;
+if (!databaseUrl) {
+  console.log("[database-recovery] skipped: needs PostgreSQL (run with TEST_DATABASE_URL=postgres://…)");
+}
+
+type Reply = { operation: string; status: number; error?: string; retryAfter: string | null; at: number };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `condition` every 20 ms; fails after `timeoutMs`. */
+async function waitFor(what: string, condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/**
+ * Members who book a class and cancel the booking, over and over (the booking statement in raw SQL,
+ * the cancellation in a transaction), until stopped; every answer is kept.
+ */
+function bookingLoad(members: TestMember[], classes: TestClass[]) {
+  const replies: Reply[] = [];
+  const booked = new Set<string>();
+  const cancelled = new Set<string>();
+  let running = true;
+  const send = async (operation: string, method: string, path: string, token: string, body?: unknown) => {
+    const response = await api(method, path, { token, body });
+    const reply = {
+      operation,
+      status: response.status,
+      error: (response.body as { error?: string } | undefined)?.error,
+      retryAfter: response.headers.get("retry-after"),
+      at: Date.now(),
+    };
+    replies.push(reply);
+    return { reply, body: response.body as { id: string } };
+  };
+  const workers = members.map(async (member, index) => {
+    for (let round = index; running; round++) {
+      const lesson = classes[round % classes.length]!;
+      const { reply, body } = await send("POST /bookings", "POST", "/bookings", member.token, {
+        instanceId: lesson.id,
+      });
+      if (reply.status !== 201) continue;
+      booked.add(body.id);
+      const cancel = await send("DELETE /bookings/{id}", "DELETE", `/bookings/${body.id}`, member.token);
+      if (cancel.reply.status === 200) cancelled.add(body.id);
+    }
+  });
+  return {
+    replies,
+    succeededSince: (since: number) => replies.some((reply) => reply.at >= since && reply.status < 300),
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+      return { booked, cancelled };
+    },
+  };
+}
+
+/** Never another 5xx than 503 with Retry-After; 409 only for what a lost answer can leave behind. */
+function expectOnly2xx409or503(replies: Reply[]) {
+  const tally: Record<string, number> = {};
+  for (const reply of replies) {
+    const key = `${reply.operation} ${reply.status}${reply.error ? ` ${reply.error}` : ""}`;
+    tally[key] = (tally[key] ?? 0) + 1;
+  }
+  console.log("[database-recovery] answers:", JSON.stringify(tally));
+  const unexpected = replies.filter(
+    (reply) =>
+      !(reply.operation === "POST /bookings" && reply.status === 201) &&
+      !(reply.operation === "DELETE /bookings/{id}" && reply.status === 200) &&
+      !(reply.status === 409 && ["Already booked", "Booking is already cancelled"].includes(reply.error ?? "")) &&
+      !(reply.status === 503 && reply.error === "Service unavailable" && reply.retryAfter === "1"),
+  );
+  expect(unexpected, JSON.stringify(tally)).toEqual([]);
+}
+
+/** Every booking answered 201 is in the database, cancelled where its cancellation answered 200. */
+async function expectNothingAnsweredIsMissing({ booked, cancelled }: { booked: Set<string>; cancelled: Set<string> }) {
+  const rows = await db.booking.findMany({ where: { id: { in: [...booked] } }, select: { id: true, status: true } });
+  expect(rows.map((row) => row.id).sort()).toEqual([...booked].sort());
+  const notCancelled = rows.filter((row) => cancelled.has(row.id) && row.status !== "cancelled");
+  expect(notCancelled).toEqual([]);
+}
+
+describe.skipIf(!databaseUrl)("PostgreSQL going away under booking load and coming back", () => {
+  let tenant: TestTenant;
+  let members: TestMember[];
+  let classes: TestClass[];
+  let records: LogRecord[] = [];
+  const reachability = () =>
+    records.filter((record) => record.msg === "database unreachable" || record.msg === "database reachable again");
+
+  beforeAll(async () => {
+    tenant = await createTenant();
+    members = await Promise.all(Array.from({ length: 8 }, () => createMember(tenant.accountId, "attendee")));
+    for (const member of members) await grant(tenant.accountId, member.userId, { remainingClasses: null });
+    classes = await Promise.all(Array.from({ length: 6 }, () => createClass(tenant.accountId, { capacity: 50 })));
+  });
+  beforeEach(() => {
+    records = [];
+    setLogSink((line) => records.push(JSON.parse(line) as LogRecord), "info");
+  });
+  afterEach(() => setLogSink(undefined));
+
+  it("stopped and started again: 503 meanwhile, then answers within seconds; one line each way", async () => {
+    const running = getDatabase();
+    const proxy = await postgresProxy(databaseUrl!);
+    const proxied = openPostgres(proxy.url, 10);
+    useDatabase(proxied);
+    try {
+      const load = bookingLoad(members, classes);
+      await waitFor("bookings before the stop", () => load.succeededSince(0));
+
+      proxy.stop();
+      const stoppedAt = Date.now();
+      await waitFor(
+        "503s while stopped",
+        () => load.replies.filter((reply) => reply.at >= stoppedAt && reply.status === 503).length >= 20,
+      );
+
+      proxy.start();
+      const startedAt = Date.now();
+      await waitFor("success after the start", () => load.succeededSince(startedAt), 10_000);
+      const recoveredAt = Date.now();
+      const answered = await load.stop();
+
+      expectOnly2xx409or503(load.replies);
+      await expectNothingAnsweredIsMissing(answered);
+      expect(recoveredAt - startedAt).toBeLessThan(5_000);
+      expect(reachability()).toEqual([
+        expect.objectContaining({ level: "error", msg: "database unreachable" }),
+        expect.objectContaining({ level: "info", msg: "database reachable again" }),
+      ]);
+      const [down, up] = reachability();
+      expect(Date.parse(down!.time)).toBeGreaterThanOrEqual(stoppedAt - 1);
+      expect(Date.parse(up!.time)).toBeGreaterThanOrEqual(startedAt - 1);
+      expect(records.filter((record) => record.msg === "unhandled error")).toEqual([]);
+    } finally {
+      useDatabase(running);
+      await proxy.close();
+      await proxied.close();
+    }
+  });
+
+  describe("pg_terminate_backend of every connection, over and over", () => {
+    let admin: pg.Client;
+    beforeAll(async () => {
+      admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+    });
+    afterAll(() => admin.end());
+
+    it("2xx, 409 or 503 meanwhile, nothing answered is missing, answers within seconds after", async () => {
+      const load = bookingLoad(members, classes);
+      await waitFor("bookings before the terminations", () => load.succeededSince(0));
+
+      let terminations = 0;
+      for (let round = 0; round < 15; round++) {
+        const { rowCount } = await admin.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        );
+        if (rowCount) terminations++;
+        await sleep(100);
+      }
+      const terminatedAt = Date.now();
+      await waitFor("success after the terminations", () => load.succeededSince(terminatedAt), 10_000);
+      const recoveredAt = Date.now();
+      const answered = await load.stop();
+
+      expectOnly2xx409or503(load.replies);
+      await expectNothingAnsweredIsMissing(answered);
+      expect(recoveredAt - terminatedAt).toBeLessThan(5_000);
+      // Logged when connections are lost and when one is made again, not per request.
+      const lines = reachability();
+      console.log(
+        `[database-recovery] ${terminations} terminations, ${lines.length} reachability lines, ${load.replies.length} answers`,
+      );
+      expect(lines.filter((line) => line.msg === "database unreachable").length).toBeGreaterThanOrEqual(1);
+      expect(lines.filter((line) => line.msg === "database unreachable").length).toBeLessThanOrEqual(terminations);
+      expect(lines.at(-1)).toMatchObject({ level: "info", msg: "database reachable again" });
+      expect(records.filter((record) => record.msg === "unhandled error")).toEqual([]);
+    });
+  });
+});

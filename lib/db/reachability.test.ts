@@ -1,0 +1,25 @@
+import { afterEach, expect, it } from "vitest";
+import { setLogSink, type LogRecord } from "@/lib/log";
+import { reportDatabaseReachable, reportDatabaseUnreachable } from "./reachability";
+
+afterEach(() => setLogSink(undefined));
+
+it("logs an outage once when it starts and once when it ends; late failures of earlier work are not a new one", () => {
+  const records: LogRecord[] = [];
+  setLogSink((line) => records.push(JSON.parse(line) as LogRecord));
+  const begun = performance.now();
+
+  reportDatabaseUnreachable("ECONNREFUSED", begun);
+  reportDatabaseUnreachable("57P03", performance.now());
+  reportDatabaseReachable();
+  reportDatabaseReachable();
+  reportDatabaseUnreachable("57P01", begun); // work begun before the database was back
+  reportDatabaseUnreachable("57P01", performance.now());
+
+  expect(records.map(({ level, msg, signal }) => ({ level, msg, signal }))).toEqual([
+    { level: "error", msg: "database unreachable", signal: "ECONNREFUSED" },
+    { level: "info", msg: "database reachable again", signal: undefined },
+    { level: "error", msg: "database unreachable", signal: "57P01" },
+  ]);
+  expect(records[1]).toMatchObject({ unreachableMs: expect.any(Number) });
+});

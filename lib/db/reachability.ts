@@ -1,0 +1,34 @@
+import "server-only";
+import { log } from "@/lib/log";
+
+// Whether this process last found the database reachable, so that an outage is logged once when it
+// starts and once when it ends, however many requests fail meanwhile. Times are performance.now().
+// On globalThis: Next's bundles may each hold a copy of this module.
+type Reachability = { unreachableSince?: number; reachableAgainAt?: number };
+const holder = globalThis as typeof globalThis & { __studioDatabaseReachability?: Reachability };
+const state = (holder.__studioDatabaseReachability ??= {});
+
+/**
+ * Work begun at `startedAt` failed because the database could not be reached (lib/db/errors.ts,
+ * databaseUnavailable): logged when the database was reachable until now. Work begun before the
+ * database was last found reachable again failed on a connection lost before that: nothing new,
+ * however late its error comes. `signal` says what gave the outage away.
+ */
+export function reportDatabaseUnreachable(signal: string, startedAt: number): void {
+  if (state.unreachableSince !== undefined) return;
+  if (state.reachableAgainAt !== undefined && startedAt < state.reachableAgainAt) return;
+  state.unreachableSince = performance.now();
+  log.error("database unreachable", { signal });
+}
+
+/**
+ * A new connection to the database was made (the pool's "connect" event): logged when the database
+ * was unreachable until now. Costs one comparison per new connection.
+ */
+export function reportDatabaseReachable(): void {
+  if (state.unreachableSince === undefined) return;
+  const now = performance.now();
+  log.info("database reachable again", { unreachableMs: Math.round(now - state.unreachableSince) });
+  state.unreachableSince = undefined;
+  state.reachableAgainAt = now;
+}

@@ -37,6 +37,12 @@ const ADAPTER_KINDS: Record<string, string> = {
 /** A write lost a race for a unique key. */
 export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === "23505";
 
+/**
+ * PostgreSQL refused a value (class 22, data exception: NUL in text, a date out of its range, a
+ * number too large). The schemas should have refused it first; reaching here is still bad input.
+ */
+export const isRefusedValue = (error: unknown): boolean => sqlState(error)?.startsWith("22") ?? false;
+
 /** A write referred to a row that a concurrent request had just deleted. */
 export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error) === "23503";
 

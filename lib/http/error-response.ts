@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { databaseUnavailable } from "@/lib/db/errors";
+import { databaseUnavailable, isRefusedValue, sqlState } from "@/lib/db/errors";
 import { reportDatabaseUnreachable } from "@/lib/db/reachability";
 import { AppError, ERRORS } from "@/lib/errors";
 import { log, redactSecrets } from "@/lib/log";
@@ -10,7 +10,8 @@ import { log, redactSecrets } from "@/lib/log";
  * `startedAt` (performance.now()) is when the request began.
  */
 export function toErrorResponse(error: unknown, route: string, startedAt: number): NextResponse {
-  const appError = error instanceof AppError ? error : databaseNotAvailable(error, startedAt);
+  const appError =
+    error instanceof AppError ? error : (databaseNotAvailable(error, startedAt) ?? refusedValue(error, route));
   if (!appError) {
     log.error("unhandled error", {
       route,
@@ -35,4 +36,14 @@ function databaseNotAvailable(error: unknown, startedAt: number): AppError | und
   if (!unavailable) return undefined;
   if (unavailable.reason === "unreachable") reportDatabaseUnreachable(unavailable.signal, startedAt);
   return new AppError("service_unavailable", { retryAfter: 1 });
+}
+
+/**
+ * A value the database refused that no schema caught: still the caller's input, so 400, never a
+ * 500; logged as a warning, since the schema that should have refused it is missing a rule.
+ */
+function refusedValue(error: unknown, route: string): AppError | undefined {
+  if (!isRefusedValue(error)) return undefined;
+  log.warn("database refused a value the schemas let through", { route, sqlState: sqlState(error) });
+  return new AppError("validation_failed", { details: [{ path: "", message: "A value is out of range or not storable" }] });
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "@/lib/schemas/zod";
+import { db } from "@/lib/db";
 import { setLogSink } from "@/lib/log";
 import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { json, route } from "./route";
@@ -132,6 +133,29 @@ describe("route(): failures and logs", () => {
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ error: "Internal server error" });
     expect(text).not.toMatch(/Secret|SELECT|stack|at /);
+  });
+
+  it("answers a value the database refused with 400 and a warning, not a 500", async () => {
+    const storeRefused = route({ operation: "GET /refused", auth: "none" }, async () => {
+      // What a handler whose schema misses a rule would do: text with NUL, a year PostgreSQL lacks.
+      await db.$queryRaw`SELECT ${"a\u0000b"}::text AS text`;
+      return json({});
+    });
+    const dateRefused = route({ operation: "GET /refused-date", auth: "none" }, async () => {
+      await db.$queryRaw`SELECT '0000-01-01'::date AS day`;
+      return json({});
+    });
+    for (const handler of [storeRefused, dateRefused]) {
+      const response = await handler(new Request("http://localhost:3000/api/refused"), context);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toBe("Validation failed");
+    }
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records.filter((record) => record.level === "warn").map((record) => record.sqlState)).toEqual([
+      expect.stringMatching(/^22/),
+      expect.stringMatching(/^22/),
+    ]);
+    expect(records.some((record) => record.level === "error")).toBe(false);
   });
 
   it("logs one line per request with method, route, status and duration", async () => {

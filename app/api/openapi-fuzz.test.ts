@@ -360,6 +360,14 @@ function requestFor(operation: Operation): fc.Arbitrary<FuzzRequest> {
       ),
       "x-forwarded-for": headerText,
       accept: headerText,
+      authorization: fc.oneof(
+        headerText,
+        headerText.map((text) => `Bearer ${text}`),
+      ),
+      cookie: fc.oneof(
+        headerText,
+        headerText.map((text) => `session=${text}; demo_session=${text}`),
+      ),
     },
     { requiredKeys: [] },
   );

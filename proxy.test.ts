@@ -48,14 +48,13 @@ describe("proxy", () => {
     expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
   });
 
-  it("allows 'unsafe-eval' under next dev only", () => {
-    expect(proxy(new NextRequest("http://localhost:3000/")).headers.get("content-security-policy")).not.toContain(
-      "unsafe-eval",
-    );
+  it("allows 'unsafe-eval' and inline styles under next dev only", () => {
+    const production = proxy(new NextRequest("http://localhost:3000/")).headers.get("content-security-policy");
+    expect(production).not.toContain("unsafe-");
     withEnv({ NODE_ENV: "development" });
-    expect(proxy(new NextRequest("http://localhost:3000/")).headers.get("content-security-policy")).toContain(
-      "'unsafe-eval'",
-    );
+    const development = proxy(new NextRequest("http://localhost:3000/")).headers.get("content-security-policy");
+    expect(development).toContain("'unsafe-eval'");
+    expect(development).toContain("style-src 'self' 'unsafe-inline';");
   });
 });
 

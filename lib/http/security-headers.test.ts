@@ -37,9 +37,10 @@ describe("pageContentSecurityPolicy", () => {
     expect(production["form-action"]).toEqual(["'self'", "https://checkout.stripe.com", "https://connect.stripe.com"]);
   });
 
-  it("allows eval only in development and upgrades requests only over https", () => {
+  it("allows eval and inline styles (next dev's overlay) only in development, and upgrades requests only over https", () => {
     const development = directives(pageContentSecurityPolicy({ nonce: "n", development: true, https: false }));
-    expect(development["script-src"]).toContain("'unsafe-eval'");
+    expect(development["script-src"]).toEqual(["'self'", "'nonce-n'", "'strict-dynamic'", "'unsafe-eval'"]);
+    expect(development["style-src"]).toEqual(["'self'", "'unsafe-inline'"]);
     expect(development).not.toHaveProperty("upgrade-insecure-requests");
     expect(production).toHaveProperty("upgrade-insecure-requests");
   });

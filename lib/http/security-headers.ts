@@ -31,7 +31,8 @@ export function pageContentSecurityPolicy(options: { nonce: string; development:
     "default-src": ["'self'"],
     // React evaluates server error stacks in the browser in development only.
     "script-src": ["'self'", nonce, "'strict-dynamic'", ...(options.development ? ["'unsafe-eval'"] : [])],
-    "style-src": ["'self'", nonce],
+    // next dev's overlay styles itself inline, without the nonce (beside a nonce, 'unsafe-inline' would be ignored).
+    "style-src": options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce],
     "img-src": ["'self'", "https:"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],

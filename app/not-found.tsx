@@ -8,7 +8,7 @@ export default function NotFound() {
   return (
     <main className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="text-2xl font-semibold text-brand-900">Page not found</h1>
-      <p className="mt-4 text-slate-700">There is nothing at this address.</p>
+      <p className="mt-4 text-slate-700">This page could not be found.</p>
       <p className="mt-4">
         <Link className="font-medium text-brand-700 underline" href="/">
           Go to the home page

@@ -55,6 +55,25 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // One `test` for the journeys: e2e/support/test.ts fails any journey the security headers broke.
+    name: "studio/e2e-test",
+    files: ["e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message: "Import test from ./support/test: it fails a journey the security headers broke.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     name: "studio/config-files",
     files: ["**/*.config.*"],
     rules: { "import/no-anonymous-default-export": "off" },

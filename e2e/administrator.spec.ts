@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { demoAttendeeApi, ensureDemoPass, upcomingDemoClass } from "./support/demo-api";
 import { inThisWeek } from "./support/demo-week";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { DEMO_PASS, ensureDemoPass } from "./support/demo-api";
 import { dayHeading, dkkPattern, mondayOf } from "./support/demo-week";

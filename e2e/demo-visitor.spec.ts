@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { DEMO_PASS, ensureDemoPass } from "./support/demo-api";
 import { saveScreenshot } from "./support/screenshot";

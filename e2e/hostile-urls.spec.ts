@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 // Targets that once reached the framework's plain-text 500 (issue 12): the app's own server
 // (scripts/next-server.ts) repairs them before Next routes, so they answer like any unknown path.

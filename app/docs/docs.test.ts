@@ -16,6 +16,7 @@ describe("GET /docs", () => {
     expect(html).toMatch(/<title>[^<]+<\/title>/);
     expect(html).toContain('<script src="/docs/swagger-ui-bundle.js"></script>');
     expect(html).toContain('<link rel="stylesheet" href="/docs/swagger-ui.css">');
+    expect(html).not.toMatch(/<style|<script>/); // no inline style or script: the docs' policy allows neither
     expect(html).not.toMatch(/https?:\/\//); // nothing from a CDN
     const initializer = await (await assetAt("swagger-initializer.js")).text();
     expect(initializer).toContain('url: "/api/openapi.json"');
@@ -26,6 +27,7 @@ describe("GET /docs", () => {
     ["swagger-ui-bundle.js", "text/javascript; charset=utf-8", "SwaggerUIBundle"],
     ["swagger-ui-standalone-preset.js", "text/javascript; charset=utf-8", "SwaggerUIStandalonePreset"],
     ["swagger-initializer.js", "text/javascript; charset=utf-8", "SwaggerUIBundle("],
+    ["api-docs.css", "text/css; charset=utf-8", ".visually-hidden"],
   ])("serves %s as %s", async (name, type, marker) => {
     const response = await assetAt(name);
     expect(response.status).toBe(200);

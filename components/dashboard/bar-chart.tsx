@@ -58,7 +58,9 @@ export function BarChart({
         <span className="flex flex-wrap gap-3 text-xs text-slate-700" aria-hidden="true">
           {series.map((s) => (
             <span key={s.key} className="flex items-center gap-1">
-              <span className="inline-block size-3 rounded-sm" style={{ background: s.color }} />
+              <svg className="size-3 rounded-sm" viewBox="0 0 1 1">
+                <rect width="1" height="1" fill={s.color} />
+              </svg>
               {s.label}
             </span>
           ))}

@@ -9,7 +9,11 @@ const JS = "text/javascript; charset=utf-8";
 const CSS = "text/css; charset=utf-8";
 const DIST = path.join(process.cwd(), "node_modules", "swagger-ui-dist");
 
-// The start script is ours (no inline script, so a strict Content-Security-Policy can apply).
+// The start script and the page's own styles are files too: no inline script or style, so the
+// docs' Content-Security-Policy (lib/http/security-headers.ts) needs neither 'unsafe-inline' nor hashes.
+const PAGE_CSS = `body{margin:0}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+`;
+
 const INITIALIZER = `window.addEventListener("load", function () {
   window.ui = SwaggerUIBundle({
     url: "/api/openapi.json",
@@ -27,6 +31,7 @@ const ASSETS: Record<string, { type: string; file?: string; text?: string }> = {
   "swagger-ui-bundle.js": { type: JS, file: "swagger-ui-bundle.js" },
   "swagger-ui-standalone-preset.js": { type: JS, file: "swagger-ui-standalone-preset.js" },
   "swagger-initializer.js": { type: JS, text: INITIALIZER },
+  "api-docs.css": { type: CSS, text: PAGE_CSS },
 };
 
 const cache = new Map<string, string>();
@@ -40,7 +45,7 @@ export function docsPage(base: string): Response {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Studio Booking API documentation</title>
 <link rel="stylesheet" href="${base}/swagger-ui.css">
-<style>body{margin:0}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}</style>
+<link rel="stylesheet" href="${base}/api-docs.css">
 </head>
 <body>
 <main>

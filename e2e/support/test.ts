@@ -1,0 +1,31 @@
+// The `test` and `expect` every spec imports. Its automatic fixture fails a journey in which the
+// browser refused something under the Content-Security-Policy (a page that quietly lost a script,
+// style or image) or rejected part of the Permissions-Policy header.
+import { test as base, expect } from "@playwright/test";
+
+const SECURITY_HEADER_MESSAGE = /Content[ -]Security[ -]Policy|securitypolicyviolation|Permissions-Policy/i;
+
+export const test = base.extend<{ securityHeaderErrors: string[] }>({
+  securityHeaderErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      // Chromium logs each refusal to the console; the event also names what was blocked.
+      await context.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(
+            `securitypolicyviolation: ${event.effectiveDirective} refused ${event.blockedURI || "inline"} on ${event.documentURI}`,
+          );
+        });
+      });
+      context.on("console", (message) => {
+        if (SECURITY_HEADER_MESSAGE.test(message.text()))
+          errors.push(`${message.page()?.url() ?? ""}: ${message.text()}`);
+      });
+      await use(errors);
+      expect(errors, "the browser objected to the security headers").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

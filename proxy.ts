@@ -1,0 +1,37 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/lib/env";
+import { pageContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
+
+/**
+ * Gives every page request a fresh script nonce: the policy goes on the request, where Next reads
+ * the nonce and stamps it on the scripts it renders, and on the response, where the browser enforces
+ * it. The other security headers come from next.config.ts (lib/http/security-headers.ts).
+ */
+export function proxy(request: NextRequest): NextResponse {
+  const { NODE_ENV, APP_URL } = env();
+  const https = APP_URL.startsWith("https:");
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const policy = pageContentSecurityPolicy({ nonce, development: NODE_ENV === "development", https });
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", policy);
+  if (https) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      // Not /api (JSON, benchmarked: no proxy per request), /docs (a fixed policy from next.config),
+      // or Next's static files; a studio slug such as "apiary" still matches.
+      source: "/((?!api(?:/|$)|docs(?:/|$)|_next/static/|_next/image(?:/|$)).*)",
+      // Prefetches answer data for a later navigation, not a document: nothing to enforce.
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};

@@ -222,7 +222,8 @@ function resolve(schema: JsonSchema): JsonSchema {
   if (current.allOf) current = Object.assign({}, ...current.allOf.map(resolve), { ...current, allOf: undefined });
   return current;
 }
-const omitRef = ({ $ref: _ref, ...rest }: JsonSchema) => rest;
+const omitRef = (schema: JsonSchema): JsonSchema =>
+  Object.fromEntries(Object.entries(schema).filter(([key]) => key !== "$ref"));
 
 const idFor = (key: string): fc.Arbitrary<string> => {
   const real = fixtures.ids[key] ?? fixtures.ids[`${key.replace(/Ids$/, "Id")}`] ?? [];

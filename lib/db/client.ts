@@ -6,10 +6,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { databaseUnavailable } from "./errors";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { pgliteRawSql, pgRawSql, type RawSql } from "./raw-sql";
-import { reportDatabaseReachable, reportDatabaseUnreachable } from "./reachability";
+import { noteDatabaseFailure, reportDatabaseReachable } from "./reachability";
 
 export type Database = {
   prisma: PrismaClient;
@@ -22,7 +21,11 @@ export type Database = {
 };
 
 export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): Database {
-  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: env().DATABASE_POOL_TIMEOUT_MS });
+  const pool = new Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: env().DATABASE_POOL_TIMEOUT_MS,
+  });
   // An idle client whose connection the server ends (restart, failover) must not crash the process;
   // the pool drops it. A new connection means the database is reachable (again).
   const connectedAt = new WeakMap<object, number>();
@@ -31,9 +34,8 @@ export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): 
     reportDatabaseReachable();
   });
   pool.on("error", (error, client) => {
-    const unavailable = databaseUnavailable(error);
-    if (unavailable?.reason === "unreachable") reportDatabaseUnreachable(unavailable.signal, connectedAt.get(client) ?? 0);
-    else log.warn("database connection lost", { errorMessage: error.message });
+    if (noteDatabaseFailure(error, connectedAt.get(client) ?? 0)?.reason !== "unreachable")
+      log.warn("database connection lost", { errorMessage: error.message });
   });
   const prisma = new PrismaClient({ adapter: new PrismaPgReleasingFailedEnds(pool) });
   return {

@@ -91,9 +91,6 @@ export function databaseUnavailable(error: unknown): DatabaseUnavailable | undef
   return busy;
 }
 
-/** No connection to the database could be made or kept (databaseUnavailable's `unreachable`). */
-export const isDatabaseUnreachable = (error: unknown): boolean => databaseUnavailable(error)?.reason === "unreachable";
-
 function isUnreachableCode(code: string): boolean {
   return UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code); // SQLSTATE class 08, connection exception
 }

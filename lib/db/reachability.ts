@@ -1,5 +1,6 @@
 import "server-only";
 import { log } from "@/lib/log";
+import { databaseUnavailable, type DatabaseUnavailable } from "./errors";
 
 // Whether this process last found the database reachable, so that an outage is logged once when it
 // starts and once when it ends, however many requests fail meanwhile. Times are performance.now().
@@ -31,4 +32,14 @@ export function reportDatabaseReachable(): void {
   log.info("database reachable again", { unreachableMs: Math.round(now - state.unreachableSince) });
   state.unreachableSince = undefined;
   state.reachableAgainAt = now;
+}
+
+/**
+ * Classifies a failure of work begun at `startedAt` (lib/db/errors.ts) and reports an unreachable
+ * database; the classification, for the caller's answer. Every place that sees such errors uses it.
+ */
+export function noteDatabaseFailure(error: unknown, startedAt: number): DatabaseUnavailable | undefined {
+  const unavailable = databaseUnavailable(error);
+  if (unavailable?.reason === "unreachable") reportDatabaseUnreachable(unavailable.signal, startedAt);
+  return unavailable;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { databaseUnavailable, isRefusedValue, sqlState } from "@/lib/db/errors";
-import { reportDatabaseUnreachable } from "@/lib/db/reachability";
+import { isRefusedValue, sqlState } from "@/lib/db/errors";
+import { noteDatabaseFailure } from "@/lib/db/reachability";
 import { AppError, ERRORS } from "@/lib/errors";
 import { log, redactSecrets } from "@/lib/log";
 
@@ -32,9 +32,7 @@ export function toErrorResponse(error: unknown, route: string, startedAt: number
  * on every endpoint. An outage is logged once (lib/db/reachability.ts), not once per request.
  */
 function databaseNotAvailable(error: unknown, startedAt: number): AppError | undefined {
-  const unavailable = databaseUnavailable(error);
-  if (!unavailable) return undefined;
-  if (unavailable.reason === "unreachable") reportDatabaseUnreachable(unavailable.signal, startedAt);
+  if (!noteDatabaseFailure(error, startedAt)) return undefined;
   return new AppError("service_unavailable", { retryAfter: 1 });
 }
 
@@ -45,5 +43,7 @@ function databaseNotAvailable(error: unknown, startedAt: number): AppError | und
 function refusedValue(error: unknown, route: string): AppError | undefined {
   if (!isRefusedValue(error)) return undefined;
   log.warn("database refused a value the schemas let through", { route, sqlState: sqlState(error) });
-  return new AppError("validation_failed", { details: [{ path: "", message: "A value is out of range or not storable" }] });
+  return new AppError("validation_failed", {
+    details: [{ path: "", message: "A value is out of range or not storable" }],
+  });
 }

@@ -32,6 +32,10 @@ export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): 
   pool.on("connect", (client) => {
     connectedAt.set(client, performance.now());
     reportDatabaseReachable();
+    // A checked-out client whose connection the server ends while no statement of it runs emits
+    // "error" where the pool no longer listens (its idle listener is off while the client is out),
+    // which would crash the process. Its next statement fails instead, and the pool drops it on release.
+    client.on("error", (error) => noteDatabaseFailure(error, connectedAt.get(client) ?? 0));
   });
   pool.on("error", (error, client) => {
     if (noteDatabaseFailure(error, connectedAt.get(client) ?? 0)?.reason !== "unreachable")

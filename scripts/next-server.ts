@@ -23,6 +23,10 @@ const port = config.PORT;
 const trust = compileProxyTrust(config.TRUSTED_PROXIES);
 
 const server = http.createServer();
+// Kept-alive connections outlive a load balancer's idle timeout (60 s on the common ones): a server
+// that closes one first may do so just as the balancer sends a request on it, which then gets no answer.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 // Next attaches its own upgrade handler (hot reloading's websocket) to `httpServer`.
 const app = next({ dev: mode === "dev", hostname: "localhost", port, httpServer: server });
 const handle = app.getRequestHandler();

@@ -7,9 +7,10 @@ import type { EmailTransport } from "@/lib/email/transport";
 import type { BookingNotice } from "./booking-tx";
 import type { BookingEmailFacts } from "./render-booking-email";
 
-const BATCH_SIZE = 25;
+/** Emails claimed at once: some 40 ms of rendering in the worker. */
+const BATCH_SIZE = 100;
 export const MAX_ATTEMPTS = 5;
-/** How long a claimed row is kept from other drains (claimBatch's lease). */
+/** How long a claimed row is kept from other drains (deleteAndClaim's lease). */
 const LEASE_MS = 120_000;
 
 /** A claimed outbox row with what its email says; the booking columns are null when it is gone. */
@@ -38,7 +39,8 @@ export type DrainOptions = {
 /**
  * Sends the booking emails waiting in the outbox, a batch at a time, until none is left; returns how
  * many were sent. A batch is claimed with a lease (SKIP LOCKED), so any number of processes may
- * drain at once, and rendered and sent in an email worker thread; its rows are deleted once sent.
+ * drain at once, and rendered and sent in an email worker thread; its rows are deleted once sent
+ * (with the next batch's claim).
  * Delivery is at least once: a process that dies mid-batch leaves its rows to be claimed again when
  * the lease ends, and each message keeps its id across attempts (the outbox file's name, Resend's
  * idempotency key), so the repeat is harmless. A failed send is retried after the lease, and given
@@ -47,33 +49,42 @@ export type DrainOptions = {
 export async function drainBookingEmails(options: DrainOptions): Promise<number> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
   let sent = 0;
+  let done: string[] = [];
   for (;;) {
-    const batch = await claimBatch(options.sql, batchSize);
+    const batch = await deleteAndClaim(options.sql, done, batchSize);
     if (batch.length === 0) return sent;
     const outcomes = await runInEmailWorker({
       kind: "booking-emails",
       transport: options.transport,
       jobs: batch.map((row) => jobOf(row, options.calendarHost ?? "localhost")),
     });
-    const done = settle(batch, outcomes, options.onEvent);
-    if (done.length > 0) {
-      await options.sql.query({ text: `DELETE FROM "BookingEmail" WHERE "id" = ANY($1::bigint[])`, values: [done] });
-    }
+    done = settle(batch, outcomes, options.onEvent);
     sent += outcomes.filter((outcome) => "sent" in outcome).length;
-    if (batch.length < batchSize) return sent;
+    if (batch.length < batchSize) {
+      if (done.length > 0) await options.sql.query({ text: DELETE_SQL, values: [done] });
+      return sent;
+    }
   }
 }
 
-/** Leases up to `limit` due rows (attempt counted) and loads what their emails need, in one statement. */
-function claimBatch(sql: RawSql, limit: number): Promise<ClaimedEmail[]> {
+const DELETE_SQL = `DELETE FROM "BookingEmail" WHERE "id" = ANY($1::bigint[])`;
+
+/**
+ * Deletes the rows of the batch just sent and leases up to `limit` due rows (attempt counted) with
+ * what their emails need, in one statement: under load every statement waits for a pooled
+ * connection behind the requests, so a batch costs one wait, not two.
+ */
+function deleteAndClaim(sql: RawSql, done: string[], limit: number): Promise<ClaimedEmail[]> {
   return sql.query<ClaimedEmail>({
     text: `
-    WITH claimed AS (
+    WITH sent AS (
+      DELETE FROM "BookingEmail" WHERE "id" = ANY($3::bigint[])
+    ), claimed AS (
       UPDATE "BookingEmail"
       SET "lockedUntil" = now() + $1::int * interval '1 millisecond', "attempts" = "attempts" + 1
       WHERE "id" IN (
         SELECT "id" FROM "BookingEmail"
-        WHERE "lockedUntil" IS NULL OR "lockedUntil" < now()
+        WHERE ("lockedUntil" IS NULL OR "lockedUntil" < now()) AND NOT ("id" = ANY($3::bigint[]))
         ORDER BY "id" LIMIT $2::int
         FOR UPDATE SKIP LOCKED
       )
@@ -90,7 +101,7 @@ function claimBatch(sql: RawSql, limit: number): Promise<ClaimedEmail[]> {
     LEFT JOIN "Instance" i ON i."id" = b."instanceId" AND i."accountId" = b."accountId"
     LEFT JOIN "Event" e ON e."id" = i."eventId" AND e."accountId" = b."accountId"
     ORDER BY c."id"`,
-    values: [LEASE_MS, limit],
+    values: [LEASE_MS, limit, done],
   });
 }
 

@@ -23,8 +23,12 @@ export type EmailTaskResult<T extends EmailTask> = T extends { kind: "booking-em
 
 export default async function runEmailTask(task: EmailTask): Promise<BookingEmailOutcome[] | DeliveryNote> {
   switch (task.kind) {
-    case "booking-emails":
-      return Promise.all(task.jobs.map((job) => sendBookingEmail(job, task.transport)));
+    case "booking-emails": {
+      // one after another: rendering is CPU anyway, and a provider's rate limit is per second
+      const outcomes: BookingEmailOutcome[] = [];
+      for (const job of task.jobs) outcomes.push(await sendBookingEmail(job, task.transport));
+      return outcomes;
+    }
     case "sign-in": {
       const message = await renderMagicLinkEmail(task.content);
       return deliverEmail({ id: task.id, to: task.to, ...message }, task.transport);

@@ -1,20 +1,27 @@
 import "server-only";
-import { sendEmail } from "@/lib/email/send-email";
-import { renderMagicLinkEmail } from "@/lib/email/templates/magic-link-email";
+import { randomUUID } from "node:crypto";
+import { configuredEmailTransport, logDelivery } from "@/lib/email/configured-transport";
+import { runInEmailWorker } from "@/lib/email/email-workers";
 import { log } from "@/lib/log";
 import { MAGIC_LINK_LIFETIME_MS } from "./create-magic-link";
 import { magicLinkUrl } from "./magic-link-url";
 
 export type MagicLinkDelivery = { to: string; token: string; accountId: string; accountName: string };
 
-/** Renders and sends the sign-in email; resolves when the transport has taken it. */
+/** Renders (in an email worker thread) and sends the sign-in email; resolves when the transport has taken it. */
 export async function sendMagicLinkEmail(delivery: MagicLinkDelivery): Promise<void> {
-  const message = await renderMagicLinkEmail({
-    url: magicLinkUrl(delivery.token),
-    accountName: delivery.accountName,
-    validMinutes: MAGIC_LINK_LIFETIME_MS / 60_000,
+  const note = await runInEmailWorker({
+    kind: "sign-in",
+    transport: configuredEmailTransport(),
+    id: `sign-in-${randomUUID()}`,
+    to: delivery.to,
+    content: {
+      url: magicLinkUrl(delivery.token),
+      accountName: delivery.accountName,
+      validMinutes: MAGIC_LINK_LIFETIME_MS / 60_000,
+    },
   });
-  await sendEmail({ to: delivery.to, ...message });
+  logDelivery(note);
 }
 
 /**

@@ -32,7 +32,7 @@ type BookingOutcome = {
  * Correctness never depends on the gate or on that look. A concurrent booking of the same attendee
  * (the partial unique index, 23505) is 409 `already_booked`; a lost race (deadlock, serialization
  * failure) runs the statement again (with-retry.ts). The confirmation email is sent from the outbox
- * after commit (booking-email-outbox.ts), when the process is not busy answering requests.
+ * after commit (booking-email-outbox.ts), rendered in an email worker thread within moments.
  */
 export async function bookInstance({
   tokenHash,

@@ -1,7 +1,9 @@
 // The booking email outbox: written in the booking's transaction, sent by a drain that claims rows
 // with a lease (several drains at once send each email once), retried, given up after 5 attempts,
-// and deferred while this process serves requests.
+// rendered in an email worker thread, and sent while this process serves requests.
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db, getDatabase, useDatabase } from "@/lib/db";
@@ -13,9 +15,10 @@ import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import { createClass, grant } from "@/app/api/bookings/booking-test-data";
+import type { RawSql } from "@/lib/db/raw-sql";
 import {
-  drainBookingEmails,
   enqueueBookingEmails,
+  sendWaitingBookingEmails as drainBookingEmails,
   stopBookingEmailSender,
   wakeBookingEmailSender,
 } from "./booking-email-outbox";
@@ -28,7 +31,6 @@ if (!onPostgres) {
   );
 }
 
-const inFlight = globalThis as typeof globalThis & { __studioInFlight?: number };
 const originalEnv = { ...process.env };
 let tenant: TestTenant;
 
@@ -38,9 +40,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await stopBookingEmailSender();
-  inFlight.__studioInFlight = 0;
   setLogSink(undefined);
-  for (const key of ["EMAIL_OUTBOX_DIR", "EMAIL_MAX_DEFER_MS", "EMAIL_TRANSPORT"]) {
+  for (const key of ["EMAIL_OUTBOX_DIR", "EMAIL_TRANSPORT", "RESEND_API_KEY", "RESEND_BASE_URL"]) {
     if (originalEnv[key] === undefined) delete process.env[key];
     else process.env[key] = originalEnv[key];
   }
@@ -184,7 +185,7 @@ describe("a failing send", () => {
   });
 });
 
-describe("the sender yields to requests", () => {
+describe("the sender", () => {
   async function bookThroughApi() {
     const lesson = await createClass(tenant.accountId, { title: "Evening Flow" });
     const member = await createMember(tenant.accountId, "attendee");
@@ -194,53 +195,83 @@ describe("the sender yields to requests", () => {
     return member;
   }
 
-  it("waits while a request is in flight, and sends once there is none", async () => {
-    inFlight.__studioInFlight = 1; // a request of someone else, still being served
+  it("sends a booking's confirmation within moments, while other requests keep coming", async () => {
+    let sent = false;
+    let served = 0;
+    const traffic = (async () => {
+      const until = Date.now() + 10_000;
+      while (!sent && Date.now() < until) {
+        await api("GET", "/health");
+        served++;
+      }
+    })();
     const member = await bookThroughApi();
-    wakeBookingEmailSender();
-    await new Promise((resolve) => setTimeout(resolve, 700)); // several re-checks of the busy sender
-    expect(emailsTo(member.email)).toEqual([]);
-    expect(await pendingRows()).toHaveLength(1);
+    const servedAtBooking = served;
 
-    inFlight.__studioInFlight = 0;
-    const [email] = await waitForEmails(member.email);
+    const [email] = await waitForEmails(member.email, 1, 10_000);
+    sent = true;
+    await traffic;
     expect(email!.subject).toMatch(/^Booking confirmed: Evening Flow, /);
+    expect(served).toBeGreaterThan(servedAtBooking); // requests were being served all along
     // the row goes once its batch is sent, a moment after the email's file is written
     await expect.poll(async () => (await pendingRows()).length).toBe(0);
   });
+});
 
-  it("lets a request that arrives during a batch go first: the rest of the batch waits for it", async () => {
+describe("a process that dies between sending and deleting its batch", () => {
+  /** The database, except that deleting sent rows fails: as if the process died right before it. */
+  const dyingBeforeDelete: RawSql = {
+    query: (statement) =>
+      statement.text.startsWith("DELETE")
+        ? Promise.reject(new Error("the process died"))
+        : getDatabase().raw.query(statement),
+  };
+  const endLeases = () => db.$executeRaw`UPDATE "BookingEmail" SET "lockedUntil" = now() - interval '1 second'`;
+
+  it("leaves its rows to the next drain, whose repeat writes the same outbox files again: one email each", async () => {
     const bookings = await confirmedBookings(3);
     await enqueue(bookings.map(({ booking }) => ({ kind: "confirmed" as const, bookingId: booking.id })));
-    setEnv({ EMAIL_TRANSPORT: "log" }); // logs each email as it is sent, synchronously
-    const sent: string[] = [];
-    setLogSink((line) => {
-      const record = JSON.parse(line) as { msg: string; subject: string };
-      if (record.msg !== "email sent") return;
-      sent.push(record.subject);
-      if (sent.length === 1) inFlight.__studioInFlight = 1; // a request arrives while the first email goes out
-    }, "info");
 
-    wakeBookingEmailSender();
-    await expect.poll(() => sent.length).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(sent).toHaveLength(1);
-    expect(await pendingRows()).toHaveLength(3); // the batch is claimed, its rows go once it is sent
+    await expect(drainBookingEmails({ sql: dyingBeforeDelete })).rejects.toThrow("the process died");
+    for (const { member } of bookings) expect(emailsTo(member.email)).toHaveLength(1);
+    expect(await pendingRows()).toHaveLength(3);
 
-    inFlight.__studioInFlight = 0;
-    await expect.poll(() => sent.length).toBe(3);
-    await expect.poll(async () => (await pendingRows()).length).toBe(0);
+    await endLeases(); // the dead process's lease runs out
+    expect(await drainBookingEmails()).toBe(3);
+    for (const { member } of bookings) expect(emailsTo(member.email)).toHaveLength(1);
+    expect(await pendingRows()).toEqual([]);
   });
 
-  it("sends anyway once the email has waited EMAIL_MAX_DEFER_MS", async () => {
-    setEnv({ EMAIL_MAX_DEFER_MS: "400" });
-    inFlight.__studioInFlight = 1;
-    const before = Date.now();
-    const member = await bookThroughApi();
+  it("sends the repeat to Resend with the same idempotency key", async () => {
+    const received: { key: string | undefined; to: unknown }[] = [];
+    const resend = http.createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        received.push({ key: request.headers["idempotency-key"] as string | undefined, to: JSON.parse(body).to });
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ id: `email-${received.length}` }));
+      });
+    });
+    await new Promise<void>((resolve) => resend.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = resend.address() as AddressInfo;
+      // the worker threads start after this (each test ends them), with this environment
+      setEnv({ EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "re_test", RESEND_BASE_URL: `http://127.0.0.1:${port}` });
+      const [first] = await confirmedBookings(1);
+      await enqueue([{ kind: "confirmed", bookingId: first!.booking.id }]);
 
-    const [email] = await waitForEmails(member.email);
-    expect(inFlight.__studioInFlight).toBe(1); // still busy: sent because it had waited long enough
-    expect(Date.parse(email!.createdAt) - before).toBeGreaterThanOrEqual(400);
+      await expect(drainBookingEmails({ sql: dyingBeforeDelete })).rejects.toThrow("the process died");
+      await endLeases();
+      expect(await drainBookingEmails()).toBe(1);
+
+      expect(received).toHaveLength(2);
+      expect(received[0]!.key).toMatch(new RegExp(`^booking-${first!.booking.id}-confirmed-\\d+$`));
+      expect(received[1]!.key).toBe(received[0]!.key);
+      expect(received.map((call) => call.to)).toEqual([first!.member.email, first!.member.email]);
+    } finally {
+      await new Promise((resolve) => resend.close(resolve));
+    }
   });
 });
 

@@ -1,14 +1,19 @@
 import "server-only";
 import type { BookingNotice, BookingTx } from "./booking-tx";
 
-export { drainBookingEmails, type DrainOptions } from "./drain-booking-emails";
-export { startBookingEmailSender, stopBookingEmailSender, wakeBookingEmailSender } from "./booking-email-sender";
+export {
+  sendWaitingBookingEmails,
+  startBookingEmailSender,
+  stopBookingEmailSender,
+  wakeBookingEmailSender,
+} from "./booking-email-sender";
 
 /**
  * The transactional outbox of booking emails. A transaction that changes bookings writes its emails
  * here (`enqueueBookingEmails`, one INSERT), so they are sent exactly when it commits, even if this
- * process dies right after; the caller then calls `wakeBookingEmailSender()`, which sends them from
- * this process when it has no request in flight (booking-email-sender.ts, drain-booking-emails.ts).
+ * process dies right after; the caller then calls `wakeBookingEmailSender()`, which has this
+ * process send them within moments, rendered in an email worker thread (booking-email-sender.ts,
+ * drain-booking-emails.ts).
  */
 export async function enqueueBookingEmails(
   tx: Pick<BookingTx, "bookingEmail">,

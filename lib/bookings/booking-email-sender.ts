@@ -1,21 +1,18 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { getDatabase } from "@/lib/db";
+import type { RawSql } from "@/lib/db/raw-sql";
+import { calendarHost, configuredEmailTransport, logDelivery } from "@/lib/email/configured-transport";
+import { closeEmailWorkers } from "@/lib/email/email-workers";
 import { log } from "@/lib/log";
-import { requestsInFlight } from "@/lib/system/busy";
-import { drainBookingEmails, MAX_HOLD_MS } from "./drain-booking-emails";
+import { drainBookingEmails, type DrainEvent } from "./drain-booking-emails";
 
 const WAKE_DELAY_MS = 25; // a burst of bookings is sent in batches
-const BUSY_RECHECK_MS = 200;
-/** Within a claimed batch: how often a waiting email looks again whether the requests are done. */
-const TURN_RECHECK_MS = 5;
 const SWEEP_INTERVAL_MS = 30_000;
 
 type SenderState = {
   timer?: NodeJS.Timeout;
   sweep?: NodeJS.Timeout;
   running?: Promise<void>;
-  /** When the oldest email this process knows to be waiting was announced (Date.now()). */
-  pendingSince?: number;
   /** Woken while a drain was running: drain again after it. */
   wokenWhileRunning?: boolean;
   stopped?: boolean;
@@ -29,14 +26,13 @@ function state(): SenderState {
 }
 
 /**
- * Called after a commit that enqueued booking emails: they are sent from this process soon, at a
- * moment without requests in flight (or once the oldest has waited EMAIL_MAX_DEFER_MS). Never
- * throws, never keeps the process alive.
+ * Called after a commit that enqueued booking emails: this process drains the outbox soon. The
+ * emails are rendered and sent in an email worker thread (drain-booking-emails.ts), so they go out
+ * within moments even while requests keep coming. Never throws, never keeps the process alive.
  */
 export function wakeBookingEmailSender(): void {
   try {
     const sender = state();
-    sender.pendingSince ??= Date.now();
     startSweep(sender);
     if (sender.running) sender.wokenWhileRunning = true;
     else arm(sender, WAKE_DELAY_MS);
@@ -50,7 +46,7 @@ export function startBookingEmailSender(): void {
   wakeBookingEmailSender();
 }
 
-/** Stops the timers and waits for a running drain (tests, before their database closes). */
+/** Stops the timers, waits for a running drain and ends the email workers (tests, shutdown). */
 export async function stopBookingEmailSender(): Promise<void> {
   const sender = state();
   sender.stopped = true;
@@ -59,13 +55,13 @@ export async function stopBookingEmailSender(): Promise<void> {
   const running = sender.running;
   holder.__studioBookingEmailSender = {};
   await running;
+  await closeEmailWorkers();
 }
 
 function startSweep(sender: SenderState): void {
   if (sender.sweep) return;
   // Emails enqueued by a process that died before sending them, and retries after a lease ends.
   sender.sweep = setInterval(() => {
-    sender.pendingSince ??= Date.now();
     if (!sender.running) arm(sender, 0);
   }, SWEEP_INTERVAL_MS);
   sender.sweep.unref();
@@ -73,23 +69,18 @@ function startSweep(sender: SenderState): void {
 
 function arm(sender: SenderState, delayMs: number): void {
   if (sender.timer || sender.stopped) return;
-  sender.timer = setTimeout(() => tick(sender), delayMs);
+  sender.timer = setTimeout(() => drain(sender), delayMs);
   sender.timer.unref();
 }
 
-function tick(sender: SenderState): void {
+function drain(sender: SenderState): void {
   sender.timer = undefined;
+  sender.wokenWhileRunning = false;
   try {
-    if (shouldDefer(sender)) return arm(sender, BUSY_RECHECK_MS);
-    sender.wokenWhileRunning = false;
-    let yielded = false;
-    const shouldYield = () => (yielded = sender.stopped === true || shouldDefer(sender));
-    const waitForTurn = (claimedAt: number) => waitForTurnOf(sender, claimedAt);
-    sender.running = drainBookingEmails({ shouldYield, waitForTurn }).then(
-      () => afterDrain(sender, yielded),
+    sender.running = sendWaitingBookingEmails().then(
+      () => afterDrain(sender),
       (error: unknown) => {
-        sender.running = undefined;
-        sender.pendingSince = undefined; // the sweep tries again: no tight loop on a closed database
+        sender.running = undefined; // the sweep tries again: no tight loop on a closed database
         warn("booking emails not drained", error);
       },
     );
@@ -98,29 +89,35 @@ function tick(sender: SenderState): void {
   }
 }
 
-function afterDrain(sender: SenderState, yielded: boolean): void {
-  sender.running = undefined;
-  if (yielded) return arm(sender, BUSY_RECHECK_MS);
-  if (sender.wokenWhileRunning) return arm(sender, WAKE_DELAY_MS);
-  sender.pendingSince = undefined;
-}
-
 /**
- * Before each email of a batch: requests that arrived meanwhile are served first (one turn of the
- * event loop), and while any is in flight the email waits, so a request waits behind one email at
- * most, not behind a batch. The wait ends with the usual deferral limit, or half the batch's lease.
+ * Drains the outbox now with the configured transport, reporting to the log; resolves with how
+ * many emails were sent (the sender's timers call it; tests may too).
  */
-async function waitForTurnOf(sender: SenderState, claimedAt: number): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
-  while (!sender.stopped && Date.now() - claimedAt < MAX_HOLD_MS && shouldDefer(sender)) {
-    await new Promise((resolve) => setTimeout(resolve, TURN_RECHECK_MS));
-  }
+export function sendWaitingBookingEmails(options: { batchSize?: number; sql?: RawSql } = {}): Promise<number> {
+  return drainBookingEmails({
+    sql: options.sql ?? currentDatabase,
+    transport: configuredEmailTransport(),
+    calendarHost: calendarHost(),
+    batchSize: options.batchSize,
+    onEvent: report,
+  });
 }
 
-/** Requests come first, unless the oldest waiting email has waited long enough. */
-function shouldDefer(sender: SenderState): boolean {
-  if (requestsInFlight() === 0) return false;
-  return Date.now() - (sender.pendingSince ?? Date.now()) < env().EMAIL_MAX_DEFER_MS;
+function afterDrain(sender: SenderState): void {
+  sender.running = undefined;
+  if (sender.wokenWhileRunning) arm(sender, WAKE_DELAY_MS);
+}
+
+/** Each statement on the database of the moment: a test may install another one between batches. */
+const currentDatabase: RawSql = { query: (statement) => getDatabase().raw.query(statement) };
+
+/** Booking id, kind and error name only: never the address or the body. */
+function report(event: DrainEvent): void {
+  if (event.kind === "sent") return logDelivery({ toDomain: event.toDomain, subject: event.subject });
+  const { kind, emailKind, ...rest } = event;
+  const fields = { ...rest, kind: emailKind };
+  if (kind === "given_up") log.error("booking email given up", fields);
+  else log.warn("booking email not sent, will retry", fields);
 }
 
 function warn(msg: string, error: unknown): void {

@@ -1,78 +1,85 @@
-import "server-only";
-import { Prisma, type PrismaClient } from "@prisma/client";
-import { getDatabase } from "@/lib/db";
-import { sendEmail } from "@/lib/email/send-email";
-import { log } from "@/lib/log";
+// Sends the booking emails waiting in the outbox table. Plain SQL (RawSql) and no server-only: the
+// app's sender (booking-email-sender.ts) and the bench's raw server drain the same way.
+import type { RawSql } from "@/lib/db/raw-sql";
+import type { BookingEmailJob, BookingEmailOutcome } from "@/lib/email/email-worker";
+import { runInEmailWorker } from "@/lib/email/email-workers";
+import type { EmailTransport } from "@/lib/email/transport";
 import type { BookingNotice } from "./booking-tx";
-import { renderBookingEmail, type BookingEmailFacts } from "./render-booking-email";
+import type { BookingEmailFacts } from "./render-booking-email";
 
-const BATCH_SIZE = 10;
+const BATCH_SIZE = 25;
 export const MAX_ATTEMPTS = 5;
 /** How long a claimed row is kept from other drains (claimBatch's lease). */
 const LEASE_MS = 120_000;
-/** A drain waiting for its turn holds its batch at most this long, well inside the lease. */
-export const MAX_HOLD_MS = LEASE_MS / 2;
 
 /** A claimed outbox row with what its email says; the booking columns are null when it is gone. */
 type ClaimedEmail = {
-  id: bigint;
+  id: string;
   kind: BookingNotice["kind"];
   bookingId: string;
   wasWaitlisted: boolean;
   attempts: number;
-} & { [K in keyof Omit<BookingEmailFacts, "bookingId">]: BookingEmailFacts[K] | null };
+} & { [K in keyof Omit<BookingEmailFacts, "bookingId" | "calendarHost">]: BookingEmailFacts[K] | null };
+
+/** What a drain reports: a sent email (recipient's domain and subject), a failure, a give-up. */
+export type DrainEvent =
+  | { kind: "sent"; toDomain: string; subject: string }
+  | { kind: "retrying" | "given_up"; bookingId: string; emailKind: string; attempts: number; errorName: string };
 
 export type DrainOptions = {
+  sql: RawSql;
+  transport: EmailTransport;
+  /** The app's host name, for the calendar events' UIDs. */
+  calendarHost?: string;
   batchSize?: number;
-  /** Asked between batches: true stops the drain (the rest waits for the next one). */
-  shouldYield?: () => boolean;
-  /**
-   * Awaited before each email of a claimed batch (an email costs a millisecond or two of CPU): the
-   * sender waits there while requests are in flight. `claimedAt` (Date.now()) bounds the wait, since
-   * the batch's lease runs meanwhile.
-   */
-  waitForTurn?: (claimedAt: number) => Promise<void>;
+  onEvent?: (event: DrainEvent) => void;
 };
 
 /**
- * Sends the booking emails waiting in the outbox, a batch at a time, until none is left (or
- * `shouldYield` says so); returns how many were sent. A batch is claimed with a lease (SKIP LOCKED),
- * so several processes may drain at once; a failed send stays for a retry once its lease ends, and
- * is given up (deleted, logged) after MAX_ATTEMPTS.
+ * Sends the booking emails waiting in the outbox, a batch at a time, until none is left; returns how
+ * many were sent. A batch is claimed with a lease (SKIP LOCKED), so any number of processes may
+ * drain at once, and rendered and sent in an email worker thread; its rows are deleted once sent.
+ * Delivery is at least once: a process that dies mid-batch leaves its rows to be claimed again when
+ * the lease ends, and each message keeps its id across attempts (the outbox file's name, Resend's
+ * idempotency key), so the repeat is harmless. A failed send is retried after the lease, and given
+ * up (deleted, reported) after MAX_ATTEMPTS.
  */
-export async function drainBookingEmails(options: DrainOptions = {}): Promise<number> {
+export async function drainBookingEmails(options: DrainOptions): Promise<number> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
   let sent = 0;
   for (;;) {
-    // One database per batch: a test may install another one meanwhile, and the ids of a batch
-    // mean nothing in any other database.
-    const { prisma } = getDatabase();
-    const batch = await claimBatch(prisma, batchSize);
+    const batch = await claimBatch(options.sql, batchSize);
     if (batch.length === 0) return sent;
-    const outcome = await sendBatch(batch, options.waitForTurn);
-    if (outcome.done.length > 0) {
-      await prisma.$executeRaw`DELETE FROM "BookingEmail" WHERE "id" IN (${Prisma.join(outcome.done)})`;
+    const outcomes = await runInEmailWorker({
+      kind: "booking-emails",
+      transport: options.transport,
+      jobs: batch.map((row) => jobOf(row, options.calendarHost ?? "localhost")),
+    });
+    const done = settle(batch, outcomes, options.onEvent);
+    if (done.length > 0) {
+      await options.sql.query({ text: `DELETE FROM "BookingEmail" WHERE "id" = ANY($1::bigint[])`, values: [done] });
     }
-    sent += outcome.sent;
-    if (batch.length < batchSize || options.shouldYield?.()) return sent;
+    sent += outcomes.filter((outcome) => "sent" in outcome).length;
+    if (batch.length < batchSize) return sent;
   }
 }
 
 /** Leases up to `limit` due rows (attempt counted) and loads what their emails need, in one statement. */
-function claimBatch(prisma: PrismaClient, limit: number): Promise<ClaimedEmail[]> {
-  return prisma.$queryRaw<ClaimedEmail[]>`
+function claimBatch(sql: RawSql, limit: number): Promise<ClaimedEmail[]> {
+  return sql.query<ClaimedEmail>({
+    text: `
     WITH claimed AS (
       UPDATE "BookingEmail"
-      SET "lockedUntil" = now() + ${LEASE_MS}::int * interval '1 millisecond', "attempts" = "attempts" + 1
+      SET "lockedUntil" = now() + $1::int * interval '1 millisecond', "attempts" = "attempts" + 1
       WHERE "id" IN (
         SELECT "id" FROM "BookingEmail"
         WHERE "lockedUntil" IS NULL OR "lockedUntil" < now()
-        ORDER BY "id" LIMIT ${limit}::int
+        ORDER BY "id" LIMIT $2::int
         FOR UPDATE SKIP LOCKED
       )
       RETURNING "id", "accountId", "bookingId", "kind", "wasWaitlisted", "attempts"
     )
-    SELECT c."id", c."bookingId", c."kind", c."wasWaitlisted", c."attempts",
+    SELECT c."id"::text AS "id", c."bookingId", c."kind", c."wasWaitlisted", c."attempts",
       b."status", a."name" AS "accountName", a."locale", a."timezone",
       u."email" AS "attendeeEmail", u."displayName" AS "attendeeName",
       e."title" AS "eventTitle", e."location", i."startsAt", i."endsAt"
@@ -82,41 +89,21 @@ function claimBatch(prisma: PrismaClient, limit: number): Promise<ClaimedEmail[]
     LEFT JOIN "User" u ON u."id" = b."attendeeId"
     LEFT JOIN "Instance" i ON i."id" = b."instanceId" AND i."accountId" = b."accountId"
     LEFT JOIN "Event" e ON e."id" = i."eventId" AND e."accountId" = b."accountId"
-    ORDER BY c."id"`;
+    ORDER BY c."id"`,
+    values: [LEASE_MS, limit],
+  });
 }
 
-/** Sends each email of a batch; `done` are the rows to delete: sent, no longer due, or given up. */
-async function sendBatch(
-  batch: ClaimedEmail[],
-  waitForTurn: DrainOptions["waitForTurn"],
-): Promise<{ sent: number; done: bigint[] }> {
-  const claimedAt = Date.now();
-  const done: bigint[] = [];
-  let sent = 0;
-  for (const row of batch) {
-    await waitForTurn?.(claimedAt);
-    try {
-      if (await sendOne(row)) sent++;
-      done.push(row.id);
-    } catch (error) {
-      if (row.attempts >= MAX_ATTEMPTS) done.push(row.id);
-      reportFailure(row, error);
-    }
-  }
-  return { sent, done };
+/** The message id is the outbox row's: the same for every attempt, distinct for every email. */
+function jobOf(row: ClaimedEmail, calendarHost: string): BookingEmailJob {
+  return {
+    id: `booking-${row.bookingId}-${row.kind}-${row.id}`,
+    notice: { kind: row.kind, bookingId: row.bookingId, wasWaitlisted: row.wasWaitlisted },
+    facts: factsOf(row, calendarHost),
+  };
 }
 
-async function sendOne(row: ClaimedEmail): Promise<boolean> {
-  const facts = factsOf(row);
-  if (!facts) return false;
-  const notice: BookingNotice = { kind: row.kind, bookingId: row.bookingId, wasWaitlisted: row.wasWaitlisted };
-  const message = await renderBookingEmail(notice, facts);
-  if (!message) return false;
-  await sendEmail(message);
-  return true;
-}
-
-function factsOf(row: ClaimedEmail): BookingEmailFacts | null {
+function factsOf(row: ClaimedEmail, calendarHost: string): BookingEmailFacts | null {
   const { status, accountName, locale, timezone, attendeeEmail, attendeeName, eventTitle, location, startsAt, endsAt } =
     row;
   if (status === null || accountName === null || locale === null || timezone === null) return null;
@@ -134,17 +121,26 @@ function factsOf(row: ClaimedEmail): BookingEmailFacts | null {
     location,
     startsAt,
     endsAt,
+    calendarHost,
   };
 }
 
-/** Booking id, kind and error name only: never the address or the body. */
-function reportFailure(row: ClaimedEmail, error: unknown): void {
-  const fields = {
-    bookingId: row.bookingId,
-    kind: row.kind,
-    attempts: row.attempts,
-    errorName: error instanceof Error ? error.name : typeof error,
-  };
-  if (row.attempts >= MAX_ATTEMPTS) log.error("booking email given up", fields);
-  else log.warn("booking email not sent, will retry", fields);
+/** The rows to delete (sent, no longer due, or given up), each failure reported. */
+function settle(batch: ClaimedEmail[], outcomes: BookingEmailOutcome[], onEvent = reportToConsole): string[] {
+  const done: string[] = [];
+  batch.forEach((row, index) => {
+    const outcome = outcomes[index]!;
+    if ("sent" in outcome) onEvent({ kind: "sent", ...outcome.sent });
+    if (!("failed" in outcome)) return void done.push(row.id);
+    const givenUp = row.attempts >= MAX_ATTEMPTS;
+    if (givenUp) done.push(row.id);
+    const fields = { bookingId: row.bookingId, emailKind: row.kind, attempts: row.attempts, errorName: outcome.failed };
+    onEvent({ kind: givenUp ? "given_up" : "retrying", ...fields });
+  });
+  return done;
+}
+
+/** Without a logger (the bench's raw server): failures only, never an address or a body. */
+function reportToConsole(event: DrainEvent): void {
+  if (event.kind !== "sent") console.warn(`booking email ${event.kind}: ${JSON.stringify(event)}`);
 }

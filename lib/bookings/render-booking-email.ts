@@ -1,8 +1,7 @@
-import "server-only";
+// Runs in the email worker threads (lib/email/email-worker.ts): nothing here needs the app's bundle.
 import { buildCalendar } from "@/lib/calendar/ics";
-import { env } from "@/lib/env";
 import { formatFullDateTime } from "@/lib/format/dates";
-import type { EmailAttachment, EmailMessage } from "@/lib/email/send-email";
+import type { EmailAttachment, EmailMessage } from "@/lib/email/transport";
 import type { BookedClass } from "@/lib/email/templates/booking-email-layout";
 import { renderBookingCancelledEmail } from "@/lib/email/templates/booking-cancelled-email";
 import { renderBookingClassCancelledEmail } from "@/lib/email/templates/booking-class-cancelled-email";
@@ -23,6 +22,8 @@ export type BookingEmailFacts = {
   location: string;
   startsAt: Date;
   endsAt: Date;
+  /** The app's host name: the calendar event's UID is `booking-<id>@<host>`. */
+  calendarHost: string;
 };
 
 /**
@@ -74,7 +75,7 @@ function calendarAttachment(facts: BookingEmailFacts): EmailAttachment {
       name: facts.accountName,
       events: [
         {
-          uid: `booking-${facts.bookingId}@${new URL(env().APP_URL).hostname}`,
+          uid: `booking-${facts.bookingId}@${facts.calendarHost}`,
           start: facts.startsAt,
           end: facts.endsAt,
           summary: facts.eventTitle,

@@ -14,7 +14,6 @@ import {
   type Credential,
 } from "./authenticate";
 import { toErrorResponse } from "./error-response";
-import { withLoadShedding } from "./load-shedding";
 import { recordRequest } from "./metrics";
 import { parseBody, parsePathParams, parseQuery } from "./parse-input";
 
@@ -68,7 +67,7 @@ export function route<
     const request = asNextRequest(rawRequest);
     let response: Response;
     try {
-      response = await withLoadShedding(async () => handler(await prepare(config, request, context)));
+      response = await handler(await prepare(config, request, context));
     } catch (error) {
       response = toErrorResponse(error, config.operation, started);
     }

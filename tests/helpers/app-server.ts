@@ -9,6 +9,8 @@ import http from "node:http";
 import { register } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseEnvironment } from "@/lib/env-schema";
+import { admitRequests } from "@/lib/http/admission";
 import { compileProxyTrust, type ProxyTrust } from "@/lib/http/client-address";
 import { prepareIncomingRequest } from "@/lib/http/incoming-request";
 import { findRouteFiles, loadHandler, matchRoute } from "./route-matcher";
@@ -90,7 +92,11 @@ async function serve(): Promise<void> {
         " return next(specifier, context); }",
     )}`,
   );
-  const server = http.createServer(routeDispatcher(compileProxyTrust(process.env.TRUSTED_PROXIES)));
+  // admitted as the app's own server admits them (scripts/next-server.ts)
+  const config = parseEnvironment(process.env);
+  const server = http.createServer();
+  const limits = { maxRequestsInFlight: config.MAX_IN_FLIGHT_REQUESTS, maxOpenConnections: config.MAX_OPEN_CONNECTIONS };
+  admitRequests(server, limits, routeDispatcher(compileProxyTrust(config.TRUSTED_PROXIES)));
 
   server.listen(0, "127.0.0.1", () => {
     const address = server.address();

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
 
-export type OutboxEmail = { to: string; subject: string; text: string; html: string; createdAt: string; file: string };
+export type OutboxEmail = { id: string; to: string; subject: string; text: string; html: string; createdAt: string; file: string };
 
 export function readOutbox(): OutboxEmail[] {
   const dir = env().EMAIL_OUTBOX_DIR;
@@ -12,14 +12,14 @@ export function readOutbox(): OutboxEmail[] {
   return fs
     .readdirSync(dir)
     .filter((name) => name.endsWith(".json"))
-    .sort()
     .flatMap((name) => {
       try {
         return [{ ...(JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as Omit<OutboxEmail, "file">), file: name }];
       } catch {
         return []; // still being written
       }
-    });
+    })
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.file.localeCompare(b.file));
 }
 
 /** Waits until `count` emails to `to` are in the outbox (default 1) and returns them, oldest first. */

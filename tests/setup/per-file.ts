@@ -49,6 +49,8 @@ afterAll(async () => {
     const { stopBookingEmailSender } = await import("@/lib/bookings/booking-email-outbox");
     await stopBookingEmailSender();
   }
+  const { closeEmailWorkers } = await import("@/lib/email/email-workers");
+  await closeEmailWorkers();
   await closeDatabase();
   await dropDatabase?.();
   fs.rmSync(scratch, { recursive: true, force: true });

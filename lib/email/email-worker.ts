@@ -1,0 +1,43 @@
+// The entry of an email worker thread (lib/email/email-workers.ts starts them): renders emails with
+// React Email and hands them to the transport, off the thread that serves requests. Loaded by tsx
+// without the react-server condition (react-dom/server renders here), so it imports nothing that
+// needs the app's bundle.
+import type { BookingNotice } from "@/lib/bookings/booking-tx";
+import { renderBookingEmail, type BookingEmailFacts } from "@/lib/bookings/render-booking-email";
+import { renderMagicLinkEmail, type MagicLinkEmailProps } from "./templates/magic-link-email";
+import { deliverEmail, type DeliveryNote, type EmailTransport } from "./transport";
+
+/** One booking email to send: its message id, the notice and what the email says now (null: gone). */
+export type BookingEmailJob = { id: string; notice: BookingNotice; facts: BookingEmailFacts | null };
+
+export type EmailTask =
+  | { kind: "booking-emails"; transport: EmailTransport; jobs: BookingEmailJob[] }
+  | { kind: "sign-in"; transport: EmailTransport; id: string; to: string; content: MagicLinkEmailProps };
+
+/** Per booking email: sent, no longer to be sent, or failed (the error's name only). */
+export type BookingEmailOutcome = { sent: DeliveryNote } | { skipped: true } | { failed: string };
+
+export type EmailTaskResult<T extends EmailTask> = T extends { kind: "booking-emails" }
+  ? BookingEmailOutcome[]
+  : DeliveryNote;
+
+export default async function runEmailTask(task: EmailTask): Promise<BookingEmailOutcome[] | DeliveryNote> {
+  switch (task.kind) {
+    case "booking-emails":
+      return Promise.all(task.jobs.map((job) => sendBookingEmail(job, task.transport)));
+    case "sign-in": {
+      const message = await renderMagicLinkEmail(task.content);
+      return deliverEmail({ id: task.id, to: task.to, ...message }, task.transport);
+    }
+  }
+}
+
+async function sendBookingEmail(job: BookingEmailJob, transport: EmailTransport): Promise<BookingEmailOutcome> {
+  try {
+    const message = job.facts && (await renderBookingEmail(job.notice, job.facts));
+    if (!message) return { skipped: true };
+    return { sent: await deliverEmail({ id: job.id, ...message }, transport) };
+  } catch (error) {
+    return { failed: error instanceof Error ? error.name : typeof error };
+  }
+}

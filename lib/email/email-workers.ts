@@ -1,0 +1,43 @@
+import path from "node:path";
+import { Piscina } from "piscina";
+import type { EmailTask, EmailTaskResult } from "./email-worker";
+
+// The pool of email worker threads, one per process (on globalThis: Next's bundles may each hold a
+// copy of this module). Rendering an email costs a millisecond or more of CPU, as much as serving
+// the booking that caused it; in a worker it no longer delays the requests this process serves.
+// The worker loads its TypeScript through tsx and without `--conditions=react-server` (the flags of
+// the process that starts it are not inherited: React Email needs react-dom/server's full build).
+// No server-only here: the bench's raw server uses the pool too.
+
+/** Threads: one keeps a booking burst's emails in order of claim and leaves the other core to requests. */
+const THREADS = 1;
+/** A worker renders while its last email is being written or sent. */
+const TASKS_PER_THREAD = 4;
+/** An idle worker ends after this long (starting one costs about a second of CPU). */
+const IDLE_MS = 5 * 60_000;
+
+const holder = globalThis as typeof globalThis & { __studioEmailWorkers?: Piscina };
+
+function pool(): Piscina {
+  holder.__studioEmailWorkers ??= new Piscina({
+    filename: path.join(process.cwd(), "lib", "email", "email-worker.ts"),
+    execArgv: ["--import", "tsx"],
+    minThreads: 0,
+    maxThreads: THREADS,
+    concurrentTasksPerWorker: TASKS_PER_THREAD,
+    idleTimeout: IDLE_MS,
+  });
+  return holder.__studioEmailWorkers;
+}
+
+/** Runs `task` in an email worker thread. */
+export function runInEmailWorker<T extends EmailTask>(task: T): Promise<EmailTaskResult<T>> {
+  return pool().run(task) as Promise<EmailTaskResult<T>>;
+}
+
+/** Ends the worker threads after their tasks (tests, shutdown); the next task starts them again. */
+export async function closeEmailWorkers(): Promise<void> {
+  const workers = holder.__studioEmailWorkers;
+  holder.__studioEmailWorkers = undefined;
+  await workers?.close();
+}

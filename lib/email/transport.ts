@@ -1,0 +1,86 @@
+import { mkdir, writeFile } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+
+// How an email leaves: run inside the email worker threads (lib/email/email-workers.ts), so this
+// module imports nothing that needs the app's bundle (no server-only, no env, no logger).
+
+export type EmailAttachment = { filename: string; content: string; contentType: string };
+export type EmailMessage = { to: string; subject: string; text: string; html: string; attachments?: EmailAttachment[] };
+/**
+ * A message with its id: the same id for every attempt at the same message, so a repeat after a
+ * crash is harmless (the outbox file of that id is written again; Resend's idempotency key).
+ */
+export type OutgoingEmail = EmailMessage & { id: string };
+
+/**
+ * EMAIL_TRANSPORT: `outbox` writes one JSON file per message into `dir`, named by the message id;
+ * `resend` sends through Resend; `log` only reports that a message was sent (the caller logs the
+ * recipient's domain and the subject, never the body: it may hold a sign-in link).
+ */
+export type EmailTransport = { kind: "outbox"; dir: string } | { kind: "resend"; apiKey: string; from: string } | { kind: "log" };
+
+/** What may be logged about a delivered message. */
+export type DeliveryNote = { toDomain: string; subject: string };
+
+export async function deliverEmail(email: OutgoingEmail, transport: EmailTransport): Promise<DeliveryNote> {
+  switch (transport.kind) {
+    case "outbox":
+      await writeToOutbox(email, transport.dir);
+      break;
+    case "resend":
+      await sendThroughResend(email, transport);
+      break;
+    case "log":
+      break;
+  }
+  return { toDomain: email.to.split("@")[1] ?? "", subject: email.subject };
+}
+
+/** The file name is the message id, which callers make of safe characters only. */
+export function outboxFileName(id: string): string {
+  if (!/^[A-Za-z0-9._-]+$/.test(id)) throw new TypeError("an email id is letters, digits, '.', '_' and '-' only");
+  return `${id}.json`;
+}
+
+async function writeToOutbox(email: OutgoingEmail, dir: string): Promise<void> {
+  const { id, ...message } = email;
+  const text = JSON.stringify({ ...message, id, createdAt: new Date().toISOString() }, null, 2);
+  await writeCreatingDirectory(path.join(dir, outboxFileName(id)), text);
+}
+
+async function sendThroughResend(email: OutgoingEmail, transport: { apiKey: string; from: string }): Promise<void> {
+  const { Resend } = await import("resend");
+  const resend = new Resend(transport.apiKey);
+  const { error } = await resend.emails.send(
+    {
+      from: transport.from,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      attachments: email.attachments?.map((a) => ({
+        filename: a.filename,
+        content: Buffer.from(a.content),
+        contentType: a.contentType,
+      })),
+    },
+    { idempotencyKey: email.id },
+  );
+  if (error) throw new Error(`Resend refused the message: ${error.name}`);
+}
+
+// The callback API: fs/promises wraps each file in a FileHandle, which cost more CPU than the write.
+const writeText = promisify(writeFile);
+const makeDirectory = promisify(mkdir);
+
+/** Writes `file`, creating its directory only when it is missing (not one mkdir per email). */
+async function writeCreatingDirectory(file: string, text: string): Promise<void> {
+  try {
+    await writeText(file, text);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await makeDirectory(path.dirname(file), { recursive: true });
+    await writeText(file, text);
+  }
+}

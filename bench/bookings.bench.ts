@@ -50,7 +50,15 @@ import { closedLoop, openLoop, type RequestSpec } from "./lib/load";
 import { progress, type BenchResult } from "./lib/measure";
 import { measureRun, OUTBOX_DEADLINE_SECONDS, rate, round, type Load, type Measured } from "./lib/measured-run";
 import { waitForEmptyOutbox, type Scratch } from "./lib/scratch-database";
-import { freePort, pause, resume, startServer, stopServer, type ServerProcess } from "./lib/server-process";
+import {
+  freePort,
+  pause,
+  resume,
+  startServer,
+  stopServer,
+  stopServersOnSignal,
+  type ServerProcess,
+} from "./lib/server-process";
 import { statementInTurn } from "./lib/statement-in-turn";
 
 const BENCH = "bookings";
@@ -201,6 +209,7 @@ export async function benchBookings(): Promise<BenchResult> {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const servers: Partial<Servers> = {};
+  const stopOnSignal = stopServersOnSignal(() => [servers.app, servers.raw]);
   let scratch: Scratch | undefined;
   try {
     progress(BENCH, `scratch database ${name}: migrating, seeding`);
@@ -227,6 +236,7 @@ export async function benchBookings(): Promise<BenchResult> {
     progress(BENCH, "stopping the servers, dropping the scratch database");
     await stopServer(servers.app);
     await stopServer(servers.raw);
+    stopOnSignal();
     await scratch?.client.end();
     await closeDatabase();
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

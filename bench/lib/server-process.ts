@@ -99,3 +99,25 @@ export async function stopServer(server: ServerProcess | undefined): Promise<voi
   await exited;
   clearTimeout(timer);
 }
+
+/**
+ * Until the returned function is called, SIGINT or SIGTERM to this process (Ctrl-C, a timeout) first
+ * continues and terminates the servers: a paused one would otherwise stay stopped after we are gone.
+ */
+export function stopServersOnSignal(servers: () => (ServerProcess | undefined)[]): () => void {
+  const onSignal = () => {
+    for (const server of servers()) {
+      if (!server) continue;
+      server.paused = true;
+      resume(server);
+      server.child.kill("SIGTERM");
+    }
+    process.exit(130);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  return () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+}

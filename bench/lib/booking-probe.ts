@@ -3,6 +3,7 @@
 // the confirmation email's), how long the booking statement lasts, and this process's CPU (all
 // threads: the email workers too) to the answer and after it until the email is written.
 import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { quantile } from "./load";
 import { callRoute } from "./measure";
@@ -69,6 +70,7 @@ export async function probeBookings(seeded: Seed, scratch: Scratch, outboxDir: s
   } finally {
     recorder.restore();
   }
+  assertRenderedEmails(outboxDir, PROBE_RUNS);
   return summarize(runs.slice(UNCOUNTED_RUNS), recorder.lastList(runs.at(-1)!.before));
 }
 
@@ -124,6 +126,25 @@ async function emailSent(dir: string, count: number, outboxEmpty: () => Promise<
     if (Date.now() > deadline) throw new Error("the probe's email was written, but its outbox row was not deleted");
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/** Every probe booking's file is a rendered confirmation: a subject, HTML, text and its .ics. */
+function assertRenderedEmails(dir: string, count: number): void {
+  const files = fs.readdirSync(dir);
+  const rendered = files.filter((file) => {
+    const email = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
+    const attachments = (email.attachments ?? []) as { filename?: string }[];
+    return (
+      String(email.subject).startsWith("Booking confirmed") &&
+      String(email.html).includes("</html>") &&
+      String(email.text).length > 0 &&
+      attachments.some((attachment) => attachment.filename === "booking.ics")
+    );
+  });
+  if (rendered.length !== count)
+    throw new Error(
+      `the probe's outbox holds ${rendered.length} rendered confirmations of ${count} (${files.length} files)`,
+    );
 }
 
 /** Patches the pg driver to log each statement with its start and end. */

@@ -16,7 +16,7 @@
 //       threads), the scratch database's backends (pg_stat_activity, read from /proc), this generator.
 // Rounds (BENCH_ROUNDS, default 3): the app's (a), (b), (c), then the raw server's; each ratio
 // (spread / trivial, one instance / trivial, app / raw) is the median of its rounds' ratios, and the
-// saturating rate of (e) and (f) is the median round's (b).
+// saturating rate of (e) and (f) is the median of the rounds' (b) rates.
 // Emails: every measured run starts with the "BookingEmail" outbox empty, and after each run the bench
 // waits until it is empty again (the run's "tail": aim ≤ 10 s). Both servers book into one database
 // and drain one outbox, so only the server measured runs: the other is paused with SIGSTOP (after its
@@ -34,10 +34,10 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { nextServerArguments } from "../scripts/lib/next-server-command";
 import {
   bookingsAims,
   bookingsFigures,
+  median,
   type Measurements,
   type Overload,
   type RawStats,
@@ -48,17 +48,10 @@ import { bookingRequest, pairs, seed, type Seed } from "./lib/booking-seed";
 import { probeBookings } from "./lib/booking-probe";
 import { closedLoop, openLoop, type RequestSpec } from "./lib/load";
 import { progress, type BenchResult } from "./lib/measure";
-import { measureRun, OUTBOX_DEADLINE_SECONDS, rate, round, type Load, type Measured } from "./lib/measured-run";
-import { waitForEmptyOutbox, type Scratch } from "./lib/scratch-database";
-import {
-  freePort,
-  pause,
-  resume,
-  startServer,
-  stopServer,
-  stopServersOnSignal,
-  type ServerProcess,
-} from "./lib/server-process";
+import { measureRun, rate, round, type Load, type Measured } from "./lib/measured-run";
+import type { Scratch } from "./lib/scratch-database";
+import { clearEmailFiles, POOL_SIZE, runOnly, startApp, startRaw, type Servers } from "./lib/booking-servers";
+import { pause, stopServer, stopServersOnSignal, type ServerProcess } from "./lib/server-process";
 import { statementInTurn } from "./lib/statement-in-turn";
 
 const BENCH = "bookings";
@@ -68,7 +61,6 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 const RUN_MS = Number(process.env.BENCH_LOAD_SECONDS ?? 60) * 1000;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const QUICK = Boolean(process.env.BENCH_QUICK);
-const POOL_SIZE = 10;
 
 /** A PostgreSQL URL for the scratch database, or why there is none. */
 function serverUrl(): string | undefined {
@@ -94,72 +86,6 @@ function prepareEnvironment(dataDir: string): void {
     EMAIL_OUTBOX_DIR: path.join(dataDir, "probe-outbox"),
   });
   delete process.env.DATABASE_URL;
-}
-
-type Servers = { app: ServerProcess; raw: ServerProcess };
-
-async function startApp(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
-  const port = await freePort();
-  return startServer({
-    name: "the app server",
-    url: `http://127.0.0.1:${port}`,
-    healthPath: "/api/health",
-    command: process.execPath,
-    // as `npm start` runs it; BENCH_PROFILE_DIR: a V8 CPU profile, written when it stops (Chrome DevTools)
-    args: nextServerArguments(
-      "start",
-      process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
-    ),
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      DEMO_MODE: "false",
-      LOG_LEVEL: "silent",
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      EMAIL_TRANSPORT: "outbox",
-      EMAIL_OUTBOX_DIR: path.join(dataDir, "app-outbox"),
-    },
-  });
-}
-
-async function startRaw(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
-  const port = await freePort();
-  return startServer({
-    name: "the raw server",
-    url: `http://127.0.0.1:${port}`,
-    healthPath: "/health",
-    command: process.execPath,
-    args: ["--import", "tsx", path.join("bench", "lib", "raw-booking-server.ts")],
-    env: {
-      ...process.env,
-      RAW_DATABASE_URL: databaseUrl,
-      RAW_PORT: String(port),
-      RAW_POOL_SIZE: String(POOL_SIZE),
-      RAW_EMAIL_OUTBOX_DIR: path.join(dataDir, "raw-outbox"),
-    },
-  });
-}
-
-/**
- * Lets only `server` run: the other is paused once the outbox is empty (its own emails sent; a
- * paused drain's leased rows would wait for it).
- */
-async function runOnly(server: ServerProcess, servers: Servers, scratch: Scratch): Promise<void> {
-  if (!server.paused) return;
-  await waitForEmptyOutbox(scratch, OUTBOX_DEADLINE_SECONDS, "before switching servers");
-  for (const other of [servers.app, servers.raw]) if (other !== server) pause(other);
-  resume(server);
-}
-
-/** The written email files, removed between runs: a directory of hundreds of thousands slows every write. */
-function clearEmailFiles(dataDir: string): void {
-  for (const dir of ["app-outbox", "raw-outbox"]) {
-    fs.rmSync(path.join(dataDir, dir), { recursive: true, force: true });
-    fs.mkdirSync(path.join(dataDir, dir));
-  }
 }
 
 /** Planned measured runs and their wall time so far: the "about N min left" of the progress lines. */
@@ -289,7 +215,7 @@ async function measureAll(servers: Servers, scratch: Scratch, seeded: Seed, data
   pause(servers.raw);
   const inTurn = await statementInTurn(scratch, next.spread);
   await scratch.client.query(`DELETE FROM "BookingEmail"`);
-  const saturating = medianOf(rounds.map((r) => rate(r.app.spread, 201)));
+  const saturating = median(rounds.map((r) => rate(r.app.spread, 201)));
   const overload = await measureOverload(
     servers.app,
     saturating,
@@ -332,11 +258,6 @@ async function measureOverload(
     double,
     doubleRate: await measure(`open loop at ${double}/s (twice saturating)`, open(double)),
   };
-}
-
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 function describeRound(r: Round): string {

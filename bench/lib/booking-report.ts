@@ -40,7 +40,7 @@ const RATIOS = {
   appRawHot: { name: "app / raw bookings, one instance", of: (r) => rate(r.app.hot, 201) / rate(r.raw.hot, 201) },
 } satisfies Record<string, Ratio>;
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }

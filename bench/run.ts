@@ -1,13 +1,14 @@
-// `npm run bench`: runs every bench in BENCHES in turn, then prints one table of their figures.
-// A bench is an async function answering Figure[] (bench/lib/measure.ts); add new ones to the list.
-import { printFigures, type Figure } from "./lib/measure";
+// `npm run bench`: runs every bench in BENCHES in turn, then prints one table of their figures and,
+// last, one table of their aims (whether each holds). A bench is an async function answering
+// Figure[] or, with aims, a BenchResult (bench/lib/measure.ts); add new ones to the list.
+import { printAims, printFigures, type Aim, type BenchResult, type Figure } from "./lib/measure";
 import { benchBookings, bookingsBenchAvailable } from "./bookings.bench";
 import { benchProgramme } from "./programme.bench";
 import { benchPublicPage } from "./public-page.bench";
 
 // The load benches run first: the in-process benches leave a heap behind whose garbage collection
 // would stall this process's load generator (and depress the trivial route it measures).
-const BENCHES: { name: string; run: () => Promise<Figure[]> }[] = [];
+const BENCHES: { name: string; run: () => Promise<Figure[] | BenchResult> }[] = [];
 // Starts its own server from the last build on a seeded scratch PostgreSQL database: only when a build
 // exists (.next/BUILD_ID) and BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server.
 const bookings = bookingsBenchAvailable();
@@ -18,10 +19,17 @@ if (process.env.BENCH_APP_URL) BENCHES.push({ name: "public-page", run: benchPub
 BENCHES.push({ name: "programme", run: benchProgramme });
 
 const figures: Figure[] = [];
+const aims: Aim[] = [];
 for (const bench of BENCHES) {
   const started = performance.now();
   console.log(`[bench] ${bench.name}: start`);
-  figures.push(...(await bench.run()));
+  const result = await bench.run();
+  if (Array.isArray(result)) figures.push(...result);
+  else {
+    figures.push(...result.figures);
+    aims.push(...result.aims);
+  }
   console.log(`[bench] ${bench.name}: done in ${Math.round((performance.now() - started) / 100) / 10} s`);
 }
 printFigures(figures);
+if (aims.length > 0) printAims(aims);

@@ -3,8 +3,6 @@
 //   openLoop: requests sent on a fixed schedule whatever the answers, latency counted from the
 //     scheduled time (so a stalled server is not hidden by a generator that waits for it);
 // both count answers by status (0 = no answer: connection error) and keep every latency.
-// processCpu / cpuDelta read /proc to tell how much CPU a process tree (or all postgres backends) used.
-import fs from "node:fs";
 import http from "node:http";
 
 /** One request; `body` is sent as JSON. */
@@ -148,60 +146,4 @@ export function formatStatuses(result: LoadResult): string {
     .sort(([a], [b]) => a - b)
     .map(([status, n]) => `${status === 0 ? "no answer" : status}: ${n}`)
     .join(", ");
-}
-
-// ---- CPU time from /proc (Linux); elsewhere every figure is 0.
-
-const TICKS_PER_SECOND = 100;
-
-type ProcStat = { pid: number; ppid: number; comm: string; cpuMs: number };
-
-function readProcs(): ProcStat[] {
-  let entries: string[];
-  try {
-    entries = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
-  const procs: ProcStat[] = [];
-  for (const name of entries) {
-    try {
-      const text = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      const close = text.lastIndexOf(")");
-      const comm = text.slice(text.indexOf("(") + 1, close);
-      const fields = text.slice(close + 2).split(" "); // fields[0] is field 3 (state)
-      const ticks = Number(fields[11]) + Number(fields[12]); // utime (14) + stime (15)
-      procs.push({ pid: Number(name), ppid: Number(fields[1]), comm, cpuMs: (ticks * 1000) / TICKS_PER_SECOND });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return procs;
-}
-
-/** CPU milliseconds used so far per pid: of the process trees under `roots`, or of processes named `comm`. */
-export function processCpu(select: { roots: number[] } | { comm: string }): Map<number, number> {
-  const procs = readProcs();
-  const chosen = new Map<number, number>();
-  if ("comm" in select) {
-    for (const proc of procs) if (proc.comm === select.comm) chosen.set(proc.pid, proc.cpuMs);
-    return chosen;
-  }
-  const children = new Map<number, ProcStat[]>();
-  for (const proc of procs) children.set(proc.ppid, [...(children.get(proc.ppid) ?? []), proc]);
-  const byPid = new Map(procs.map((proc) => [proc.pid, proc]));
-  const queue = select.roots.map((pid) => byPid.get(pid)).filter((proc): proc is ProcStat => proc !== undefined);
-  while (queue.length > 0) {
-    const proc = queue.shift()!;
-    chosen.set(proc.pid, proc.cpuMs);
-    queue.push(...(children.get(proc.pid) ?? []));
-  }
-  return chosen;
-}
-
-/** CPU milliseconds used between two snapshots (processes started meanwhile count from zero). */
-export function cpuDelta(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
-  return total;
 }

@@ -60,3 +60,21 @@ export function printFigures(figures: Figure[]): void {
   console.log(line("-".repeat(widths.bench), "-".repeat(widths.measure), "-".repeat(30)));
   for (const figure of figures) console.log(line(figure.bench, figure.measure, figure.value));
 }
+
+/** One aim of a bench (bench/run.ts prints them all in one table at the end). */
+export type Aim = { aim: string; figure: string; holds: boolean };
+
+/** What a bench answers: its figures, and its aims if it has any. */
+export type BenchResult = { figures: Figure[]; aims: Aim[] };
+
+export function printAims(aims: Aim[]): void {
+  const widths = {
+    aim: Math.max(3, ...aims.map((a) => a.aim.length)),
+    figure: Math.max(6, ...aims.map((a) => a.figure.length)),
+  };
+  const line = (a: string, b: string, c: string) => `${a.padEnd(widths.aim)}  ${b.padEnd(widths.figure)}  ${c}`;
+  console.log("");
+  console.log(line("aim", "figure", "holds"));
+  console.log(line("-".repeat(widths.aim), "-".repeat(widths.figure), "-----"));
+  for (const aim of aims) console.log(line(aim.aim, aim.figure, aim.holds ? "yes" : "NO"));
+}

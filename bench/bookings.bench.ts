@@ -10,6 +10,10 @@
 //   (e) open loops at half (b)'s rate (aim p99 < 100 ms), the median of BENCH_ROUNDS runs by p99;
 //   (f) twice the load: 100 closed-loop clients, and an open loop at twice (b)'s rate, every answer
 //       counted by status ("no answer" included);
+//   the open loops send through a load balancer's pool of kept-alive connections (BALANCER_CONNECTIONS),
+//   and (f)'s open loop once more without one, a new connection whenever all are busy: a saturated
+//   Node process accepts one connection per event-loop turn (libuv ≥ 1.45), so a crowd connecting
+//   at once waits in the listen backlog (docs/decisions/0011);
 //   (g) where the time goes: the statements a booking sends and this process's CPU to the answer and
 //       after it (a probe through the real route handler in this process, whose email must be written),
 //       the transaction's length, and CPU per request of each process: the server's process tree (all
@@ -56,6 +60,11 @@ import { statementInTurn } from "./lib/statement-in-turn";
 
 const BENCH = "bookings";
 const CLIENTS = 50;
+/**
+ * The open loops reach the app as through a load balancer: this many kept-alive connections, opened
+ * before the run (twice MAX_IN_FLIGHT_REQUESTS: the server's shedding bounds the work, not the pool).
+ */
+const BALANCER_CONNECTIONS = 256;
 /** Before any measured run, each route of a server runs this long (BENCH_WARM_UP_SECONDS). */
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 const RUN_MS = Number(process.env.BENCH_LOAD_SECONDS ?? 60) * 1000;
@@ -187,7 +196,7 @@ async function runProbe(seeded: Seed, scratch: Scratch, outboxDir: string) {
 async function measureAll(servers: Servers, scratch: Scratch, seeded: Seed, dataDir: string): Promise<Measurements> {
   const next = pairs(seeded);
   const loads = { app: loadsOf(servers.app, next, "/api"), raw: loadsOf(servers.raw, next, "") };
-  const timer = clock(ROUNDS * 6 + (QUICK ? 0 : ROUNDS + 2));
+  const timer = clock(ROUNDS * 6 + (QUICK ? 0 : ROUNDS + 3));
   const measure = async (server: ServerProcess, label: string, load: Load): Promise<Measured> => {
     await runOnly(server, servers, scratch);
     const measured = await timer.time(`${server.name}: ${label}`, () => measureRun(server, scratch, load, RUN_MS));
@@ -237,10 +246,11 @@ async function measureOverload(
   next: ReturnType<typeof pairs>,
 ): Promise<Overload> {
   const spread = () => bookingRequest("/api/bookings", next.spread());
+  const balancer = { connections: BALANCER_CONNECTIONS, open: { method: "GET", path: "/api/health" } };
   const open =
-    (ratePerSecond: number): Load =>
+    (ratePerSecond: number, pool: typeof balancer | undefined = balancer): Load =>
     (durationMs) =>
-      openLoop({ baseUrl: app.url, ratePerSecond, durationMs, next: spread });
+      openLoop({ baseUrl: app.url, ratePerSecond, durationMs, pool, next: spread });
   const closed =
     (concurrency: number): Load =>
     (durationMs) =>
@@ -252,11 +262,16 @@ async function measureOverload(
   }
   const double = Math.max(2, 2 * Math.round(saturating));
   return {
+    balancerConnections: BALANCER_CONNECTIONS,
     half,
     halfRuns,
     doubleClients: await measure(`POST /bookings spread, ${2 * CLIENTS} clients`, closed(2 * CLIENTS)),
     double,
     doubleRate: await measure(`open loop at ${double}/s (twice saturating)`, open(double)),
+    doubleRateCrowd: await measure(
+      `open loop at ${double}/s, a new connection whenever all are busy`,
+      open(double, undefined),
+    ),
   };
 }
 

@@ -12,6 +12,7 @@ import { parseEnvironment } from "../lib/env-schema";
 import { admitRequests } from "../lib/http/admission";
 import { compileProxyTrust } from "../lib/http/client-address";
 import { prepareIncomingRequest } from "../lib/http/incoming-request";
+import { OneWriteResponse } from "../lib/http/one-write-response";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start") {
@@ -22,7 +23,9 @@ const config = parseEnvironment(process.env);
 const port = config.PORT;
 const trust = compileProxyTrust(config.TRUSTED_PROXIES);
 
-const server = http.createServer();
+const LISTEN_BACKLOG = 4096;
+
+const server = http.createServer({ ServerResponse: OneWriteResponse });
 // Kept-alive connections outlive a load balancer's idle timeout (60 s on the common ones): a server
 // that closes one first may do so just as the balancer sends a request on it, which then gets no answer.
 server.keepAliveTimeout = 65_000;
@@ -36,7 +39,11 @@ admitRequests(server, limits, (request, response) => {
   prepareIncomingRequest(request, trust);
   void handle(request, response);
 });
-server.listen(port, () => console.log(`[next-server] ${mode} server on port ${port}`));
+// A saturated Node process accepts one connection per event-loop turn (libuv ≥ 1.45), and a turn
+// then lasts tens of milliseconds: a crowd connecting at once waits in the listen backlog. Node's
+// default of 511 overflows, and the kernel drops SYNs the client retries only after 1, 3, 7 s.
+// (Linux caps this at net.core.somaxconn.) docs/decisions/0011.
+server.listen({ port, backlog: LISTEN_BACKLOG }, () => console.log(`[next-server] ${mode} server on port ${port}`));
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

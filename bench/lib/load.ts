@@ -1,7 +1,8 @@
 // A small HTTP load generator for the benches (node:http with keep-alive, no dependency):
 //   closedLoop: `concurrency` clients, each sending its next request as soon as the last answered;
 //   openLoop: requests sent on a fixed schedule whatever the answers, latency counted from the
-//     scheduled time (so a stalled server is not hidden by a generator that waits for it);
+//     scheduled time (so a stalled server is not hidden by a generator that waits for it), on a
+//     pool of connections opened beforehand (a load balancer's) or on new ones as needed;
 // both count answers by status (0 = no answer: connection error) and keep every latency.
 import http from "node:http";
 
@@ -13,10 +14,14 @@ export type LoadResult = {
   statuses: Map<number, number>;
   /** Milliseconds per request (all statuses), in completion order. */
   latencies: number[];
+  /** The same, per status. */
+  latenciesByStatus: Map<number, number[]>;
   /** 503 answers without a Retry-After header. */
   missingRetryAfter: number;
   /** Open loop only: scheduled requests not sent because too many were already outstanding. */
   skipped: number;
+  /** Open loop only: milliseconds from each request's scheduled time to its sending (the generator's own lag). */
+  sendLags: number[];
   seconds: number;
 };
 
@@ -46,12 +51,23 @@ function send(agent: http.Agent, baseUrl: URL, spec: RequestSpec): Promise<Answe
 }
 
 function emptyResult(): LoadResult {
-  return { statuses: new Map(), latencies: [], missingRetryAfter: 0, skipped: 0, seconds: 0 };
+  return {
+    statuses: new Map(),
+    latencies: [],
+    latenciesByStatus: new Map(),
+    missingRetryAfter: 0,
+    skipped: 0,
+    sendLags: [],
+    seconds: 0,
+  };
 }
 
 function record(result: LoadResult, answer: Answer, ms: number): void {
   result.statuses.set(answer.status, (result.statuses.get(answer.status) ?? 0) + 1);
   result.latencies.push(ms);
+  const ofStatus = result.latenciesByStatus.get(answer.status) ?? [];
+  ofStatus.push(ms);
+  result.latenciesByStatus.set(answer.status, ofStatus);
   if (answer.status === 503 && !answer.retryAfter) result.missingRetryAfter += 1;
 }
 
@@ -86,17 +102,29 @@ export async function closedLoop(options: {
   return result;
 }
 
-/** `ratePerSecond` requests a second on a fixed schedule for `durationMs`, at most `maxOutstanding` at once. */
+/**
+ * `ratePerSecond` requests a second on a fixed schedule for `durationMs`, at most `maxOutstanding` at
+ * once. With `pool`, requests share that many kept-alive connections, opened (by `pool.open`
+ * requests) before the schedule starts, and wait for a free one: a load balancer's upstream pool in
+ * front of the server. Without, a new connection opens whenever all are busy: a crowd of clients
+ * reaching the server directly.
+ */
 export async function openLoop(options: {
   baseUrl: string;
   ratePerSecond: number;
   durationMs: number;
   maxOutstanding?: number;
+  pool?: { connections: number; open: RequestSpec };
   next: (k: number) => RequestSpec | undefined;
 }): Promise<LoadResult> {
   const baseUrl = new URL(options.baseUrl);
   const maxOutstanding = options.maxOutstanding ?? 1000;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: maxOutstanding });
+  const connections = options.pool?.connections ?? maxOutstanding;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  if (options.pool) {
+    const open = options.pool.open;
+    await Promise.all(Array.from({ length: connections }, () => send(agent, baseUrl, open)));
+  }
   const result = emptyResult();
   const interval = 1000 / options.ratePerSecond;
   const total = Math.floor((options.durationMs / 1000) * options.ratePerSecond);
@@ -113,6 +141,7 @@ export async function openLoop(options: {
         result.skipped += 1;
         continue;
       }
+      result.sendLags.push(performance.now() - scheduled);
       const done: Promise<void> = send(agent, baseUrl, spec).then((answer) => {
         record(result, answer, performance.now() - scheduled);
         running.delete(done);

@@ -75,6 +75,7 @@ export function describeRun(measured: Measured, status: number, unit: string): s
   return (
     `${round(rate(measured, status))} ${unit}/s, p50 ${quantile(result.latencies, 0.5)} ms, p99 ${p99(measured)} ms` +
     (others > 0 ? ` (other answers: ${formatStatuses(result)})` : "") +
+    describeSendLag(result) +
     `; ${describeCpu(measured)}${describeTail(measured)}`
   );
 }
@@ -113,6 +114,21 @@ export function describeOverload(measured: Measured): string {
     `${formatStatuses(result)}; other than 201/409/503: ${unexpectedAnswers(measured)}` +
     (result.missingRetryAfter ? `, 503 without Retry-After: ${result.missingRetryAfter}` : "") +
     (result.skipped ? ` (not sent, generator cap: ${result.skipped})` : "") +
-    `; p50 ${quantile(result.latencies, 0.5)} ms, p99 ${p99(measured)} ms; ${describeCpu(measured)}${describeTail(measured)}`
+    `; p50 ${quantile(result.latencies, 0.5)} ms, p99 ${p99(measured)} ms${describeSendLag(result)}` +
+    ` (p99 by status: ${describeLatencyByStatus(result)}); ` +
+    `${describeCpu(measured)}${describeTail(measured)}`
   );
+}
+
+function describeLatencyByStatus(result: LoadResult): string {
+  return [...result.latenciesByStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, latencies]) => `${status === 0 ? "no answer" : status} ${quantile(latencies, 0.99)} ms`)
+    .join(", ");
+}
+
+/** An open loop's own lag: when it is large, the latencies above are partly the generator's. */
+function describeSendLag(result: LoadResult): string {
+  if (result.sendLags.length === 0) return "";
+  return ` (of which the generator's lag in sending: p50 ${quantile(result.sendLags, 0.5)} ms, p99 ${quantile(result.sendLags, 0.99)} ms)`;
 }

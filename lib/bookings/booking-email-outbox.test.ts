@@ -116,6 +116,17 @@ describe("enqueue and drain", () => {
     expect(await pendingRows()).toEqual([]);
   });
 
+  it("sends a backlog in batches, each email once, whether the last batch is short or full", async () => {
+    for (const count of [7, 6]) {
+      const bookings = await confirmedBookings(count);
+      await enqueue(bookings.map(({ booking }) => ({ kind: "confirmed" as const, bookingId: booking.id })));
+
+      expect(await drainBookingEmails({ batchSize: 3 })).toBe(count);
+      for (const { member } of bookings) expect(emailsTo(member.email)).toHaveLength(1);
+      expect(await pendingRows()).toEqual([]);
+    }
+  });
+
   it.runIf(onPostgres)("sends each email once when two drains run at the same time", async () => {
     const bookings = await confirmedBookings(24);
     await enqueue(bookings.map(({ booking }) => ({ kind: "confirmed" as const, bookingId: booking.id })));

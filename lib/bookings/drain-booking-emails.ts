@@ -39,8 +39,8 @@ export type DrainOptions = {
 /**
  * Sends the booking emails waiting in the outbox, a batch at a time, until none is left; returns how
  * many were sent. A batch is claimed with a lease (SKIP LOCKED), so any number of processes may
- * drain at once, and rendered and sent in an email worker thread; its rows are deleted once sent
- * (with the next batch's claim).
+ * drain at once, and rendered and sent in an email worker thread while the next batch is claimed;
+ * its rows are deleted once sent (with the claim after that).
  * Delivery is at least once: a process that dies mid-batch leaves its rows to be claimed again when
  * the lease ends, and each message keeps its id across attempts (the outbox file's name, Resend's
  * idempotency key), so the repeat is harmless. A failed send is retried after the lease, and given
@@ -48,23 +48,30 @@ export type DrainOptions = {
  */
 export async function drainBookingEmails(options: DrainOptions): Promise<number> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
+  const calendarHost = options.calendarHost ?? "localhost";
   let sent = 0;
-  let done: string[] = [];
-  for (;;) {
-    const batch = await deleteAndClaim(options.sql, done, batchSize);
-    if (batch.length === 0) return sent;
+  /** Rows settled but not yet deleted: the next claim deletes them. */
+  let settled: string[] = [];
+  let batch = await deleteAndClaim(options.sql, [], batchSize);
+  while (batch.length > 0) {
+    // The next batch is claimed while this one renders: under load the claim waits for a pooled
+    // connection behind the requests, and the worker should not wait with it.
+    const claimingNext = batch.length < batchSize ? undefined : deleteAndClaim(options.sql, settled, batchSize);
+    if (claimingNext) settled = [];
     const outcomes = await runInEmailWorker({
       kind: "booking-emails",
       transport: options.transport,
-      jobs: batch.map((row) => jobOf(row, options.calendarHost ?? "localhost")),
+      jobs: batch.map((row) => jobOf(row, calendarHost)),
+    }).catch(async (error: unknown) => {
+      await claimingNext?.catch(() => undefined); // its rows wait out their lease
+      throw error;
     });
-    done = settle(batch, outcomes, options.onEvent);
+    settled = settled.concat(settle(batch, outcomes, options.onEvent));
     sent += outcomes.filter((outcome) => "sent" in outcome).length;
-    if (batch.length < batchSize) {
-      if (done.length > 0) await options.sql.query({ text: DELETE_SQL, values: [done] });
-      return sent;
-    }
+    batch = claimingNext ? await claimingNext : [];
   }
+  if (settled.length > 0) await options.sql.query({ text: DELETE_SQL, values: [settled] });
+  return sent;
 }
 
 const DELETE_SQL = `DELETE FROM "BookingEmail" WHERE "id" = ANY($1::bigint[])`;

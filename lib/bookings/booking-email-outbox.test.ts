@@ -254,6 +254,25 @@ describe("a process that dies between sending and deleting its batch", () => {
     expect(await pendingRows()).toEqual([]);
   });
 
+  it("a claim that fails while the batch before it renders: the drain fails, that batch is sent, every row waits", async () => {
+    const bookings = await confirmedBookings(6);
+    await enqueue(bookings.map(({ booking }) => ({ kind: "confirmed" as const, bookingId: booking.id })));
+    let statements = 0;
+    const failingSecondClaim: RawSql = {
+      query: (statement) =>
+        ++statements === 2 ? Promise.reject(new Error("connection lost")) : getDatabase().raw.query(statement),
+    };
+
+    await expect(drainBookingEmails({ batchSize: 3, sql: failingSecondClaim })).rejects.toThrow("connection lost");
+    expect(bookings.filter(({ member }) => emailsTo(member.email).length === 1)).toHaveLength(3);
+    expect(await pendingRows()).toHaveLength(6); // the sent three were to be deleted by the failed claim
+
+    await endLeases();
+    expect(await drainBookingEmails()).toBe(6);
+    for (const { member } of bookings) expect(emailsTo(member.email)).toHaveLength(1);
+    expect(await pendingRows()).toEqual([]);
+  });
+
   it("sends the repeat to Resend with the same idempotency key", async () => {
     const received: { key: string | undefined; to: unknown }[] = [];
     const resend = http.createServer((request, response) => {

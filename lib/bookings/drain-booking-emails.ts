@@ -57,6 +57,7 @@ export async function drainBookingEmails(options: DrainOptions): Promise<number>
     // The next batch is claimed while this one renders: under load the claim waits for a pooled
     // connection behind the requests, and the worker should not wait with it.
     const claimingNext = batch.length < batchSize ? undefined : deleteAndClaim(options.sql, settled, batchSize);
+    claimingNext?.catch(() => undefined); // awaited below: a failure meanwhile is not an unhandled rejection
     if (claimingNext) settled = [];
     const outcomes = await runInEmailWorker({
       kind: "booking-emails",

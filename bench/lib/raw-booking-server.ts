@@ -88,11 +88,7 @@ async function book(token: string | undefined, instanceId: unknown): Promise<Ans
   const tokenHash = hashToken(token);
   try {
     queries += 1;
-    const {
-      outcome,
-      nowFull: _nowFull,
-      ...booking
-    } = (
+    const { outcome, nowFull, ...booking } = (
       await pool.query({
         name: "book_instance",
         text: BOOK_SQL,

@@ -5,7 +5,7 @@ import { withRetry } from "@/lib/db/with-retry";
 import { env } from "@/lib/env";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { wakeBookingEmailSender } from "./booking-email-outbox";
-import type { BookingRow } from "./booking-tx";
+import type { BookingRow } from "./booking-notice";
 import { throughInstanceGate, wasSeenFull } from "./instance-gate";
 
 export type BookInstanceInput = { instanceId: string; entitlementId?: string; attendeeId?: string; waitlist?: boolean };

@@ -22,7 +22,7 @@ import {
   stopBookingEmailSender,
   wakeBookingEmailSender,
 } from "./booking-email-outbox";
-import type { BookingNotice } from "./booking-tx";
+import type { BookingNotice } from "./booking-notice";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_FILE_URL);
 if (!onPostgres) {

@@ -1,5 +1,6 @@
 import "server-only";
-import type { BookingNotice, BookingTx } from "./booking-tx";
+import type { TenantTx } from "@/lib/db/tenant-db";
+import type { BookingNotice } from "./booking-notice";
 
 export {
   sendWaitingBookingEmails,
@@ -16,7 +17,7 @@ export {
  * drain-booking-emails.ts).
  */
 export async function enqueueBookingEmails(
-  tx: Pick<BookingTx, "bookingEmail">,
+  tx: Pick<TenantTx, "bookingEmail">,
   accountId: string,
   notices: BookingNotice[],
 ): Promise<void> {

@@ -4,7 +4,7 @@ import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import type { Persona } from "@/lib/http/authenticate";
 import { enqueueBookingEmails, wakeBookingEmailSender } from "./booking-email-outbox";
-import type { BookingNotice, BookingRow } from "./booking-tx";
+import type { BookingNotice, BookingRow } from "./booking-notice";
 import { lockInstance } from "./lock-instance";
 import { promoteWaitlist } from "./promote-waitlist";
 import { releaseBookings } from "./release-bookings";

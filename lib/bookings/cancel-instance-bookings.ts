@@ -1,5 +1,6 @@
 import "server-only";
-import type { BookingNotice, BookingTx } from "./booking-tx";
+import type { TenantTx } from "@/lib/db/tenant-db";
+import type { BookingNotice } from "./booking-notice";
 import { lockInstance } from "./lock-instance";
 import { releaseBookings } from "./release-bookings";
 
@@ -15,7 +16,7 @@ export async function cancelInstanceBookings({
   accountId,
   instanceId,
 }: {
-  tx: BookingTx;
+  tx: TenantTx;
   accountId: string;
   instanceId: string;
 }): Promise<{ counters: { bookedCount: number; waitlistCount: number }; notices: BookingNotice[] }> {

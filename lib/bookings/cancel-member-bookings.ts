@@ -1,5 +1,6 @@
 import "server-only";
-import type { BookingNotice, BookingTx } from "./booking-tx";
+import type { TenantTx } from "@/lib/db/tenant-db";
+import type { BookingNotice } from "./booking-notice";
 import { lockInstance } from "./lock-instance";
 import { promoteWaitlist } from "./promote-waitlist";
 import { releaseBookings } from "./release-bookings";
@@ -19,7 +20,7 @@ export async function cancelMemberBookings({
   accountId,
   userId,
 }: {
-  tx: BookingTx;
+  tx: TenantTx;
   accountId: string;
   userId: string;
 }): Promise<BookingNotice[]> {

@@ -4,7 +4,7 @@ import type { RawSql } from "@/lib/db/raw-sql";
 import type { BookingEmailJob, BookingEmailOutcome } from "@/lib/email/email-worker";
 import { runInEmailWorker } from "@/lib/email/email-workers";
 import type { EmailTransport } from "@/lib/email/transport";
-import type { BookingNotice } from "./booking-tx";
+import type { BookingNotice } from "./booking-notice";
 import type { BookingEmailFacts } from "./render-booking-email";
 
 /** Emails claimed at once: some 40 ms of rendering in the worker. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@prisma/client";
-import type { BookingTx } from "./booking-tx";
+import type { TenantTx } from "@/lib/db/tenant-db";
 
 /**
  * Takes a credit from one entitlement (the database function take_credit: a conditional UPDATE, so
@@ -17,7 +17,7 @@ export function takeCreditSql(entitlementId: string, accountId: string): Prisma.
  * same rule and order as a booking's. The entitlement's id, or undefined when none has a credit.
  */
 export async function takeBestCredit(options: {
-  tx: BookingTx;
+  tx: TenantTx;
   accountId: string;
   attendeeId: string;
   instance: { eventId: string; startsAt: Date };
@@ -40,7 +40,7 @@ export async function returnCredits({
   accountId,
   entitlementIds,
 }: {
-  tx: BookingTx;
+  tx: TenantTx;
   accountId: string;
   entitlementIds: (string | null)[];
 }): Promise<void> {

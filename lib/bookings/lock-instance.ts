@@ -1,5 +1,5 @@
 import "server-only";
-import type { BookingTx } from "./booking-tx";
+import type { TenantTx } from "@/lib/db/tenant-db";
 
 /** An instance row locked FOR UPDATE, with the booking policy of its account. */
 export type LockedInstance = {
@@ -32,7 +32,7 @@ export async function lockInstance({
   accountId,
   instanceId,
 }: {
-  tx: BookingTx;
+  tx: TenantTx;
   accountId: string;
   instanceId: string;
 }): Promise<LockedInstance | undefined> {

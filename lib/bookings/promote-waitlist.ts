@@ -1,5 +1,6 @@
 import "server-only";
-import type { BookingRow, BookingTx } from "./booking-tx";
+import type { TenantTx } from "@/lib/db/tenant-db";
+import type { BookingRow } from "./booking-notice";
 import { returnCredits, takeBestCredit } from "./entitlement-credits";
 import type { LockedInstance } from "./lock-instance";
 
@@ -17,7 +18,7 @@ export async function promoteWaitlist({
   instance,
   now,
 }: {
-  tx: BookingTx;
+  tx: TenantTx;
   instance: LockedInstance;
   now: Date;
 }): Promise<BookingRow[]> {

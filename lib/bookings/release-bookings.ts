@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@prisma/client";
-import type { BookingRow, BookingTx } from "./booking-tx";
+import type { TenantTx } from "@/lib/db/tenant-db";
+import type { BookingRow } from "./booking-notice";
 import { returnCredits } from "./entitlement-credits";
 import type { LockedInstance } from "./lock-instance";
 
@@ -22,7 +23,7 @@ export async function releaseBookings({
   statusFor,
   now,
 }: {
-  tx: BookingTx;
+  tx: TenantTx;
   instance: LockedInstance;
   filter: { bookingId: string } | { attendeeId: string } | "all";
   statusFor: {

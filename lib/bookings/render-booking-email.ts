@@ -7,7 +7,7 @@ import { renderBookingCancelledEmail } from "@/lib/email/templates/booking-cance
 import { renderBookingClassCancelledEmail } from "@/lib/email/templates/booking-class-cancelled-email";
 import { renderBookingConfirmedEmail } from "@/lib/email/templates/booking-confirmed-email";
 import { renderBookingPromotedEmail } from "@/lib/email/templates/booking-promoted-email";
-import type { BookingNotice } from "./booking-tx";
+import type { BookingNotice } from "./booking-notice";
 
 /** What a booking email says, as it stands when the email is sent. */
 export type BookingEmailFacts = {

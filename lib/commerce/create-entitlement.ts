@@ -1,6 +1,6 @@
 import "server-only";
 import type { Entitlement, Order, Price, Product } from "@prisma/client";
-import type { TenantTx } from "@/lib/programme/change-instance";
+import type { TenantTx } from "@/lib/db/tenant-db";
 import { entitlementTerms } from "./entitlement-terms";
 
 /** The entitlement a paid order gives (see entitlement-terms.ts), written in the order's transaction. */

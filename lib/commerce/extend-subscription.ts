@@ -1,6 +1,6 @@
 import "server-only";
 import type { Entitlement, Price } from "@prisma/client";
-import type { TenantTx } from "@/lib/programme/change-instance";
+import type { TenantTx } from "@/lib/db/tenant-db";
 import { billingPeriodEnd } from "./entitlement-terms";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import type { TenantTx } from "@/lib/programme/change-instance";
+import type { TenantTx } from "@/lib/db/tenant-db";
 import type { ProductWithPrices } from "@/lib/schemas/product";
 
 /** `include` that loads a product's current price list in its order. */

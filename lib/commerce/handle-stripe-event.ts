@@ -2,7 +2,7 @@ import "server-only";
 import type Stripe from "stripe";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
-import type { TenantTx } from "@/lib/programme/change-instance";
+import type { TenantTx } from "@/lib/db/tenant-db";
 import { createEntitlement } from "./create-entitlement";
 import { extendSubscription } from "./extend-subscription";
 

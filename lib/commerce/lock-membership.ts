@@ -1,5 +1,5 @@
 import "server-only";
-import type { TenantTx } from "@/lib/programme/change-instance";
+import type { TenantTx } from "@/lib/db/tenant-db";
 
 /**
  * Locks one person's membership row until the transaction ends, so that their purchases and desk

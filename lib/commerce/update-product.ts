@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError, type ErrorDetail } from "@/lib/errors";
-import type { TenantTx } from "@/lib/programme/change-instance";
+import type { TenantTx } from "@/lib/db/tenant-db";
 import {
   productRuleIssues,
   type PriceUpdateInput,

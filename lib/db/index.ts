@@ -1,3 +1,15 @@
+/**
+ * The database, and which way to reach it for what:
+ *
+ * - `tenantDb(accountId)` (./tenant-db.ts): everything that belongs to one account. Its model
+ *   queries are scoped to the account; a transaction on it (`TenantTx`, the one transaction type)
+ *   runs the multi-step writes of lib/<domain>, and its raw statements name `"accountId"` themselves.
+ * - `db` (below): the tables of no tenant only: users, sessions, magic links, the account list.
+ * - `getDatabase().raw` (./raw-sql.ts): one raw statement in autocommit for the hot paths where
+ *   Prisma's per-query cost would dominate: the booking statement, authentication, the email outbox.
+ *   Each statement names `"accountId"` itself; the rules they run live in prisma/sql/functions.
+ * - `getDatabase().sql`: migrations, test set-up and the benches; never request handling.
+ */
 import "server-only";
 import type { PrismaClient } from "@prisma/client";
 import { openConfiguredDatabase, type Database } from "./client";

@@ -68,3 +68,10 @@ export function tenantDb(accountId: string) {
 }
 
 export type TenantDb = ReturnType<typeof tenantDb>;
+
+/**
+ * The one transaction type: a transaction of `tenantDb(accountId)`. Model queries on it are scoped
+ * to the account; raw queries are NOT, so every raw statement run on it names `"accountId"` in its
+ * WHERE clause.
+ */
+export type TenantTx = Parameters<Parameters<TenantDb["$transaction"]>[0]>[0];

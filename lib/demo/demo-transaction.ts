@@ -1,19 +1,16 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { tenantDb, type TenantDb } from "@/lib/db/tenant-db";
+import { tenantDb, type TenantTx } from "@/lib/db/tenant-db";
 
 /** pg_advisory_xact_lock key of the demo tenant: seeding and reset of every app process queue on it. */
 const DEMO_LOCK_ID = 72_707_370;
-
-/** The transaction client handed to demo writers: scoped to the account id of the tenant it writes. */
-export type DemoTx = Parameters<Parameters<TenantDb["$transaction"]>[0]>[0];
 
 /**
  * Runs `work` in one transaction that holds the demo lock, so that concurrent starts and resets of
  * any number of processes never see a half-written demo tenant or write it twice. The client is
  * scoped to `newAccountId`, the id the demo tenant gets if `work` (re)creates it.
  */
-export async function inDemoTransaction<T>(work: (tx: DemoTx, newAccountId: string) => Promise<T>): Promise<T> {
+export async function inDemoTransaction<T>(work: (tx: TenantTx, newAccountId: string) => Promise<T>): Promise<T> {
   const newAccountId = randomUUID();
   return tenantDb(newAccountId).$transaction(
     async (tx) => {

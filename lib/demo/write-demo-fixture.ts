@@ -8,7 +8,7 @@ import { expandSeriesRule } from "@/lib/programme/expand-series-rule";
 import { writeSeries } from "@/lib/programme/write-series";
 import { resolveRule } from "@/lib/recurrence";
 import { DEMO_FIXTURE, demoSeasonOn, type DemoFixture, type DemoPerson } from "./demo-fixture";
-import type { DemoTx } from "./demo-transaction";
+import type { TenantTx } from "@/lib/db/tenant-db";
 
 /** What the sections written so far have created, for the sections after them (ids by fixture key). */
 type Written = {
@@ -23,9 +23,9 @@ type Written = {
   /** When the fixture is written: the season, grants and the choice of upcoming classes follow it. */
   now: Date;
 };
-type Section = (tx: DemoTx, fixture: DemoFixture, written: Written) => Promise<void>;
+type Section = (tx: TenantTx, fixture: DemoFixture, written: Written) => Promise<void>;
 
-async function writeAccount(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   await tx.account.create({ data: { id: written.accountId, ...fixture.account, isDemo: true } });
 }
 
@@ -33,7 +33,7 @@ async function writeAccount(tx: DemoTx, fixture: DemoFixture, written: Written):
  * Identities are global: a fixture address that already exists (it also belongs to another
  * account) is reused as it is, never rewritten, so that other tenants stay untouched.
  */
-async function writePerson(tx: DemoTx, person: DemoPerson, persona: "administrator" | "attendee", written: Written) {
+async function writePerson(tx: TenantTx, person: DemoPerson, persona: "administrator" | "attendee", written: Written) {
   const user = await tx.user.upsert({
     where: { email: person.email },
     update: {},
@@ -48,13 +48,13 @@ async function writePerson(tx: DemoTx, person: DemoPerson, persona: "administrat
   written.userIds.set(person.key, user.id);
 }
 
-async function writePeople(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+async function writePeople(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   await writePerson(tx, fixture.administrator, "administrator", written);
   for (const attendee of fixture.attendees) await writePerson(tx, attendee, "attendee", written);
   for (const teacher of fixture.teachers) await writePerson(tx, teacher, "attendee", written);
 }
 
-async function writeGroups(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+async function writeGroups(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   for (const group of fixture.groups) {
     const created = await tx.group.create({ data: { accountId: written.accountId, name: group.name } });
     await tx.groupMember.createMany({
@@ -73,21 +73,21 @@ function userIdOf(written: Written, key: string): string {
   return id;
 }
 
-async function writeLocations(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+async function writeLocations(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   for (const { key, ...location } of fixture.locations) {
     const created = await tx.location.create({ data: { accountId: written.accountId, ...location } });
     written.locationIds.set(key, created.id);
   }
 }
 
-async function writeDurationPresets(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+async function writeDurationPresets(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   await tx.durationPreset.createMany({
     data: fixture.durationPresets.map((preset) => ({ accountId: written.accountId, ...preset })),
   });
 }
 
 /** Published events at their location, with its name and capacity (as POST /events copies them). */
-async function writeEvents(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+async function writeEvents(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   for (const event of fixture.events) {
     const location = fixture.locations.find((l) => l.key === event.locationKey);
     if (!location) throw new Error(`demo fixture names an unknown location: ${event.locationKey}`);
@@ -112,7 +112,7 @@ async function writeEvents(tx: DemoTx, fixture: DemoFixture, written: Written): 
  * Weekly series from the Monday of the current week in the studio's timezone, so the schedule is
  * never empty; written by the same function as POST /events/{eventId}/series (one insert each).
  */
-async function writeWeeklySeries(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+async function writeWeeklySeries(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   const startsOn = DateTime.now().setZone(fixture.account.timezone).startOf("week").toISODate()!;
   for (const series of fixture.series) {
     const event = fixture.events.find((e) => e.key === series.eventKey);
@@ -144,7 +144,7 @@ async function writeWeeklySeries(tx: DemoTx, fixture: DemoFixture, written: Writ
  * Products with their price lists, the rows POST /products writes (create-product.ts, price-data.ts).
  * Creation times one millisecond apart keep the fixture's order on the public product list.
  */
-async function writeProducts(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+async function writeProducts(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   for (const [index, product] of fixture.products.entries()) {
     const created = await tx.product.create({
       data: {
@@ -171,7 +171,7 @@ async function writeProducts(tx: DemoTx, fixture: DemoFixture, written: Written)
 }
 
 /** The current season (Forår or Efterår of the year the fixture is written), active. */
-async function writeSeason(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+async function writeSeason(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   const season = demoSeasonOn(written.now, fixture.account.timezone);
   await tx.season.create({ data: { accountId: written.accountId, ...season, status: "active" } });
 }
@@ -180,7 +180,7 @@ async function writeSeason(tx: DemoTx, fixture: DemoFixture, written: Written): 
  * Desk grants, the rows POST /entitlements writes (grant-entitlement.ts): a paid Order with provider
  * `desk` at the named price and the entitlement it gives from now (create-entitlement.ts).
  */
-async function writeEntitlements(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+async function writeEntitlements(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   for (const grant of fixture.entitlements) {
     const userId = userIdOf(written, grant.personKey);
     const { product, prices } = written.products.get(grant.productKey) ?? { prices: [] };
@@ -209,7 +209,7 @@ async function writeEntitlements(tx: DemoTx, fixture: DemoFixture, written: Writ
  * place takes a credit from the attendee's entitlement (the same conditional UPDATE) and counts on
  * the instance. Written in this transaction, without confirmation emails.
  */
-async function writeBookings(tx: DemoTx, fixture: DemoFixture, written: Written): Promise<void> {
+async function writeBookings(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   for (const [index, booking] of fixture.bookings.entries()) {
     const eventId = written.eventIds.get(booking.eventKey);
     if (!eventId) throw new Error(`demo fixture names an unknown event: ${booking.eventKey}`);
@@ -261,7 +261,7 @@ const SECTIONS: Section[] = [
 
 /** Writes the demo tenant into an empty slot; the caller holds the demo lock (inDemoTransaction). */
 export async function writeDemoFixture(options: {
-  tx: DemoTx;
+  tx: TenantTx;
   accountId: string;
   fixture?: DemoFixture;
 }): Promise<void> {

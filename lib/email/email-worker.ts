@@ -2,7 +2,7 @@
 // React Email and hands them to the transport, off the thread that serves requests. Loaded by tsx
 // without the react-server condition (react-dom/server renders here), so it imports nothing that
 // needs the app's bundle.
-import type { BookingNotice } from "@/lib/bookings/booking-tx";
+import type { BookingNotice } from "@/lib/bookings/booking-notice";
 import { renderBookingEmail, type BookingEmailFacts } from "@/lib/bookings/render-booking-email";
 import { renderMagicLinkEmail, type MagicLinkEmailProps } from "./templates/magic-link-email";
 import { deliverEmail, type DeliveryNote, type EmailTransport } from "./transport";

@@ -1,9 +1,7 @@
 import "server-only";
 import type { Instance } from "@prisma/client";
-import type { TenantDb } from "@/lib/db/tenant-db";
+import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-
-export type TenantTx = Parameters<Parameters<TenantDb["$transaction"]>[0]>[0];
 
 export type InstanceChange = {
   data: { status?: string; startsAt?: Date; endsAt?: Date; originalStartsAt?: Date | null; audience?: string; groupIds?: string[] };

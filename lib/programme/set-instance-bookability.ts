@@ -1,7 +1,8 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import { changeInstance, type TenantTx } from "./change-instance";
+import type { TenantTx } from "@/lib/db/tenant-db";
+import { changeInstance } from "./change-instance";
 
 type Audience = "everyone" | "groups" | "nobody";
 

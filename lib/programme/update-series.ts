@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { resolveRule, type RecurrenceRule } from "@/lib/recurrence";
 import type { UpdateSeriesInput } from "@/lib/schemas/series";
 import { validateSeriesRule } from "@/lib/schemas/series-rule";
-import type { TenantTx } from "./change-instance";
+import type { TenantTx } from "@/lib/db/tenant-db";
 import { expandSeriesRule } from "./expand-series-rule";
 import { planSeriesRegeneration } from "./plan-series-regeneration";
 import { occurrenceRow, ruleOfSeries, seriesRuleColumns } from "./series-rule-columns";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Instance, Series } from "@prisma/client";
 import type { Occurrence, RecurrenceRule } from "@/lib/recurrence";
-import type { TenantTx } from "./change-instance";
+import type { TenantTx } from "@/lib/db/tenant-db";
 import { chronologically, occurrenceRow, seriesRuleColumns } from "./series-rule-columns";
 
 /**

@@ -1,13 +1,5 @@
 import "server-only";
 import type { Booking } from "@prisma/client";
-import type { TenantDb } from "@/lib/db/tenant-db";
-
-/**
- * The transaction client the booking steps run on: a transaction of `tenantDb(accountId)`. Model
- * queries on it are scoped to the account; raw queries are NOT, so every raw statement of
- * lib/bookings names `"accountId"` in its WHERE clause.
- */
-export type BookingTx = Parameters<Parameters<TenantDb["$transaction"]>[0]>[0];
 
 export type BookingRow = Booking;
 

@@ -1,7 +1,7 @@
 // The database's ceiling for bench/bookings.bench.ts: a minimal node:http + pg server issuing the
 // same booking statement as lib/bookings/book-instance.ts, without Next, Prisma or zod.
 //   POST /bookings {"instanceId"} with a Bearer session: one statement, the database function
-//     book_instance (prisma/migrations/…_booking_functions), which authenticates the session, locks
+//     book_instance (prisma/sql/functions/book_instance.sql), which authenticates the session, locks
 //     the instance, checks the booking and writes it, its credit, its counter and its email's
 //     outbox row. 201 with the booking, else the outcome's status.
 //   Its emails are sent as the app sends its own: each confirmed booking wakes a drain soon after

@@ -3,9 +3,10 @@ import { getDatabase } from "@/lib/db";
 import { sqlState } from "@/lib/db/errors";
 import { withRetry } from "@/lib/db/with-retry";
 import { env } from "@/lib/env";
-import { AppError, type ErrorCode } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { wakeBookingEmailSender } from "./booking-email-outbox";
 import type { BookingRow } from "./booking-notice";
+import type { BookingOutcome } from "./booking-outcome";
 import { throughInstanceGate, wasSeenFull } from "./instance-gate";
 
 export type BookInstanceInput = { instanceId: string; entitlementId?: string; attendeeId?: string; waitlist?: boolean };
@@ -13,14 +14,14 @@ export type BookInstanceInput = { instanceId: string; entitlementId?: string; at
 type Mode = "book" | "look";
 
 /** A row of book_instance: the outcome, and the booking's columns when one was made. */
-type BookingOutcome = {
-  outcome: ErrorCode | "confirmed" | "waitlisted" | "confirm" | "waitlist";
+type BookInstanceRow = {
+  outcome: BookingOutcome;
   nowFull: boolean | null;
 } & { [Column in keyof BookingRow]: BookingRow[Column] | null };
 
 /**
  * Books a place (decisions §7) for the holder of the session `tokenHash`: one statement, the
- * database function book_instance (prisma/migrations/…_booking_functions), which authenticates the
+ * database function book_instance (prisma/sql/functions/book_instance.sql), which authenticates the
  * session, checks the contract's conditions in its order, and under the instance's row lock takes
  * the credit, inserts the booking, counts it and queues its confirmation email, all in one implicit
  * transaction. One round trip is the whole database cost of a booking (docs/decisions/0004).
@@ -43,7 +44,8 @@ export async function bookInstance({
 }): Promise<BookingRow> {
   const look = async () => {
     const { outcome } = await callBookInstance(tokenHash, input, "look");
-    if (outcome !== "confirm" && outcome !== "waitlist") throw new AppError(outcome as ErrorCode);
+    if (outcome === "confirmed" || outcome === "waitlisted") throw new Error("book_instance booked in 'look' mode");
+    if (outcome !== "confirm" && outcome !== "waitlist") throw new AppError(outcome);
   };
   if (wasSeenFull(input.instanceId, FULL_HINT_MS)) await look();
 
@@ -57,7 +59,8 @@ export async function bookInstance({
       return result;
     },
   );
-  if (outcome !== "confirmed" && outcome !== "waitlisted") throw new AppError(outcome as ErrorCode);
+  if (outcome === "confirm" || outcome === "waitlist") throw new Error("book_instance only looked in 'book' mode");
+  if (outcome !== "confirmed" && outcome !== "waitlisted") throw new AppError(outcome);
   if (outcome === "confirmed") wakeBookingEmailSender();
   return booking as BookingRow;
 }
@@ -65,7 +68,7 @@ export async function bookInstance({
 /** How long a class seen full makes later requests look without the lock first. */
 const FULL_HINT_MS = 10_000;
 
-async function callBookInstance(tokenHash: string, input: BookInstanceInput, mode: Mode): Promise<BookingOutcome> {
+async function callBookInstance(tokenHash: string, input: BookInstanceInput, mode: Mode): Promise<BookInstanceRow> {
   // Prepared (named): parsed and planned once per connection.
   const statement = {
     name: "book_instance",
@@ -82,7 +85,7 @@ async function callBookInstance(tokenHash: string, input: BookInstanceInput, mod
     ],
   };
   try {
-    const [row] = await withRetry(() => getDatabase().raw.query<BookingOutcome>(statement), {
+    const [row] = await withRetry(() => getDatabase().raw.query<BookInstanceRow>(statement), {
       label: "POST /bookings",
     });
     return row!;

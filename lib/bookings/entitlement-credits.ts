@@ -7,8 +7,8 @@ import type { TenantTx } from "@/lib/db/tenant-db";
  * two transactions racing for a pass's last credit cannot both succeed). A row with the id when a
  * credit was taken, none otherwise.
  */
-export function takeCreditSql(entitlementId: string, accountId: string): Prisma.Sql {
-  return Prisma.sql`SELECT "id" FROM take_credit(${entitlementId}, ${accountId}) AS "id"`;
+export function takeCreditSql(accountId: string, entitlementId: string): Prisma.Sql {
+  return Prisma.sql`SELECT "id" FROM take_credit(${accountId}, ${entitlementId}) AS "id"`;
 }
 
 /**

@@ -222,7 +222,7 @@ async function writeBookings(tx: TenantTx, fixture: DemoFixture, written: Writte
     for (const [position, key] of booking.attendeeKeys.entries()) {
       const entitlementId = written.entitlementIds.get(key);
       if (!entitlementId) throw new Error(`demo fixture books ${key} without an entitlement`);
-      const taken = await tx.$queryRaw<{ id: string }[]>(takeCreditSql(entitlementId, written.accountId));
+      const taken = await tx.$queryRaw<{ id: string }[]>(takeCreditSql(written.accountId, entitlementId));
       if (taken.length === 0) throw new Error(`demo fixture: ${key} has no credit left`);
       await tx.booking.create({
         data: {

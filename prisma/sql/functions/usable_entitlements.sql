@@ -1,0 +1,23 @@
+-- The attendee's entitlements usable for a class of `p_event_id` starting at `p_starts_at`, best
+-- first: status `active`, `validFrom ≤ start < validUntil` (no end when null), a credit left (null =
+-- unlimited), and a product whose `eligibleEventIds` is empty or holds the event. Order: `p_preferred`
+-- first (the one a client named when joining the waitlist), then the one that expires first (no end
+-- last), then the oldest. With `p_only` just that entitlement is considered.
+CREATE OR REPLACE FUNCTION usable_entitlements(
+  p_account_id text, p_user_id text, p_event_id text, p_starts_at timestamp,
+  p_only text DEFAULT NULL, p_preferred text DEFAULT NULL
+) RETURNS SETOF text
+LANGUAGE sql STABLE AS $$
+  SELECT e."id"
+    FROM "Entitlement" e
+    JOIN "Product" p ON p."id" = e."productId" AND p."accountId" = e."accountId"
+   WHERE e."accountId" = p_account_id
+     AND e."userId" = p_user_id
+     AND e."status" = 'active'
+     AND e."validFrom" <= p_starts_at
+     AND (e."validUntil" IS NULL OR e."validUntil" > p_starts_at)
+     AND (e."remainingClasses" IS NULL OR e."remainingClasses" > 0)
+     AND (cardinality(p."eligibleEventIds") = 0 OR p_event_id = ANY (p."eligibleEventIds"))
+     AND (p_only IS NULL OR e."id" = p_only)
+   ORDER BY (e."id" = p_preferred) IS TRUE DESC, e."validUntil" ASC NULLS LAST, e."createdAt" ASC, e."id" ASC
+$$;

@@ -67,7 +67,8 @@ export type DemoEntitlement = {
  * after the fixture is written, inside the 14-day booking window: every event meets weekly, so its
  * first is at most a week ahead; use nth 1 only for an event that meets several times a week (the
  * second of a weekly class can be 14 days and an hour ahead across a change of daylight saving).
- * Each attendee's place takes a credit from their entitlement.
+ * Each attendee's place is booked by the rules of a real booking (book_place) as of the moment the
+ * fixture is written, and takes a credit from their entitlement.
  */
 export type DemoBookings = {
   eventKey: string;

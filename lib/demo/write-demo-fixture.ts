@@ -1,7 +1,7 @@
 import "server-only";
 import type { Price, Product } from "@prisma/client";
 import { DateTime } from "luxon";
-import { takeCreditSql } from "@/lib/bookings/entitlement-credits";
+import { bookPlaceAt } from "@/lib/bookings/book-place";
 import { createEntitlement } from "@/lib/commerce/create-entitlement";
 import { priceData } from "@/lib/commerce/price-data";
 import { expandSeriesRule } from "@/lib/programme/expand-series-rule";
@@ -219,29 +219,19 @@ async function writeBookings(tx: TenantTx, fixture: DemoFixture, written: Writte
       skip: booking.nth,
     });
     if (!instance) throw new Error(`demo fixture: no upcoming class of ${booking.eventKey}`);
+    if (booking.capacity !== undefined)
+      await tx.instance.update({ where: { id: instance.id }, data: { capacity: booking.capacity } });
     for (const [position, key] of booking.attendeeKeys.entries()) {
-      const entitlementId = written.entitlementIds.get(key);
-      if (!entitlementId) throw new Error(`demo fixture books ${key} without an entitlement`);
-      const taken = await tx.$queryRaw<{ id: string }[]>(takeCreditSql(written.accountId, entitlementId));
-      if (taken.length === 0) throw new Error(`demo fixture: ${key} has no credit left`);
-      await tx.booking.create({
-        data: {
-          accountId: written.accountId,
-          instanceId: instance.id,
-          attendeeId: userIdOf(written, key),
-          status: "confirmed",
-          entitlementId,
-          createdAt: new Date(written.now.getTime() + index * 1000 + position),
-        },
+      const { outcome } = await bookPlaceAt(tx, {
+        accountId: written.accountId,
+        instanceId: instance.id,
+        attendeeId: userIdOf(written, key),
+        entitlementId: written.entitlementIds.get(key) ?? null,
+        // one moment per booking, in fixture order: the roster's order
+        at: new Date(written.now.getTime() + index * 1000 + position),
       });
+      if (outcome !== "confirmed") throw new Error(`demo fixture: ${key} cannot book ${booking.eventKey}: ${outcome}`);
     }
-    await tx.instance.update({
-      where: { id: instance.id },
-      data: {
-        bookedCount: { increment: booking.attendeeKeys.length },
-        ...(booking.capacity === undefined ? {} : { capacity: booking.capacity }),
-      },
-    });
   }
 }
 

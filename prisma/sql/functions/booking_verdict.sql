@@ -1,7 +1,7 @@
 -- The contract's answer to a booking request (decisions §7), checked in its order: `not_found`
 -- (unknown instance, or an attendee who is not a member); `instance_not_bookable` (cancelled,
 -- audience `nobody`, or `groups` and the attendee in none of them); `booking_closed` (outside
--- `opensDaysBefore` days … `closesMinutesBefore` minutes before the start, or started);
+-- the booking window: booking_window_state);
 -- `already_booked` (a confirmed or waitlisted booking); `no_valid_entitlement`; then `confirm` while
 -- places are left, else `waitlist` when asked and enabled, else `instance_full`. With the instance's
 -- counters, read in the same snapshot.
@@ -23,9 +23,7 @@ BEGIN
                    SELECT 1 FROM "GroupMember" g
                     WHERE g."accountId" = p_account_id AND g."userId" = p_attendee_id AND g."groupId" = ANY (i."groupIds")))
              THEN 'instance_not_bookable'
-           WHEN NOT (p_now >= i."startsAt" - a."opensDaysBefore" * interval '1 day'
-                     AND p_now <= i."startsAt" - a."closesMinutesBefore" * interval '1 minute'
-                     AND p_now < i."startsAt")
+           WHEN booking_window_state(p_now, i."startsAt", a."opensDaysBefore", a."closesMinutesBefore") <> 'open'
              THEN 'booking_closed'
            WHEN EXISTS (SELECT 1 FROM "Booking" b
                          WHERE b."accountId" = p_account_id AND b."instanceId" = i."id" AND b."attendeeId" = p_attendee_id

@@ -1,0 +1,36 @@
+-- Fills the free places of an instance whose row the caller has locked from its waitlist, in queue
+-- order (`createdAt`, then `id`): each waitlisted booking whose attendee has a usable entitlement
+-- (the one named when joining first, else the one that expires first) gets a place (take_place);
+-- one without stays waitlisted and the next is tried. Nothing is promoted once the instance has
+-- started at `p_now` or when it is cancelled. The promoted bookings.
+CREATE OR REPLACE FUNCTION promote_waitlist(p_account_id text, p_instance_id text, p_now timestamp)
+RETURNS SETOF "Booking"
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  instance record;
+  free integer;
+  waiting record;
+  promoted "Booking"%ROWTYPE;
+BEGIN
+  SELECT i."status", i."startsAt", i."capacity" - i."bookedCount" AS "free", i."waitlistCount" INTO instance
+    FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = p_account_id;
+  IF NOT FOUND OR instance."status" = 'cancelled' OR p_now >= instance."startsAt" OR instance."free" <= 0
+     OR instance."waitlistCount" <= 0 THEN
+    RETURN;
+  END IF;
+  free := instance."free";
+  FOR waiting IN
+    SELECT b."id", b."attendeeId", b."entitlementId" FROM "Booking" b
+     WHERE b."accountId" = p_account_id AND b."instanceId" = p_instance_id AND b."status" = 'waitlisted'
+     ORDER BY b."createdAt" ASC, b."id" ASC
+  LOOP
+    EXIT WHEN free <= 0;
+    FOR promoted IN
+      SELECT * FROM take_place(p_account_id, p_instance_id, waiting."attendeeId", NULL, waiting."entitlementId", waiting."id")
+    LOOP
+      free := free - 1;
+      RETURN NEXT promoted;
+    END LOOP;
+  END LOOP;
+END
+$$;

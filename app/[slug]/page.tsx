@@ -4,6 +4,7 @@ import Link from "next/link";
 import { BookingControls } from "@/components/schedule/booking-controls";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge } from "@/components/ui/badge";
+import { bookingWindow, bookingWindowState } from "@/lib/bookings/booking-window";
 import { listMyBookings } from "@/lib/bookings/list-my-bookings";
 import { formatDateRange, formatDateTime, formatDayHeading, formatMinutes, formatTimeRange } from "@/lib/format/dates";
 import { addWeeks, groupByDay, resolveWeek, weekDays, weekWindowAnyZone } from "@/lib/format/week";
@@ -16,8 +17,6 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ week?: string; location?: string }> };
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const LIVE = new Set(["confirmed", "waitlisted"]);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -169,22 +168,20 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                   const minutes = Math.round((instance.endsAt.getTime() - instance.startsAt.getTime()) / 60_000);
                   const time = formatTimeRange(instance.startsAt, instance.endsAt, where);
                   const booking = liveBookings.get(instance.id);
-                  const start = instance.startsAt.getTime();
-                  const opensAt = start - account.opensDaysBefore * DAY_MS;
-                  const closesAt = start - account.closesMinutesBefore * 60_000;
-                  const refundUntil = start - account.cancellationWindowHours * HOUR_MS;
+                  const { opensAt, refundUntil } = bookingWindow(instance.startsAt, account);
+                  const windowState = bookingWindowState(now, instance.startsAt, account);
                   const label = `${event.title}, ${formatDayHeading(day.date, where)} ${time}`;
                   const controls = {
                     label,
                     instanceId: instance.id,
-                    refundUntil,
-                    refundUntilText: formatDateTime(new Date(refundUntil), where),
+                    refundUntil: refundUntil.getTime(),
+                    refundUntilText: formatDateTime(refundUntil, where),
                     book,
                     cancel,
                     passesHref: `/${account.slug}/passes`,
                   };
                   let action: ReactNode;
-                  if (booking && start > now.getTime()) {
+                  if (booking && windowState !== "started") {
                     action = (
                       <BookingControls
                         {...controls}
@@ -193,7 +190,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                         waitlisted={booking.status === "waitlisted"}
                       />
                     );
-                  } else if (start <= now.getTime()) {
+                  } else if (windowState === "started") {
                     const ended = instance.endsAt.getTime() <= now.getTime();
                     action = (
                       <span className="text-sm text-slate-600">
@@ -201,13 +198,13 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                         {booking?.status === "confirmed" && " · you were booked"}
                       </span>
                     );
-                  } else if (now.getTime() < opensAt) {
+                  } else if (windowState === "not_open_yet") {
                     action = (
                       <span className="text-sm text-slate-600">
-                        Booking opens {formatDateTime(new Date(opensAt), where)}
+                        Booking opens {formatDateTime(opensAt, where)}
                       </span>
                     );
-                  } else if (now.getTime() > closesAt) {
+                  } else if (windowState === "closed") {
                     action = <span className="text-sm text-slate-600">Booking closed</span>;
                   } else if (spotsLeft === 0 && !account.waitlistEnabled) {
                     action = null;
@@ -244,7 +241,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                         <p className="text-sm text-slate-700">
                           {[teachers.join(", "), event.location].filter(Boolean).join(" · ")}
                         </p>
-                        {start > now.getTime() && (
+                        {windowState !== "started" && (
                           <p
                             className={`mt-0.5 text-sm ${spotsLeft === 0 ? "font-medium text-amber-800" : "text-slate-700"}`}
                           >

@@ -5,11 +5,10 @@ import { AppError } from "@/lib/errors";
 import type { Persona } from "@/lib/http/authenticate";
 import { enqueueBookingEmails, wakeBookingEmailSender } from "./booking-email-outbox";
 import type { BookingNotice, BookingRow } from "./booking-notice";
+import { isLateCancellation } from "./booking-window";
 import { lockInstance } from "./lock-instance";
 import { promoteWaitlist } from "./promote-waitlist";
 import { releaseBookings } from "./release-bookings";
-
-const HOUR_MS = 60 * 60_000;
 
 /**
  * Cancels a booking (decisions §7): its owner or an administrator; an attendee never finds another
@@ -38,7 +37,7 @@ export async function cancelBooking(options: {
         const now = new Date();
         const instance = await lockInstance({ tx, accountId, instanceId: found.instanceId });
         if (!instance) throw new AppError("not_found");
-        const late = now.getTime() >= instance.startsAt.getTime() - instance.cancellationWindowHours * HOUR_MS;
+        const late = isLateCancellation(now, instance.startsAt, instance);
         const [released] = await releaseBookings({
           tx,
           instance,

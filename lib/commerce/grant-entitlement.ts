@@ -3,7 +3,7 @@ import type { Entitlement } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import type { GrantEntitlementInput } from "@/lib/schemas/entitlement";
-import { createEntitlement } from "./create-entitlement";
+import { placeOrder } from "./create-order";
 import { getProductOrThrow } from "./get-product-or-throw";
 import { lockMembership } from "./lock-membership";
 
@@ -30,20 +30,14 @@ export async function grantEntitlement({
   if (!price) throw new AppError("not_found");
   return db.$transaction(async (tx) => {
     if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
-    const now = new Date();
-    const order = await tx.order.create({
-      data: {
-        accountId,
-        userId,
-        productId: product.id,
-        priceId: price.id,
-        amount: price.amount,
-        currency: price.currency,
-        provider: "desk",
-        status: "paid",
-        paidAt: now,
-      },
+    const { entitlement } = await placeOrder(tx, {
+      userId,
+      product,
+      price,
+      provider: "desk",
+      paidAt: new Date(),
+      note: input.note ?? null,
     });
-    return createEntitlement(tx, { order, product, price, validFrom: now, note: input.note ?? null });
+    return entitlement!;
   });
 }

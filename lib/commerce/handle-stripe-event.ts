@@ -4,6 +4,7 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { createEntitlement } from "./create-entitlement";
+import { createOrder } from "./create-order";
 import { extendSubscription } from "./extend-subscription";
 
 export type StripeEventOutcome = "fulfilled" | "failed" | "renewed" | "duplicate" | "ignored";
@@ -99,22 +100,21 @@ async function renewFromInvoice(tx: TenantTx, ref: OrderRef, invoice: Stripe.Inv
   const original = await tx.order.findFirst({ where: { id: ref.orderId, provider: "stripe" } });
   if (!original) return "ignored";
   const now = new Date();
-  await tx.order.create({
-    data: {
-      accountId: original.accountId,
-      userId: original.userId,
-      productId: original.productId,
-      priceId: original.priceId,
-      amount: invoice.amount_paid,
-      currency: invoice.currency.toUpperCase(),
-      provider: "stripe",
-      status: "paid",
-      providerRef: invoice.id,
-      paidAt: now,
-    },
-  });
   const entitlement = await tx.entitlement.findFirst({ where: { orderId: original.id } });
   const price = await tx.price.findFirst({ where: { id: entitlement?.priceId ?? original.priceId } });
+  await createOrder(tx, {
+    userId: original.userId,
+    productId: original.productId,
+    price: {
+      id: original.priceId,
+      accountId: original.accountId,
+      amount: invoice.amount_paid,
+      currency: invoice.currency.toUpperCase(),
+    },
+    provider: "stripe",
+    paidAt: now,
+    providerRef: invoice.id,
+  });
   if (entitlement && price) await extendSubscription(tx, { entitlement, price, now });
   return "renewed";
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { paymentProvider, type PaymentProvider } from "@/lib/payments/provider";
+import { createOrder } from "./create-order";
 import { extendSubscription } from "./extend-subscription";
 
 /**
@@ -42,18 +43,12 @@ export async function renewSubscriptions({
       const price = await tx.price.findFirst({ where: { id: priceId } });
       if (!price) return false;
       if (!(await extendSubscription(tx, { entitlement, price, now }))) return false;
-      await tx.order.create({
-        data: {
-          accountId,
-          userId: entitlement.userId,
-          productId: entitlement.productId,
-          priceId: price.id,
-          amount: price.amount,
-          currency: price.currency,
-          provider: provider.name,
-          status: "paid",
-          paidAt: now,
-        },
+      await createOrder(tx, {
+        userId: entitlement.userId,
+        productId: entitlement.productId,
+        price,
+        provider: provider.name,
+        paidAt: now,
       });
       return true;
     });

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { paymentProvider, type HostedCheckout, type PaymentProvider } from "@/lib/payments/provider";
 import type { CheckoutInput } from "@/lib/schemas/order";
-import { createEntitlement } from "./create-entitlement";
+import { placeOrder } from "./create-order";
 import { lockMembership } from "./lock-membership";
 import { isEligibleForPrice } from "./price-eligibility";
 
@@ -53,22 +53,7 @@ export async function startCheckout({
       if (bought >= product.purchaseLimitPerUser) throw new AppError("purchase_limit_reached");
     }
     if (!isEligibleForPrice(price, buyer, { timezone: account.timezone })) throw new AppError("not_eligible_for_price");
-    const now = new Date();
-    const order = await tx.order.create({
-      data: {
-        accountId,
-        userId,
-        productId: product.id,
-        priceId: price.id,
-        amount: price.amount,
-        currency: price.currency,
-        provider: provider.name,
-        status: paidAtOnce ? "paid" : "pending",
-        paidAt: paidAtOnce ? now : null,
-      },
-    });
-    const entitlement = paidAtOnce ? await createEntitlement(tx, { order, product, price, validFrom: now }) : null;
-    return { order, entitlement };
+    return placeOrder(tx, { userId, product, price, provider: provider.name, paidAt: paidAtOnce ? new Date() : null });
   });
   if (paidAtOnce) return { ...created, checkoutUrl: null };
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { Price, Product } from "@prisma/client";
 import { DateTime } from "luxon";
 import { bookPlaceAt } from "@/lib/bookings/book-place";
-import { createEntitlement } from "@/lib/commerce/create-entitlement";
+import { placeOrder } from "@/lib/commerce/create-order";
 import { priceData } from "@/lib/commerce/price-data";
 import { expandSeriesRule } from "@/lib/programme/expand-series-rule";
 import { writeSeries } from "@/lib/programme/write-series";
@@ -186,21 +186,8 @@ async function writeEntitlements(tx: TenantTx, fixture: DemoFixture, written: Wr
     const { product, prices } = written.products.get(grant.productKey) ?? { prices: [] };
     const price = prices[grant.priceIndex];
     if (!product || !price) throw new Error(`demo fixture names an unknown product or price: ${grant.productKey}`);
-    const order = await tx.order.create({
-      data: {
-        accountId: written.accountId,
-        userId,
-        productId: product.id,
-        priceId: price.id,
-        amount: price.amount,
-        currency: price.currency,
-        provider: "desk",
-        status: "paid",
-        paidAt: written.now,
-      },
-    });
-    const entitlement = await createEntitlement(tx, { order, product, price, validFrom: written.now, note: "Demo" });
-    written.entitlementIds.set(grant.personKey, entitlement.id);
+    const { entitlement } = await placeOrder(tx, { userId, product, price, provider: "desk", paidAt: written.now, note: "Demo" });
+    written.entitlementIds.set(grant.personKey, entitlement!.id);
   }
 }
 

@@ -2,8 +2,10 @@ import type { NextConfig } from "next";
 import { securityHeaderRules } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
-  // Request URLs of the sign-in page carry a magic-link token: keep them out of the dev log.
-  logging: { incomingRequests: { ignore: [/\/sign-in\/verify/] } },
+  // `next dev` logs a line per request. Not for /api: route() logs each API request already, as a
+  // JSON line (lib/http/route.ts), with its route rather than its URL. Nor for the sign-in page,
+  // whose URL carries a magic-link token.
+  logging: { incomingRequests: { ignore: [/^\/api(?:[/?]|$)/, /\/sign-in\/verify/] } },
   // The database drivers run in Node as they are (PGlite loads its WASM from its package), and so does
   // the worker pool (piscina starts its threads from its own files).
   serverExternalPackages: [

@@ -6,17 +6,21 @@
 //      process at a time, and Next opens it next);
 //   3. runs the app's HTTP server (scripts/next-server.ts: Next behind our request preparation) on
 //      PORT, forwarding signals and its exit code, with the Node flags of scripts/lib/next-server-flags.ts.
-// Run with `tsx --conditions=react-server` so that lib modules' `import "server-only"` resolves to
-// its empty server build, as it does inside Next.
+//      Started by npm, it also stops the server when npm's shell has gone (scripts/lib/stop-when-orphaned.ts).
+// Run with `node --import tsx --conditions=react-server` so that lib modules' `import "server-only"`
+// resolves to its empty server build, as it does inside Next. Not through the `tsx` command: its own
+// process relays a signal to this one and kills it (SIGKILL) unless it acknowledges within 30 ms,
+// which a busy machine misses, and then nothing stops the server.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { nextServerArguments } from "./lib/next-server-command";
+import { stopWhenOrphaned } from "./lib/stop-when-orphaned";
 
 type Mode = "dev" | "start";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start") {
-  console.error("usage: tsx --conditions=react-server scripts/serve.ts dev|start");
+  console.error("usage: node --import tsx --conditions=react-server scripts/serve.ts dev|start");
   process.exit(2);
 }
 
@@ -91,9 +95,19 @@ async function main(serveMode: Mode): Promise<void> {
     env: { ...process.env, NODE_ENV: serveMode === "dev" ? "development" : "production" },
   });
 
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    process.on(signal, () => {
-      if (child.exitCode === null) child.kill(signal);
+  let signalled = false;
+  const forward = (signal: NodeJS.Signals) => {
+    signalled = true;
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => forward(signal));
+  // npm_lifecycle_event: run by `npm start` / `npm run dev` (or pnpm, yarn), whose shell may die of a
+  // SIGTERM without passing it on. Not otherwise: a server started directly may outlive its shell on purpose.
+  if (process.env.npm_lifecycle_event) {
+    stopWhenOrphaned(() => {
+      if (signalled) return;
+      say("npm has gone: stopping");
+      forward("SIGTERM");
     });
   }
   child.on("exit", (code, signal) => {

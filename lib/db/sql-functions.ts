@@ -8,7 +8,7 @@ import type { SqlRunner } from "./migrate";
  * functionsDifferingFromSources below); sql-functions.test.ts fails when a migrated database runs
  * anything else.
  */
-export const FUNCTIONS_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "prisma", "sql", "functions");
+export const FUNCTIONS_DIR = path.join(process.cwd(), "prisma", "sql", "functions");
 
 export type FunctionSource = { name: string; file: string; sql: string };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import type { Auth } from "@/lib/http/authenticate";
+import type { Auth } from "@/lib/auth/authenticate-credential";
 import type { Studio } from "./format";
 
 /** The viewer's studio (name, timezone, locale, currency), once per request. */

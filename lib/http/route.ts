@@ -5,14 +5,8 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { startBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
 import { hashToken } from "@/lib/auth/tokens";
-import {
-  assertSameOrigin,
-  authenticate,
-  authenticateCredential,
-  presentedCredential,
-  type Auth,
-  type Credential,
-} from "./authenticate";
+import { authenticateCredential, type Auth, type Credential } from "@/lib/auth/authenticate-credential";
+import { assertSameOrigin, authenticate, presentedCredential } from "./authenticate";
 import { toErrorResponse } from "./error-response";
 import { recordRequest } from "./metrics";
 import { parseBody, parsePathParams, parseQuery } from "./parse-input";

@@ -4,7 +4,7 @@ import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDay, formatPercent } from "@/components/dashboard/format";
 import { getStudio } from "@/components/dashboard/studio";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { fillRate } from "@/lib/admin/fill-rate";
 import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
 import { studioDay, studioWeek } from "@/lib/admin/studio-time";

@@ -5,7 +5,7 @@ import { formatDay, formatTime } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { getStudio } from "@/components/dashboard/studio";
 import { PageHeader } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
 import { startOfStudioDate, studioDate, studioWeek, toDateTimeLocal } from "@/lib/admin/studio-time";
 import { listGroups } from "@/lib/groups/list-groups";

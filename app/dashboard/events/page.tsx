@@ -3,7 +3,7 @@ import { StatusBadge } from "@/components/dashboard/status-badge";
 import { getStudio } from "@/components/dashboard/studio";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { studioDate } from "@/lib/admin/studio-time";
 import { listDurationPresets } from "@/lib/programme/list-duration-presets";
 import { listEvents } from "@/lib/programme/list-events";

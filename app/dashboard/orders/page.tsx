@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listOrders } from "@/lib/commerce/list-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import { db } from "@/lib/db";

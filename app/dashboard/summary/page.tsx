@@ -5,7 +5,7 @@ import { formatMoney, formatMoneyCompact, formatPercent } from "@/components/das
 import { getStudio } from "@/components/dashboard/studio";
 import { inputClass } from "@/components/forms/field";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { getSummarySeries } from "@/lib/admin/get-summary-series";
 import { startOfStudioDate, studioDate } from "@/lib/admin/studio-time";
 import { SummaryQuery } from "@/lib/schemas/summary";

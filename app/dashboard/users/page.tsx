@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listProducts } from "@/lib/commerce/list-products";
 import { changePersonaAction, grantPassAction, inviteUserAction, removeMembershipAction } from "./actions";
 import { listPeople } from "./list-people";

@@ -5,7 +5,7 @@ import { formatDateTime, formatTime } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { getStudio } from "@/components/dashboard/studio";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listInstanceBookings } from "@/lib/bookings/list-instance-bookings";
 import { AttendanceButtons } from "./attendance-buttons";
 import { pageIdOrNotFound } from "@/lib/web/page-params";

@@ -1,6 +1,6 @@
 import { formatDate } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import { getStudio } from "@/components/dashboard/studio";
+import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -74,7 +74,7 @@ const STATUS_BUTTONS: Record<string, { status: string; label: string; confirm?: 
 
 export default async function EventsPage() {
   const viewer = await requireAdministrator();
-  const studio = await getStudio(viewer);
+  const studio = await getActiveStudio(viewer);
   const [events, series, presets, locations, users] = await Promise.all([
     listEvents({ db: viewer.db }),
     listSeries({ db: viewer.db }),

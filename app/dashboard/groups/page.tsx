@@ -3,7 +3,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listGroups } from "@/lib/groups/list-groups";
-import { listPeople } from "../users/list-people";
+import { listPeople } from "@/lib/users/list-people";
 import {
   addGroupMemberAction,
   createGroupAction,

@@ -2,9 +2,9 @@ import Link from "next/link";
 import { DemoPanel, type DemoAttendeeOption } from "@/components/home/demo-panel";
 import { getDemoAccountOrThrow } from "@/lib/demo/get-demo-account-or-throw";
 import { listDemoAttendees } from "@/lib/demo/list-demo-attendees";
-import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { getConfig } from "@/lib/system/get-config";
+import { findSignedInIdentity } from "@/lib/users/find-signed-in-identity";
 import { getViewer } from "@/lib/web/viewer";
 
 // Reads the demo studio's people from the database on every request.
@@ -26,11 +26,9 @@ async function demoAttendees(): Promise<DemoAttendeeOption[] | undefined> {
 async function signedIn() {
   const viewer = await getViewer();
   if (!viewer) return undefined;
-  const [user, account] = await Promise.all([
-    db.user.findUnique({ where: { id: viewer.userId }, select: { displayName: true } }),
-    db.account.findUnique({ where: { id: viewer.accountId }, select: { name: true, slug: true } }),
-  ]);
-  if (!user || !account) return undefined;
+  const identity = await findSignedInIdentity(viewer);
+  if (!identity) return undefined;
+  const { user, account } = identity;
   return viewer.persona === "administrator"
     ? { name: user.displayName, account: account.name, href: "/dashboard", label: "Go to the dashboard" }
     : { name: user.displayName, account: account.name, href: `/${account.slug}`, label: `Open ${account.name}` };

@@ -3,12 +3,13 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
+import type { Auth } from "@/lib/auth/authenticate-credential";
 import { logout } from "@/lib/auth/logout";
+import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { bookInstance } from "@/lib/bookings/book-instance";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { startCheckout } from "@/lib/commerce/start-checkout";
 import { AppError, ERRORS } from "@/lib/errors";
-import { DEMO_SESSION_COOKIE, SESSION_COOKIE, type Auth } from "@/lib/http/authenticate";
 import { BookingParams, CreateBookingInput } from "@/lib/schemas/booking";
 import { SlugParams } from "@/lib/schemas/demo";
 import { CheckoutInput } from "@/lib/schemas/order";

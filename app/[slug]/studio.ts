@@ -3,7 +3,7 @@ import type { Account } from "@prisma/client";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "@/lib/errors";
-import type { Auth } from "@/lib/http/authenticate";
+import type { Auth } from "@/lib/auth/authenticate-credential";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
 
 /** Runs a page's loads; the lib's 404 (unknown or suspended studio) becomes Next's not-found page. */

@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
-import { getStudio } from "@/components/dashboard/studio";
+import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { getViewer } from "@/lib/web/viewer";
 
 export const dynamic = "force-dynamic";
@@ -44,7 +44,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </main>
     );
   }
-  const studio = await getStudio(viewer);
+  const studio = await getActiveStudio(viewer);
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-300 bg-white">

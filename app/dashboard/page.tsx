@@ -2,9 +2,9 @@ import Link from "next/link";
 import { ClassList } from "@/components/dashboard/class-list";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDay, formatPercent } from "@/components/dashboard/format";
-import { getStudio } from "@/components/dashboard/studio";
+import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { fillRate } from "@/lib/admin/fill-rate";
 import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
 import { studioDay, studioWeek } from "@/lib/admin/studio-time";
@@ -22,7 +22,7 @@ function totals(classes: DashboardClass[]) {
 
 export default async function DashboardPage() {
   const viewer = await requireAdministrator();
-  const studio = await getStudio(viewer);
+  const studio = await getActiveStudio(viewer);
   const now = new Date();
   const day = studioDay(now, studio.timezone);
   const week = studioWeek(now, studio.timezone);

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { DashboardClass } from "@/lib/admin/list-classes";
+import type { Studio } from "@/lib/web/get-active-studio";
 import { FillBar } from "./fill-bar";
-import { formatTime, type Studio } from "./format";
+import { formatTime } from "./format";
 import { StatusBadge } from "./status-badge";
 
 /** Classes as rows: time, title (linking to the roster), location, status and fill rate. */

@@ -1,8 +1,6 @@
 import { DateTime } from "luxon";
 import { minorUnitDigits } from "@/lib/format/money";
-
-/** The studio's clock and language, for formatting in server components. */
-export type Studio = { name: string; timezone: string; locale: string; currency: string };
+import type { Studio } from "@/lib/web/get-active-studio";
 
 export function formatDateTime(instant: Date, studio: Studio): string {
   return DateTime.fromJSDate(instant, { zone: studio.timezone })

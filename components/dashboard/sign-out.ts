@@ -3,7 +3,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { logout } from "@/lib/auth/logout";
-import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/http/authenticate";
+import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { getViewer } from "@/lib/web/viewer";
 
 /** Ends the viewer's session (web or demo) in the session store, clears both cookies, goes home. */

@@ -2,7 +2,7 @@
 
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { buttonClass } from "@/components/forms/action-form";
-import { IDLE, type FormAction, type FormState } from "@/components/forms/form-state";
+import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
 
 /**
  * A form running a server action whose controls are the caller's own (radio groups, datetime-local,

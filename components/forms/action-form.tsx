@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { Field, type FieldSpec } from "./field";
-import { IDLE, type FormAction, type FormState } from "./form-state";
+import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
 
 export const buttonClass = {
   primary:

@@ -1,6 +1,6 @@
 import { ActionForm } from "./action-form";
 import type { FieldSpec } from "./field";
-import type { FormAction } from "./form-state";
+import type { FormAction } from "@/lib/web/form-state";
 
 export type ArchivableItem = {
   id: string;

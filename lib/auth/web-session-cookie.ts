@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { SESSION_COOKIE } from "@/lib/http/authenticate";
+import { SESSION_COOKIE } from "./session-cookies";
 
 /**
  * The web UI's own session cookie (decisions §2): the session token, HttpOnly, SameSite=Lax, Secure

@@ -1,73 +1,14 @@
 import "server-only";
-import Stripe from "stripe";
 import { env } from "@/lib/env";
 import { demoProvider } from "./demo-provider";
+import type { PaymentProvider } from "./payment-provider";
+import { stripeClient } from "./stripe-client";
 import { createStripeProvider } from "./stripe-provider";
 
-/** What a hosted payment page needs to know about a pending order. */
-export type HostedCheckoutInput = {
-  orderId: string;
-  accountId: string;
-  buyerEmail: string;
-  productName: string;
-  amount: number;
-  currency: string;
-  /** Set for subscription prices: the provider bills every `intervalCount` × `interval`. */
-  interval: "week" | "month" | "year" | null;
-  intervalCount: number | null;
-};
-
-export type HostedCheckout = { providerRef: string; checkoutUrl: string };
-
-/**
- * A way of taking payments. `immediate` providers (demo) count an order as paid when it is made;
- * `hosted` ones (Stripe) send the buyer to a payment page and report the payment by webhook.
- */
-export interface PaymentProvider {
-  readonly name: "demo" | "stripe";
-  readonly settlement: "immediate" | "hosted";
-  /** Whether POST /admin/jobs/renew-subscriptions charges due subscriptions of this provider itself. */
-  readonly renewsByJob: boolean;
-  /** Opens the payment page of a pending order (hosted providers only). */
-  createHostedCheckout(input: HostedCheckoutInput): Promise<HostedCheckout>;
-}
+// for the callers that take their provider from here (lib/commerce)
+export type { HostedCheckout, PaymentProvider } from "./payment-provider";
 
 /** The provider PAYMENTS_PROVIDER selects (default `demo`). */
 export function paymentProvider(): PaymentProvider {
   return env().PAYMENTS_PROVIDER === "stripe" ? createStripeProvider(stripeClient()) : demoProvider;
-}
-
-const holder = globalThis as typeof globalThis & {
-  __studioStripe?: { key: string; httpClient: Stripe.HttpClient | undefined; client: Stripe };
-  __studioStripeHttpClient?: Stripe.HttpClient;
-};
-
-/**
- * Test seam: the HTTP client the Stripe library sends its requests through (a fake that answers
- * without network in tests). `undefined` restores the library's own Node client.
- */
-export function useStripeHttpClient(httpClient: Stripe.HttpClient | undefined): void {
-  holder.__studioStripeHttpClient = httpClient;
-}
-
-/** The Stripe API client, built from STRIPE_SECRET_KEY. */
-export function stripeClient(): Stripe {
-  const key = env().STRIPE_SECRET_KEY;
-  if (!key) throw new Error("PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY");
-  const httpClient = holder.__studioStripeHttpClient;
-  const cached = holder.__studioStripe;
-  if (cached && cached.key === key && cached.httpClient === httpClient) return cached.client;
-  const client = new Stripe(key, {
-    ...(httpClient ? { httpClient } : {}),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: "studio-booking" },
-  });
-  holder.__studioStripe = { key, httpClient, client };
-  return client;
-}
-
-/** Webhook signatures need no API key: only STRIPE_WEBHOOK_SECRET. */
-export function stripeWebhooks(): Stripe.Webhooks {
-  return Stripe.webhooks;
 }

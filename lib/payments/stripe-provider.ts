@@ -1,7 +1,7 @@
 import "server-only";
 import type Stripe from "stripe";
 import { env } from "@/lib/env";
-import type { HostedCheckoutInput, PaymentProvider } from "./provider";
+import type { HostedCheckoutInput, PaymentProvider } from "./payment-provider";
 
 /**
  * Stripe Checkout. One-off prices open a session in `payment` mode, subscription prices in

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Persona } from "@/lib/http/authenticate";
+import type { Persona } from "@/lib/auth/persona";
 import { db } from "@/lib/db";
 import { serializeAccount } from "@/lib/schemas/account";
 import type { MeDto } from "@/lib/schemas/me";

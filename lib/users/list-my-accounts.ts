@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { Persona } from "@/lib/http/authenticate";
+import type { Persona } from "@/lib/auth/persona";
 import { serializeAccount } from "@/lib/schemas/account";
 import type { MyAccountDto } from "@/lib/schemas/me";
 

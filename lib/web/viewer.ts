@@ -1,8 +1,9 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
+import { authenticateCredential, type Auth } from "@/lib/auth/authenticate-credential";
+import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { AppError } from "@/lib/errors";
-import { authenticateCredential, DEMO_SESSION_COOKIE, SESSION_COOKIE, type Auth } from "@/lib/http/authenticate";
 
 /**
  * The signed-in person of a page or server action, from the same `session` / `demo_session` cookies

@@ -2,6 +2,7 @@
 // under app/api (static segments before [param] before [...catchAll]), the exported method handler
 // is called with a real Request and the route params.
 import { repairPercentEncoding } from "@/lib/http/incoming-request";
+import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { findRouteFiles, loadHandler, matchRoute, type RouteFile } from "./route-matcher";
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
@@ -25,6 +26,7 @@ export async function api<T = any>(
   options: ApiOptions = {},
 ): Promise<ApiResponse<T>> {
   routes ??= findRouteFiles();
+  startBackgroundWork(); // what the app's server starts when it starts (instrumentation.ts); here, at the first request
   // as the app's server does before Next routes (lib/http/incoming-request.ts)
   const url = new URL(repairPercentEncoding(`/api${pathAndQuery}`), ORIGIN);
   const found = matchRoute(routes, url.pathname);

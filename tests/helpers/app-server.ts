@@ -98,6 +98,10 @@ async function serve(): Promise<void> {
   const limits = { maxRequestsInFlight: config.MAX_IN_FLIGHT_REQUESTS, maxOpenConnections: config.MAX_OPEN_CONNECTIONS };
   admitRequests(server, limits, routeDispatcher(compileProxyTrust(config.TRUSTED_PROXIES)));
 
+  // as the app's server does when it starts (instrumentation.ts); imported only now, after the hook above
+  const { startBackgroundWork } = await import("@/lib/system/start-background-work");
+  startBackgroundWork();
+
   server.listen(0, "127.0.0.1", () => {
     const address = server.address();
     process.stdout.write(`listening ${typeof address === "object" && address ? address.port : 0}\n`);

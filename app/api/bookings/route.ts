@@ -1,5 +1,5 @@
 import { bookInstance } from "@/lib/bookings/book-instance";
-import { authenticateCredential } from "@/lib/http/authenticate";
+import { authenticateCredential } from "@/lib/auth/authenticate-credential";
 import { idempotent } from "@/lib/http/idempotency";
 import { endpoints, json, route } from "@/lib/http/route";
 import { CreateBookingInput, serializeBooking } from "@/lib/schemas/booking";

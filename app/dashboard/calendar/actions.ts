@@ -1,10 +1,10 @@
 "use server";
 
 import { readAll, readText } from "@/components/forms/form-data";
-import type { FormState } from "@/components/forms/form-state";
-import { requireAdministrator } from "@/components/forms/require-administrator";
-import { runAction } from "@/components/forms/run-action";
-import { getStudio } from "@/components/dashboard/studio";
+import type { FormState } from "@/lib/web/form-state";
+import { requireAdministrator } from "@/lib/web/require-administrator";
+import { runAction } from "@/lib/web/run-action";
+import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { fromDateTimeLocal } from "@/lib/admin/studio-time";
 import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
@@ -25,7 +25,7 @@ export async function moveInstanceAction(formData: FormData): Promise<FormState>
   return runAction(
     async () => {
       parseWith(Id, instanceId);
-      const studio = await getStudio(viewer);
+      const studio = await getActiveStudio(viewer);
       const local = readText(formData, "startsAt");
       const startsAt = local ? fromDateTimeLocal(local, studio.timezone) : undefined;
       if (!startsAt) {

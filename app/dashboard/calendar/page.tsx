@@ -3,9 +3,9 @@ import { DateTime } from "luxon";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDay, formatTime } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import { getStudio } from "@/components/dashboard/studio";
+import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { PageHeader } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
 import { startOfStudioDate, studioDate, studioWeek, toDateTimeLocal } from "@/lib/admin/studio-time";
 import { listGroups } from "@/lib/groups/list-groups";
@@ -24,7 +24,7 @@ const AUDIENCE: Record<string, string> = {
 
 export default async function CalendarPage({ searchParams }: Props) {
   const viewer = await requireAdministrator();
-  const studio = await getStudio(viewer);
+  const studio = await getActiveStudio(viewer);
   const { week: weekParam } = await searchParams;
   const anchor = (weekParam && startOfStudioDate(weekParam, studio.timezone)) || new Date();
   const week = studioWeek(anchor, studio.timezone);

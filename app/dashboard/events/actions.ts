@@ -1,9 +1,9 @@
 "use server";
 
 import { defined, readAll, readInteger, readRaw, readText } from "@/components/forms/form-data";
-import type { FormState } from "@/components/forms/form-state";
-import { requireAdministrator } from "@/components/forms/require-administrator";
-import { runAction } from "@/components/forms/run-action";
+import type { FormState } from "@/lib/web/form-state";
+import { requireAdministrator } from "@/lib/web/require-administrator";
+import { runAction } from "@/lib/web/run-action";
 import { parseWith } from "@/lib/http/parse-input";
 import { createEvent } from "@/lib/programme/create-event";
 import { createSeries } from "@/lib/programme/create-series";

@@ -1,9 +1,9 @@
 import { formatDate } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import { getStudio } from "@/components/dashboard/studio";
+import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { studioDate } from "@/lib/admin/studio-time";
 import { listDurationPresets } from "@/lib/programme/list-duration-presets";
 import { listEvents } from "@/lib/programme/list-events";
@@ -74,7 +74,7 @@ const STATUS_BUTTONS: Record<string, { status: string; label: string; confirm?: 
 
 export default async function EventsPage() {
   const viewer = await requireAdministrator();
-  const studio = await getStudio(viewer);
+  const studio = await getActiveStudio(viewer);
   const [events, series, presets, locations, users] = await Promise.all([
     listEvents({ db: viewer.db }),
     listSeries({ db: viewer.db }),

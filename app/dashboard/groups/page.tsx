@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listGroups } from "@/lib/groups/list-groups";
-import { listPeople } from "../users/list-people";
+import { listPeople } from "@/lib/users/list-people";
 import {
   addGroupMemberAction,
   createGroupAction,

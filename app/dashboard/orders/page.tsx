@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
+import { listOrderBuyers } from "@/lib/commerce/list-order-buyers";
 import { listOrders } from "@/lib/commerce/list-orders";
 import { listProducts } from "@/lib/commerce/list-products";
-import { db } from "@/lib/db";
 import { formatDateTime } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 import { getMe } from "@/lib/users/get-me";
@@ -28,11 +28,7 @@ export default async function OrdersPage() {
     getMe(viewer),
   ]);
   const shown = orders.slice(0, SHOWN);
-  // Buyers by id: the identities behind this account's own orders (a removed member keeps their orders).
-  const buyers = await db.user.findMany({
-    where: { id: { in: [...new Set(shown.map((order) => order.userId))] } },
-    select: { id: true, displayName: true, email: true },
-  });
+  const buyers = await listOrderBuyers({ orders: shown });
   const buyer = new Map(buyers.map((user) => [user.id, user]));
   const product = new Map(products.map((item) => [item.id, item.name]));
   const where = { zone: account.timezone, locale: account.locale };

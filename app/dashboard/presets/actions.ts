@@ -1,9 +1,9 @@
 "use server";
 
 import { defined, readInteger, readRaw, readText } from "@/components/forms/form-data";
-import type { FormState } from "@/components/forms/form-state";
-import { requireAdministrator } from "@/components/forms/require-administrator";
-import { runAction } from "@/components/forms/run-action";
+import type { FormState } from "@/lib/web/form-state";
+import { requireAdministrator } from "@/lib/web/require-administrator";
+import { runAction } from "@/lib/web/run-action";
 import { parseWith } from "@/lib/http/parse-input";
 import { createDurationPreset } from "@/lib/programme/create-duration-preset";
 import { updateDurationPreset } from "@/lib/programme/update-duration-preset";

@@ -2,9 +2,9 @@
 
 import { redirect } from "next/navigation";
 import { readText } from "@/components/forms/form-data";
-import type { FormState } from "@/components/forms/form-state";
-import { requireAdministrator } from "@/components/forms/require-administrator";
-import { runAction } from "@/components/forms/run-action";
+import type { FormState } from "@/lib/web/form-state";
+import { requireAdministrator } from "@/lib/web/require-administrator";
+import { runAction } from "@/lib/web/run-action";
 import { createProduct } from "@/lib/commerce/create-product";
 import { updateProduct } from "@/lib/commerce/update-product";
 import { AppError } from "@/lib/errors";

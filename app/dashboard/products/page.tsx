@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listProducts } from "@/lib/commerce/list-products";
 import { formatMoney } from "@/lib/format/money";
 import { getMe } from "@/lib/users/get-me";

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, useTransition, type FormEvent } from "react";
 import { buttonClass } from "@/components/forms/action-form";
 import { Field, type FieldSpec } from "@/components/forms/field";
-import { IDLE, type FormAction, type FormState } from "@/components/forms/form-state";
+import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
 
 export type PriceRowValues = {
   id?: string;

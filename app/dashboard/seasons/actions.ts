@@ -1,9 +1,9 @@
 "use server";
 
 import { defined, readRaw, readText } from "@/components/forms/form-data";
-import type { FormState } from "@/components/forms/form-state";
-import { requireAdministrator } from "@/components/forms/require-administrator";
-import { runAction } from "@/components/forms/run-action";
+import type { FormState } from "@/lib/web/form-state";
+import { requireAdministrator } from "@/lib/web/require-administrator";
+import { runAction } from "@/lib/web/run-action";
 import { createSeason } from "@/lib/commerce/create-season";
 import { updateSeason } from "@/lib/commerce/update-season";
 import { parseWith } from "@/lib/http/parse-input";

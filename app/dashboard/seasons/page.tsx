@@ -3,7 +3,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { ArchivableList } from "@/components/forms/archivable-list";
 import type { FieldSpec } from "@/components/forms/field";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listSeasons } from "@/lib/commerce/list-seasons";
 import { getMe } from "@/lib/users/get-me";
 import { createSeasonAction, setSeasonStatusAction, updateSeasonAction } from "./actions";

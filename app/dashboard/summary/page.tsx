@@ -2,10 +2,10 @@ import Link from "next/link";
 import { DateTime } from "luxon";
 import { BarChart, type ChartPoint } from "@/components/dashboard/bar-chart";
 import { formatMoney, formatMoneyCompact, formatPercent } from "@/components/dashboard/format";
-import { getStudio } from "@/components/dashboard/studio";
+import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { inputClass } from "@/components/forms/field";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { getSummarySeries } from "@/lib/admin/get-summary-series";
 import { startOfStudioDate, studioDate } from "@/lib/admin/studio-time";
 import { SummaryQuery } from "@/lib/schemas/summary";
@@ -20,7 +20,7 @@ const RANGES = [7, 30, 90, 365];
 
 export default async function SummaryPage({ searchParams }: Props) {
   const viewer = await requireAdministrator();
-  const studio = await getStudio(viewer);
+  const studio = await getActiveStudio(viewer);
   const params = await searchParams;
   const tz = studio.timezone;
   const today = studioDate(new Date(), tz);

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listProducts } from "@/lib/commerce/list-products";
+import { listPeople } from "@/lib/users/list-people";
 import { changePersonaAction, grantPassAction, inviteUserAction, removeMembershipAction } from "./actions";
-import { listPeople } from "./list-people";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "People" };

@@ -2,9 +2,9 @@
 
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { findAccountSlug } from "@/lib/account/find-account-slug";
 import { consumeMagicLink } from "@/lib/auth/consume-magic-link";
 import { webSessionCookie } from "@/lib/auth/web-session-cookie";
-import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { ConsumeMagicLinkInput } from "@/lib/schemas/auth";
 
@@ -28,6 +28,6 @@ export async function signInWithLink(formData: FormData): Promise<void> {
   }
   (await cookies()).set(webSessionCookie(session));
   // Back to the studio the link was for: its schedule, where the person most likely wants to book.
-  const account = await db.account.findUnique({ where: { id: accountId }, select: { slug: true } });
-  redirect(account ? `/${encodeURIComponent(account.slug)}` : "/");
+  const slug = await findAccountSlug({ accountId });
+  redirect(slug !== undefined ? `/${encodeURIComponent(slug)}` : "/");
 }

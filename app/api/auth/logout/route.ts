@@ -1,6 +1,6 @@
 import { logout } from "@/lib/auth/logout";
 import { endpoints, noContent, route } from "@/lib/http/route";
-import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/http/authenticate";
+import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/auth/logout", {
   POST: route({ operation: "POST /auth/logout", auth: "member" }, async ({ auth, request }) => {

@@ -1,9 +1,9 @@
 "use server";
 
 import { readText } from "@/components/forms/form-data";
-import type { FormState } from "@/components/forms/form-state";
-import { requireAdministrator } from "@/components/forms/require-administrator";
-import { runAction } from "@/components/forms/run-action";
+import type { FormState } from "@/lib/web/form-state";
+import { requireAdministrator } from "@/lib/web/require-administrator";
+import { runAction } from "@/lib/web/run-action";
 import { recordAttendance } from "@/lib/bookings/record-attendance";
 import { parseWith } from "@/lib/http/parse-input";
 import { Id } from "@/lib/schemas/common";

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { buttonClass } from "@/components/forms/action-form";
-import type { FormState } from "@/components/forms/form-state";
+import type { FormState } from "@/lib/web/form-state";
 import { recordAttendanceAction } from "./actions";
 
 const MARKS = [

@@ -3,10 +3,11 @@ import { notFound } from "next/navigation";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDateTime, formatTime } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import { getStudio } from "@/components/dashboard/studio";
+import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listInstanceBookings } from "@/lib/bookings/list-instance-bookings";
+import { findInstanceWithEvent } from "@/lib/programme/find-instance-with-event";
 import { AttendanceButtons } from "./attendance-buttons";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 
@@ -19,12 +20,9 @@ const ATTENDANCE: Record<string, string> = { attended: "Attended", no_show: "No-
 
 export default async function ClassPage({ params }: Props) {
   const viewer = await requireAdministrator();
-  const studio = await getStudio(viewer);
+  const studio = await getActiveStudio(viewer);
   const instanceId = pageIdOrNotFound((await params).instanceId);
-  const instance = await viewer.db.instance.findFirst({
-    where: { id: instanceId },
-    include: { event: { select: { title: true, location: true } } },
-  });
+  const instance = await findInstanceWithEvent({ db: viewer.db, instanceId });
   if (!instance) notFound();
   const [roster, waitlist] = await Promise.all([
     listInstanceBookings({ db: viewer.db, instanceId, status: "confirmed" }),

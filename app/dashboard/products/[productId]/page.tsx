@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { getProductOrThrow } from "@/lib/commerce/get-product-or-throw";
 import { AppError } from "@/lib/errors";
 import { listEvents } from "@/lib/programme/list-events";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/components/forms/require-administrator";
+import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listEvents } from "@/lib/programme/list-events";
 import { getMe } from "@/lib/users/get-me";
 import { createProductAction } from "../actions";

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
-import { useStripeHttpClient } from "@/lib/payments/provider";
+import { useStripeHttpClient } from "@/lib/payments/stripe-client";
 import { FakeStripeHttpClient } from "@/lib/payments/testing/fake-stripe-http-client";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";

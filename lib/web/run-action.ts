@@ -3,7 +3,7 @@ import { revalidatePath } from "next/cache";
 import { AppError, type ErrorDetail } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { FormState } from "./form-state";
-import { friendlyMessage } from "./messages";
+import { friendlyMessage } from "./friendly-message";
 
 /** Field errors keyed by the form's input names; the first message of each path wins. */
 export function fieldErrors(details: ErrorDetail[] | undefined): Record<string, string> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { notFound } from "next/navigation";
-import type { Auth } from "@/lib/http/authenticate";
+import type { Auth } from "@/lib/auth/authenticate-credential";
 import { getViewer } from "@/lib/web/viewer";
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CreateLocationInput } from "@/lib/schemas/location";
 import { InviteUserInput } from "@/lib/schemas/user-input";
-import { friendlyMessage } from "./messages";
+import { friendlyMessage } from "./friendly-message";
 
 const messages = (schema: z.ZodType, value: unknown) =>
   Object.fromEntries(

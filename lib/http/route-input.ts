@@ -1,0 +1,93 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import { authenticateCredential, type Auth, type Credential } from "@/lib/auth/authenticate-credential";
+import { hashToken } from "@/lib/auth/tokens";
+import { AppError } from "@/lib/errors";
+import { assertSameOrigin, authenticate, presentedCredential } from "./authenticate";
+import { parseBody, parsePathParams, parseQuery } from "./parse-input";
+
+/**
+ * `credential`: a session must be presented, and the handler's own statement checks it (one round
+ * trip for a hot path, as `POST /bookings` does with book_instance). The route still answers 401 for
+ * no credential, and authenticates first whenever it refuses the request for anything else (a
+ * cross-origin cookie write, bad input), so 401 keeps its precedence as on every route.
+ */
+export type AuthLevel = "none" | "optional" | "member" | "admin" | "credential";
+export type Schema = z.ZodType;
+type Infer<S> = S extends Schema ? z.infer<S> : undefined;
+
+export type RouteConfig<A extends AuthLevel, P, Q, B> = {
+  /** The contract's row: "METHOD /path/{param}". Also the key of logs and metrics. */
+  operation: string;
+  auth: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+};
+
+/** A presented session credential that nothing has checked yet (auth level `credential`). */
+export type UncheckedCredential = Credential & { tokenHash: string };
+
+export type HandlerInput<A extends AuthLevel, P, Q, B> = {
+  auth: A extends "member" | "admin" ? Auth : A extends "credential" ? undefined : Auth | undefined;
+  credential: A extends "credential" ? UncheckedCredential : undefined;
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
+  request: NextRequest;
+};
+
+export type NextContext = { params: Promise<Record<string, string | string[]>> };
+
+/** A handler's input: the request authenticated and authorized at the route's level, its inputs parsed. */
+export async function prepareRouteInput<
+  A extends AuthLevel,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+>(
+  config: RouteConfig<A, P, Q, B>,
+  request: NextRequest,
+  context: NextContext | undefined,
+): Promise<HandlerInput<A, P, Q, B>> {
+  if (config.auth === "credential") {
+    return (await prepareUnchecked(config, request, context)) as HandlerInput<A, P, Q, B>;
+  }
+  const auth = config.auth === "none" ? undefined : await authenticate(request);
+  if (config.auth === "member" || config.auth === "admin") {
+    if (!auth) throw new AppError("authentication_required");
+    if (config.auth === "admin" && auth.persona !== "administrator") throw new AppError("insufficient_permission");
+  }
+  if (auth) assertSameOrigin(request, auth.session.via);
+  return { auth, credential: undefined, ...(await parseInputs(config, request, context)) } as HandlerInput<A, P, Q, B>;
+}
+
+/** Auth level `credential`: the presented credential, unchecked, with the parsed inputs. */
+async function prepareUnchecked(
+  config: { params?: Schema; query?: Schema; body?: Schema },
+  request: NextRequest,
+  context: NextContext | undefined,
+) {
+  const credential = presentedCredential(request);
+  if (!credential) throw new AppError("authentication_required");
+  try {
+    assertSameOrigin(request, credential.via);
+    const inputs = await parseInputs(config, request, context);
+    return { auth: undefined, credential: { ...credential, tokenHash: hashToken(credential.token) }, ...inputs };
+  } catch (refusal) {
+    await authenticateCredential(credential); // an unknown session is 401 before anything else
+    throw refusal;
+  }
+}
+
+async function parseInputs<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+  config: { params?: P; query?: Q; body?: B },
+  request: NextRequest,
+  context: NextContext | undefined,
+) {
+  const params = config.params ? parsePathParams(config.params, (await context?.params) ?? {}) : undefined;
+  const query = config.query ? parseQuery(config.query, request) : undefined;
+  const body = config.body ? await parseBody(config.body, request) : undefined;
+  return { params, query, body, request };
+}

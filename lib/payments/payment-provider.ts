@@ -1,0 +1,27 @@
+/** What a hosted payment page needs to know about a pending order. */
+export type HostedCheckoutInput = {
+  orderId: string;
+  accountId: string;
+  buyerEmail: string;
+  productName: string;
+  amount: number;
+  currency: string;
+  /** Set for subscription prices: the provider bills every `intervalCount` × `interval`. */
+  interval: "week" | "month" | "year" | null;
+  intervalCount: number | null;
+};
+
+export type HostedCheckout = { providerRef: string; checkoutUrl: string };
+
+/**
+ * A way of taking payments. `immediate` providers (demo) count an order as paid when it is made;
+ * `hosted` ones (Stripe) send the buyer to a payment page and report the payment by webhook.
+ */
+export interface PaymentProvider {
+  readonly name: "demo" | "stripe";
+  readonly settlement: "immediate" | "hosted";
+  /** Whether POST /admin/jobs/renew-subscriptions charges due subscriptions of this provider itself. */
+  readonly renewsByJob: boolean;
+  /** Opens the payment page of a pending order (hosted providers only). */
+  createHostedCheckout(input: HostedCheckoutInput): Promise<HostedCheckout>;
+}

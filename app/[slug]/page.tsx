@@ -11,7 +11,7 @@ import { addWeeks, groupByDay, resolveWeek, weekDays, weekWindowAnyZone } from "
 import { listPublicProgramme } from "@/lib/programme/list-public-programme";
 import { bookAction, cancelAction, signOutAction } from "./actions";
 import { getViewer } from "@/lib/web/viewer";
-import { getStudio, orNotFound, signInHref, viewerOf } from "./studio";
+import { getPublicStudio, orNotFound, signInHref, viewerOf } from "./studio";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +20,7 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ week?:
 const LIVE = new Set(["confirmed", "waitlisted"]);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const account = await getStudio((await params).slug);
+  const account = await getPublicStudio((await params).slug);
   return {
     title: `${account.name}: schedule`,
     alternates: { types: { "text/calendar": `/api/public/accounts/${account.slug}/calendar.ics` } },
@@ -37,7 +37,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
   const window = weekWindowAnyZone(query.week);
   const [account, programme, mine] = await orNotFound(
     Promise.all([
-      getStudio(slug),
+      getPublicStudio(slug),
       listPublicProgramme({ slug, ...window }),
       getViewer().then(async (viewer) =>
         viewer

@@ -17,7 +17,7 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
 }
 
 /** The studio of a page, once per request (metadata and page share it). */
-export const getStudio = cache((slug: string): Promise<Account> => orNotFound(getPublicAccountOrThrow({ slug })));
+export const getPublicStudio = cache((slug: string): Promise<Account> => orNotFound(getPublicAccountOrThrow({ slug })));
 
 /**
  * The signed-in person (getViewer) when their session is for this studio; someone signed in to

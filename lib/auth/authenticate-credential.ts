@@ -26,7 +26,7 @@ type SessionRow = { userId: string; accountId: string; persona: Persona; kind: s
 export async function authenticateCredential(credential: Credential): Promise<Auth> {
   const tokenHash = hashToken(credential.token);
   // One round trip on every authenticated request; what makes a session valid is studio_session's
-  // (prisma/migrations/…_booking_functions), which the booking statement checks the same way.
+  // (prisma/sql/functions/studio_session.sql), which the booking statement checks the same way.
   const [session] = await getDatabase().raw.query<SessionRow>(Prisma.sql`
     SELECT * FROM studio_session(${tokenHash}, ${new Date()}, ${env().DEMO_MODE})`);
   if (!session) throw new AppError("authentication_required");

@@ -2,7 +2,7 @@ import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
-import type { Persona } from "@/lib/http/authenticate";
+import type { Persona } from "@/lib/auth/persona";
 import { enqueueBookingEmails, wakeBookingEmailSender } from "./booking-email-outbox";
 import type { BookingNotice, BookingRow } from "./booking-notice";
 import { isLateCancellation } from "./booking-window";

@@ -1,6 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { paymentProvider, type PaymentProvider } from "@/lib/payments/provider";
+import type { PaymentProvider } from "@/lib/payments/payment-provider";
+import { paymentProvider } from "@/lib/payments/provider";
 import { createOrder } from "./create-order";
 import { extendSubscription } from "./extend-subscription";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { DEMO_SESSION_LIFETIME_MS } from "@/lib/auth/create-session";
 import { env } from "@/lib/env";
-import { DEMO_SESSION_COOKIE } from "@/lib/http/authenticate";
+import { DEMO_SESSION_COOKIE } from "@/lib/auth/session-cookies";
 
 export { DEMO_SESSION_COOKIE };
 

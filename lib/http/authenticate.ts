@@ -5,10 +5,6 @@ import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies"
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
-// Until lib/bookings/cancel-booking.ts and lib/demo/demo-cookie.ts import these from lib/auth.
-export type { Persona } from "@/lib/auth/persona";
-export { DEMO_SESSION_COOKIE } from "@/lib/auth/session-cookies";
-
 /** The credential a request presents (not yet checked); undefined when none. */
 export function presentedCredential(request: NextRequest): Credential | undefined {
   const header = request.headers.get("authorization");

@@ -5,9 +5,6 @@ import type { PaymentProvider } from "./payment-provider";
 import { stripeClient } from "./stripe-client";
 import { createStripeProvider } from "./stripe-provider";
 
-// for the callers that take their provider from here (lib/commerce)
-export type { HostedCheckout, PaymentProvider } from "./payment-provider";
-
 /** The provider PAYMENTS_PROVIDER selects (default `demo`). */
 export function paymentProvider(): PaymentProvider {
   return env().PAYMENTS_PROVIDER === "stripe" ? createStripeProvider(stripeClient()) : demoProvider;

@@ -11,7 +11,7 @@ import { listProducts } from "@/lib/commerce/list-products";
 import { formatDate, formatDateTime, formatTime } from "@/lib/format/dates";
 import { bookAction, cancelAction, signOutAction } from "../actions";
 import { getViewer } from "@/lib/web/viewer";
-import { getStudio, orNotFound, signInHref, viewerOf } from "../studio";
+import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
 
 export const dynamic = "force-dynamic";
 
@@ -33,14 +33,14 @@ const PASS_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const account = await getStudio((await params).slug);
+  const account = await getPublicStudio((await params).slug);
   return { title: `${account.name}: my bookings`, robots: { index: false } };
 }
 
 /** The signed-in attendee's bookings (upcoming, then past) and passes in this studio. */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
   const [{ slug }, { bought }] = await Promise.all([params, searchParams]);
-  const [account, signedIn] = await orNotFound(Promise.all([getStudio(slug), getViewer()]));
+  const [account, signedIn] = await orNotFound(Promise.all([getPublicStudio(slug), getViewer()]));
   const viewer = viewerOf(signedIn, account);
   const header = (
     <StudioHeader

@@ -5,7 +5,7 @@ import { listPublicProducts } from "@/lib/commerce/list-public-products";
 import { formatMoney } from "@/lib/format/money";
 import { buyAction, signOutAction } from "../actions";
 import { getViewer } from "@/lib/web/viewer";
-import { getStudio, orNotFound, signInHref, viewerOf } from "../studio";
+import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
 import { BuyButton } from "./buy-button";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +19,7 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const account = await getStudio((await params).slug);
+  const account = await getPublicStudio((await params).slug);
   return { title: `${account.name}: passes and prices` };
 }
 
@@ -39,7 +39,7 @@ function ageText(minAge: number | null, maxAge: number | null): string {
 export default async function PassesPage({ params }: Props) {
   const { slug } = await params;
   const [account, products, signedIn] = await orNotFound(
-    Promise.all([getStudio(slug), listPublicProducts({ slug }), getViewer()]),
+    Promise.all([getPublicStudio(slug), listPublicProducts({ slug }), getViewer()]),
   );
   const viewer = viewerOf(signedIn, account);
   const buy = buyAction.bind(null, account.slug);

@@ -18,12 +18,14 @@ CREATE OR REPLACE FUNCTION book_place(
 ) LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 DECLARE
+  locked record;
   decision record;
   booking "Booking"%ROWTYPE;
 BEGIN
   PERFORM 1 FROM "Membership" m WHERE m."accountId" = p_account_id AND m."userId" = p_attendee_id FOR KEY SHARE;
   IF FOUND THEN
-    PERFORM 1 FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = p_account_id FOR UPDATE;
+    SELECT i."eventId", i."startsAt" INTO locked
+      FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = p_account_id FOR UPDATE;
   END IF;
   IF NOT FOUND THEN
     "outcome" := 'not_found';
@@ -34,7 +36,8 @@ BEGIN
   "nowFull" := decision."bookedCount" + (CASE WHEN decision."verdict" = 'confirm' THEN 1 ELSE 0 END) >= decision."capacity";
 
   IF decision."verdict" = 'confirm' THEN
-    SELECT * INTO booking FROM take_place(p_account_id, p_instance_id, p_attendee_id, p_entitlement_id, NULL, NULL, p_created_at);
+    SELECT * INTO booking FROM take_place(p_account_id, p_instance_id, locked."eventId", locked."startsAt", p_attendee_id,
+                                          p_entitlement_id, NULL, NULL, p_created_at);
     IF NOT FOUND THEN
       "outcome" := 'no_valid_entitlement';
       "nowFull" := decision."bookedCount" >= decision."capacity";

@@ -12,7 +12,7 @@ DECLARE
   waiting record;
   promoted "Booking"%ROWTYPE;
 BEGIN
-  SELECT i."status", i."startsAt", i."capacity" - i."bookedCount" AS "free", i."waitlistCount" INTO instance
+  SELECT i."status", i."eventId", i."startsAt", i."capacity" - i."bookedCount" AS "free", i."waitlistCount" INTO instance
     FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = p_account_id;
   IF NOT FOUND OR instance."status" = 'cancelled' OR p_now >= instance."startsAt" OR instance."free" <= 0
      OR instance."waitlistCount" <= 0 THEN
@@ -26,7 +26,8 @@ BEGIN
   LOOP
     EXIT WHEN free <= 0;
     FOR promoted IN
-      SELECT * FROM take_place(p_account_id, p_instance_id, waiting."attendeeId", NULL, waiting."entitlementId", waiting."id")
+      SELECT * FROM take_place(p_account_id, p_instance_id, instance."eventId", instance."startsAt", waiting."attendeeId",
+                               NULL, waiting."entitlementId", waiting."id")
     LOOP
       free := free - 1;
       RETURN NEXT promoted;

@@ -1,5 +1,5 @@
--- The one write of a place: on an instance whose row the caller has locked, takes a credit from the
--- attendee's best usable entitlement (take_best_credit: `p_only` just that one, `p_preferred` first),
+-- The one write of a place: on an instance whose row the caller has locked (its event and start
+-- passed along, read with the lock), takes a credit from the attendee's best usable entitlement (take_best_credit: `p_only` just that one, `p_preferred` first),
 -- then confirms the booking and counts it on the instance. With `p_waitlisted_id` that waitlisted
 -- booking gets the place (the waitlist's promotion); otherwise a new booking is inserted, created at
 -- `p_created_at` or else now by the database's clock (under the instance's lock, so the order of
@@ -7,13 +7,12 @@
 -- booking, or no row when no entitlement had a credit left or the booking was no longer waitlisted.
 -- Used by book_place and promote_waitlist.
 CREATE OR REPLACE FUNCTION take_place(
-  p_account_id text, p_instance_id text, p_attendee_id text,
+  p_account_id text, p_instance_id text, p_event_id text, p_starts_at timestamp, p_attendee_id text,
   p_only text DEFAULT NULL, p_preferred text DEFAULT NULL,
   p_waitlisted_id text DEFAULT NULL, p_created_at timestamp DEFAULT NULL
 ) RETURNS SETOF "Booking"
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
-  instance record;
   credit text;
   placed "Booking"%ROWTYPE;
 BEGIN
@@ -25,8 +24,7 @@ BEGIN
       RETURN;
     END IF;
   END IF;
-  SELECT i."eventId", i."startsAt" INTO instance FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = p_account_id;
-  credit := take_best_credit(p_account_id, p_attendee_id, instance."eventId", instance."startsAt", p_only, p_preferred);
+  credit := take_best_credit(p_account_id, p_attendee_id, p_event_id, p_starts_at, p_only, p_preferred);
   IF credit IS NULL THEN
     RETURN;
   END IF;

@@ -72,12 +72,14 @@ CREATE OR REPLACE FUNCTION book_place(
 ) LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 DECLARE
+  locked record;
   decision record;
   booking "Booking"%ROWTYPE;
 BEGIN
   PERFORM 1 FROM "Membership" m WHERE m."accountId" = p_account_id AND m."userId" = p_attendee_id FOR KEY SHARE;
   IF FOUND THEN
-    PERFORM 1 FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = p_account_id FOR UPDATE;
+    SELECT i."eventId", i."startsAt" INTO locked
+      FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = p_account_id FOR UPDATE;
   END IF;
   IF NOT FOUND THEN
     "outcome" := 'not_found';
@@ -88,7 +90,8 @@ BEGIN
   "nowFull" := decision."bookedCount" + (CASE WHEN decision."verdict" = 'confirm' THEN 1 ELSE 0 END) >= decision."capacity";
 
   IF decision."verdict" = 'confirm' THEN
-    SELECT * INTO booking FROM take_place(p_account_id, p_instance_id, p_attendee_id, p_entitlement_id, NULL, NULL, p_created_at);
+    SELECT * INTO booking FROM take_place(p_account_id, p_instance_id, locked."eventId", locked."startsAt", p_attendee_id,
+                                          p_entitlement_id, NULL, NULL, p_created_at);
     IF NOT FOUND THEN
       "outcome" := 'no_valid_entitlement';
       "nowFull" := decision."bookedCount" >= decision."capacity";
@@ -198,7 +201,7 @@ DECLARE
   waiting record;
   promoted "Booking"%ROWTYPE;
 BEGIN
-  SELECT i."status", i."startsAt", i."capacity" - i."bookedCount" AS "free", i."waitlistCount" INTO instance
+  SELECT i."status", i."eventId", i."startsAt", i."capacity" - i."bookedCount" AS "free", i."waitlistCount" INTO instance
     FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = p_account_id;
   IF NOT FOUND OR instance."status" = 'cancelled' OR p_now >= instance."startsAt" OR instance."free" <= 0
      OR instance."waitlistCount" <= 0 THEN
@@ -212,7 +215,8 @@ BEGIN
   LOOP
     EXIT WHEN free <= 0;
     FOR promoted IN
-      SELECT * FROM take_place(p_account_id, p_instance_id, waiting."attendeeId", NULL, waiting."entitlementId", waiting."id")
+      SELECT * FROM take_place(p_account_id, p_instance_id, instance."eventId", instance."startsAt", waiting."attendeeId",
+                               NULL, waiting."entitlementId", waiting."id")
     LOOP
       free := free - 1;
       RETURN NEXT promoted;
@@ -222,8 +226,8 @@ END
 $$;
 
 -- Copied from prisma/sql/functions/take_place.sql by npm run db:migrate:new: edit that file, not this one.
--- The one write of a place: on an instance whose row the caller has locked, takes a credit from the
--- attendee's best usable entitlement (take_best_credit: `p_only` just that one, `p_preferred` first),
+-- The one write of a place: on an instance whose row the caller has locked (its event and start
+-- passed along, read with the lock), takes a credit from the attendee's best usable entitlement (take_best_credit: `p_only` just that one, `p_preferred` first),
 -- then confirms the booking and counts it on the instance. With `p_waitlisted_id` that waitlisted
 -- booking gets the place (the waitlist's promotion); otherwise a new booking is inserted, created at
 -- `p_created_at` or else now by the database's clock (under the instance's lock, so the order of
@@ -231,13 +235,12 @@ $$;
 -- booking, or no row when no entitlement had a credit left or the booking was no longer waitlisted.
 -- Used by book_place and promote_waitlist.
 CREATE OR REPLACE FUNCTION take_place(
-  p_account_id text, p_instance_id text, p_attendee_id text,
+  p_account_id text, p_instance_id text, p_event_id text, p_starts_at timestamp, p_attendee_id text,
   p_only text DEFAULT NULL, p_preferred text DEFAULT NULL,
   p_waitlisted_id text DEFAULT NULL, p_created_at timestamp DEFAULT NULL
 ) RETURNS SETOF "Booking"
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
-  instance record;
   credit text;
   placed "Booking"%ROWTYPE;
 BEGIN
@@ -249,8 +252,7 @@ BEGIN
       RETURN;
     END IF;
   END IF;
-  SELECT i."eventId", i."startsAt" INTO instance FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = p_account_id;
-  credit := take_best_credit(p_account_id, p_attendee_id, instance."eventId", instance."startsAt", p_only, p_preferred);
+  credit := take_best_credit(p_account_id, p_attendee_id, p_event_id, p_starts_at, p_only, p_preferred);
   IF credit IS NULL THEN
     RETURN;
   END IF;

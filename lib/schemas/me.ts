@@ -1,9 +1,14 @@
 import { AccountSchema } from "./account";
+import { LocaleSchema } from "./locale";
 import { PersonaSchema, UserSchema } from "./user";
 import { z } from "./zod";
 
+const MyLocale = LocaleSchema.nullable().openapi({
+  description: "The language the caller chose for text (pages, emails); null: none chosen, so the studio's",
+});
+
 export const MeSchema = z
-  .object({ user: UserSchema, account: AccountSchema, persona: PersonaSchema })
+  .object({ user: UserSchema, account: AccountSchema, persona: PersonaSchema, locale: MyLocale })
   .openapi("Me", { description: "The signed-in user, the session's active account and the persona held there" });
 
 export const UpdatedMeSchema = z.object({ user: UserSchema }).openapi("UpdatedMe");

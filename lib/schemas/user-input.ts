@@ -1,4 +1,5 @@
 import { Email, Id, text } from "./common";
+import { LocaleSchema } from "./locale";
 import { MembershipSchema, PersonaSchema, UserSchema } from "./user";
 import { z } from "./zod";
 
@@ -16,7 +17,10 @@ export const DateOfBirth = z.iso
 
 export const DisplayName = text().trim().min(1).max(200).openapi({ example: "Ida Holm" });
 
-export const UpdateMeInput = z.strictObject({ dateOfBirth: DateOfBirth }).openapi("UpdateMeInput");
+export const UpdateMeInput = z
+  .strictObject({ dateOfBirth: DateOfBirth.optional(), locale: LocaleSchema.nullable().optional() })
+  .refine((input) => input.dateOfBirth !== undefined || input.locale !== undefined, "Give dateOfBirth, locale or both")
+  .openapi("UpdateMeInput", { description: "What the caller changes about themselves: at least one field" });
 
 export const InviteUserInput = z
   .strictObject({ email: Email, displayName: DisplayName, persona: PersonaSchema })

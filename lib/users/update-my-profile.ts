@@ -1,13 +1,24 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { Locale } from "@/lib/i18n/locales";
 import { fromIsoDate } from "@/lib/schemas/user-input";
 import { serializeUser, type UserDto } from "@/lib/schemas/user";
 
-/** The fields a user may change on their own identity: today only the date of birth. */
-export async function updateMyProfile(options: { userId: string; dateOfBirth: string | null }): Promise<UserDto> {
+/**
+ * The fields a user may change on their own identity: the date of birth and the language they read
+ * (null clears a choice); a field left out stays as it is.
+ */
+export async function updateMyProfile(options: {
+  userId: string;
+  dateOfBirth?: string | null;
+  locale?: Locale | null;
+}): Promise<UserDto> {
   const user = await db.user.update({
     where: { id: options.userId },
-    data: { dateOfBirth: fromIsoDate(options.dateOfBirth) },
+    data: {
+      ...(options.dateOfBirth === undefined ? {} : { dateOfBirth: fromIsoDate(options.dateOfBirth) }),
+      ...(options.locale === undefined ? {} : { locale: options.locale }),
+    },
   });
   return serializeUser(user);
 }

@@ -62,6 +62,7 @@ describe("GET /me", () => {
         },
       },
       persona: "attendee",
+      locale: null,
     });
   });
 
@@ -102,6 +103,31 @@ describe("PATCH /me", () => {
     const cleared = await api("PATCH", "/me", { token: attendee.token, body: { dateOfBirth: null } });
     expect(cleared).toMatchObject({ status: 200, body: { user: { dateOfBirth: null } } });
     expect((await db.user.findUniqueOrThrow({ where: { id: attendee.userId } })).dateOfBirth).toBeNull();
+  });
+
+  it("sets and clears the language the caller reads, which GET /me returns, leaving the date of birth", async () => {
+    await api("PATCH", "/me", { token: attendee.token, body: { dateOfBirth: "1992-02-29" } });
+    expect((await api("GET", "/me", { token: attendee.token })).body.locale).toBeNull();
+
+    const set = await api("PATCH", "/me", { token: attendee.token, body: { locale: "da" } });
+    expect(set).toMatchObject({ status: 200, body: { user: { dateOfBirth: "1992-02-29" } } });
+    expect((await api("GET", "/me", { token: attendee.token })).body).toMatchObject({
+      locale: "da",
+      user: { dateOfBirth: "1992-02-29" },
+    });
+
+    await api("PATCH", "/me", { token: attendee.token, body: { locale: null } });
+    expect((await api("GET", "/me", { token: attendee.token })).body.locale).toBeNull();
+  });
+
+  it.each([
+    ["a language we do not speak", { locale: "de" }],
+    ["a locale with a region", { locale: "da-DK" }],
+    ["a language of the wrong type", { locale: 1 }],
+  ])("rejects %s: 400 and keeps the caller's language", async (_label, body) => {
+    await api("PATCH", "/me", { token: attendee.token, body: { locale: "en" } });
+    expect(await api("PATCH", "/me", { token: attendee.token, body })).toMatchObject(INVALID);
+    expect((await db.user.findUniqueOrThrow({ where: { id: attendee.userId } })).locale).toBe("en");
   });
 
   it.each([

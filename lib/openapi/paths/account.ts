@@ -34,7 +34,7 @@ registry.registerPath({
   method: "patch",
   path: "/me",
   tags,
-  summary: "Set or clear the caller's date of birth",
+  summary: "Set or clear the caller's date of birth and language",
   security: member.security,
   request: { body: jsonBody(UpdateMeInput) },
   responses: {

@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { securityHeaderRules } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
@@ -24,4 +25,5 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl without locale routing: each request's language comes from lib/i18n/request.ts.
+export default createNextIntlPlugin("./lib/i18n/request.ts")(nextConfig);

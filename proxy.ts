@@ -1,11 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { pageContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
+import { PAGE_PATH_HEADER } from "@/lib/i18n/locales";
 
 /**
  * Gives every page request a fresh script nonce: the policy goes on the request, where Next reads
  * the nonce and stamps it on the scripts it renders, and on the response, where the browser enforces
- * it. The other security headers come from next.config.ts (lib/http/security-headers.ts).
+ * it. The other security headers come from next.config.ts (lib/http/security-headers.ts). The page's
+ * path goes on the request too: it names the studio whose language the page speaks by default
+ * (lib/web/request-locale.ts).
  */
 export function proxy(request: NextRequest): NextResponse {
   const { NODE_ENV, APP_URL } = env();
@@ -15,6 +18,7 @@ export function proxy(request: NextRequest): NextResponse {
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", policy);
+  requestHeaders.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
   if (https) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);

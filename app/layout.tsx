@@ -1,20 +1,31 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import "./globals.css";
 
 // Every page is rendered per request, the 404 included: its scripts carry the nonce of that
 // request's Content-Security-Policy (proxy.ts), which a page prerendered at build cannot know.
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { default: "Studio Booking", template: "%s · Studio Booking" },
-  description: "Bookings, passes and schedules for yoga, dance and fitness studios.",
-};
+/** The catalogue's namespaces that client components read; the rest never leaves the server. */
+const CLIENT_NAMESPACES = ["BookingControls"] as const;
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Metadata");
+  return { title: { default: t("title"), template: `%s · ${t("title")}` }, description: t("description") };
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  const forClient = Object.fromEntries(CLIENT_NAMESPACES.map((namespace) => [namespace, messages[namespace]]));
   return (
-    <html lang="en">
-      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">{children}</body>
+    <html lang={locale}>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        <NextIntlClientProvider locale={locale} messages={forClient}>
+          {children}
+        </NextIntlClientProvider>
+      </body>
     </html>
   );
 }

@@ -3,6 +3,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import type { Auth } from "@/lib/auth/authenticate-credential";
 import { logout } from "@/lib/auth/logout";
 import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
@@ -54,9 +55,10 @@ export async function bookAction(
     waitlist: input?.waitlist === true || undefined,
   });
   if (!body.success) return fail("validation_failed");
+  const t = await getTranslations("BookingResult");
   const result = await attempt(async () => {
     const booking = await bookInstance({ tokenHash: viewer.session.tokenHash, input: body.data });
-    return booking.status === "waitlisted" ? "You are on the waitlist." : "Booked. See you there!";
+    return booking.status === "waitlisted" ? t("waitlisted") : t("booked");
   });
   if (result.ok) revalidatePath(`/${slug}`, "layout");
   return result;
@@ -68,6 +70,7 @@ export async function cancelAction(slug: string, bookingId: string): Promise<Act
   if (!viewer) return fail("authentication_required");
   const params = BookingParams.safeParse({ bookingId });
   if (!params.success) return fail("not_found");
+  const t = await getTranslations("BookingResult");
   const result = await attempt(async () => {
     const booking = await cancelBooking({
       db: viewer.db,
@@ -75,9 +78,8 @@ export async function cancelAction(slug: string, bookingId: string): Promise<Act
       actor: viewer,
       bookingId: params.data.bookingId,
     });
-    if (booking.status === "late_cancelled")
-      return "Cancelled. It was inside the cancellation window, so the credit is kept.";
-    return booking.entitlementId ? "Cancelled. The credit is back on your pass." : "Cancelled.";
+    if (booking.status === "late_cancelled") return t("lateCancelled");
+    return booking.entitlementId ? t("cancelledCreditBack") : t("cancelled");
   });
   if (result.ok) revalidatePath(`/${slug}`, "layout");
   return result;

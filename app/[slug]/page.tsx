@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { BookingControls } from "@/components/schedule/booking-controls";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge } from "@/components/ui/badge";
@@ -20,9 +21,9 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ week?:
 const LIVE = new Set(["confirmed", "waitlisted"]);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const account = await getPublicStudio((await params).slug);
+  const [account, t] = await Promise.all([getPublicStudio((await params).slug), getTranslations("Schedule")]);
   return {
-    title: `${account.name}: schedule`,
+    title: t("metaTitle", { studio: account.name }),
     alternates: { types: { "text/calendar": `/api/public/accounts/${account.slug}/calendar.ics` } },
   };
 }
@@ -33,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * round; the page is plain HTML and links (week, location) and needs JavaScript only to book.
  */
 export default async function SchedulePage({ params, searchParams }: Props) {
-  const [{ slug }, query] = await Promise.all([params, searchParams]);
+  const [{ slug }, query, t] = await Promise.all([params, searchParams, getTranslations("Schedule")]);
   const window = weekWindowAnyZone(query.week);
   const [account, programme, mine] = await orNotFound(
     Promise.all([
@@ -56,7 +57,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
   const locations = [
     ...new Map(
       programme.events.flatMap((event) =>
-        event.locationId ? [[event.locationId, event.location || "Location"] as const] : [],
+        event.locationId ? [[event.locationId, event.location || t("location")] as const] : [],
       ),
     ),
   ].sort((a, b) => a[1].localeCompare(b[1], account.locale));
@@ -90,28 +91,30 @@ export default async function SchedulePage({ params, searchParams }: Props) {
       />
       <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h1 className="text-2xl font-semibold text-brand-900">Schedule</h1>
+          <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
           <a href={feed} className="text-sm font-medium text-brand-700 underline underline-offset-2">
-            Subscribe (calendar)
+            {t("subscribe")}
           </a>
         </div>
 
-        <nav aria-label="Weeks" className="mt-4 flex items-center justify-between gap-2">
+        <nav aria-label={t("weeks")} className="mt-4 flex items-center justify-between gap-2">
           <Link
             href={href(addWeeks(monday, -1))}
             className="rounded-md px-2 py-2 font-medium text-brand-700 hover:bg-brand-50"
             rel="prev"
           >
-            <span aria-hidden="true">← </span>Previous<span className="sr-only"> week</span>
+            <span aria-hidden="true">← </span>
+            {t("previous")}
+            <span className="sr-only">{t("weekHidden")}</span>
           </Link>
           <p className="text-center font-medium" aria-live="polite">
-            <span className="sr-only">Week of </span>
+            <span className="sr-only">{t("weekOf")}</span>
             {formatDateRange(days[0]!.date, days[6]!.date, where)}
             {monday !== thisWeek && (
               <>
                 {" "}
                 <Link href={href(thisWeek)} className="block text-sm font-normal text-brand-700 underline">
-                  This week
+                  {t("thisWeek")}
                 </Link>
               </>
             )}
@@ -121,15 +124,16 @@ export default async function SchedulePage({ params, searchParams }: Props) {
             className="rounded-md px-2 py-2 font-medium text-brand-700 hover:bg-brand-50"
             rel="next"
           >
-            Next<span className="sr-only"> week</span>
+            {t("next")}
+            <span className="sr-only">{t("weekHidden")}</span>
             <span aria-hidden="true"> →</span>
           </Link>
         </nav>
 
         {locations.length > 1 && (
-          <nav aria-label="Locations" className="mt-3">
+          <nav aria-label={t("locations")} className="mt-3">
             <ul className="flex flex-wrap gap-2">
-              {[[undefined, "All locations"] as const, ...locations].map(([id, name]) => (
+              {[[undefined, t("allLocations")] as const, ...locations].map(([id, name]) => (
                 <li key={id ?? "all"}>
                   <Link
                     href={href(monday, id)}
@@ -157,7 +161,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
               {formatDayHeading(day.date, where)}
             </h2>
             {items.length === 0 ? (
-              <p className="py-3 text-sm text-slate-600">No classes</p>
+              <p className="py-3 text-sm text-slate-600">{t("noClasses")}</p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {items.map((instance) => {
@@ -194,18 +198,18 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                     const ended = instance.endsAt.getTime() <= now.getTime();
                     action = (
                       <span className="text-sm text-slate-600">
-                        {ended ? "Ended" : "Started"}
-                        {booking?.status === "confirmed" && " · you were booked"}
+                        {ended ? t("ended") : t("started")}
+                        {booking?.status === "confirmed" && t("youWereBooked")}
                       </span>
                     );
                   } else if (windowState === "not_open_yet") {
                     action = (
                       <span className="text-sm text-slate-600">
-                        Booking opens {formatDateTime(opensAt, where)}
+                        {t("opens", { when: formatDateTime(opensAt, where) })}
                       </span>
                     );
                   } else if (windowState === "closed") {
-                    action = <span className="text-sm text-slate-600">Booking closed</span>;
+                    action = <span className="text-sm text-slate-600">{t("closed")}</span>;
                   } else if (spotsLeft === 0 && !account.waitlistEnabled) {
                     action = null;
                   } else if (!viewer) {
@@ -214,7 +218,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                         href={signInHref(account.slug)}
                         className="inline-flex min-h-9 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
                       >
-                        Sign in to {spotsLeft === 0 ? "join waitlist" : "book"}
+                        {spotsLeft === 0 ? t("signInToJoinWaitlist") : t("signInToBook")}
                         <span className="sr-only">: {label}</span>
                       </Link>
                     );
@@ -233,7 +237,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                           {instance.status === "moved" && (
                             <>
                               {" "}
-                              <Badge tone="warning">Moved</Badge>
+                              <Badge tone="warning">{t("moved")}</Badge>
                             </>
                           )}
                         </p>
@@ -247,9 +251,9 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                           >
                             {spotsLeft === 0
                               ? account.waitlistEnabled
-                                ? "Full — join waitlist"
-                                : "Full"
-                              : `${spotsLeft} ${spotsLeft === 1 ? "place" : "places"} left`}
+                                ? t("fullJoinWaitlist")
+                                : t("full")
+                              : t("placesLeft", { count: spotsLeft })}
                           </p>
                         )}
                       </div>
@@ -262,9 +266,9 @@ export default async function SchedulePage({ params, searchParams }: Props) {
           </section>
         ))}
         <p className="mt-8 text-sm text-slate-600">
-          Times are in the studio&apos;s time zone ({account.timezone}).{" "}
+          {t("timeZone", { zone: account.timezone })}{" "}
           <a href={feed} className="text-brand-700 underline">
-            Add the schedule to your calendar
+            {t("addToCalendar")}
           </a>
           .
         </p>

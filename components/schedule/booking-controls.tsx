@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState, useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -37,6 +38,7 @@ export function BookingControls(props: BookingControlsProps) {
   const [result, setResult] = useState<BookingActionResult | undefined>();
   const [creditBack, setCreditBack] = useState(true);
   const dialog = useRef<HTMLDialogElement>(null);
+  const t = useTranslations("BookingControls");
 
   function run(action: () => Promise<BookingActionResult>) {
     setResult(undefined);
@@ -44,7 +46,7 @@ export function BookingControls(props: BookingControlsProps) {
       try {
         setResult(await action());
       } catch {
-        setResult({ ok: false, error: "Something went wrong. Please try again." });
+        setResult({ ok: false, error: t("failed") });
       }
     });
   }
@@ -61,7 +63,7 @@ export function BookingControls(props: BookingControlsProps) {
         <>
           {" "}
           <a className="font-medium underline" href={props.passesHref}>
-            Buy a pass
+            {t("buyPass")}
           </a>
         </>
       )}
@@ -71,15 +73,15 @@ export function BookingControls(props: BookingControlsProps) {
   if (mode === "cancel") {
     return (
       <div className="flex flex-col items-start gap-1 sm:items-end">
-        <Badge tone={props.waitlisted ? "warning" : "success"}>{props.waitlisted ? "On waitlist" : "Booked"}</Badge>
+        <Badge tone={props.waitlisted ? "warning" : "success"}>{props.waitlisted ? t("onWaitlist") : t("booked")}</Badge>
         <Button
           variant="secondary"
           size="sm"
           disabled={pending}
           onClick={askToCancel}
-          aria-label={`${props.waitlisted ? "Leave waitlist" : "Cancel booking"}: ${label}`}
+          aria-label={`${props.waitlisted ? t("leaveWaitlist") : t("cancelBooking")}: ${label}`}
         >
-          {pending ? "Cancelling…" : props.waitlisted ? "Leave waitlist" : "Cancel"}
+          {pending ? t("cancelling") : props.waitlisted ? t("leaveWaitlist") : t("cancel")}
         </Button>
         {message}
         <dialog
@@ -88,22 +90,22 @@ export function BookingControls(props: BookingControlsProps) {
           className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
         >
           <h2 id={`cancel-title-${instanceId}`} className="text-lg font-semibold">
-            {props.waitlisted ? "Leave the waitlist?" : "Cancel this booking?"}
+            {props.waitlisted ? t("leaveWaitlistTitle") : t("cancelTitle")}
           </h2>
           <p className="mt-2">{label}</p>
           <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
             {props.waitlisted
-              ? "You have not used a credit for this class, so nothing is charged."
+              ? t("waitlistCostsNothing")
               : creditBack
-                ? `You cancel in time: the credit comes back to your pass (free cancellation until ${props.refundUntilText}).`
-                : `Free cancellation ended ${props.refundUntilText}: if you cancel now, the credit is kept.`}
+                ? t("creditComesBack", { until: props.refundUntilText })
+                : t("creditKept", { until: props.refundUntilText })}
           </p>
           <form method="dialog" className="mt-5 flex flex-wrap justify-end gap-2">
             <Button type="submit" variant="secondary" autoFocus>
-              {props.waitlisted ? "Stay on the waitlist" : "Keep my booking"}
+              {props.waitlisted ? t("stayOnWaitlist") : t("keepBooking")}
             </Button>
             <Button type="submit" variant="danger" onClick={() => bookingId && run(() => props.cancel(bookingId))}>
-              {props.waitlisted ? "Leave waitlist" : "Cancel booking"}
+              {props.waitlisted ? t("leaveWaitlist") : t("cancelBooking")}
             </Button>
           </form>
         </dialog>
@@ -119,9 +121,9 @@ export function BookingControls(props: BookingControlsProps) {
         variant={waitlist ? "secondary" : "primary"}
         disabled={pending}
         onClick={() => run(() => props.book({ instanceId, ...(waitlist ? { waitlist: true } : {}) }))}
-        aria-label={`${waitlist ? "Join waitlist" : "Book"}: ${label}`}
+        aria-label={`${waitlist ? t("joinWaitlist") : t("book")}: ${label}`}
       >
-        {pending ? (waitlist ? "Joining…" : "Booking…") : waitlist ? "Join waitlist" : "Book"}
+        {pending ? (waitlist ? t("joining") : t("booking")) : waitlist ? t("joinWaitlist") : t("book")}
       </Button>
       {message}
     </div>

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/components/language-switcher";
 
 export type StudioSection = "schedule" | "passes" | "me";
 
@@ -15,12 +17,13 @@ type Props = {
 const LINK = "rounded-md px-2 py-1.5 text-sm font-medium hover:bg-brand-50 sm:px-3";
 
 /** The studio's header: its name and the public navigation (Schedule, Passes, My bookings, Sign in/out). */
-export function StudioHeader({ studio, current, signedIn, signOut, signInHref }: Props) {
+export async function StudioHeader({ studio, current, signedIn, signOut, signInHref }: Props) {
+  const t = await getTranslations("StudioHeader");
   const base = `/${studio.slug}`;
   const items: { section: StudioSection; href: string; label: string }[] = [
-    { section: "schedule", href: base, label: "Schedule" },
-    { section: "passes", href: `${base}/passes`, label: "Passes" },
-    { section: "me", href: `${base}/me`, label: "My bookings" },
+    { section: "schedule", href: base, label: t("schedule") },
+    { section: "passes", href: `${base}/passes`, label: t("passes") },
+    { section: "me", href: `${base}/me`, label: t("myBookings") },
   ];
   return (
     <header className="border-b border-brand-100 bg-white">
@@ -28,7 +31,7 @@ export function StudioHeader({ studio, current, signedIn, signOut, signInHref }:
         <Link href={base} className="text-lg font-semibold text-brand-900">
           {studio.name}
         </Link>
-        <nav aria-label="Studio" className="-mx-2 flex flex-wrap items-center gap-1">
+        <nav aria-label={t("navigation")} className="-mx-2 flex flex-wrap items-center gap-1">
           {items.map((item) => (
             <Link
               key={item.section}
@@ -42,15 +45,16 @@ export function StudioHeader({ studio, current, signedIn, signOut, signInHref }:
           {signedIn ? (
             <form action={signOut}>
               <button type="submit" className={`${LINK} text-slate-700`}>
-                Sign out
+                {t("signOut")}
               </button>
             </form>
           ) : (
             <Link href={signInHref} className={`${LINK} text-brand-700`}>
-              Sign in
+              {t("signIn")}
             </Link>
           )}
         </nav>
+        <LanguageSwitcher className="-mx-2 w-full justify-end sm:w-auto" />
       </div>
     </header>
   );

@@ -5,7 +5,16 @@ import { test as base, expect } from "@playwright/test";
 
 const SECURITY_HEADER_MESSAGE = /Content[ -]Security[ -]Policy|securitypolicyviolation|Permissions-Policy/i;
 
-export const test = base.extend<{ securityHeaderErrors: string[] }>({
+/**
+ * The language the journey's browser has chosen on the switcher (its cookie, lib/i18n/locales.ts):
+ * English unless a spec says `test.use({ language: "da" })`.
+ */
+export const test = base.extend<{ securityHeaderErrors: string[]; language: "da" | "en" }>({
+  language: ["en", { option: true }],
+  context: async ({ context, language, baseURL }, use) => {
+    await context.addCookies([{ name: "studio_locale", value: language, url: baseURL ?? "http://localhost" }]);
+    await use(context);
+  },
   securityHeaderErrors: [
     async ({ context }, use) => {
       const errors: string[] = [];

@@ -1,0 +1,28 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { cache } from "react";
+import { findLocaleChoices } from "@/lib/i18n/find-locale-choices";
+import { chooseLocale, LOCALE_COOKIE, PAGE_PATH_HEADER, type Locale } from "@/lib/i18n/locales";
+import { getViewer } from "./viewer";
+
+/** Top-level paths of the app's own pages: any other first segment is a studio's slug. */
+const APP_PAGES = new Set(["dashboard", "sign-in", "signup", "docs", "dev"]);
+
+/** Slugs are lower-case letters, digits and dashes (lib/auth/account-slug.ts); nothing else is looked up. */
+const SLUG = /^[a-z0-9-]{1,100}$/;
+
+function studioSlugOf(path: string | null): string | undefined {
+  const first = path?.split("/")[1];
+  return first && SLUG.test(first) && !APP_PAGES.has(first) ? first : undefined;
+}
+
+/**
+ * The language of this request's page (lib/i18n/locales.ts chooseLocale): the viewer's own choice,
+ * the visitor's switcher cookie, the studio's language, English. Once per request.
+ */
+export const getRequestLocale = cache(async (): Promise<Locale> => {
+  const [viewer, cookieStore, headerList] = await Promise.all([getViewer(), cookies(), headers()]);
+  const slug = studioSlugOf(headerList.get(PAGE_PATH_HEADER));
+  const choices = await findLocaleChoices({ userId: viewer?.userId, accountId: viewer?.accountId, slug });
+  return chooseLocale({ ...choices, visitor: cookieStore.get(LOCALE_COOKIE)?.value });
+});

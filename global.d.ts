@@ -1,10 +1,10 @@
-import type en from "./lib/i18n/messages/en.json";
 import type { Locale } from "./lib/i18n/locales";
+import type { Messages } from "./lib/i18n/messages";
 
 // next-intl's types: message keys are checked against the English catalogue at compile time.
 declare module "next-intl" {
   interface AppConfig {
     Locale: Locale;
-    Messages: typeof en;
+    Messages: Messages;
   }
 }

@@ -7,6 +7,13 @@ export default defineConfig({
       "@": path.resolve(import.meta.dirname),
       // "server-only" throws outside a React Server Components bundle; tests are server code.
       "server-only": path.resolve(import.meta.dirname, "tests/setup/server-only.ts"),
+      // What next-intl's plugin does for the app (next.config.ts), with the tests' own configuration.
+      "next-intl/config": path.resolve(import.meta.dirname, "tests/setup/intl-request.ts"),
+      // Server actions and pages are server code: next-intl's server entry for React Server Components.
+      "next-intl/server": path.resolve(
+        import.meta.dirname,
+        "node_modules/next-intl/dist/esm/production/server.react-server.js",
+      ),
     },
   },
   test: {
@@ -15,6 +22,8 @@ export default defineConfig({
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/per-file.ts"],
     pool: "forks",
+    // next-intl imports next/headers without an extension, which only a bundler resolves.
+    server: { deps: { inline: ["next-intl"] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,10 +1,18 @@
-import da from "./messages/da.json";
-import en from "./messages/en.json";
+import daSchedule from "./messages/da/schedule.json";
+import daSite from "./messages/da/site.json";
+import enSchedule from "./messages/en/schedule.json";
+import enSite from "./messages/en/site.json";
 import type { Locale } from "./locales";
 
-/** The message catalogues: the same keys in each (messages.test.ts), English the reference. */
-export const MESSAGES: Record<Locale, typeof en> = { da, en };
+// One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
+// namespaces; English is the reference: the other catalogue has the same keys (messages.test.ts).
+const en = { ...enSite, ...enSchedule };
+const da: typeof en = { ...daSite, ...daSchedule };
 
-export function messagesOf(locale: Locale): typeof en {
+export type Messages = typeof en;
+
+export const MESSAGES: Record<Locale, Messages> = { da, en };
+
+export function messagesOf(locale: Locale): Messages {
   return MESSAGES[locale];
 }

@@ -1,6 +1,7 @@
 // Holds the two catalogues together and to the code: the same keys with the same placeholders in
 // Danish and English, and no key that no component reads. Keys are read as written in the code:
-// a translator comes from useTranslations("Namespace") or getTranslations("Namespace") and is called
+// a translator comes from useTranslations("Namespace"), getTranslations("Namespace") or
+// translatorFor(locale, "Namespace") (lib/i18n/translator.ts) and is called
 // with a literal key (t("key"), t.rich("key", …)), never a computed one.
 import fs from "node:fs";
 import path from "node:path";
@@ -41,7 +42,7 @@ function keysReadByTheCode(): Set<string> {
     const source = fs.readFileSync(file, "utf8");
     const translators = new Map<string, string>();
     for (const [, name, namespace] of source.matchAll(
-      /(?:const|let)\s+(\w+)\s*=\s*(?:await\s+)?(?:useTranslations|getTranslations)\(\s*"([\w.]+)"/g,
+      /(?:const|let)\s+(\w+)\s*=\s*(?:await\s+)?(?:useTranslations\(|getTranslations\(|translatorFor\(\s*[\w.]+\s*,)\s*"([\w.]+)"/g,
     ))
       translators.set(name!, namespace!);
     // Promise.all([… getTranslations("Namespace") …]) destructured: `const [a, t] = await Promise.all([x, getTranslations("N")])`

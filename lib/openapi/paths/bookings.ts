@@ -7,6 +7,7 @@ import {
   RosterEntrySchema,
   UpdateBookingInput,
 } from "@/lib/schemas/booking";
+import { BookingOptionsSchema } from "@/lib/schemas/booking-options";
 import { ErrorSchema } from "@/lib/schemas/common";
 import { InstanceParams } from "@/lib/schemas/instance";
 import { z } from "@/lib/schemas/zod";
@@ -182,6 +183,24 @@ registry.registerPath({
   responses: {
     200: jsonResponse("The waitlist", z.array(RosterEntrySchema)),
     ...admin.responses,
+    404: errorResponse(404),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/instances/{instanceId}/booking-options",
+  tags,
+  summary: "What the caller can do about a class now, and why not",
+  description:
+    "Decided by the same checks, in the same order, as POST /bookings for the caller: `canBook` is true exactly when " +
+    "POST /bookings without `waitlist` would answer 201; a full class with an open waitlist is `canBook: false`, " +
+    "`action: \"waitlist\"`. 404 for an unknown or foreign instance, and for one whose audience is groups the caller is in none of.",
+  security: member.security,
+  request: { params: InstanceParams },
+  responses: {
+    200: jsonResponse("The caller's options", BookingOptionsSchema),
+    ...member.responses,
     404: errorResponse(404),
   },
 });

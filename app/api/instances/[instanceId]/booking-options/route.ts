@@ -1,0 +1,21 @@
+import { getBookingOptions } from "@/lib/bookings/get-booking-options";
+import { endpoints, json, route } from "@/lib/http/route";
+import { serializeBookingOptions } from "@/lib/schemas/booking-options";
+import { InstanceParams } from "@/lib/schemas/instance";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/instances/{instanceId}/booking-options", {
+  GET: route(
+    { operation: "GET /instances/{instanceId}/booking-options", auth: "member", params: InstanceParams },
+    async ({ auth, params }) =>
+      json(
+        serializeBookingOptions(
+          await getBookingOptions({
+            db: auth.db,
+            accountId: auth.accountId,
+            userId: auth.userId,
+            instanceId: params.instanceId,
+          }),
+        ),
+      ),
+  ),
+});

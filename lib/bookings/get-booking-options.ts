@@ -1,0 +1,189 @@
+import "server-only";
+import type { Booking, Entitlement, Price, Product } from "@prisma/client";
+import { Prisma } from "@prisma/client";
+import { entitlementTerms } from "@/lib/commerce/entitlement-terms";
+import { CURRENT_PRICES } from "@/lib/commerce/get-product-or-throw";
+import { isEligibleForPrice } from "@/lib/commerce/price-eligibility";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+import { formatDateTime } from "@/lib/format/dates";
+import { chooseLocale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
+import { PUBLIC_PRODUCT_TYPES } from "@/lib/schemas/product";
+import { bookingWindow, type BookingWindowState } from "./booking-window";
+
+/** Why a class cannot be booked now, in the order POST /bookings checks (booking_verdict). */
+export type BookingOptionsReason =
+  | "not_bookable"
+  | "not_open_yet"
+  | "closed"
+  | "started"
+  | "already_booked"
+  | "no_entitlement"
+  | "full"
+  | "waitlist_disabled";
+
+export type BookingOptions = {
+  instanceId: string;
+  canBook: boolean;
+  action: "book" | "waitlist" | "none";
+  reason: BookingOptionsReason | null;
+  message: string;
+  opensAt: Date;
+  closesAt: Date;
+  booking: Booking | null;
+  entitlement: Entitlement | null;
+  products: (Product & { prices: Price[] })[];
+};
+
+/** A row of the verdict query: booking_verdict's answer (asked with the waitlist) and what explains it. */
+type VerdictRow = {
+  verdict: string;
+  window: BookingWindowState | null;
+  status: string | null;
+  audience: string | null;
+  eventId: string | null;
+  startsAt: Date | null;
+  entitlementId: string | null;
+  bookingId: string | null;
+};
+
+const LIVE = ["confirmed", "waitlisted"];
+
+/**
+ * What the caller could do about one class now, decided by the code POST /bookings runs: the
+ * database's booking_verdict (asked as a request with `waitlist: true`, so a full class answers
+ * whether its waitlist is open), the booking window's state for a closed one, and the usable
+ * entitlement a booking would take. 404 for an unknown or foreign instance and for one the caller
+ * cannot see (audience `groups` without them); `message` is a sentence in the caller's language.
+ */
+export async function getBookingOptions(options: {
+  db: TenantDb;
+  accountId: string;
+  userId: string;
+  instanceId: string;
+  now?: Date;
+}): Promise<BookingOptions> {
+  const { db, accountId, userId, instanceId } = options;
+  const now = options.now ?? new Date();
+  const row = await readVerdict({ db, accountId, userId, instanceId, now });
+  const hidden = row.verdict === "instance_not_bookable" && row.status !== "cancelled" && row.audience === "groups";
+  if (row.verdict === "not_found" || hidden || !row.startsAt || !row.eventId) throw new AppError("not_found");
+
+  const [account, user, booking, entitlement] = await Promise.all([
+    db.account.findUniqueOrThrow({ where: { id: accountId } }),
+    db.user.findUniqueOrThrow({ where: { id: userId } }),
+    row.bookingId ? db.booking.findFirst({ where: { id: row.bookingId } }) : null,
+    row.entitlementId ? db.entitlement.findFirst({ where: { id: row.entitlementId } }) : null,
+  ]);
+  const decision = decide(row);
+  const { opensAt, closesAt } = bookingWindow(row.startsAt, account);
+  const products =
+    decision.reason === "no_entitlement"
+      ? await productsThatWouldBook({ db, eventId: row.eventId, startsAt: row.startsAt, buyer: user, timezone: account.timezone, now })
+      : [];
+
+  const where = { zone: account.timezone, locale: account.locale };
+  const language = chooseLocale({ personal: user.locale, studioLocaleTag: account.locale });
+  const t = translatorFor(language, "BookingOptions");
+  const messages: Record<BookingOptionsReason | "book", string> = {
+    book: t("book"),
+    not_bookable: t("notBookable"),
+    not_open_yet: t("notOpenYet", { opensAt: formatDateTime(opensAt, where) }),
+    closed: t("closed", { closesAt: formatDateTime(closesAt, where) }),
+    started: t("started"),
+    already_booked: booking?.status === "waitlisted" ? t("onWaitlist") : t("alreadyBooked"),
+    no_entitlement: t("noEntitlement"),
+    full: t("full"),
+    waitlist_disabled: t("waitlistDisabled"),
+  };
+  return {
+    instanceId,
+    ...decision,
+    message: messages[decision.reason ?? "book"],
+    opensAt,
+    closesAt,
+    booking: booking && LIVE.includes(booking.status) ? booking : null,
+    entitlement,
+    products,
+  };
+}
+
+async function readVerdict(options: {
+  db: TenantDb;
+  accountId: string;
+  userId: string;
+  instanceId: string;
+  now: Date;
+}): Promise<VerdictRow> {
+  const { db, accountId, userId, instanceId } = options;
+  const now = Prisma.sql`${options.now.toISOString()}::timestamp`;
+  const [row] = await db.$queryRaw<VerdictRow[]>`
+    SELECT v."verdict",
+           booking_window_state(${now}, i."startsAt", a."opensDaysBefore", a."closesMinutesBefore") AS "window",
+           i."status", i."audience", i."eventId", i."startsAt",
+           (SELECT u FROM usable_entitlements(${accountId}, ${userId}, i."eventId", i."startsAt") u LIMIT 1) AS "entitlementId",
+           (SELECT b."id" FROM "Booking" b
+             WHERE b."accountId" = ${accountId} AND b."instanceId" = i."id" AND b."attendeeId" = ${userId}
+               AND b."status" IN ('confirmed', 'waitlisted') LIMIT 1) AS "bookingId"
+      FROM booking_verdict(${accountId}, ${instanceId}, ${userId}, NULL, ${now}, true) v
+      LEFT JOIN ("Instance" i JOIN "Account" a ON a."id" = i."accountId")
+             ON i."id" = ${instanceId} AND i."accountId" = ${accountId}`;
+  return row!;
+}
+
+/** booking_verdict's answer, asked with the waitlist, as the options' decision. */
+function decide(row: VerdictRow): Pick<BookingOptions, "canBook" | "action" | "reason"> {
+  const none = (reason: BookingOptionsReason) => ({ canBook: false, action: "none" as const, reason });
+  switch (row.verdict) {
+    case "confirm":
+      return { canBook: true, action: "book", reason: null };
+    case "waitlist":
+      return { canBook: false, action: "waitlist", reason: "full" };
+    case "instance_full":
+      return none("waitlist_disabled");
+    case "instance_not_bookable":
+      return none("not_bookable");
+    case "booking_closed":
+      return none(row.window === "not_open_yet" || row.window === "started" ? row.window : "closed");
+    case "already_booked":
+      return none("already_booked");
+    case "no_valid_entitlement":
+      return none("no_entitlement");
+    default:
+      throw new Error(`booking_verdict answered ${row.verdict}`);
+  }
+}
+
+/**
+ * Active products on sale whose purchase now would give an entitlement for this class: eligible for
+ * its event, valid at its start, with the prices the buyer may pay (age rules); none without such a price.
+ */
+async function productsThatWouldBook(options: {
+  db: TenantDb;
+  eventId: string;
+  startsAt: Date;
+  buyer: { dateOfBirth: Date | null };
+  timezone: string;
+  now: Date;
+}): Promise<(Product & { prices: Price[] })[]> {
+  const { db, eventId, startsAt, buyer, timezone, now } = options;
+  const products = await db.product.findMany({
+    where: {
+      status: "active",
+      type: { in: [...PUBLIC_PRODUCT_TYPES] },
+      OR: [{ eligibleEventIds: { isEmpty: true } }, { eligibleEventIds: { has: eventId } }],
+    },
+    include: CURRENT_PRICES,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return products.flatMap((product) => {
+    const prices = product.prices.filter((price) => {
+      if (!isEligibleForPrice(price, buyer, { timezone, now })) return false;
+      const terms = entitlementTerms(product, price, now);
+      const hasClasses = terms.remainingClasses === null || terms.remainingClasses > 0;
+      return hasClasses && (terms.validUntil === null || terms.validUntil > startsAt);
+    });
+    return prices.length > 0 ? [{ ...product, prices }] : [];
+  });
+}

@@ -1,0 +1,14 @@
+import { createTranslator, type NamespaceKeys, type NestedKeyOf } from "next-intl";
+import { messagesOf, type Messages } from "./messages";
+import type { Locale } from "./locales";
+
+/**
+ * A translator of one namespace outside a page (API answers, emails), for a language chosen by the
+ * caller. Called with a literal namespace, like useTranslations, so messages.test.ts sees its keys.
+ */
+export function translatorFor<Namespace extends NamespaceKeys<Messages, NestedKeyOf<Messages>>>(
+  locale: Locale,
+  namespace: Namespace,
+) {
+  return createTranslator({ locale, messages: messagesOf(locale), namespace });
+}

@@ -2,10 +2,11 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { BookingControls } from "@/components/schedule/booking-controls";
+import { BookingControls, type BookingControlsProps } from "@/components/schedule/booking-controls";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge } from "@/components/ui/badge";
 import { bookingWindow, bookingWindowState } from "@/lib/bookings/booking-window";
+import { listBookingDecisions, type BookingDecision } from "@/lib/bookings/get-booking-options";
 import { listMyBookings } from "@/lib/bookings/list-my-bookings";
 import { formatDateRange, formatDateTime, formatDayHeading, formatMinutes, formatTimeRange } from "@/lib/format/dates";
 import { addWeeks, groupByDay, resolveWeek, weekDays, weekWindowAnyZone } from "@/lib/format/week";
@@ -50,6 +51,16 @@ export default async function SchedulePage({ params, searchParams }: Props) {
   const viewer = viewerOf(mine?.viewer, account);
   const where = { zone: account.timezone, locale: account.locale };
   const now = new Date();
+  // What booking would do for the signed-in viewer, class by class, decided as POST /bookings decides.
+  const decisions: Map<string, BookingDecision> = viewer
+    ? await listBookingDecisions({
+        db: viewer.db,
+        accountId: viewer.accountId,
+        userId: viewer.userId,
+        instanceIds: programme.instances.map((instance) => instance.id),
+        now,
+      })
+    : new Map();
 
   const monday = resolveWeek(query.week, account.timezone, now);
   const days = weekDays(monday, account.timezone);
@@ -223,7 +234,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                       </Link>
                     );
                   } else {
-                    action = <BookingControls {...controls} mode={spotsLeft === 0 ? "waitlist" : "book"} />;
+                    action = <ViewerAction decision={decisions.get(instance.id)} controls={controls} t={t} />;
                   }
                   return (
                     <li
@@ -250,7 +261,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                             className={`mt-0.5 text-sm ${spotsLeft === 0 ? "font-medium text-amber-800" : "text-slate-700"}`}
                           >
                             {spotsLeft === 0
-                              ? account.waitlistEnabled
+                              ? account.waitlistEnabled && !booking
                                 ? t("fullJoinWaitlist")
                                 : t("full")
                               : t("placesLeft", { count: spotsLeft })}
@@ -274,5 +285,48 @@ export default async function SchedulePage({ params, searchParams }: Props) {
         </p>
       </main>
     </>
+  );
+}
+
+type ScheduleTranslator = Awaited<ReturnType<typeof getTranslations<"Schedule">>>;
+
+/**
+ * The signed-in viewer's button for a class they have not booked, said before the tap: book (with
+ * the credit it uses), join the waitlist, or why not (no pass that covers it, with a link to buy one).
+ */
+function ViewerAction({
+  decision,
+  controls,
+  t,
+}: {
+  decision: BookingDecision | undefined;
+  controls: Omit<BookingControlsProps, "mode">;
+  t: ScheduleTranslator;
+}) {
+  if (!decision || decision.reason === "not_bookable") return <span className="text-sm text-slate-600">{t("notBookable")}</span>;
+  if (decision.reason === "waitlist_disabled") return null;
+  if (decision.action === "waitlist") return <BookingControls {...controls} mode="waitlist" />;
+  if (decision.reason === "no_entitlement")
+    return (
+      <p className="text-sm text-slate-700 sm:max-w-56 sm:text-right">
+        {t("noPass")}{" "}
+        <Link href={controls.passesHref} className="font-medium text-brand-700 underline">
+          {t("buyPass")}
+        </Link>
+      </p>
+    );
+  if (!decision.canBook) return null;
+  const credit = decision.credit;
+  return (
+    <div className="flex flex-col items-start gap-1 sm:items-end">
+      <BookingControls {...controls} mode="book" />
+      {credit && (
+        <p className="text-xs text-slate-600 sm:text-right">
+          {credit.remainingClasses === null
+            ? t("usesUnlimited", { product: credit.productName })
+            : t("usesCredit", { remaining: credit.remainingClasses, product: credit.productName })}
+        </p>
+      )}
+    </div>
   );
 }

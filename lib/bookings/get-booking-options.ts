@@ -38,6 +38,7 @@ export type BookingOptions = {
 
 /** A row of the verdict query: booking_verdict's answer (asked with the waitlist) and what explains it. */
 type VerdictRow = {
+  instanceId: string;
   verdict: string;
   window: BookingWindowState | null;
   status: string | null;
@@ -45,6 +46,8 @@ type VerdictRow = {
   eventId: string | null;
   startsAt: Date | null;
   entitlementId: string | null;
+  remainingClasses: number | null;
+  productName: string | null;
   bookingId: string | null;
 };
 
@@ -66,9 +69,8 @@ export async function getBookingOptions(options: {
 }): Promise<BookingOptions> {
   const { db, accountId, userId, instanceId } = options;
   const now = options.now ?? new Date();
-  const row = await readVerdict({ db, accountId, userId, instanceId, now });
-  const hidden = row.verdict === "instance_not_bookable" && row.status !== "cancelled" && row.audience === "groups";
-  if (row.verdict === "not_found" || hidden || !row.startsAt || !row.eventId) throw new AppError("not_found");
+  const [row] = await readVerdicts({ db, accountId, userId, instanceIds: [instanceId], now });
+  if (!row || isHidden(row) || !row.startsAt || !row.eventId) throw new AppError("not_found");
 
   const [account, user, booking, entitlement] = await Promise.all([
     db.account.findUniqueOrThrow({ where: { id: accountId } }),
@@ -109,27 +111,69 @@ export async function getBookingOptions(options: {
   };
 }
 
-async function readVerdict(options: {
+/** booking_verdict for each instance (asked with the waitlist) and what explains its answer, in one statement. */
+async function readVerdicts(options: {
   db: TenantDb;
   accountId: string;
   userId: string;
-  instanceId: string;
+  instanceIds: string[];
   now: Date;
-}): Promise<VerdictRow> {
-  const { db, accountId, userId, instanceId } = options;
+}): Promise<VerdictRow[]> {
+  const { db, accountId, userId, instanceIds } = options;
   const now = Prisma.sql`${options.now.toISOString()}::timestamp`;
-  const [row] = await db.$queryRaw<VerdictRow[]>`
-    SELECT v."verdict",
+  return db.$queryRaw<VerdictRow[]>`
+    SELECT x."id" AS "instanceId", v."verdict",
            booking_window_state(${now}, i."startsAt", a."opensDaysBefore", a."closesMinutesBefore") AS "window",
-           i."status", i."audience", i."eventId", i."startsAt",
-           (SELECT u FROM usable_entitlements(${accountId}, ${userId}, i."eventId", i."startsAt") u LIMIT 1) AS "entitlementId",
+           i."status", i."audience", i."eventId", i."startsAt", usable."id" AS "entitlementId",
+           e."remainingClasses", p."name" AS "productName",
            (SELECT b."id" FROM "Booking" b
              WHERE b."accountId" = ${accountId} AND b."instanceId" = i."id" AND b."attendeeId" = ${userId}
                AND b."status" IN ('confirmed', 'waitlisted') LIMIT 1) AS "bookingId"
-      FROM booking_verdict(${accountId}, ${instanceId}, ${userId}, NULL, ${now}, true) v
+      FROM unnest(${instanceIds}::text[]) AS x("id")
+      CROSS JOIN LATERAL booking_verdict(${accountId}, x."id", ${userId}, NULL, ${now}, true) v
       LEFT JOIN ("Instance" i JOIN "Account" a ON a."id" = i."accountId")
-             ON i."id" = ${instanceId} AND i."accountId" = ${accountId}`;
-  return row!;
+             ON i."id" = x."id" AND i."accountId" = ${accountId}
+      LEFT JOIN LATERAL (SELECT u AS "id" FROM usable_entitlements(${accountId}, ${userId}, i."eventId", i."startsAt") u LIMIT 1) usable ON true
+      LEFT JOIN "Entitlement" e ON e."id" = usable."id" AND e."accountId" = ${accountId}
+      LEFT JOIN "Product" p ON p."id" = e."productId" AND p."accountId" = ${accountId}`;
+}
+
+/** Unknown to the caller: not found, or a class of groups they are in none of (not cancelled, not for nobody). */
+function isHidden(row: VerdictRow): boolean {
+  if (row.verdict === "not_found") return true;
+  return row.verdict === "instance_not_bookable" && row.status !== "cancelled" && row.audience === "groups";
+}
+
+/** What the schedule says about a class before a tap: the decision and the credit a booking would take. */
+export type BookingDecision = Pick<BookingOptions, "canBook" | "action" | "reason"> & {
+  /** The entitlement a booking would use: its classes left (null: unlimited) and its product's name. */
+  credit: { remainingClasses: number | null; productName: string } | null;
+};
+
+/**
+ * The decisions of getBookingOptions for many classes at once (a week of the schedule), in one
+ * statement; classes the caller cannot see are left out.
+ */
+export async function listBookingDecisions(options: {
+  db: TenantDb;
+  accountId: string;
+  userId: string;
+  instanceIds: string[];
+  now?: Date;
+}): Promise<Map<string, BookingDecision>> {
+  if (options.instanceIds.length === 0) return new Map();
+  const rows = await readVerdicts({ ...options, now: options.now ?? new Date() });
+  return new Map(
+    rows
+      .filter((row) => !isHidden(row))
+      .map((row) => [
+        row.instanceId,
+        {
+          ...decide(row),
+          credit: row.productName ? { remainingClasses: row.remainingClasses, productName: row.productName } : null,
+        },
+      ]),
+  );
 }
 
 /** booking_verdict's answer, asked with the waitlist, as the options' decision. */

@@ -23,6 +23,13 @@ test("an attendee buys a pass, books a class in one click, finds it under My boo
   await expect(page).toHaveURL(/\/demo$/);
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeVisible();
 
+  // Without a pass, the schedule says so before any tap: no Book button, a link to buy one.
+  await page.goto(`/demo?week=${mondayOf(1).toISODate()}`);
+  const unpaidWednesday = page.getByRole("main").getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
+  await expect(unpaidWednesday.getByText("Your passes do not cover this class.").first()).toBeVisible();
+  await expect(unpaidWednesday.getByRole("button", { name: /^Book: / })).toHaveCount(0);
+  await expect(unpaidWednesday.getByRole("link", { name: "Buy a pass" }).first()).toHaveAttribute("href", "/demo/passes");
+
   // Buy a pass with the demo payment provider: paid at once, the pass is ready.
   await studioNav(page).getByRole("link", { name: "Passes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Passes and prices" })).toBeVisible();

@@ -1,6 +1,8 @@
+import daAuth from "./messages/da/auth.json";
 import daPublic from "./messages/da/public.json";
 import daSchedule from "./messages/da/schedule.json";
 import daSite from "./messages/da/site.json";
+import enAuth from "./messages/en/auth.json";
 import enPublic from "./messages/en/public.json";
 import enSchedule from "./messages/en/schedule.json";
 import enSite from "./messages/en/site.json";
@@ -8,8 +10,8 @@ import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
 // namespaces; English is the reference: the other catalogue has the same keys (messages.test.ts).
-const en = { ...enSite, ...enSchedule, ...enPublic };
-const da: typeof en = { ...daSite, ...daSchedule, ...daPublic };
+const en = { ...enSite, ...enSchedule, ...enPublic, ...enAuth };
+const da: typeof en = { ...daSite, ...daSchedule, ...daPublic, ...daAuth };
 
 export type Messages = typeof en;
 

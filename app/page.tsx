@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { LanguageBar } from "@/components/language-bar";
 import { DemoPanel, type DemoAttendeeOption } from "@/components/home/demo-panel";
 import { getDemoAccountOrThrow } from "@/lib/demo/get-demo-account-or-throw";
 import { listDemoAttendees } from "@/lib/demo/list-demo-attendees";
@@ -30,114 +32,113 @@ async function signedIn() {
   if (!identity) return undefined;
   const { user, account } = identity;
   return viewer.persona === "administrator"
-    ? { name: user.displayName, account: account.name, href: "/dashboard", label: "Go to the dashboard" }
-    : { name: user.displayName, account: account.name, href: `/${account.slug}`, label: `Open ${account.name}` };
+    ? { name: user.displayName, account: account.name, href: "/dashboard", dashboard: true }
+    : { name: user.displayName, account: account.name, href: `/${account.slug}`, dashboard: false };
 }
-
-const FEATURES = [
-  {
-    title: "A public schedule",
-    text: "Every studio gets its own pages: classes by day, passes with prices, bookings in one click.",
-  },
-  {
-    title: "An admin dashboard",
-    text: "Recurring classes, locations, passes and rosters; cancel a class and its attendees are told.",
-  },
-  { title: "A REST API", text: "Everything the pages do is available to integrations, documented with OpenAPI." },
-];
 
 export default async function HomePage() {
   const { demoEnabled } = getConfig();
-  const [attendees, viewer] = await Promise.all([demoEnabled ? demoAttendees() : undefined, signedIn()]);
+  const [attendees, viewer, t] = await Promise.all([
+    demoEnabled ? demoAttendees() : undefined,
+    signedIn(),
+    getTranslations("Home"),
+  ]);
+  const features = [
+    { title: t("scheduleTitle"), text: t("scheduleText") },
+    { title: t("dashboardTitle"), text: t("dashboardText") },
+    { title: t("apiTitle"), text: t("apiText") },
+  ];
 
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <h1 className="text-3xl font-semibold tracking-tight text-brand-900">Studio Booking</h1>
-      <p className="mt-4 text-lg text-slate-700">
-        Schedules, passes and bookings for yoga, dance and fitness studios: a public schedule for every studio, an admin
-        dashboard for its staff, and a REST API for integrations.
-      </p>
+    <>
+      <LanguageBar width="max-w-3xl" />
+      <main className="mx-auto max-w-3xl px-4 pb-12 pt-6 sm:pb-16 sm:pt-10">
+        <h1 className="text-3xl font-semibold tracking-tight text-brand-900">{t("title")}</h1>
+        <p className="mt-4 text-lg text-slate-700">{t("intro")}</p>
 
-      {viewer && (
-        <section aria-label="Your account" className="mt-6 rounded-lg bg-brand-50 p-4">
-          <p className="text-brand-900">
-            Signed in as <strong>{viewer.name}</strong> at {viewer.account}.
-          </p>
-          <p className="mt-2">
-            <Link className="font-medium text-brand-700 underline" href={viewer.href}>
-              {viewer.label}
-            </Link>
-          </p>
-        </section>
-      )}
-
-      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
-        {FEATURES.map((feature) => (
-          <li key={feature.title} className="rounded-lg bg-brand-50 p-4">
-            <h2 className="font-semibold text-brand-900">{feature.title}</h2>
-            <p className="mt-1 text-sm text-slate-700">{feature.text}</p>
-          </li>
-        ))}
-      </ul>
-
-      {demoEnabled && (
-        <section aria-labelledby="try-the-demo" className="mt-12 rounded-xl border-2 border-brand-100 p-4 sm:p-6">
-          <h2 id="try-the-demo" className="text-2xl font-semibold text-brand-900">
-            Try the demo
-          </h2>
-          <p className="mt-2 text-slate-700">
-            Demo Studio is a yoga studio in Copenhagen with a full week of classes. No sign-up needed: pick a role.
-          </p>
-          {attendees ? (
-            <DemoPanel attendees={attendees} />
-          ) : (
-            <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
-              The demo studio is not set up on this server yet. Restart it in demo mode to seed it.
+        {viewer && (
+          <section aria-label={t("yourAccount")} className="mt-6 rounded-lg bg-brand-50 p-4">
+            <p className="text-brand-900">
+              {t.rich("signedInAs", {
+                name: viewer.name,
+                studio: viewer.account,
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
             </p>
-          )}
-        </section>
-      )}
+            <p className="mt-2">
+              <Link className="font-medium text-brand-700 underline" href={viewer.href}>
+                {viewer.dashboard ? t("goToDashboard") : t("openStudio", { studio: viewer.account })}
+              </Link>
+            </p>
+          </section>
+        )}
 
-      <section aria-labelledby="get-started" className="mt-12">
-        <h2 id="get-started" className="text-2xl font-semibold text-brand-900">
-          Get started
-        </h2>
-        <ul className="mt-4 flex flex-wrap gap-4">
-          <li>
-            <Link
-              className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
-              href="/signup"
-            >
-              Sign up your studio
-            </Link>
-          </li>
-          {demoEnabled && (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+          {features.map((feature) => (
+            <li key={feature.title} className="rounded-lg bg-brand-50 p-4">
+              <h2 className="font-semibold text-brand-900">{feature.title}</h2>
+              <p className="mt-1 text-sm text-slate-700">{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+
+        {demoEnabled && (
+          <section aria-labelledby="try-the-demo" className="mt-12 rounded-xl border-2 border-brand-100 p-4 sm:p-6">
+            <h2 id="try-the-demo" className="text-2xl font-semibold text-brand-900">
+              {t("tryDemo")}
+            </h2>
+            <p className="mt-2 text-slate-700">{t("demoIntro")}</p>
+            {attendees ? (
+              <DemoPanel attendees={attendees} />
+            ) : (
+              <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
+                {t("demoMissing")}
+              </p>
+            )}
+          </section>
+        )}
+
+        <section aria-labelledby="get-started" className="mt-12">
+          <h2 id="get-started" className="text-2xl font-semibold text-brand-900">
+            {t("getStarted")}
+          </h2>
+          <ul className="mt-4 flex flex-wrap gap-4">
             <li>
               <Link
-                className="inline-block rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
-                href="/demo"
+                className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
+                href="/signup"
               >
-                Open the demo studio
+                {t("signUp")}
               </Link>
             </li>
-          )}
-          <li>
-            {/* /docs/ is a route handler (the API reference), not a page: a full navigation. */}
-            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-            <a
-              className="inline-block rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
-              href="/docs/"
-            >
-              API documentation
-            </a>
-          </li>
-          <li>
-            <Link className="inline-block px-4 py-2 font-medium text-brand-700 underline" href="/sign-in">
-              Sign in
-            </Link>
-          </li>
-        </ul>
-      </section>
-    </main>
+            {demoEnabled && (
+              <li>
+                <Link
+                  className="inline-block rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
+                  href="/demo"
+                >
+                  {t("openDemo")}
+                </Link>
+              </li>
+            )}
+            <li>
+              {/* /docs/ is a route handler (the API reference), not a page: a full navigation. */}
+              {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+              <a
+                className="inline-block rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
+                href="/docs/"
+              >
+                {t("apiDocs")}
+              </a>
+            </li>
+            <li>
+              <Link className="inline-block px-4 py-2 font-medium text-brand-700 underline" href="/sign-in">
+                {t("signIn")}
+              </Link>
+            </li>
+          </ul>
+        </section>
+      </main>
+    </>
   );
 }

@@ -91,6 +91,7 @@ export async function buyAction(slug: string, input: { productId: string; priceI
   if (!viewer) return fail("authentication_required");
   const body = CheckoutInput.safeParse({ productId: input?.productId, priceId: input?.priceId });
   if (!body.success) return fail("validation_failed");
+  const tBuy = await getTranslations("BuyResult");
   let checkoutUrl: string | null = null;
   const result = await attempt(async () => {
     ({ checkoutUrl } = await startCheckout({
@@ -99,7 +100,7 @@ export async function buyAction(slug: string, input: { productId: string; priceI
       userId: viewer.userId,
       input: body.data,
     }));
-    return "Paid";
+    return tBuy("paid");
   });
   if (!result.ok) return result;
   if (checkoutUrl) redirect(checkoutUrl);

@@ -1,19 +1,16 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
-
-const MESSAGES: Record<string, string> = {
-  RateLimited: "Too many sign-in requests. Please wait 15 minutes and try again.",
-  EmailSignin: "We could not send a link to that address. Check it and try again.",
-};
 
 /** Email form of the web sign-in: NextAuth's email provider sends our magic link for this account. */
 export function SignInForm({ accountId }: { accountId: string }) {
   const [state, setState] = useState<{ status: "idle" | "sending" | "sent" } | { status: "error"; message: string }>({
     status: "idle",
   });
+  const t = useTranslations("SignInForm");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -21,7 +18,10 @@ export function SignInForm({ accountId }: { accountId: string }) {
     setState({ status: "sending" });
     const result = await signIn("email", { email, accountId, redirect: false, callbackUrl: "/" });
     if (!result || result.error) {
-      setState({ status: "error", message: MESSAGES[result?.error ?? ""] ?? "Sign-in failed. Please try again." });
+      const error = result?.error;
+      const message =
+        error === "RateLimited" ? t("rateLimited") : error === "EmailSignin" ? t("emailFailed") : t("failed");
+      setState({ status: "error", message });
     } else {
       setState({ status: "sent" });
     }
@@ -30,14 +30,14 @@ export function SignInForm({ accountId }: { accountId: string }) {
   if (state.status === "sent") {
     return (
       <p role="status" className="mt-6 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">
-        Check your email. The sign-in link works once and expires in 15 minutes.
+        {t("sent")}
       </p>
     );
   }
   return (
     <form onSubmit={submit} className="mt-6 space-y-4">
       <label className="block">
-        <span className="block font-medium">Email</span>
+        <span className="block font-medium">{t("email")}</span>
         <input
           name="email"
           type="email"
@@ -56,7 +56,7 @@ export function SignInForm({ accountId }: { accountId: string }) {
         disabled={state.status === "sending"}
         className={buttonClass("primary", "md", "w-full sm:w-auto")}
       >
-        {state.status === "sending" ? "Sending…" : "Email me a sign-in link"}
+        {state.status === "sending" ? t("sending") : t("submit")}
       </button>
     </form>
   );

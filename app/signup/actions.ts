@@ -1,6 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import { signUp } from "@/lib/auth/sign-up";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -19,12 +20,6 @@ export type SignUpState =
     }
   | { status: "sent"; email: string; accountName: string; slug: string; signInUrl?: string };
 
-const FIELD_MESSAGES: Record<SignUpField, string> = {
-  accountName: "Enter the studio's name (1 to 100 characters).",
-  email: "Enter a valid email address.",
-  displayName: "Enter your name (1 to 100 characters).",
-};
-
 /**
  * The sign-up form: the same input schema and domain operation as POST /auth/signup. In demo mode the
  * sign-in link is shown on the page as well (the API echoes the token there too), so the journey
@@ -36,14 +31,20 @@ export async function signUpAction(_previous: SignUpState, formData: FormData): 
     email: String(formData.get("email") ?? ""),
     displayName: String(formData.get("displayName") ?? ""),
   };
+  const t = await getTranslations("SignUpAction");
   const input = SignUpInput.safeParse(values);
   if (!input.success) {
+    const fieldMessages: Record<SignUpField, string> = {
+      accountName: t("accountName"),
+      email: t("email"),
+      displayName: t("displayName"),
+    };
     const fieldErrors: Partial<Record<SignUpField, string>> = {};
     for (const issue of input.error.issues) {
       const field = issue.path[0] as SignUpField;
-      if (field in FIELD_MESSAGES) fieldErrors[field] = FIELD_MESSAGES[field];
+      if (field in fieldMessages) fieldErrors[field] = fieldMessages[field];
     }
-    return { status: "invalid", message: "Please correct the marked fields.", fieldErrors, values };
+    return { status: "invalid", message: t("correctFields"), fieldErrors, values };
   }
   const from = clientIp(await headers());
   try {
@@ -63,15 +64,15 @@ export async function signUpAction(_previous: SignUpState, formData: FormData): 
     if (error instanceof AppError && error.code === "email_registered") {
       return {
         status: "invalid",
-        message: "This email already has an account. Sign in to your studio instead.",
-        fieldErrors: { email: "This email is already registered." },
+        message: t("emailRegistered"),
+        fieldErrors: { email: t("emailRegisteredField") },
         values,
       };
     }
     if (error instanceof AppError && error.code === "too_many_requests") {
       return {
         status: "invalid",
-        message: "Too many sign-ups from here. Please wait a while and try again.",
+        message: t("tooMany"),
         fieldErrors: {},
         values,
       };

@@ -1,24 +1,27 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef } from "react";
 import { signUpAction, type SignUpField, type SignUpState } from "./actions";
 
-const FIELDS: { name: SignUpField; label: string; type: string; autoComplete: string; hint?: string }[] = [
-  {
-    name: "accountName",
-    label: "Studio name",
-    type: "text",
-    autoComplete: "organization",
-    hint: "Shown on your public schedule.",
-  },
-  { name: "email", label: "Email", type: "email", autoComplete: "email", hint: "We send your sign-in link here." },
-  { name: "displayName", label: "Your name", type: "text", autoComplete: "name" },
-];
+type FieldSpec = { name: SignUpField; label: string; type: string; autoComplete: string; hint?: string };
 
 export function SignUpForm() {
   const [state, action, pending] = useActionState<SignUpState, FormData>(signUpAction, { status: "idle" });
   const heading = useRef<HTMLHeadingElement>(null);
+  const t = useTranslations("SignUpForm");
+  const fields: FieldSpec[] = [
+    {
+      name: "accountName",
+      label: t("studioName"),
+      type: "text",
+      autoComplete: "organization",
+      hint: t("studioNameHint"),
+    },
+    { name: "email", label: t("email"), type: "email", autoComplete: "email", hint: t("emailHint") },
+    { name: "displayName", label: t("yourName"), type: "text", autoComplete: "name" },
+  ];
   useEffect(() => {
     if (state.status === "sent") heading.current?.focus();
   }, [state.status]);
@@ -27,21 +30,24 @@ export function SignUpForm() {
     return (
       <>
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-brand-900">
-          Check your email
+          {t("sentTitle")}
         </h1>
         <p className="mt-4 text-slate-700">
-          {state.accountName} is ready. We sent a sign-in link to <strong>{state.email}</strong>; it works once and
-          expires in 15 minutes.
+          {t.rich("sentBody", {
+            studio: state.accountName,
+            email: state.email,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
         {state.signInUrl && (
           <div className="mt-6 rounded-md bg-brand-50 p-4">
-            <p className="text-slate-800">This is a demo server, so you can also use the link right here:</p>
+            <p className="text-slate-800">{t("demoLink")}</p>
             <p className="mt-3">
               <Link
                 className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
                 href={state.signInUrl}
               >
-                Open the sign-in link
+                {t("openLink")}
               </Link>
             </p>
           </div>
@@ -53,15 +59,15 @@ export function SignUpForm() {
   const invalid = state.status === "invalid" ? state : undefined;
   return (
     <>
-      <h1 className="text-2xl font-semibold text-brand-900">Sign up your studio</h1>
-      <p className="mt-2 text-slate-700">Create your studio and its administrator account. No password needed.</p>
+      <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
+      <p className="mt-2 text-slate-700">{t("intro")}</p>
       {invalid && (
         <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
           {invalid.message}
         </p>
       )}
       <form action={action} className="mt-6 space-y-4" noValidate>
-        {FIELDS.map((field) => {
+        {fields.map((field) => {
           const error = invalid?.fieldErrors[field.name];
           const described = [field.hint && `${field.name}-hint`, error && `${field.name}-error`]
             .filter(Boolean)
@@ -101,13 +107,13 @@ export function SignUpForm() {
           disabled={pending}
           className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
         >
-          {pending ? "Creating your studio…" : "Create studio"}
+          {pending ? t("creating") : t("create")}
         </button>
       </form>
       <p className="mt-8 text-sm text-slate-700">
-        Already have a studio?{" "}
+        {t("haveStudio")}{" "}
         <Link className="font-medium text-brand-700 underline" href="/sign-in">
-          Sign in
+          {t("signIn")}
         </Link>
       </p>
     </>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 
 export type DemoAttendeeOption = { id: string; displayName: string };
@@ -19,12 +20,13 @@ async function post(path: string, body?: unknown): Promise<Response> {
   });
 }
 
-async function errorMessage(response: Response): Promise<string> {
+/** The API's own message (contract English), else `fallback` ("The demo answered 503."). */
+async function errorMessage(response: Response, fallback: string): Promise<string> {
   try {
     const body = (await response.json()) as { error?: string };
-    return body.error ?? `The demo answered ${response.status}.`;
+    return body.error ?? fallback;
   } catch {
-    return `The demo answered ${response.status}.`;
+    return fallback;
   }
 }
 
@@ -37,38 +39,41 @@ export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const selectId = useId();
   const busy = status.kind === "busy";
+  const t = useTranslations("DemoPanel");
 
   async function tryAs(persona: "administrator" | "attendee") {
-    setStatus({ kind: "busy", message: "Signing in to the demo studio…" });
+    setStatus({ kind: "busy", message: t("signingIn") });
     try {
       const response = await post(
         "/api/demo-auth/session",
         persona === "attendee" ? { persona, userId: attendeeId } : { persona },
       );
       if (!response.ok) {
-        setStatus({ kind: "error", message: await errorMessage(response) });
+        setStatus({
+          kind: "error",
+          message: await errorMessage(response, t("answered", { status: response.status })),
+        });
         return;
       }
       // A full navigation, so that the next page is rendered with the new cookie.
       window.location.assign(persona === "administrator" ? "/dashboard" : "/demo");
     } catch {
-      setStatus({ kind: "error", message: "The demo could not be reached. Please try again." });
+      setStatus({ kind: "error", message: t("unreachable") });
     }
   }
 
   async function reset() {
-    if (!window.confirm("Reset the demo studio? Every change made in the demo is undone and demo sessions end."))
-      return;
-    setStatus({ kind: "busy", message: "Resetting the demo studio…" });
+    if (!window.confirm(t("confirmReset"))) return;
+    setStatus({ kind: "busy", message: t("resetting") });
     try {
       const response = await post("/api/demo-auth/reset");
       setStatus(
         response.ok
-          ? { kind: "done", message: "The demo studio is back to its original state." }
-          : { kind: "error", message: await errorMessage(response) },
+          ? { kind: "done", message: t("resetDone") }
+          : { kind: "error", message: await errorMessage(response, t("answered", { status: response.status })) },
       );
     } catch {
-      setStatus({ kind: "error", message: "The demo could not be reached. Please try again." });
+      setStatus({ kind: "error", message: t("unreachable") });
     }
   }
 
@@ -76,24 +81,24 @@ export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
     <div className="mt-6 space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-slate-200 p-4">
-          <h3 className="font-semibold text-brand-900">As the studio&apos;s administrator</h3>
-          <p className="mt-1 text-sm text-slate-700">Plan classes, sell passes and see who is coming, as Mette Lund.</p>
+          <h3 className="font-semibold text-brand-900">{t("adminTitle")}</h3>
+          <p className="mt-1 text-sm text-slate-700">{t("adminText", { name: "Mette Lund" })}</p>
           <button
             type="button"
             disabled={busy}
             onClick={() => tryAs("administrator")}
             className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
           >
-            Try as administrator
+            {t("tryAdmin")}
           </button>
         </div>
         <div className="rounded-lg border border-slate-200 p-4">
-          <h3 className="font-semibold text-brand-900">As an attendee</h3>
-          <p className="mt-1 text-sm text-slate-700">Buy a pass and book classes on the studio&apos;s public pages.</p>
+          <h3 className="font-semibold text-brand-900">{t("attendeeTitle")}</h3>
+          <p className="mt-1 text-sm text-slate-700">{t("attendeeText")}</p>
           {attendees.length > 0 ? (
             <>
               <label htmlFor={selectId} className="mt-3 block text-sm font-medium">
-                Attendee
+                {t("attendee")}
               </label>
               <select
                 id={selectId}
@@ -113,13 +118,11 @@ export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
                 onClick={() => tryAs("attendee")}
                 className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
               >
-                Try as attendee
+                {t("tryAttendee")}
               </button>
             </>
           ) : (
-            <p className="mt-3 text-sm text-slate-700">
-              No demo attendees are available. Reset the demo studio to restore them.
-            </p>
+            <p className="mt-3 text-sm text-slate-700">{t("noAttendees")}</p>
           )}
         </div>
       </div>
@@ -130,11 +133,9 @@ export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
           onClick={reset}
           className="rounded-md border border-slate-500 px-4 py-2 font-medium text-slate-900 hover:bg-slate-100 disabled:opacity-60"
         >
-          Reset demo studio
+          {t("reset")}
         </button>
-        <p className="text-sm text-slate-700">
-          Everyone shares the demo; a reset restores its people, classes and passes.
-        </p>
+        <p className="text-sm text-slate-700">{t("shared")}</p>
       </div>
       <div aria-live="polite">
         {status.kind === "busy" && <p role="status">{status.message}</p>}

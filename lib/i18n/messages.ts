@@ -1,15 +1,19 @@
+import daAuth from "./messages/da/auth.json";
 import daBookings from "./messages/da/bookings.json";
+import daPublic from "./messages/da/public.json";
 import daSchedule from "./messages/da/schedule.json";
 import daSite from "./messages/da/site.json";
+import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
+import enPublic from "./messages/en/public.json";
 import enSchedule from "./messages/en/schedule.json";
 import enSite from "./messages/en/site.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
 // namespaces; English is the reference: the other catalogue has the same keys (messages.test.ts).
-const en = { ...enSite, ...enSchedule, ...enBookings };
-const da: typeof en = { ...daSite, ...daSchedule, ...daBookings };
+const en = { ...enSite, ...enSchedule, ...enBookings, ...enPublic, ...enAuth };
+const da: typeof en = { ...daSite, ...daSchedule, ...daBookings, ...daPublic, ...daAuth };
 
 export type Messages = typeof en;
 

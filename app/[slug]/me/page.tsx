@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { BookingControls } from "@/components/schedule/booking-controls";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -17,29 +18,35 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ bought?: string }> };
 
-const BOOKING_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
-  confirmed: { label: "Booked", tone: "success" },
-  waitlisted: { label: "On waitlist", tone: "warning" },
-  cancelled: { label: "Cancelled", tone: "neutral" },
-  late_cancelled: { label: "Late cancelled (credit kept)", tone: "danger" },
-  cancelled_by_studio: { label: "Cancelled by the studio", tone: "danger" },
-};
+type Translate = Awaited<ReturnType<typeof getTranslations<"MyBookings">>>;
 
-const PASS_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
-  active: { label: "Active", tone: "success" },
-  exhausted: { label: "Used up", tone: "neutral" },
-  expired: { label: "Expired", tone: "neutral" },
-  revoked: { label: "Revoked", tone: "danger" },
-};
+type Status = { label: string; tone: BadgeTone };
+
+function bookingStatus(status: string, t: Translate): Status {
+  if (status === "confirmed") return { label: t("booked"), tone: "success" };
+  if (status === "waitlisted") return { label: t("waitlisted"), tone: "warning" };
+  if (status === "cancelled") return { label: t("cancelled"), tone: "neutral" };
+  if (status === "late_cancelled") return { label: t("lateCancelled"), tone: "danger" };
+  if (status === "cancelled_by_studio") return { label: t("cancelledByStudio"), tone: "danger" };
+  return { label: status, tone: "neutral" };
+}
+
+function passStatus(status: string, t: Translate): Status {
+  if (status === "active") return { label: t("passActive"), tone: "success" };
+  if (status === "exhausted") return { label: t("passExhausted"), tone: "neutral" };
+  if (status === "expired") return { label: t("passExpired"), tone: "neutral" };
+  if (status === "revoked") return { label: t("passRevoked"), tone: "danger" };
+  return { label: status, tone: "neutral" };
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const account = await getPublicStudio((await params).slug);
-  return { title: `${account.name}: my bookings`, robots: { index: false } };
+  const [account, t] = await Promise.all([getPublicStudio((await params).slug), getTranslations("MyBookings")]);
+  return { title: t("metaTitle", { studio: account.name }), robots: { index: false } };
 }
 
 /** The signed-in attendee's bookings (upcoming, then past) and passes in this studio. */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
-  const [{ slug }, { bought }] = await Promise.all([params, searchParams]);
+  const [{ slug }, { bought }, t] = await Promise.all([params, searchParams, getTranslations("MyBookings")]);
   const [account, signedIn] = await orNotFound(Promise.all([getPublicStudio(slug), getViewer()]));
   const viewer = viewerOf(signedIn, account);
   const header = (
@@ -56,10 +63,10 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
       <>
         {header}
         <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
-          <h1 className="text-2xl font-semibold text-brand-900">My bookings</h1>
-          <p className="mt-3 text-slate-700">Sign in to see your bookings and passes.</p>
+          <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
+          <p className="mt-3 text-slate-700">{t("signInToSee")}</p>
           <ButtonLink href={signInHref(account.slug)} className="mt-4">
-            Sign in
+            {t("signIn")}
           </ButtonLink>
         </main>
       </>
@@ -87,7 +94,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     ) : (
       <ul className="mt-2 divide-y divide-slate-100">
         {list.map((booking) => {
-          const status = BOOKING_STATUS[booking.status] ?? { label: booking.status, tone: "neutral" as const };
+          const status = bookingStatus(booking.status, t);
           return (
             <li key={booking.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
               <div>
@@ -130,55 +137,52 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     <>
       {header}
       <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
-        <h1 className="text-2xl font-semibold text-brand-900">My bookings</h1>
+        <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
         {bought && (
           <Notice tone="success" className="mt-4">
-            Thank you! Your purchase is complete and your pass is ready to use.
+            {t("bought")}
           </Notice>
         )}
         <section aria-labelledby="upcoming" className="mt-6">
           <h2 id="upcoming" className="text-lg font-semibold">
-            Upcoming
+            {t("upcoming")}
           </h2>
-          {bookingList(upcoming, "No upcoming bookings.")}
+          {bookingList(upcoming, t("noUpcoming"))}
           <p className="mt-2">
             <Link href={`/${account.slug}`} className="font-medium text-brand-700 underline">
-              Find a class
+              {t("findClass")}
             </Link>
           </p>
         </section>
         <section aria-labelledby="passes" className="mt-8">
           <h2 id="passes" className="text-lg font-semibold">
-            My passes
+            {t("myPasses")}
           </h2>
           {entitlements.length === 0 ? (
             <p className="mt-2 text-slate-700">
-              No passes yet.{" "}
+              {t("noPasses")}{" "}
               <Link href={`/${account.slug}/passes`} className="font-medium text-brand-700 underline">
-                See passes and prices
+                {t("seePasses")}
               </Link>
             </p>
           ) : (
             <ul className="mt-2 divide-y divide-slate-100">
               {entitlements.map((entitlement) => {
-                const status = PASS_STATUS[entitlement.status] ?? {
-                  label: entitlement.status,
-                  tone: "neutral" as const,
-                };
+                const status = passStatus(entitlement.status, t);
                 return (
                   <li key={entitlement.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
                     <div>
                       <p className="font-semibold text-slate-900">
-                        {productNames.get(entitlement.productId) ?? "Pass"}
+                        {productNames.get(entitlement.productId) ?? t("pass")}
                       </p>
                       <p className="text-sm text-slate-700">
                         {entitlement.remainingClasses === null
-                          ? "Unlimited classes"
-                          : `${entitlement.remainingClasses} ${entitlement.remainingClasses === 1 ? "class" : "classes"} left`}
+                          ? t("unlimited")
+                          : t("classesLeft", { count: entitlement.remainingClasses })}
                         {" · "}
                         {entitlement.validUntil
-                          ? `valid until ${formatDate(entitlement.validUntil, where)}`
-                          : "no expiry"}
+                          ? t("validUntil", { date: formatDate(entitlement.validUntil, where) })
+                          : t("noExpiry")}
                       </p>
                     </div>
                     <Badge tone={status.tone}>{status.label}</Badge>
@@ -190,9 +194,9 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
         </section>
         <section aria-labelledby="past" className="mt-8">
           <h2 id="past" className="text-lg font-semibold">
-            Past
+            {t("past")}
           </h2>
-          {bookingList(past, "No past bookings.")}
+          {bookingList(past, t("noPast"))}
         </section>
       </main>
     </>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -19,12 +20,13 @@ export function BuyButton({
 }) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | undefined>();
+  const t = useTranslations("BuyButton");
   return (
     <div className="flex flex-col items-start gap-1 sm:items-end">
       <Button
         size="sm"
         disabled={pending}
-        aria-label={`Buy ${label}`}
+        aria-label={t("buyLabel", { label })}
         onClick={() => {
           setError(undefined);
           startTransition(async () => {
@@ -33,7 +35,7 @@ export function BuyButton({
           });
         }}
       >
-        {pending ? "Buying…" : "Buy"}
+        {pending ? t("buying") : t("buy")}
       </Button>
       {error && (
         <p role="alert" className="text-sm text-red-800">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { listPublicProducts } from "@/lib/commerce/list-public-products";
 import { formatMoney } from "@/lib/format/money";
@@ -12,32 +13,45 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ slug: string }> };
 
-const TYPE_LABELS: Record<string, string> = {
-  drop_in: "Drop-in",
-  class_pass: "Class pass",
-  subscription: "Subscription",
-};
+type Translate = Awaited<ReturnType<typeof getTranslations<"Passes">>>;
+
+function typeText(type: string, t: Translate): string {
+  if (type === "drop_in") return t("dropIn");
+  if (type === "class_pass") return t("classPass");
+  if (type === "subscription") return t("subscription");
+  return type;
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const account = await getPublicStudio((await params).slug);
-  return { title: `${account.name}: passes and prices` };
+  const [account, t] = await Promise.all([getPublicStudio((await params).slug), getTranslations("Passes")]);
+  return { title: t("metaTitle", { studio: account.name }) };
 }
 
-function intervalText(interval: string | null, count: number | null): string {
+/** " per month", " every 3 months": how often a subscription's price is charged. */
+function intervalText(interval: string | null, count: number | null, t: Translate): string {
   if (!interval) return "";
-  return count && count > 1 ? ` every ${count} ${interval}s` : ` per ${interval}`;
+  if (count && count > 1) {
+    if (interval === "week") return t("everyWeeks", { count });
+    if (interval === "month") return t("everyMonths", { count });
+    if (interval === "year") return t("everyYears", { count });
+    return t("everyInterval", { count, interval });
+  }
+  if (interval === "week") return t("perWeek");
+  if (interval === "month") return t("perMonth");
+  if (interval === "year") return t("perYear");
+  return t("perInterval", { interval });
 }
 
-function ageText(minAge: number | null, maxAge: number | null): string {
-  if (minAge !== null && maxAge !== null) return `Ages ${minAge}–${maxAge}`;
-  if (minAge !== null) return `Ages ${minAge} and over`;
-  if (maxAge !== null) return `Ages up to ${maxAge}`;
+function ageText(minAge: number | null, maxAge: number | null, t: Translate): string {
+  if (minAge !== null && maxAge !== null) return t("agesRange", { min: minAge, max: maxAge });
+  if (minAge !== null) return t("agesFrom", { min: minAge });
+  if (maxAge !== null) return t("agesUpTo", { max: maxAge });
   return "";
 }
 
 /** Passes and prices, in the studio's locale and currency; buying needs a signed-in member (and JavaScript). */
 export default async function PassesPage({ params }: Props) {
-  const { slug } = await params;
+  const [{ slug }, t] = await Promise.all([params, getTranslations("Passes")]);
   const [account, products, signedIn] = await orNotFound(
     Promise.all([getPublicStudio(slug), listPublicProducts({ slug }), getViewer()]),
   );
@@ -54,28 +68,31 @@ export default async function PassesPage({ params }: Props) {
         signInHref={signInHref(account.slug)}
       />
       <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
-        <h1 className="text-2xl font-semibold text-brand-900">Passes and prices</h1>
+        <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
         {!viewer && (
           <p className="mt-2 text-slate-700">
-            <Link href={signInHref(account.slug)} className="font-medium text-brand-700 underline">
-              Sign in
-            </Link>{" "}
-            to buy a pass.
+            {t.rich("signInToBuyPass", {
+              link: (chunks) => (
+                <Link href={signInHref(account.slug)} className="font-medium text-brand-700 underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         )}
         {products.length === 0 ? (
-          <p className="mt-6 text-slate-700">No passes are on sale right now.</p>
+          <p className="mt-6 text-slate-700">{t("noneOnSale")}</p>
         ) : (
           <ul className="mt-6 space-y-4">
             {products.map((product) => {
               const facts = [
-                TYPE_LABELS[product.type] ?? product.type,
+                typeText(product.type, t),
                 product.classAllowance !== null
-                  ? `${product.classAllowance} ${product.classAllowance === 1 ? "class" : "classes"}`
+                  ? t("classes", { count: product.classAllowance })
                   : product.type === "subscription"
-                    ? "Unlimited classes"
+                    ? t("unlimited")
                     : "",
-                product.validityDays !== null ? `valid ${product.validityDays} days` : "",
+                product.validityDays !== null ? t("validDays", { count: product.validityDays }) : "",
               ].filter(Boolean);
               return (
                 <li key={product.id} className="rounded-lg border border-slate-200 p-4">
@@ -84,8 +101,8 @@ export default async function PassesPage({ params }: Props) {
                   {product.description && <p className="mt-2 text-slate-800">{product.description}</p>}
                   <ul className="mt-3 divide-y divide-slate-100">
                     {product.prices.map((price) => {
-                      const amount = `${formatMoney(price.amount, price.currency, account.locale)}${intervalText(price.interval, price.intervalCount)}`;
-                      const age = ageText(price.minAge, price.maxAge);
+                      const amount = `${formatMoney(price.amount, price.currency, account.locale)}${intervalText(price.interval, price.intervalCount, t)}`;
+                      const age = ageText(price.minAge, price.maxAge, t);
                       return (
                         <li key={price.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                           <p>
@@ -104,7 +121,7 @@ export default async function PassesPage({ params }: Props) {
                               href={signInHref(account.slug)}
                               className="inline-flex min-h-9 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
                             >
-                              Sign in to buy
+                              {t("signInToBuy")}
                               <span className="sr-only">
                                 : {product.name}, {amount}
                               </span>

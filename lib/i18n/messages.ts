@@ -1,13 +1,15 @@
+import daDashboard from "./messages/da/dashboard.json";
 import daSchedule from "./messages/da/schedule.json";
 import daSite from "./messages/da/site.json";
+import enDashboard from "./messages/en/dashboard.json";
 import enSchedule from "./messages/en/schedule.json";
 import enSite from "./messages/en/site.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
 // namespaces; English is the reference: the other catalogue has the same keys (messages.test.ts).
-const en = { ...enSite, ...enSchedule };
-const da: typeof en = { ...daSite, ...daSchedule };
+const en = { ...enSite, ...enSchedule, ...enDashboard };
+const da: typeof en = { ...daSite, ...daSchedule, ...daDashboard };
 
 export type Messages = typeof en;
 

@@ -1,15 +1,17 @@
 import daDashboard from "./messages/da/dashboard.json";
+import daDashboardEvents from "./messages/da/dashboard-events.json";
 import daSchedule from "./messages/da/schedule.json";
 import daSite from "./messages/da/site.json";
 import enDashboard from "./messages/en/dashboard.json";
+import enDashboardEvents from "./messages/en/dashboard-events.json";
 import enSchedule from "./messages/en/schedule.json";
 import enSite from "./messages/en/site.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
 // namespaces; English is the reference: the other catalogue has the same keys (messages.test.ts).
-const en = { ...enSite, ...enSchedule, ...enDashboard };
-const da: typeof en = { ...daSite, ...daSchedule, ...daDashboard };
+const en = { ...enSite, ...enSchedule, ...enDashboard, ...enDashboardEvents };
+const da: typeof en = { ...daSite, ...daSchedule, ...daDashboard, ...daDashboardEvents };
 
 export type Messages = typeof en;
 

@@ -9,7 +9,21 @@ import "./globals.css";
 export const dynamic = "force-dynamic";
 
 /** The catalogue's namespaces that client components read; the rest never leaves the server. */
-const CLIENT_NAMESPACES = ["BookingControls", "BuyButton", "SignInForm", "SignUpForm", "DemoPanel"] as const;
+const CLIENT_NAMESPACES = [
+  "BookingControls",
+  "BuyButton",
+  "SignInForm",
+  "SignUpForm",
+  "DemoPanel",
+  "DashboardNav",
+  "SignOutButton",
+  "Forms",
+  "InstanceActions",
+  "AttendanceButtons",
+  "ProductForm",
+  "EventForm",
+  "SeriesForm",
+] as const;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Metadata");

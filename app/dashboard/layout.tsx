@@ -1,27 +1,27 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { getViewer } from "@/lib/web/viewer";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = {
-  title: { default: "Dashboard", template: "%s · Dashboard" },
-  robots: { index: false },
-};
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("DashboardLayout");
+  return { title: { default: t("title"), template: `%s · ${t("title")}` }, robots: { index: false } };
+}
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const viewer = await getViewer();
+  const [viewer, t] = await Promise.all([getViewer(), getTranslations("DashboardLayout")]);
   if (!viewer || viewer.persona !== "administrator") {
     return (
       <main className="mx-auto max-w-md px-4 py-16">
-        <h1 className="text-2xl font-semibold text-brand-900">The dashboard is for studio administrators</h1>
+        <h1 className="text-2xl font-semibold text-brand-900">{t("forAdministrators")}</h1>
         <p className="mt-4 text-slate-700">
-          {viewer
-            ? "You are signed in as an attendee of this studio. Ask the studio to make you an administrator, or switch to a studio you run."
-            : "Sign in with an administrator's account to manage classes, bookings and sales."}
+          {viewer ? t("signedInAsAttendee") : t("signInAsAdministrator")}
         </p>
         <ul className="mt-6 flex flex-wrap gap-3">
           <li>
@@ -29,7 +29,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               href="/sign-in"
               className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
             >
-              Sign in
+              {t("signIn")}
             </Link>
           </li>
           <li>
@@ -37,7 +37,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               href="/demo"
               className="rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
             >
-              Try the demo studio
+              {t("tryDemo")}
             </Link>
           </li>
         </ul>
@@ -52,7 +52,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <p className="font-semibold text-brand-900">
             <Link href="/dashboard">{studio.name}</Link>
             <span className="ml-2 text-sm font-normal text-slate-600">
-              Dashboard{viewer.session.kind === "demo" ? " (demo)" : ""}
+              {viewer.session.kind === "demo" ? t("titleDemo") : t("title")}
             </span>
           </p>
           <SignOutButton />

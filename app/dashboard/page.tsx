@@ -1,4 +1,6 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ClassList } from "@/components/dashboard/class-list";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDay, formatPercent } from "@/components/dashboard/format";
@@ -10,7 +12,11 @@ import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
 import { studioDay, studioWeek } from "@/lib/admin/studio-time";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Overview" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("DashboardHome");
+  return { title: t("title") };
+}
 
 /** Confirmed places ÷ capacity of the classes that take place. */
 function totals(classes: DashboardClass[]) {
@@ -21,7 +27,7 @@ function totals(classes: DashboardClass[]) {
 }
 
 export default async function DashboardPage() {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("DashboardHome")]);
   const studio = await getActiveStudio(viewer);
   const now = new Date();
   const day = studioDay(now, studio.timezone);
@@ -39,36 +45,36 @@ export default async function DashboardPage() {
 
   return (
     <>
-      <PageHeader title="Overview">
-        Today and this week at {studio.name} (times in {studio.timezone}).
-      </PageHeader>
+      <PageHeader title={t("title")}>{t("intro", { studio: studio.name, zone: studio.timezone })}</PageHeader>
       <dl className="grid gap-4 sm:grid-cols-2">
         {[
-          { label: "Today", data: todayTotals },
-          { label: "This week", data: weekTotals },
+          { label: t("today"), data: todayTotals },
+          { label: t("thisWeek"), data: weekTotals },
         ].map(({ label, data }) => (
           <div key={label} className="rounded-lg border border-slate-300 bg-white p-4">
             <dt className="text-sm font-medium text-slate-700">{label}</dt>
             <dd className="mt-1 space-y-2">
               <span className="block text-2xl font-semibold text-brand-900">
-                {data.count} {data.count === 1 ? "class" : "classes"} · {formatPercent(data.rate, studio.locale)} full
+                {t("classesFull", { count: data.count, percent: formatPercent(data.rate, studio.locale) })}
               </span>
               <FillBar booked={data.booked} capacity={data.capacity} />
             </dd>
           </div>
         ))}
       </dl>
-      <Section id="today-heading" title={`Today, ${formatDay(now, studio)}`}>
-        <ClassList classes={today} studio={studio} empty="No classes today." />
+      <Section id="today-heading" title={t("todayHeading", { day: formatDay(now, studio) })}>
+        <ClassList classes={today} studio={studio} empty={t("noClassesToday")} />
       </Section>
-      <Section id="week-heading" title="This week">
+      <Section id="week-heading" title={t("thisWeek")}>
         {weekClasses.length === 0 ? (
           <p className="text-sm text-slate-600">
-            No classes this week.{" "}
-            <Link href="/dashboard/events" className="text-brand-700 underline">
-              Plan some
-            </Link>
-            .
+            {t.rich("noClassesThisWeek", {
+              plan: (chunks) => (
+                <Link href="/dashboard/events" className="text-brand-700 underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         ) : (
           [...byDay].map(([label, classes]) => (

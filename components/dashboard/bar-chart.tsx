@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 export type ChartSeries = { key: string; label: string; color: string };
 export type ChartPoint = { label: string; values: Record<string, number> };
 
@@ -39,6 +41,7 @@ export function BarChart({
   /** Shorter labels for the y axis (e.g. compact money); default `format`. */
   axisFormat?: (value: number) => string;
 }) {
+  const t = useTranslations("BarChart");
   const highest = Math.max(0, ...points.flatMap((point) => series.map((s) => point.values[s.key] ?? 0)));
   const max = whole ? Math.max(4, highest <= 4 ? 4 : Math.ceil(niceMax(highest) / 4) * 4) : niceMax(highest);
   const plotWidth = WIDTH - PAD.left - PAD.right;
@@ -126,14 +129,14 @@ export function BarChart({
         </svg>
       </div>
       <details>
-        <summary className="cursor-pointer text-sm text-brand-700">Show the numbers</summary>
+        <summary className="cursor-pointer text-sm text-brand-700">{t("showNumbers")}</summary>
         <div className="mt-2 overflow-x-auto">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr className="border-b border-slate-300">
                 <th scope="col" className="py-1 pr-4 font-medium">
-                  Period
+                  {t("period")}
                 </th>
                 {series.map((s) => (
                   <th key={s.key} scope="col" className="py-1 pr-4 text-right font-medium">

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { fillRate } from "@/lib/admin/fill-rate";
 
 /** Booked places of a class as a bar and as text ("7 / 10 booked, 70%"); the text is what screen readers get. */
@@ -10,6 +11,7 @@ export function FillBar({
   capacity: number;
   waitlisted?: number;
 }) {
+  const t = useTranslations("FillBar");
   const ratio = fillRate(booked, capacity);
   const percent = Math.round(ratio * 100);
   const tone = ratio >= 1 ? "fill-amber-600" : ratio >= 0.75 ? "fill-brand-700" : "fill-brand-600";
@@ -25,7 +27,8 @@ export function FillBar({
         <rect className={tone} width={percent} height="1" />
       </svg>
       <p className="mt-1 text-xs text-slate-700">
-        {booked} / {capacity} booked ({percent}%){waitlisted > 0 ? ` · ${waitlisted} waiting` : ""}
+        {t("booked", { booked, capacity, percent })}
+        {waitlisted > 0 ? t("waiting", { count: waitlisted }) : ""}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { buttonClass } from "@/components/forms/action-form";
 import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
@@ -13,7 +14,7 @@ export function StateForm({
   action,
   hidden = {},
   submitLabel,
-  pendingLabel = "Saving…",
+  pendingLabel,
   variant = "primary",
   confirm,
   className = "space-y-3",
@@ -28,6 +29,7 @@ export function StateForm({
   className?: string;
   children?: (state: FormState) => ReactNode;
 }) {
+  const t = useTranslations("Forms");
   const [state, setState] = useState<FormState>(IDLE);
   const [pending, startTransition] = useTransition();
 
@@ -39,7 +41,7 @@ export function StateForm({
       try {
         setState(await action(formData));
       } catch {
-        setState({ ok: false, error: "The request failed. Check your connection and try again." });
+        setState({ ok: false, error: t("requestFailed") });
       }
     });
   }
@@ -52,7 +54,7 @@ export function StateForm({
       {children?.(state)}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={buttonClass[variant]} disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
+          {pending ? (pendingLabel ?? t("saving")) : submitLabel}
         </button>
         <span aria-live="polite" className="text-sm empty:hidden">
           {state.error ? (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { Field, type FieldSpec } from "./field";
 import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
@@ -39,6 +40,7 @@ export type ActionFormProps = {
  */
 export function ActionForm(props: ActionFormProps) {
   const { action, fields = [], hidden = {}, submitLabel, variant = "primary", inline = false } = props;
+  const t = useTranslations("Forms");
   const [state, setState] = useState<FormState>(IDLE);
   const [pending, startTransition] = useTransition();
   const formRef = useRef<HTMLFormElement>(null);
@@ -60,7 +62,7 @@ export function ActionForm(props: ActionFormProps) {
         setState(result);
         if (result.ok && props.resetOnSuccess) form.reset();
       } catch {
-        setState({ ok: false, error: "The request failed. Check your connection and try again." });
+        setState({ ok: false, error: t("requestFailed") });
       }
     });
   }
@@ -92,7 +94,7 @@ export function ActionForm(props: ActionFormProps) {
           disabled={pending || props.disabled}
           aria-label={props.accessibleLabel}
         >
-          {pending ? (props.pendingLabel ?? "Saving…") : submitLabel}
+          {pending ? (props.pendingLabel ?? t("saving")) : submitLabel}
         </button>
       </div>
       <div aria-live="polite" className={inline ? "basis-full empty:hidden" : "empty:hidden"}>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { ActionForm } from "./action-form";
 import type { FieldSpec } from "./field";
 import type { FormAction } from "@/lib/web/form-state";
@@ -12,24 +13,26 @@ export type ArchivableItem = {
 
 /**
  * Active and archived records of one kind, each with an edit form behind a disclosure and an
- * archive / restore button. `idName` is the hidden input that carries the record's id.
+ * archive / restore button. `idName` is the hidden input that carries the record's id; `empty` says
+ * what an empty group lacks ("No active locations yet.").
  */
 export function ArchivableList({
-  noun,
+  empty,
   idName,
   items,
   editAction,
   statusAction,
 }: {
-  noun: string;
+  empty: { active: string; archived: string };
   idName: string;
   items: ArchivableItem[];
   editAction: FormAction;
   statusAction: FormAction;
 }) {
+  const t = useTranslations("ArchivableList");
   const groups = [
-    { status: "active", heading: "Active", empty: `No active ${noun}s yet.` },
-    { status: "archived", heading: "Archived", empty: `No archived ${noun}s.` },
+    { status: "active", heading: t("active"), empty: empty.active },
+    { status: "archived", heading: t("archived"), empty: empty.archived },
   ];
   return (
     <>
@@ -52,21 +55,25 @@ export function ArchivableList({
                     <ActionForm
                       action={statusAction}
                       hidden={{ [idName]: item.id, status: item.status === "active" ? "archived" : "active" }}
-                      submitLabel={item.status === "active" ? "Archive" : "Restore"}
-                      pendingLabel={item.status === "active" ? "Archiving…" : "Restoring…"}
-                      accessibleLabel={`${item.status === "active" ? "Archive" : "Restore"} ${item.title}`}
+                      submitLabel={item.status === "active" ? t("archive") : t("restore")}
+                      pendingLabel={item.status === "active" ? t("archiving") : t("restoring")}
+                      accessibleLabel={
+                        item.status === "active"
+                          ? t("archiveName", { name: item.title })
+                          : t("restoreName", { name: item.title })
+                      }
                       variant="secondary"
                       inline
                     />
                   </div>
                   <details className="mt-3">
-                    <summary className="cursor-pointer text-sm font-medium text-brand-700">Edit {item.title}</summary>
+                    <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("edit", { name: item.title })}</summary>
                     <div className="mt-3">
                       <ActionForm
                         action={editAction}
                         hidden={{ [idName]: item.id }}
                         fields={item.editFields}
-                        submitLabel="Save changes"
+                        submitLabel={t("save")}
                       />
                     </div>
                   </details>

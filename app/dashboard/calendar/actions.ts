@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { readAll, readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -25,16 +26,16 @@ export async function moveInstanceAction(formData: FormData): Promise<FormState>
   return runAction(
     async () => {
       parseWith(Id, instanceId);
-      const studio = await getActiveStudio(viewer);
+      const [studio, t] = await Promise.all([getActiveStudio(viewer), getTranslations("CalendarActions")]);
       const local = readText(formData, "startsAt");
       const startsAt = local ? fromDateTimeLocal(local, studio.timezone) : undefined;
       if (!startsAt) {
-        throw new AppError("validation_failed", { details: [{ path: "startsAt", message: "Enter a date and time" }] });
+        throw new AppError("validation_failed", { details: [{ path: "startsAt", message: t("enterDateTime") }] });
       }
       const input = parseWith(UpdateInstanceInput, { action: "move", startsAt: startsAt.toISOString() });
       if (input.action !== "move") throw new AppError("validation_failed");
       await moveInstance({ db: viewer.db, instanceId, startsAt: new Date(input.startsAt) });
-      return "Moved.";
+      return t("moved");
     },
     { revalidate: revalidate(instanceId) },
   );
@@ -47,7 +48,8 @@ export async function cancelInstanceAction(formData: FormData): Promise<FormStat
     async () => {
       parseWith(Id, instanceId);
       await cancelInstance({ db: viewer.db, instanceId });
-      return "Cancelled; its bookings were cancelled and the attendees emailed.";
+      const t = await getTranslations("CalendarActions");
+      return t("cancelled");
     },
     { revalidate: revalidate(instanceId) },
   );
@@ -60,7 +62,8 @@ export async function restoreInstanceAction(formData: FormData): Promise<FormSta
     async () => {
       parseWith(Id, instanceId);
       await restoreInstance({ db: viewer.db, instanceId });
-      return "Restored.";
+      const t = await getTranslations("CalendarActions");
+      return t("restored");
     },
     { revalidate: revalidate(instanceId) },
   );
@@ -80,7 +83,8 @@ export async function setAudienceAction(formData: FormData): Promise<FormState> 
       });
       if (input.action !== "bookability") throw new AppError("validation_failed");
       await setInstanceBookability({ db: viewer.db, instanceId, audience: input.audience, groupIds: input.groupIds });
-      return "Saved.";
+      const t = await getTranslations("CalendarActions");
+      return t("saved");
     },
     { revalidate: revalidate(instanceId) },
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { ActionForm } from "@/components/forms/action-form";
 import { inputClass } from "@/components/forms/field";
@@ -21,6 +22,7 @@ type Props = {
 /** Move, cancel, restore and audience of one instance, each with its own pending and error state. */
 export function InstanceActions(props: Props) {
   const id = useId();
+  const t = useTranslations("InstanceActions");
   const [audience, setAudience] = useState(props.audience);
   const hidden = { instanceId: props.instanceId };
   const cancelled = props.status === "cancelled";
@@ -31,10 +33,10 @@ export function InstanceActions(props: Props) {
           <ActionForm
             action={cancelInstanceAction}
             hidden={hidden}
-            submitLabel="Cancel class"
-            pendingLabel="Cancelling…"
+            submitLabel={t("cancelClass")}
+            pendingLabel={t("cancelling")}
             variant="danger"
-            confirm={`Cancel ${props.title}? Its bookings are cancelled and the attendees emailed.`}
+            confirm={t("confirmCancel", { title: props.title })}
             inline
           />
         ) : null}
@@ -42,8 +44,8 @@ export function InstanceActions(props: Props) {
           <ActionForm
             action={restoreInstanceAction}
             hidden={hidden}
-            submitLabel="Restore"
-            pendingLabel="Restoring…"
+            submitLabel={t("restore")}
+            pendingLabel={t("restoring")}
             variant="secondary"
             inline
           />
@@ -53,14 +55,14 @@ export function InstanceActions(props: Props) {
         <StateForm
           action={moveInstanceAction}
           hidden={hidden}
-          submitLabel="Move"
-          pendingLabel="Moving…"
+          submitLabel={t("move")}
+          pendingLabel={t("moving")}
           variant="secondary"
         >
           {(state) => (
             <div>
               <label htmlFor={`${id}-startsAt`} className="block text-sm font-medium text-slate-800">
-                New start ({props.timezone})
+                {t("newStart", { zone: props.timezone })}
               </label>
               <input
                 id={`${id}-startsAt`}
@@ -76,15 +78,15 @@ export function InstanceActions(props: Props) {
           )}
         </StateForm>
       ) : null}
-      <StateForm action={setAudienceAction} hidden={hidden} submitLabel="Save audience" variant="secondary">
+      <StateForm action={setAudienceAction} hidden={hidden} submitLabel={t("saveAudience")} variant="secondary">
         {(state) => (
           <fieldset aria-describedby={state.fieldErrors?.groupIds ? `${id}-groups-error` : undefined}>
-            <legend className="text-sm font-medium text-slate-800">Who may book</legend>
+            <legend className="text-sm font-medium text-slate-800">{t("whoMayBook")}</legend>
             <div className="mt-1 flex flex-wrap gap-4">
               {[
-                ["everyone", "Everyone"],
-                ["groups", "Members of groups"],
-                ["nobody", "Nobody"],
+                ["everyone", t("everyone")],
+                ["groups", t("membersOfGroups")],
+                ["nobody", t("nobody")],
               ].map(([value, label]) => (
                 <label key={value} className="flex items-center gap-2 text-sm">
                   <input
@@ -100,7 +102,7 @@ export function InstanceActions(props: Props) {
             </div>
             {audience === "groups" ? (
               props.groups.length === 0 ? (
-                <p className="mt-2 text-sm text-slate-600">No groups yet: create one under Groups.</p>
+                <p className="mt-2 text-sm text-slate-600">{t("noGroups")}</p>
               ) : (
                 <div className="mt-2 flex flex-wrap gap-3 rounded-md border border-slate-300 p-2">
                   {props.groups.map((group) => (

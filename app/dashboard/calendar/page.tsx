@@ -1,4 +1,6 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { DateTime } from "luxon";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDay, formatTime } from "@/components/dashboard/format";
@@ -12,18 +14,21 @@ import { listGroups } from "@/lib/groups/list-groups";
 import { InstanceActions } from "./instance-actions";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Calendar" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Calendar");
+  return { title: t("title") };
+}
 
 type Props = { searchParams: Promise<{ week?: string }> };
 
-const AUDIENCE: Record<string, string> = {
-  everyone: "Everyone may book",
-  groups: "Groups only",
-  nobody: "Nobody may book",
-};
-
 export default async function CalendarPage({ searchParams }: Props) {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("Calendar")]);
+  const audienceNames: Record<string, string> = {
+    everyone: t("audienceEveryone"),
+    groups: t("audienceGroups"),
+    nobody: t("audienceNobody"),
+  };
   const studio = await getActiveStudio(viewer);
   const { week: weekParam } = await searchParams;
   const anchor = (weekParam && startOfStudioDate(weekParam, studio.timezone)) || new Date();
@@ -44,27 +49,27 @@ export default async function CalendarPage({ searchParams }: Props) {
 
   return (
     <>
-      <PageHeader title="Calendar">
-        Week of {formatDay(week.start, studio)} – {formatDay(lastDay, studio)}. Times in {studio.timezone}.
+      <PageHeader title={t("title")}>
+        {t("intro", { from: formatDay(week.start, studio), to: formatDay(lastDay, studio), zone: studio.timezone })}
       </PageHeader>
-      <nav aria-label="Weeks" className="flex flex-wrap gap-2">
+      <nav aria-label={t("weeks")} className="flex flex-wrap gap-2">
         <Link
           href={`/dashboard/calendar?week=${prev}`}
           className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm hover:bg-slate-100"
         >
-          ← Previous week
+          {t("previousWeek")}
         </Link>
         <Link
           href="/dashboard/calendar"
           className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm hover:bg-slate-100"
         >
-          This week
+          {t("thisWeek")}
         </Link>
         <Link
           href={`/dashboard/calendar?week=${next}`}
           className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm hover:bg-slate-100"
         >
-          Next week →
+          {t("nextWeek")}
         </Link>
       </nav>
       {[...byDay].map(([date, items]) => (
@@ -73,7 +78,7 @@ export default async function CalendarPage({ searchParams }: Props) {
             {formatDay(startOfStudioDate(date, studio.timezone)!, studio)}
           </h2>
           {items.length === 0 ? (
-            <p className="text-sm text-slate-600">No classes.</p>
+            <p className="text-sm text-slate-600">{t("noClasses")}</p>
           ) : (
             <ul className="space-y-2">
               {items.map(({ instance, title, location }) => (
@@ -92,15 +97,17 @@ export default async function CalendarPage({ searchParams }: Props) {
                         <StatusBadge status={instance.status} />
                         {location ? <span>{location}</span> : null}
                         <span>
-                          {AUDIENCE[instance.audience] ?? instance.audience}
+                          {audienceNames[instance.audience] ?? instance.audience}
                           {instance.audience === "groups"
-                            ? `: ${instance.groupIds.map((id) => groupNames.get(id) ?? "unknown group").join(", ")}`
+                            ? `: ${instance.groupIds.map((id) => groupNames.get(id) ?? t("unknownGroup")).join(", ")}`
                             : ""}
                         </span>
                         {instance.status === "moved" && instance.originalStartsAt ? (
                           <span>
-                            (was {formatDay(instance.originalStartsAt, studio)}{" "}
-                            {formatTime(instance.originalStartsAt, studio)})
+                            {t("was", {
+                              day: formatDay(instance.originalStartsAt, studio),
+                              time: formatTime(instance.originalStartsAt, studio),
+                            })}
                           </span>
                         ) : null}
                       </p>
@@ -114,7 +121,7 @@ export default async function CalendarPage({ searchParams }: Props) {
                     ) : null}
                   </div>
                   <details className="mt-2">
-                    <summary className="cursor-pointer text-sm font-medium text-brand-700">Change {title}</summary>
+                    <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("change", { title })}</summary>
                     <div className="mt-3">
                       <InstanceActions
                         instanceId={instance.id}

@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { defined, readAll, readInteger, readRaw, readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -39,7 +40,8 @@ export async function createEventAction(formData: FormData): Promise<FormState> 
     async () => {
       const input = parseWith(CreateEventInput, eventFields(formData, "create"));
       const event = await createEvent({ db: viewer.db, accountId: viewer.accountId, input });
-      return `Created ${event.title}. Add a series to schedule it.`;
+      const t = await getTranslations("EventsActions");
+      return t("created", { title: event.title });
     },
     { revalidate: PATHS },
   );
@@ -52,7 +54,8 @@ export async function updateEventAction(formData: FormData): Promise<FormState> 
       const eventId = parseWith(Id, readText(formData, "eventId"));
       const input = parseWith(UpdateEventInput, eventFields(formData, "update"));
       await updateEvent({ db: viewer.db, eventId, input });
-      return "Saved.";
+      const t = await getTranslations("EventsActions");
+      return t("saved");
     },
     { revalidate: PATHS },
   );
@@ -65,7 +68,8 @@ export async function createSeriesAction(formData: FormData): Promise<FormState>
       const eventId = parseWith(Id, readText(formData, "eventId"));
       const input = parseWith(CreateSeriesInput, toSeriesInput(ruleValuesFromFormData(formData)));
       const { instances } = await createSeries({ db: viewer.db, accountId: viewer.accountId, eventId, input });
-      return `Added the series: ${instances.length} classes scheduled.`;
+      const t = await getTranslations("EventsActions");
+      return t("seriesAdded", { count: instances.length });
     },
     { revalidate: PATHS },
   );
@@ -83,7 +87,8 @@ export async function updateSeriesRuleAction(formData: FormData): Promise<FormSt
         ...(capacity === undefined ? {} : { capacity }),
       });
       await updateSeries({ db: viewer.db, seriesId, input });
-      return "Saved; future classes without changes were regenerated.";
+      const t = await getTranslations("EventsActions");
+      return t("ruleSaved");
     },
     { revalidate: PATHS },
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Field, FieldFrame, describedBy, inputClass } from "@/components/forms/field";
 import { StateForm, FieldError } from "@/components/dashboard/state-form";
@@ -26,14 +27,15 @@ type Choices = {
 /** Create (no `event`) or edit an event: the fields of POST/PATCH /events, with class-length quick picks. */
 export function EventForm({ event, choices }: { event?: EventFormEvent; choices: Choices }) {
   const id = useId();
+  const t = useTranslations("EventForm");
   const [duration, setDuration] = useState(String(event?.durationMinutes ?? 60));
   const [locationId, setLocationId] = useState(event?.locationId ?? "");
   return (
     <StateForm
       action={event ? updateEventAction : createEventAction}
       hidden={event ? { eventId: event.id } : {}}
-      submitLabel={event ? "Save event" : "Create event"}
-      pendingLabel={event ? "Saving…" : "Creating…"}
+      submitLabel={event ? t("save") : t("create")}
+      pendingLabel={event ? t("saving") : t("creating")}
     >
       {(state) => {
         const errors = state.fieldErrors ?? {};
@@ -42,19 +44,19 @@ export function EventForm({ event, choices }: { event?: EventFormEvent; choices:
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
               <Field
-                spec={{ kind: "text", name: "title", label: "Title", required: true, defaultValue: event?.title }}
+                spec={{ kind: "text", name: "title", label: t("title"), required: true, defaultValue: event?.title }}
                 idPrefix={id}
                 error={errors.title}
               />
             </div>
             <div className="sm:col-span-2">
               <Field
-                spec={{ kind: "textarea", name: "description", label: "Description", defaultValue: event?.description }}
+                spec={{ kind: "textarea", name: "description", label: t("description"), defaultValue: event?.description }}
                 idPrefix={id}
                 error={errors.description}
               />
             </div>
-            <FieldFrame id={`${id}-durationMinutes`} label="Length (minutes)" error={errors.durationMinutes}>
+            <FieldFrame id={`${id}-durationMinutes`} label={t("length")} error={errors.durationMinutes}>
               <input
                 id={`${id}-durationMinutes`}
                 name="durationMinutes"
@@ -68,7 +70,7 @@ export function EventForm({ event, choices }: { event?: EventFormEvent; choices:
                 aria-describedby={describedBy(`${id}-durationMinutes`, undefined, errors.durationMinutes)}
               />
               {choices.presets.length > 0 ? (
-                <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label="Class length quick picks">
+                <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label={t("quickPicks")}>
                   {choices.presets.map((preset) => (
                     <button
                       key={preset.name + preset.minutes}
@@ -77,7 +79,7 @@ export function EventForm({ event, choices }: { event?: EventFormEvent; choices:
                       aria-pressed={duration === String(preset.minutes)}
                       className="rounded-full border border-brand-700 px-2 py-0.5 text-xs text-brand-700 hover:bg-brand-50 aria-pressed:bg-brand-700 aria-pressed:text-white"
                     >
-                      {preset.name} ({preset.minutes} min)
+                      {t("preset", { name: preset.name, minutes: preset.minutes })}
                     </button>
                   ))}
                 </div>
@@ -87,15 +89,15 @@ export function EventForm({ event, choices }: { event?: EventFormEvent; choices:
               spec={{
                 kind: "number",
                 name: "capacity",
-                label: "Capacity",
+                label: t("capacity"),
                 min: 1,
                 defaultValue: event?.capacity,
-                hint: "Blank: the location's capacity, else 20",
+                hint: t("capacityHint"),
               }}
               idPrefix={id}
               error={errors.capacity}
             />
-            <FieldFrame id={`${id}-locationId`} label="Location" error={errors.locationId}>
+            <FieldFrame id={`${id}-locationId`} label={t("location")} error={errors.locationId}>
               <select
                 id={`${id}-locationId`}
                 name="locationId"
@@ -104,17 +106,17 @@ export function EventForm({ event, choices }: { event?: EventFormEvent; choices:
                 className={inputClass}
                 aria-invalid={errors.locationId ? true : undefined}
               >
-                <option value="">Other (type a name)</option>
+                <option value="">{t("otherLocation")}</option>
                 {choices.locations.map((location) => (
                   <option key={location.id} value={location.id}>
-                    {location.name} ({location.capacity} places)
+                    {t("locationOption", { name: location.name, count: location.capacity })}
                   </option>
                 ))}
               </select>
             </FieldFrame>
             {locationId === "" ? (
               <Field
-                spec={{ kind: "text", name: "location", label: "Location name", defaultValue: event?.location }}
+                spec={{ kind: "text", name: "location", label: t("locationName"), defaultValue: event?.location }}
                 idPrefix={id}
                 error={errors.location}
               />
@@ -125,21 +127,21 @@ export function EventForm({ event, choices }: { event?: EventFormEvent; choices:
               spec={{
                 kind: "select",
                 name: "status",
-                label: "Status",
+                label: t("status"),
                 defaultValue: event?.status ?? "published",
                 options: [
-                  { value: "published", label: "Published (on the public schedule)" },
-                  { value: "draft", label: "Draft" },
-                  { value: "archived", label: "Archived" },
+                  { value: "published", label: t("statusPublished") },
+                  { value: "draft", label: t("statusDraft") },
+                  { value: "archived", label: t("statusArchived") },
                 ],
               }}
               idPrefix={id}
               error={errors.status}
             />
             <fieldset className="sm:col-span-2" aria-describedby={teacherError ? `${id}-teachers-error` : undefined}>
-              <legend className="text-sm font-medium text-slate-800">Teachers</legend>
+              <legend className="text-sm font-medium text-slate-800">{t("teachers")}</legend>
               {choices.teachers.length === 0 ? (
-                <p className="text-sm text-slate-600">Nobody to choose yet.</p>
+                <p className="text-sm text-slate-600">{t("nobodyToChoose")}</p>
               ) : (
                 <div className="mt-1 flex max-h-40 flex-wrap gap-3 overflow-y-auto rounded-md border border-slate-300 p-2">
                   {choices.teachers.map((teacher) => (

@@ -1,3 +1,5 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { formatDate } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
@@ -18,23 +20,51 @@ import type { RuleFormValues } from "./rule-values";
 import { SeriesForm } from "./series-form";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Events & series" };
 
-const DAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("EventsPage");
+  return { title: t("title") };
+}
 
-function describeRule(series: Series): string {
-  const every = series.interval === 1 ? "" : ` ${series.interval}`;
-  const unit = { daily: "day", weekly: "week", monthly: "month" }[series.frequency] ?? series.frequency;
+type Translate = Awaited<ReturnType<typeof getTranslations<"EventsPage">>>;
+
+/** Short weekday names in the account's locale, Sunday first (the rule's 0–6); 4 January 2026 is a Sunday. */
+function dayNames(locale: string): string[] {
+  const format = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  return [0, 1, 2, 3, 4, 5, 6].map((day) => format.format(new Date(Date.UTC(2026, 0, 4 + day))));
+}
+
+function describeRule(t: Translate, series: Series, locale: string): string {
+  const count = series.interval;
+  const every =
+    series.frequency === "daily"
+      ? t("everyDay", { count })
+      : series.frequency === "weekly"
+        ? t("everyWeek", { count })
+        : series.frequency === "monthly"
+          ? t("everyMonth", { count })
+          : series.frequency;
+  const names = dayNames(locale);
   const on =
     series.frequency === "weekly"
-      ? ` on ${series.weekdays.map((day) => DAY_NAMES[day]).join(", ")}`
+      ? t("onDays", { days: series.weekdays.map((day) => names[day]).join(", ") })
       : series.frequency === "monthly"
-        ? ` on day ${series.monthDay}`
+        ? t("onMonthDay", { day: String(series.monthDay) })
         : "";
-  const bound = [series.endsOn ? `until ${toIsoDate(series.endsOn)}` : "", series.count ? `${series.count} times` : ""]
+  const bound = [
+    series.endsOn ? t("until", { date: toIsoDate(series.endsOn)! }) : "",
+    series.count ? t("times", { count: series.count }) : "",
+  ]
     .filter(Boolean)
     .join(", ");
-  return `Every${every} ${unit}${series.interval === 1 ? "" : "s"}${on} at ${series.localStartTime} (${series.durationMinutes} min), from ${toIsoDate(series.startsOn)}${bound ? `, ${bound}` : ""}`;
+  return t("rule", {
+    every,
+    on,
+    time: series.localStartTime,
+    minutes: series.durationMinutes,
+    from: toIsoDate(series.startsOn)!,
+    bound: bound ? `, ${bound}` : "",
+  });
 }
 
 function ruleValues(series: Series): RuleFormValues {
@@ -52,28 +82,14 @@ function ruleValues(series: Series): RuleFormValues {
   };
 }
 
-const STATUS_BUTTONS: Record<string, { status: string; label: string; confirm?: string }[]> = {
-  active: [
-    { status: "paused", label: "Pause" },
-    {
-      status: "ended",
-      label: "End",
-      confirm: "End this series? Its classes stay; cancel them in the calendar if needed.",
-    },
-  ],
-  paused: [
-    { status: "active", label: "Resume" },
-    {
-      status: "ended",
-      label: "End",
-      confirm: "End this series? Its classes stay; cancel them in the calendar if needed.",
-    },
-  ],
-  ended: [{ status: "active", label: "Reactivate" }],
-};
-
 export default async function EventsPage() {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("EventsPage")]);
+  const end = { status: "ended", label: t("end"), confirm: t("confirmEnd") };
+  const STATUS_BUTTONS: Record<string, { status: string; label: string; confirm?: string }[]> = {
+    active: [{ status: "paused", label: t("pause") }, end],
+    paused: [{ status: "active", label: t("resume") }, end],
+    ended: [{ status: "active", label: t("reactivate") }],
+  };
   const studio = await getActiveStudio(viewer);
   const [events, series, presets, locations, users] = await Promise.all([
     listEvents({ db: viewer.db }),
@@ -102,24 +118,21 @@ export default async function EventsPage() {
     count: "10",
     capacity: "",
   });
-  const teacherName = new Map(choices.teachers.map((t) => [t.id, t.name]));
+  const teacherName = new Map(choices.teachers.map((teacher) => [teacher.id, teacher.name]));
 
   return (
     <>
-      <PageHeader title="Events & series">
-        An event is a class definition; its series repeat it on a rule and generate the classes in the calendar. Times
-        in {studio.timezone}.
-      </PageHeader>
-      <Section id="new-event-heading" title="New event">
+      <PageHeader title={t("title")}>{t("intro", { zone: studio.timezone })}</PageHeader>
+      <Section id="new-event-heading" title={t("newEvent")}>
         <details className="rounded-lg border border-slate-300 bg-white p-4">
-          <summary className="cursor-pointer font-medium text-brand-700">Create an event</summary>
+          <summary className="cursor-pointer font-medium text-brand-700">{t("createEvent")}</summary>
           <div className="mt-4">
             <EventForm choices={choices} />
           </div>
         </details>
       </Section>
-      <Section id="events-heading" title={`Events (${events.length})`}>
-        {events.length === 0 ? <p className="text-sm text-slate-600">No events yet.</p> : null}
+      <Section id="events-heading" title={t("events", { count: events.length })}>
+        {events.length === 0 ? <p className="text-sm text-slate-600">{t("noEvents")}</p> : null}
         <ul className="space-y-4">
           {events.map((event) => {
             const own = series.filter((s) => s.eventId === event.id);
@@ -129,30 +142,32 @@ export default async function EventsPage() {
                   <div>
                     <h3 className="text-lg font-semibold text-slate-900">{event.title}</h3>
                     <p className="text-sm text-slate-700">
-                      {event.durationMinutes} min · {event.capacity} places
+                      {t("eventFacts", { minutes: event.durationMinutes, places: event.capacity })}
                       {event.location ? ` · ${event.location}` : ""}
                       {event.teacherIds.length > 0
-                        ? ` · with ${event.teacherIds.map((id) => teacherName.get(id) ?? "a former member").join(", ")}`
+                        ? t("with", {
+                            teachers: event.teacherIds.map((id) => teacherName.get(id) ?? t("formerMember")).join(", "),
+                          })
                         : ""}
                     </p>
                   </div>
                   <StatusBadge status={event.status} />
                 </div>
                 <details>
-                  <summary className="cursor-pointer text-sm font-medium text-brand-700">Edit {event.title}</summary>
+                  <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("edit", { title: event.title })}</summary>
                   <div className="mt-3">
                     <EventForm event={event} choices={choices} />
                   </div>
                 </details>
                 <div className="space-y-2">
-                  <h4 className="font-medium text-slate-800">Series ({own.length})</h4>
-                  {own.length === 0 ? <p className="text-sm text-slate-600">Not repeated yet.</p> : null}
+                  <h4 className="font-medium text-slate-800">{t("series", { count: own.length })}</h4>
+                  {own.length === 0 ? <p className="text-sm text-slate-600">{t("notRepeated")}</p> : null}
                   <ul className="space-y-2">
                     {own.map((s) => (
                       <li key={s.id} className="rounded-md border border-slate-200 p-3">
                         <div className="flex flex-wrap items-center justify-between gap-2">
                           <p className="text-sm text-slate-800">
-                            <StatusBadge status={s.status} /> {describeRule(s)} · {s.capacity} places
+                            <StatusBadge status={s.status} /> {describeRule(t, s, studio.locale)} · {t("places", { count: s.capacity })}
                           </p>
                           <div className="flex flex-wrap gap-2">
                             {(STATUS_BUTTONS[s.status] ?? []).map((button) => (
@@ -161,7 +176,7 @@ export default async function EventsPage() {
                                 action={setSeriesStatusAction}
                                 hidden={{ seriesId: s.id, status: button.status }}
                                 submitLabel={button.label}
-                                pendingLabel="Saving…"
+                                pendingLabel={t("saving")}
                                 variant={button.status === "ended" ? "danger" : "secondary"}
                                 confirm={button.confirm}
                                 inline
@@ -170,7 +185,7 @@ export default async function EventsPage() {
                           </div>
                         </div>
                         <details className="mt-2">
-                          <summary className="cursor-pointer text-sm font-medium text-brand-700">Edit the rule</summary>
+                          <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("editRule")}</summary>
                           <div className="mt-3">
                             <SeriesForm
                               eventId={event.id}
@@ -186,7 +201,7 @@ export default async function EventsPage() {
                     ))}
                   </ul>
                   <details>
-                    <summary className="cursor-pointer text-sm font-medium text-brand-700">Add a series</summary>
+                    <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("addSeries")}</summary>
                     <div className="mt-3">
                       <SeriesForm
                         eventId={event.id}
@@ -198,7 +213,7 @@ export default async function EventsPage() {
                     </div>
                   </details>
                 </div>
-                <p className="text-xs text-slate-500">Created {formatDate(event.createdAt, studio)}</p>
+                <p className="text-xs text-slate-500">{t("created", { date: formatDate(event.createdAt, studio) })}</p>
               </li>
             );
           })}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useState, type ChangeEvent } from "react";
 import { FieldFrame, describedBy, inputClass } from "@/components/forms/field";
 import { StateForm, FieldError } from "@/components/dashboard/state-form";
@@ -7,15 +8,8 @@ import { createSeriesAction, updateSeriesRuleAction } from "./actions";
 import { previewRule } from "./rule-preview";
 import type { RuleFormValues } from "./rule-values";
 
-const WEEKDAYS = [
-  ["1", "Mon"],
-  ["2", "Tue"],
-  ["3", "Wed"],
-  ["4", "Thu"],
-  ["5", "Fri"],
-  ["6", "Sat"],
-  ["0", "Sun"],
-] as const;
+/** The rule's weekdays (0 = Sunday), Monday first. */
+const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "0"] as const;
 
 type Props = {
   eventId: string;
@@ -34,6 +28,7 @@ type Props = {
  */
 export function SeriesForm(props: Props) {
   const id = useId();
+  const t = useTranslations("SeriesForm");
   const [values, setValues] = useState<RuleFormValues>(props.initial);
   const preview = useMemo(
     () => previewRule(values, { timezone: props.timezone, durationMinutes: props.eventDurationMinutes }),
@@ -52,6 +47,11 @@ export function SeriesForm(props: Props) {
       }),
     [props.locale, props.timezone],
   );
+  // Short weekday names in the account's locale, like the dates (4 January 2026 is a Sunday).
+  const dayName = useMemo(() => {
+    const format = new Intl.DateTimeFormat(props.locale, { weekday: "short", timeZone: "UTC" });
+    return (day: string) => format.format(new Date(Date.UTC(2026, 0, 4 + Number(day))));
+  }, [props.locale]);
   const set = (name: keyof RuleFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
   const toggleDay = (day: string) =>
@@ -64,8 +64,8 @@ export function SeriesForm(props: Props) {
     <StateForm
       action={props.seriesId ? updateSeriesRuleAction : createSeriesAction}
       hidden={props.seriesId ? { seriesId: props.seriesId, eventId: props.eventId } : { eventId: props.eventId }}
-      submitLabel={props.seriesId ? "Save rule" : "Add series"}
-      pendingLabel="Saving…"
+      submitLabel={props.seriesId ? t("saveRule") : t("addSeries")}
+      pendingLabel={t("saving")}
     >
       {(state) => {
         const errors = state.fieldErrors ?? {};
@@ -99,7 +99,7 @@ export function SeriesForm(props: Props) {
         return (
           <div className="grid gap-4 lg:grid-cols-2">
             <div className="grid gap-3 sm:grid-cols-2">
-              <FieldFrame id={`${id}-frequency`} label="Repeats" error={errorOf("frequency")}>
+              <FieldFrame id={`${id}-frequency`} label={t("repeats")} error={errorOf("frequency")}>
                 <select
                   id={`${id}-frequency`}
                   name="frequency"
@@ -107,12 +107,12 @@ export function SeriesForm(props: Props) {
                   onChange={set("frequency")}
                   className={inputClass}
                 >
-                  <option value="weekly">Weekly</option>
-                  <option value="daily">Daily</option>
-                  <option value="monthly">Monthly</option>
+                  <option value="weekly">{t("weekly")}</option>
+                  <option value="daily">{t("daily")}</option>
+                  <option value="monthly">{t("monthly")}</option>
                 </select>
               </FieldFrame>
-              {input("interval", "Every (1 = every time)", "number", undefined, {
+              {input("interval", t("interval"), "number", undefined, {
                 min: 1,
                 max: 52,
                 inputMode: "numeric",
@@ -122,9 +122,9 @@ export function SeriesForm(props: Props) {
                   className="sm:col-span-2"
                   aria-describedby={errorOf("weekdays") ? `${id}-weekdays-error` : `${id}-weekdays-hint`}
                 >
-                  <legend className="text-sm font-medium text-slate-800">On</legend>
+                  <legend className="text-sm font-medium text-slate-800">{t("on")}</legend>
                   <div className="mt-1 flex flex-wrap gap-3">
-                    {WEEKDAYS.map(([day, label]) => (
+                    {WEEKDAYS.map((day) => (
                       <label key={day} className="flex items-center gap-1 text-sm">
                         <input
                           type="checkbox"
@@ -133,12 +133,12 @@ export function SeriesForm(props: Props) {
                           checked={values.weekdays.includes(day)}
                           onChange={() => toggleDay(day)}
                         />
-                        {label}
+                        {dayName(day)}
                       </label>
                     ))}
                   </div>
                   <p id={`${id}-weekdays-hint`} className="mt-1 text-xs text-slate-600">
-                    None ticked: the weekday of the first date.
+                    {t("weekdaysHint")}
                   </p>
                   <FieldError id={`${id}-weekdays-error`} error={errorOf("weekdays")} />
                 </fieldset>
@@ -146,39 +146,40 @@ export function SeriesForm(props: Props) {
               {values.frequency === "monthly"
                 ? input(
                     "monthDay",
-                    "Day of the month",
+                    t("monthDay"),
                     "number",
-                    "Blank: the day of the first date; months without it are skipped",
+                    t("monthDayHint"),
                     { min: 1, max: 31 },
                   )
                 : null}
-              {input("localStartTime", `Start time (${props.timezone})`, "time")}
+              {input("localStartTime", t("startTime", { zone: props.timezone }), "time")}
               {input(
                 "durationMinutes",
-                "Length (minutes)",
+                t("length"),
                 "number",
-                `Blank: the event's ${props.eventDurationMinutes}`,
+                t("lengthHint", { minutes: props.eventDurationMinutes }),
                 { min: 1 },
               )}
-              {input("startsOn", "First date", "date")}
-              {input("endsOn", "Last date (optional)", "date", "At most 2 years after the first date")}
+              {input("startsOn", t("startsOn"), "date")}
+              {input("endsOn", t("endsOn"), "date", t("endsOnHint"))}
               {input(
                 "count",
-                "Number of classes (optional)",
+                t("count"),
                 "number",
-                "At most 500; with a last date, the earlier wins",
+                t("countHint"),
                 { min: 1, max: 500 },
               )}
-              {input("capacity", "Capacity", "number", "Blank: the event's", { min: 1 })}
+              {input("capacity", t("capacity"), "number", t("capacityHint"), { min: 1 })}
             </div>
-            <section aria-label="Preview" className="rounded-md border border-slate-300 bg-slate-50 p-3">
-              <h4 className="text-sm font-semibold text-slate-900">Preview</h4>
+            <section aria-label={t("preview")} className="rounded-md border border-slate-300 bg-slate-50 p-3">
+              <h4 className="text-sm font-semibold text-slate-900">{t("preview")}</h4>
               <div aria-live="polite">
                 {preview.ok ? (
                   <>
                     <p className="mt-1 text-sm text-slate-700">
-                      {preview.total} {preview.total === 1 ? "class" : "classes"}
-                      {preview.total > preview.first.length ? `; the first ${preview.first.length}:` : ":"}
+                      {preview.total > preview.first.length
+                        ? t("previewFirst", { count: preview.total, shown: preview.first.length })
+                        : t("previewAll", { count: preview.total })}
                     </p>
                     <ol className="mt-2 space-y-0.5 text-sm tabular-nums text-slate-900">
                       {preview.first.map((occurrence) => (
@@ -187,8 +188,7 @@ export function SeriesForm(props: Props) {
                     </ol>
                     {props.seriesId ? (
                       <p className="mt-2 text-xs text-slate-600">
-                        Saving regenerates future classes that were never moved or cancelled; classes with bookings are
-                        kept.
+                        {t("regenerates")}
                       </p>
                     ) : null}
                   </>

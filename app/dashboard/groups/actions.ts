@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { readRaw, readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -24,7 +25,8 @@ export async function createGroupAction(formData: FormData): Promise<FormState> 
     async () => {
       const { name } = parseWith(CreateGroupInput, { name: readRaw(formData, "name") });
       const group = await createGroup({ db: viewer.db, accountId: viewer.accountId, name });
-      return `Added ${group.name}.`;
+      const t = await getTranslations("GroupsActions");
+      return t("added", { name: group.name });
     },
     { revalidate: PATH },
   );
@@ -37,7 +39,8 @@ export async function renameGroupAction(formData: FormData): Promise<FormState> 
       const id = groupId(formData);
       const { name } = parseWith(UpdateGroupInput, { name: readRaw(formData, "name") });
       await renameGroup({ db: viewer.db, groupId: id, name });
-      return "Saved.";
+      const t = await getTranslations("GroupsActions");
+      return t("saved");
     },
     { revalidate: PATH },
   );

@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { defined, readInteger, readRaw, readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -26,7 +27,8 @@ export async function createLocationAction(formData: FormData): Promise<FormStat
     async () => {
       const input = parseWith(CreateLocationInput, locationFields(formData));
       const location = await createLocation({ db: viewer.db, accountId: viewer.accountId, input });
-      return `Added ${location.name}.`;
+      const t = await getTranslations("LocationsActions");
+      return t("added", { name: location.name });
     },
     { revalidate: PATH },
   );
@@ -39,7 +41,8 @@ export async function updateLocationAction(formData: FormData): Promise<FormStat
       const locationId = parseWith(Id, readText(formData, "locationId"));
       const input = parseWith(UpdateLocationInput, locationFields(formData));
       await updateLocation({ db: viewer.db, locationId, input });
-      return "Saved.";
+      const t = await getTranslations("LocationsActions");
+      return t("saved");
     },
     { revalidate: PATH },
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { ArchivableList } from "@/components/forms/archivable-list";
 import type { FieldSpec } from "@/components/forms/field";
@@ -8,45 +9,49 @@ import { listLocations } from "@/lib/programme/list-locations";
 import { createLocationAction, setLocationStatusAction, updateLocationAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Locations" };
 
-function fields(location?: { name: string; address: string; capacity: number }): FieldSpec[] {
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("LocationsPage");
+  return { title: t("title") };
+}
+
+type Translate = Awaited<ReturnType<typeof getTranslations<"LocationsPage">>>;
+
+function fields(t: Translate, location?: { name: string; address: string; capacity: number }): FieldSpec[] {
   return [
-    { kind: "text", name: "name", label: "Name", defaultValue: location?.name, required: true },
-    { kind: "text", name: "address", label: "Address", defaultValue: location?.address },
+    { kind: "text", name: "name", label: t("name"), defaultValue: location?.name, required: true },
+    { kind: "text", name: "address", label: t("address"), defaultValue: location?.address },
     {
       kind: "number",
       name: "capacity",
-      label: "Capacity",
+      label: t("capacity"),
       defaultValue: location?.capacity ?? 20,
       min: 1,
-      hint: "Places that events held here get by default.",
+      hint: t("capacityHint"),
     },
   ];
 }
 
 export default async function LocationsPage() {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("LocationsPage")]);
   const locations = await listLocations({ db: viewer.db });
   return (
     <div className="space-y-8">
-      <PageHeader title="Locations">
-        Rooms and venues. Archiving hides a location from pickers; events that use it keep it.
-      </PageHeader>
-      <Section id="new-location" title="Add a location">
-        <ActionForm action={createLocationAction} fields={fields()} submitLabel="Add location" resetOnSuccess />
+      <PageHeader title={t("title")}>{t("intro")}</PageHeader>
+      <Section id="new-location" title={t("addHeading")}>
+        <ActionForm action={createLocationAction} fields={fields(t)} submitLabel={t("add")} resetOnSuccess />
       </Section>
       <ArchivableList
-        noun="location"
+        empty={{ active: t("noActive"), archived: t("noArchived") }}
         idName="locationId"
         editAction={updateLocationAction}
         statusAction={setLocationStatusAction}
         items={locations.map((location) => ({
           id: location.id,
           title: location.name,
-          summary: [location.address, `${location.capacity} places`].filter(Boolean).join(" · "),
+          summary: [location.address, t("places", { count: location.capacity })].filter(Boolean).join(" · "),
           status: location.status,
-          editFields: fields(location),
+          editFields: fields(t, location),
         }))}
       />
     </div>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listOrderBuyers } from "@/lib/commerce/list-order-buyers";
@@ -9,7 +10,11 @@ import { formatMoney } from "@/lib/format/money";
 import { getMe } from "@/lib/users/get-me";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Orders" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("OrdersPage");
+  return { title: t("title") };
+}
 
 const SHOWN = 200;
 const STATUS_STYLE: Record<string, string> = {
@@ -18,10 +23,16 @@ const STATUS_STYLE: Record<string, string> = {
   failed: "bg-red-100 text-red-900",
   refunded: "bg-slate-200 text-slate-800",
 };
-const PROVIDER: Record<string, string> = { demo: "Demo", stripe: "Stripe", desk: "Desk" };
 
 export default async function OrdersPage() {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("OrdersPage")]);
+  const providerNames: Record<string, string> = { demo: t("providerDemo"), stripe: "Stripe", desk: t("providerDesk") };
+  const statusNames: Record<string, string> = {
+    paid: t("statusPaid"),
+    pending: t("statusPending"),
+    failed: t("statusFailed"),
+    refunded: t("statusRefunded"),
+  };
   const [orders, products, { account }] = await Promise.all([
     listOrders({ db: viewer.db }),
     listProducts({ db: viewer.db }),
@@ -34,40 +45,40 @@ export default async function OrdersPage() {
   const where = { zone: account.timezone, locale: account.locale };
   return (
     <div className="space-y-6">
-      <PageHeader title="Orders">
-        Online purchases, desk grants and renewals, newest first.
-        {orders.length > SHOWN ? ` Showing the latest ${SHOWN} of ${orders.length}.` : ""}
+      <PageHeader title={t("title")}>
+        {t("intro")}
+        {orders.length > SHOWN ? t("showingLatest", { shown: SHOWN, total: orders.length }) : ""}
       </PageHeader>
       {orders.length === 0 ? (
-        <p className="text-slate-600">No orders yet.</p>
+        <p className="text-slate-600">{t("noOrders")}</p>
       ) : (
         <div
           className="overflow-x-auto rounded-lg border border-slate-300 bg-white"
           tabIndex={0}
           role="region"
-          aria-label="Orders (scrolls sideways on small screens)"
+          aria-label={t("tableLabel")}
         >
           <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Orders of {account.name}</caption>
+            <caption className="sr-only">{t("caption", { studio: account.name })}</caption>
             <thead className="bg-slate-100 text-slate-800">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Date
+                  {t("date")}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Buyer
+                  {t("buyer")}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Product
+                  {t("product")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Amount
+                  {t("amount")}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Status
+                  {t("status")}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Provider
+                  {t("provider")}
                 </th>
               </tr>
             </thead>
@@ -76,7 +87,7 @@ export default async function OrdersPage() {
                 <tr key={order.id}>
                   <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(order.createdAt, where)}</td>
                   <td className="px-3 py-2">
-                    {buyer.get(order.userId)?.displayName ?? "Unknown"}
+                    {buyer.get(order.userId)?.displayName ?? t("unknown")}
                     <span className="block text-xs text-slate-600">{buyer.get(order.userId)?.email}</span>
                   </td>
                   <td className="px-3 py-2">{product.get(order.productId) ?? "—"}</td>
@@ -87,10 +98,10 @@ export default async function OrdersPage() {
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[order.status] ?? ""}`}
                     >
-                      {order.status}
+                      {statusNames[order.status] ?? order.status}
                     </span>
                   </td>
-                  <td className="px-3 py-2">{PROVIDER[order.provider] ?? order.provider}</td>
+                  <td className="px-3 py-2">{providerNames[order.provider] ?? order.provider}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { defined, readInteger, readRaw, readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -23,7 +24,8 @@ export async function createPresetAction(formData: FormData): Promise<FormState>
     async () => {
       const input = parseWith(CreateDurationPresetInput, presetFields(formData));
       const preset = await createDurationPreset({ db: viewer.db, accountId: viewer.accountId, input });
-      return `Added ${preset.name}.`;
+      const t = await getTranslations("PresetsActions");
+      return t("added", { name: preset.name });
     },
     { revalidate: PATH },
   );
@@ -36,7 +38,8 @@ export async function updatePresetAction(formData: FormData): Promise<FormState>
       const presetId = parseWith(Id, readText(formData, "presetId"));
       const input = parseWith(UpdateDurationPresetInput, presetFields(formData));
       await updateDurationPreset({ db: viewer.db, presetId, input });
-      return "Saved.";
+      const t = await getTranslations("PresetsActions");
+      return t("saved");
     },
     { revalidate: PATH },
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { ArchivableList } from "@/components/forms/archivable-list";
 import type { FieldSpec } from "@/components/forms/field";
@@ -8,15 +9,21 @@ import { listDurationPresets } from "@/lib/programme/list-duration-presets";
 import { createPresetAction, setPresetStatusAction, updatePresetAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Class lengths" };
 
-function fields(preset?: { name: string; minutes: number }): FieldSpec[] {
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("PresetsPage");
+  return { title: t("title") };
+}
+
+type Translate = Awaited<ReturnType<typeof getTranslations<"PresetsPage">>>;
+
+function fields(t: Translate, preset?: { name: string; minutes: number }): FieldSpec[] {
   return [
-    { kind: "text", name: "name", label: "Name", defaultValue: preset?.name, required: true },
+    { kind: "text", name: "name", label: t("name"), defaultValue: preset?.name, required: true },
     {
       kind: "number",
       name: "minutes",
-      label: "Length in minutes",
+      label: t("minutes"),
       defaultValue: preset?.minutes ?? 60,
       min: 1,
       max: 10080,
@@ -26,28 +33,25 @@ function fields(preset?: { name: string; minutes: number }): FieldSpec[] {
 }
 
 export default async function PresetsPage() {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("PresetsPage")]);
   const presets = await listDurationPresets({ db: viewer.db });
   return (
     <div className="space-y-8">
-      <PageHeader title="Class lengths">
-        The lengths offered when you plan an event. Events keep their own length: editing or archiving a class length
-        changes no event.
-      </PageHeader>
-      <Section id="new-preset" title="Add a class length">
-        <ActionForm action={createPresetAction} fields={fields()} submitLabel="Add class length" resetOnSuccess />
+      <PageHeader title={t("title")}>{t("intro")}</PageHeader>
+      <Section id="new-preset" title={t("addHeading")}>
+        <ActionForm action={createPresetAction} fields={fields(t)} submitLabel={t("add")} resetOnSuccess />
       </Section>
       <ArchivableList
-        noun="class length"
+        empty={{ active: t("noActive"), archived: t("noArchived") }}
         idName="presetId"
         editAction={updatePresetAction}
         statusAction={setPresetStatusAction}
         items={presets.map((preset) => ({
           id: preset.id,
           title: preset.name,
-          summary: `${preset.minutes} minutes`,
+          summary: t("summary", { count: preset.minutes }),
           status: preset.status,
-          editFields: fields(preset),
+          editFields: fields(t, preset),
         }))}
       />
     </div>

@@ -1,6 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -12,6 +13,7 @@ import { parseWith } from "@/lib/http/parse-input";
 import { Id } from "@/lib/schemas/common";
 import { CreateProductInput, ProductStatusSchema, UpdateProductInput } from "@/lib/schemas/product";
 import { getMe } from "@/lib/users/get-me";
+import type { AmountWords } from "./money";
 import { readProductForm } from "./product-form-data";
 
 const PATH = "/dashboard/products";
@@ -21,8 +23,14 @@ async function readBody(
   mode: "create" | "update",
   viewer: Awaited<ReturnType<typeof requireAdministrator>>,
 ) {
-  const { account } = await getMe(viewer);
-  const { body, issues } = readProductForm(formData, { mode, fallbackCurrency: account.currency });
+  const [{ account }, t] = await Promise.all([getMe(viewer), getTranslations("ProductAmounts")]);
+  const words: AmountWords = {
+    notAnAmount: t("notAnAmount"),
+    wholeAmount: (currency) => t("wholeAmount", { currency }),
+    tooManyDecimals: (digits, currency) => t("tooManyDecimals", { digits: String(digits), currency }),
+    tooLarge: t("tooLarge"),
+  };
+  const { body, issues } = readProductForm(formData, { mode, fallbackCurrency: account.currency, words });
   if (issues.length > 0) throw new AppError("validation_failed", { details: issues });
   return body;
 }

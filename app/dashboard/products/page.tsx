@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -9,29 +10,52 @@ import { getMe } from "@/lib/users/get-me";
 import { setProductStatusAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Products" };
 
-const STATUS_LABEL: Record<string, string> = { draft: "Draft", active: "Active", archived: "Archived" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ProductsPage");
+  return { title: t("title") };
+}
+
 const STATUS_STYLE: Record<string, string> = {
   draft: "bg-amber-100 text-amber-900",
   active: "bg-brand-100 text-brand-900",
   archived: "bg-slate-200 text-slate-800",
 };
-const INTERVAL: Record<string, string> = { week: "week", month: "month", year: "year" };
 
 export default async function ProductsPage() {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("ProductsPage")]);
+  const statusNames: Record<string, string> = {
+    draft: t("statusDraft"),
+    active: t("statusActive"),
+    archived: t("statusArchived"),
+  };
+  const typeNames: Record<string, string> = {
+    drop_in: t("typeDropIn"),
+    class_pass: t("typeClassPass"),
+    subscription: t("typeSubscription"),
+    workshop: t("typeWorkshop"),
+    teacher_training: t("typeTeacherTraining"),
+    custom: t("typeCustom"),
+  };
+  const every = (interval: string, count: number) =>
+    interval === "week"
+      ? t("everyWeek", { count })
+      : interval === "month"
+        ? t("everyMonth", { count })
+        : interval === "year"
+          ? t("everyYear", { count })
+          : "";
   const [products, { account }] = await Promise.all([listProducts({ db: viewer.db }), getMe(viewer)]);
   return (
     <div className="space-y-8">
-      <PageHeader title="Products">Passes, drop-ins and subscriptions. Only active products are for sale.</PageHeader>
+      <PageHeader title={t("title")}>{t("intro")}</PageHeader>
       <Link
         href="/dashboard/products/new"
         className="inline-block rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
       >
-        New product
+        {t("newProduct")}
       </Link>
-      {products.length === 0 ? <p className="text-slate-600">No products yet.</p> : null}
+      {products.length === 0 ? <p className="text-slate-600">{t("noProducts")}</p> : null}
       <ul className="space-y-3">
         {products.map((product) => (
           <li key={product.id} className="rounded-lg border border-slate-300 bg-white p-4">
@@ -45,19 +69,19 @@ export default async function ProductsPage() {
                 </Link>
               </h2>
               <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[product.status] ?? ""}`}>
-                {STATUS_LABEL[product.status] ?? product.status}
+                {statusNames[product.status] ?? product.status}
               </span>
-              <span className="text-sm text-slate-600">{product.type.replace(/_/g, " ")}</span>
+              <span className="text-sm text-slate-600">{typeNames[product.type] ?? product.type.replace(/_/g, " ")}</span>
             </div>
             <ul className="mt-2 text-sm text-slate-800">
               {product.prices.map((price) => (
                 <li key={price.id}>
                   {formatMoney(price.amount, price.currency, account.locale)}
                   {price.interval
-                    ? ` every ${price.intervalCount && price.intervalCount > 1 ? `${price.intervalCount} ` : ""}${INTERVAL[price.interval]}${price.intervalCount && price.intervalCount > 1 ? "s" : ""}`
+                    ? every(price.interval, price.intervalCount ?? 1)
                     : ""}
                   {price.minAge !== null || price.maxAge !== null
-                    ? ` · ages ${price.minAge ?? 0}–${price.maxAge ?? "∞"}`
+                    ? t("ages", { min: price.minAge ?? 0, max: price.maxAge ?? "∞" })
                     : ""}
                 </li>
               ))}
@@ -72,10 +96,10 @@ export default async function ProductsPage() {
                     hidden={{ productId: product.id, status }}
                     submitLabel={
                       status === "active"
-                        ? `Activate ${product.name}`
+                        ? t("activate", { name: product.name })
                         : status === "draft"
-                          ? `Move ${product.name} to draft`
-                          : `Archive ${product.name}`
+                          ? t("moveToDraft", { name: product.name })
+                          : t("archive", { name: product.name })
                     }
                     variant="secondary"
                     inline

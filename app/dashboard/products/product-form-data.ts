@@ -1,6 +1,6 @@
 import { readAll, readInteger, readRaw, readText } from "@/components/forms/form-data";
 import type { ErrorDetail } from "@/lib/errors";
-import { toMinorUnits } from "./money";
+import { toMinorUnits, type AmountWords } from "./money";
 
 /**
  * The product form's fields as the body of POST /products or PATCH /products/{id}. Price rows are
@@ -10,14 +10,14 @@ import { toMinorUnits } from "./money";
  */
 export function readProductForm(
   formData: FormData,
-  options: { mode: "create" | "update"; fallbackCurrency: string },
+  options: { mode: "create" | "update"; fallbackCurrency: string; words?: AmountWords },
 ): { body: Record<string, unknown>; issues: ErrorDetail[] } {
   const issues: ErrorDetail[] = [];
   const prices = priceRowIndexes(formData).map((index, position) => {
     const field = (name: string) => `prices.${index}.${name}`;
     const currency = readText(formData, field("currency"))?.toUpperCase() ?? options.fallbackCurrency;
     const amountText = readText(formData, field("amount")) ?? "";
-    const amount = toMinorUnits(amountText, currency);
+    const amount = toMinorUnits(amountText, currency, options.words);
     if (!amount.ok) issues.push({ path: `prices.${position}.amount`, message: amount.message });
     const interval = readText(formData, field("interval"));
     const price: Record<string, unknown> = {

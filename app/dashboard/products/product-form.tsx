@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useTransition, type FormEvent } from "react";
 import { buttonClass } from "@/components/forms/action-form";
 import { Field, type FieldSpec } from "@/components/forms/field";
@@ -28,25 +29,6 @@ export type ProductFormValues = {
   prices: PriceRowValues[];
 };
 
-const TYPES = [
-  { value: "drop_in", label: "Drop-in (one class)" },
-  { value: "class_pass", label: "Class pass (a number of classes)" },
-  { value: "subscription", label: "Subscription (unlimited per period)" },
-  { value: "workshop", label: "Workshop" },
-  { value: "teacher_training", label: "Teacher training" },
-  { value: "custom", label: "Custom" },
-];
-const STATUSES = [
-  { value: "draft", label: "Draft (not for sale)" },
-  { value: "active", label: "Active (for sale)" },
-  { value: "archived", label: "Archived" },
-];
-const INTERVALS = [
-  { value: "week", label: "Week" },
-  { value: "month", label: "Month" },
-  { value: "year", label: "Year" },
-];
-
 /** The product editor: fields that depend on the type appear for that type; prices can be added and removed. */
 export function ProductForm({
   action,
@@ -59,6 +41,25 @@ export function ProductForm({
   events: { id: string; title: string }[];
   submitLabel: string;
 }) {
+  const t = useTranslations("ProductForm");
+  const TYPES = [
+    { value: "drop_in", label: t("typeDropIn") },
+    { value: "class_pass", label: t("typeClassPass") },
+    { value: "subscription", label: t("typeSubscription") },
+    { value: "workshop", label: t("typeWorkshop") },
+    { value: "teacher_training", label: t("typeTeacherTraining") },
+    { value: "custom", label: t("typeCustom") },
+  ];
+  const STATUSES = [
+    { value: "draft", label: t("statusDraft") },
+    { value: "active", label: t("statusActive") },
+    { value: "archived", label: t("statusArchived") },
+  ];
+  const INTERVALS = [
+    { value: "week", label: t("week") },
+    { value: "month", label: t("month") },
+    { value: "year", label: t("year") },
+  ];
   const idPrefix = useId();
   const nextKey = useRef(values.prices.length);
   const [type, setType] = useState(values.type);
@@ -79,7 +80,7 @@ export function ProductForm({
       try {
         setState((await action(formData)) ?? IDLE);
       } catch {
-        setState({ ok: false, error: "The request failed. Check your connection and try again." });
+        setState({ ok: false, error: t("requestFailed") });
       }
     });
   }
@@ -105,10 +106,10 @@ export function ProductForm({
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-busy={pending}>
       {values.productId ? <input type="hidden" name="productId" value={values.productId} /> : null}
       <fieldset className="space-y-4">
-        <legend className="text-lg font-semibold text-slate-900">Product</legend>
+        <legend className="text-lg font-semibold text-slate-900">{t("product")}</legend>
         <div>
           <label htmlFor={`${idPrefix}-type`} className="block text-sm font-medium text-slate-800">
-            Type
+            {t("type")}
           </label>
           <select
             id={`${idPrefix}-type`}
@@ -125,14 +126,14 @@ export function ProductForm({
           </select>
           {errors.type ? <p className="mt-1 text-sm text-red-700">{errors.type}</p> : null}
         </div>
-        {field({ kind: "text", name: "name", label: "Name", defaultValue: values.name, required: true })}
-        {field({ kind: "textarea", name: "description", label: "Description", defaultValue: values.description })}
-        {field({ kind: "select", name: "status", label: "Status", options: STATUSES, defaultValue: values.status })}
+        {field({ kind: "text", name: "name", label: t("name"), defaultValue: values.name, required: true })}
+        {field({ kind: "textarea", name: "description", label: t("description"), defaultValue: values.description })}
+        {field({ kind: "select", name: "status", label: t("status"), options: STATUSES, defaultValue: values.status })}
         {type === "class_pass"
           ? field({
               kind: "number",
               name: "classAllowance",
-              label: "Classes included",
+              label: t("classesIncluded"),
               defaultValue: values.classAllowance,
               min: 1,
             })
@@ -141,24 +142,24 @@ export function ProductForm({
           ? field({
               kind: "number",
               name: "validityDays",
-              label: "Valid for (days)",
+              label: t("validityDays"),
               defaultValue: values.validityDays,
               min: 1,
-              hint: "Counted from the purchase. Leave blank for no end.",
+              hint: t("validityDaysHint"),
             })
           : null}
         {field({
           kind: "number",
           name: "purchaseLimitPerUser",
-          label: "Purchase limit per person",
+          label: t("purchaseLimit"),
           defaultValue: values.purchaseLimitPerUser,
           min: 1,
-          hint: "Leave blank for no limit. Desk grants count too.",
+          hint: t("purchaseLimitHint"),
         })}
       </fieldset>
 
       <fieldset className="space-y-4">
-        <legend className="text-lg font-semibold text-slate-900">Prices</legend>
+        <legend className="text-lg font-semibold text-slate-900">{t("prices")}</legend>
         {errors.prices ? <p className="text-sm text-red-700">{errors.prices}</p> : null}
         <ol className="space-y-4">
           {rows.map((row, index) => {
@@ -166,57 +167,57 @@ export function ProductForm({
             return (
               <li key={row.key} className="rounded-lg border border-slate-300 p-4">
                 <fieldset className="grid gap-3 sm:grid-cols-2">
-                  <legend className="mb-2 font-medium text-slate-900">Price {index + 1}</legend>
+                  <legend className="mb-2 font-medium text-slate-900">{t("price", { number: index + 1 })}</legend>
                   {row.price.id ? <input type="hidden" name={name("id")} value={row.price.id} /> : null}
                   {field({
                     kind: "text",
                     name: name("amount"),
-                    label: "Amount",
+                    label: t("amount"),
                     defaultValue: row.price.amount,
                     required: true,
-                    hint: "For example 120 or 120.50",
+                    hint: t("amountHint"),
                   })}
                   {field({
                     kind: "text",
                     name: name("currency"),
-                    label: "Currency",
+                    label: t("currency"),
                     defaultValue: row.price.currency,
-                    hint: "Three-letter code, e.g. DKK",
+                    hint: t("currencyHint"),
                   })}
                   {type === "subscription" ? (
                     <>
                       {field({
                         kind: "select",
                         name: name("interval"),
-                        label: "Billed every",
+                        label: t("billedEvery"),
                         options: INTERVALS,
                         defaultValue: row.price.interval || "month",
                       })}
                       {field({
                         kind: "number",
                         name: name("intervalCount"),
-                        label: "Number of periods per charge",
+                        label: t("intervalCount"),
                         defaultValue: row.price.intervalCount,
                         min: 1,
-                        hint: "Blank = 1",
+                        hint: t("intervalCountHint"),
                       })}
                     </>
                   ) : null}
                   {field({
                     kind: "number",
                     name: name("minAge"),
-                    label: "Minimum age",
+                    label: t("minAge"),
                     defaultValue: row.price.minAge,
                     min: 0,
-                    hint: "Optional, in years",
+                    hint: t("ageHint"),
                   })}
                   {field({
                     kind: "number",
                     name: name("maxAge"),
-                    label: "Maximum age",
+                    label: t("maxAge"),
                     defaultValue: row.price.maxAge,
                     min: 0,
-                    hint: "Optional, in years",
+                    hint: t("ageHint"),
                   })}
                 </fieldset>
                 <button
@@ -225,22 +226,22 @@ export function ProductForm({
                   disabled={rows.length === 1}
                   onClick={() => setRows(rows.filter((other) => other.key !== row.key))}
                 >
-                  Remove price {index + 1}
+                  {t("removePrice", { number: index + 1 })}
                 </button>
               </li>
             );
           })}
         </ol>
         <button type="button" className={buttonClass.secondary} onClick={addRow}>
-          Add a price
+          {t("addPrice")}
         </button>
       </fieldset>
 
       <fieldset className="space-y-2">
-        <legend className="text-lg font-semibold text-slate-900">Eligible events</legend>
-        <p className="text-sm text-slate-600">Tick none to make the product valid for every event.</p>
+        <legend className="text-lg font-semibold text-slate-900">{t("eligibleEvents")}</legend>
+        <p className="text-sm text-slate-600">{t("eligibleEventsHint")}</p>
         {errors.eligibleEventIds ? <p className="text-sm text-red-700">{errors.eligibleEventIds}</p> : null}
-        {events.length === 0 ? <p className="text-sm text-slate-600">No events yet.</p> : null}
+        {events.length === 0 ? <p className="text-sm text-slate-600">{t("noEvents")}</p> : null}
         <ul className="grid gap-1 sm:grid-cols-2">
           {events.map((event) => (
             <li key={event.id} className="flex items-center gap-2">
@@ -262,7 +263,7 @@ export function ProductForm({
 
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={buttonClass.primary} disabled={pending}>
-          {pending ? "Saving…" : submitLabel}
+          {pending ? t("saving") : submitLabel}
         </button>
         <div aria-live="polite">
           {state.error ? (

@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { defined, readRaw, readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -26,12 +27,13 @@ async function seasonFields(formData: FormData, viewer: Awaited<ReturnType<typeo
 
 export async function createSeasonAction(formData: FormData): Promise<FormState> {
   const viewer = await requireAdministrator();
-  return renameDayFields(
+  return await renameDayFields(
     await runAction(
       async () => {
         const input = parseWith(CreateSeasonInput, await seasonFields(formData, viewer));
         const season = await createSeason({ db: viewer.db, accountId: viewer.accountId, input });
-        return `Added ${season.name}.`;
+        const t = await getTranslations("SeasonsActions");
+        return t("added", { name: season.name });
       },
       { revalidate: PATH },
     ),
@@ -40,13 +42,14 @@ export async function createSeasonAction(formData: FormData): Promise<FormState>
 
 export async function updateSeasonAction(formData: FormData): Promise<FormState> {
   const viewer = await requireAdministrator();
-  return renameDayFields(
+  return await renameDayFields(
     await runAction(
       async () => {
         const seasonId = parseWith(Id, readText(formData, "seasonId"));
         const input = parseWith(UpdateSeasonInput, await seasonFields(formData, viewer));
         await updateSeason({ db: viewer.db, seasonId, input });
-        return "Saved.";
+        const t = await getTranslations("SeasonsActions");
+        return t("saved");
       },
       { revalidate: PATH },
     ),
@@ -66,17 +69,17 @@ export async function setSeasonStatusAction(formData: FormData): Promise<FormSta
 }
 
 /** Errors of `startsAt` / `endsAt` belong under the first-day / last-day inputs. */
-function renameDayFields(state: FormState): FormState {
+async function renameDayFields(state: FormState): Promise<FormState> {
   if (!state.fieldErrors) return state;
+  const t = await getTranslations("SeasonsActions");
   const { startsAt, endsAt, ...rest } = state.fieldErrors;
-  const dayMessage = (message: string) =>
-    message.replace("endsAt must be after startsAt", "The last day must not be before the first day");
+  const dayMessage = (message: string) => message.replace("endsAt must be after startsAt", t("lastBeforeFirst"));
   return {
     ...state,
     fieldErrors: {
       ...rest,
-      ...(startsAt ? { firstDay: startsAt.startsWith("Invalid") ? "Enter a date" : startsAt } : {}),
-      ...(endsAt ? { lastDay: endsAt.startsWith("Invalid") ? "Enter a date" : dayMessage(endsAt) } : {}),
+      ...(startsAt ? { firstDay: startsAt.startsWith("Invalid") ? t("enterDate") : startsAt } : {}),
+      ...(endsAt ? { lastDay: endsAt.startsWith("Invalid") ? t("enterDate") : dayMessage(endsAt) } : {}),
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { ArchivableList } from "@/components/forms/archivable-list";
 import type { FieldSpec } from "@/components/forms/field";
@@ -10,31 +11,35 @@ import { createSeasonAction, setSeasonStatusAction, updateSeasonAction } from ".
 import { seasonDays } from "./season-dates";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Seasons" };
 
-function fields(season?: { name: string; firstDay: string; lastDay: string }): FieldSpec[] {
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("SeasonsPage");
+  return { title: t("title") };
+}
+
+type Translate = Awaited<ReturnType<typeof getTranslations<"SeasonsPage">>>;
+
+function fields(t: Translate, season?: { name: string; firstDay: string; lastDay: string }): FieldSpec[] {
   return [
-    { kind: "text", name: "name", label: "Name", defaultValue: season?.name, required: true },
-    { kind: "date", name: "firstDay", label: "First day", defaultValue: season?.firstDay, required: true },
-    { kind: "date", name: "lastDay", label: "Last day", defaultValue: season?.lastDay, required: true },
+    { kind: "text", name: "name", label: t("name"), defaultValue: season?.name, required: true },
+    { kind: "date", name: "firstDay", label: t("firstDay"), defaultValue: season?.firstDay, required: true },
+    { kind: "date", name: "lastDay", label: t("lastDay"), defaultValue: season?.lastDay, required: true },
   ];
 }
 
 export default async function SeasonsPage() {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("SeasonsPage")]);
   const [seasons, { account }] = await Promise.all([listSeasons({ db: viewer.db }), getMe(viewer)]);
   const dateFormat = new Intl.DateTimeFormat(account.locale, { dateStyle: "medium", timeZone: "UTC" });
   const day = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
   return (
     <div className="space-y-8">
-      <PageHeader title="Seasons">
-        Named date ranges of your programme, in the studio&apos;s timezone ({account.timezone}).
-      </PageHeader>
-      <Section id="new-season" title="Add a season">
-        <ActionForm action={createSeasonAction} fields={fields()} submitLabel="Add season" resetOnSuccess />
+      <PageHeader title={t("title")}>{t("intro", { zone: account.timezone })}</PageHeader>
+      <Section id="new-season" title={t("addHeading")}>
+        <ActionForm action={createSeasonAction} fields={fields(t)} submitLabel={t("add")} resetOnSuccess />
       </Section>
       <ArchivableList
-        noun="season"
+        empty={{ active: t("noActive"), archived: t("noArchived") }}
         idName="seasonId"
         editAction={updateSeasonAction}
         statusAction={setSeasonStatusAction}
@@ -45,7 +50,7 @@ export default async function SeasonsPage() {
             title: season.name,
             summary: `${day(days.firstDay)} – ${day(days.lastDay)}`,
             status: season.status,
-            editFields: fields({ name: season.name, ...days }),
+            editFields: fields(t, { name: season.name, ...days }),
           };
         })}
       />

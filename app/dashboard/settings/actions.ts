@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { readCheckbox, readInteger, readRaw, readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -26,7 +27,8 @@ export async function updateSettingsAction(formData: FormData): Promise<FormStat
         },
       });
       await updateAccount({ accountId: viewer.accountId, input });
-      return "Settings saved.";
+      const t = await getTranslations("SettingsActions");
+      return t("saved");
     },
     { revalidate: "/dashboard", scope: "layout" },
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -6,7 +7,11 @@ import { getMe } from "@/lib/users/get-me";
 import { updateSettingsAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Settings" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("SettingsPage");
+  return { title: t("title") };
+}
 
 function timezones(current: string): string[] {
   const zones = Intl.supportedValuesOf("timeZone");
@@ -14,40 +19,37 @@ function timezones(current: string): string[] {
 }
 
 export default async function SettingsPage() {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("SettingsPage")]);
   const { account } = await getMe(viewer);
   const policy = account.bookingPolicy;
   return (
     <div className="space-y-8">
-      <PageHeader title="Settings">
-        Your studio&apos;s name, clock and language, and when people may book and cancel. Prices are in{" "}
-        {account.currency}.
-      </PageHeader>
-      <Section id="studio-settings" title="Studio and booking policy">
+      <PageHeader title={t("title")}>{t("intro", { currency: account.currency })}</PageHeader>
+      <Section id="studio-settings" title={t("heading")}>
         <div className="max-w-xl">
           <ActionForm
             action={updateSettingsAction}
             fields={[
-              { kind: "text", name: "name", label: "Studio name", defaultValue: account.name, required: true },
+              { kind: "text", name: "name", label: t("name"), defaultValue: account.name, required: true },
               {
                 kind: "select",
                 name: "timezone",
-                label: "Timezone",
+                label: t("timezone"),
                 options: timezones(account.timezone).map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") })),
                 defaultValue: account.timezone,
-                hint: "Class times and dates are shown in this timezone.",
+                hint: t("timezoneHint"),
               },
               {
                 kind: "text",
                 name: "locale",
-                label: "Locale",
+                label: t("locale"),
                 defaultValue: account.locale,
-                hint: "A language tag such as da-DK or en-GB: how dates and prices are written.",
+                hint: t("localeHint"),
               },
               {
                 kind: "number",
                 name: "bookingPolicy.opensDaysBefore",
-                label: "Booking opens (days before class)",
+                label: t("opensDaysBefore"),
                 defaultValue: policy.opensDaysBefore,
                 min: 0,
                 max: 365,
@@ -55,7 +57,7 @@ export default async function SettingsPage() {
               {
                 kind: "number",
                 name: "bookingPolicy.closesMinutesBefore",
-                label: "Booking closes (minutes before class)",
+                label: t("closesMinutesBefore"),
                 defaultValue: policy.closesMinutesBefore,
                 min: 0,
                 max: 10080,
@@ -63,20 +65,20 @@ export default async function SettingsPage() {
               {
                 kind: "number",
                 name: "bookingPolicy.cancellationWindowHours",
-                label: "Free cancellation until (hours before class)",
+                label: t("cancellationWindowHours"),
                 defaultValue: policy.cancellationWindowHours,
                 min: 0,
                 max: 720,
-                hint: "A later cancellation uses up the class.",
+                hint: t("cancellationWindowHint"),
               },
               {
                 kind: "checkbox",
                 name: "bookingPolicy.waitlistEnabled",
-                label: "Waitlist when a class is full",
+                label: t("waitlistEnabled"),
                 defaultChecked: policy.waitlistEnabled,
               },
             ]}
-            submitLabel="Save settings"
+            submitLabel={t("save")}
           />
         </div>
       </Section>

@@ -1,4 +1,6 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { DateTime } from "luxon";
 import { BarChart, type ChartPoint } from "@/components/dashboard/bar-chart";
 import { formatMoney, formatMoneyCompact, formatPercent } from "@/components/dashboard/format";
@@ -11,7 +13,11 @@ import { startOfStudioDate, studioDate } from "@/lib/admin/studio-time";
 import { SummaryQuery } from "@/lib/schemas/summary";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Summary" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("SummaryPage");
+  return { title: t("title") };
+}
 
 type Props = { searchParams: Promise<{ from?: string; to?: string }> };
 
@@ -19,7 +25,7 @@ const COLORS = { brand: "#245845", amber: "#b45309", red: "#b91c1c", green: "#04
 const RANGES = [7, 30, 90, 365];
 
 export default async function SummaryPage({ searchParams }: Props) {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("SummaryPage")]);
   const studio = await getActiveStudio(viewer);
   const params = await searchParams;
   const tz = studio.timezone;
@@ -35,7 +41,7 @@ export default async function SummaryPage({ searchParams }: Props) {
   });
 
   const rangeLinks = (
-    <nav aria-label="Periods" className="flex flex-wrap gap-2">
+    <nav aria-label={t("periods")} className="flex flex-wrap gap-2">
       {RANGES.map((days) => {
         const from = DateTime.fromISO(today, { zone: tz })
           .minus({ days: days - 1 })
@@ -47,7 +53,7 @@ export default async function SummaryPage({ searchParams }: Props) {
             aria-current={params.to === today && params.from === from ? "page" : undefined}
             className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
           >
-            Last {days} days
+            {t("lastDays", { days })}
           </Link>
         );
       })}
@@ -56,18 +62,18 @@ export default async function SummaryPage({ searchParams }: Props) {
   const periodForm = (
     <form method="get" className="flex flex-wrap items-end gap-3">
       <label className="text-sm font-medium text-slate-800">
-        From
+        {t("from")}
         <input type="date" name="from" defaultValue={fromDate} className={inputClass} />
       </label>
       <label className="text-sm font-medium text-slate-800">
-        To (inclusive)
+        {t("to")}
         <input type="date" name="to" defaultValue={toDate} className={inputClass} />
       </label>
       <button
         type="submit"
         className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
       >
-        Show
+        {t("show")}
       </button>
     </form>
   );
@@ -75,12 +81,12 @@ export default async function SummaryPage({ searchParams }: Props) {
   if (!parsed.success || !fromInstant || !toInstant) {
     return (
       <>
-        <PageHeader title="Summary" />
+        <PageHeader title={t("title")} />
         {rangeLinks}
         {periodForm}
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-          {parsed.success ? "Enter two dates." : (parsed.error.issues[0]?.message ?? "Invalid period")} The period may
-          span at most 366 days.
+          {parsed.success ? t("enterTwoDates") : (parsed.error.issues[0]?.message ?? t("invalidPeriod"))}
+          {t("maxSpan")}
         </p>
       </>
     );
@@ -92,32 +98,29 @@ export default async function SummaryPage({ searchParams }: Props) {
   const chartPoints = (values: (p: (typeof points)[number]) => Record<string, number>): ChartPoint[] =>
     points.map((point) => ({ label: label(point.label), values: values(point) }));
   const currencies = total.revenue.length > 0 ? total.revenue.map((r) => r.currency) : [studio.currency];
-  const per = unit === "day" ? "per day" : "per week (from Monday)";
+  const per = unit === "day" ? t("perDay") : t("perWeek");
   const figures = [
-    { label: "Bookings", value: String(total.bookings) },
-    { label: "Attended", value: String(total.attended) },
-    { label: "No-shows", value: String(total.noShows) },
-    { label: "Cancellations", value: String(total.cancellations) },
-    { label: "Late cancellations", value: String(total.lateCancellations) },
-    { label: "Fill rate", value: formatPercent(total.fillRate, studio.locale) },
-    { label: "Active attendees", value: String(total.activeAttendees) },
+    { label: t("bookings"), value: String(total.bookings) },
+    { label: t("attended"), value: String(total.attended) },
+    { label: t("noShows"), value: String(total.noShows) },
+    { label: t("cancellations"), value: String(total.cancellations) },
+    { label: t("lateCancellations"), value: String(total.lateCancellations) },
+    { label: t("fillRate"), value: formatPercent(total.fillRate, studio.locale) },
+    { label: t("activeAttendees"), value: String(total.activeAttendees) },
     ...(total.revenue.length === 0
-      ? [{ label: "Revenue", value: formatMoney(0, studio.currency, studio.locale) }]
+      ? [{ label: t("revenue"), value: formatMoney(0, studio.currency, studio.locale) }]
       : total.revenue.map((r) => ({
-          label: `Revenue (${r.currency})`,
+          label: t("revenueIn", { currency: r.currency }),
           value: formatMoney(r.amount, r.currency, studio.locale),
         }))),
   ];
 
   return (
     <>
-      <PageHeader title="Summary">
-        {fromDate} to {toDate} ({tz}). Bookings and the fill rate count classes starting in the period; revenue counts
-        orders paid in it.
-      </PageHeader>
+      <PageHeader title={t("title")}>{t("intro", { from: fromDate, to: toDate, zone: tz })}</PageHeader>
       {rangeLinks}
       {periodForm}
-      <Section id="totals-heading" title="Totals">
+      <Section id="totals-heading" title={t("totals")}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {figures.map((figure) => (
             <div key={figure.label} className="rounded-lg border border-slate-300 bg-white p-3">
@@ -127,16 +130,21 @@ export default async function SummaryPage({ searchParams }: Props) {
           ))}
         </dl>
       </Section>
-      <Section id="bookings-heading" title={`Bookings ${per}`}>
+      <Section id="bookings-heading" title={t("bookingsPer", { per })}>
         <BarChart
           id="chart-bookings"
           whole
-          title="Bookings and cancellations"
-          description={`${total.bookings} bookings, ${total.cancellations} cancellations and ${total.lateCancellations} late cancellations ${per}.`}
+          title={t("bookingsChart")}
+          description={t("bookingsChartDescription", {
+            bookings: total.bookings,
+            cancellations: total.cancellations,
+            late: total.lateCancellations,
+            per,
+          })}
           series={[
-            { key: "bookings", label: "Bookings", color: COLORS.brand },
-            { key: "cancellations", label: "Cancellations", color: COLORS.amber },
-            { key: "late", label: "Late cancellations", color: COLORS.red },
+            { key: "bookings", label: t("bookings"), color: COLORS.brand },
+            { key: "cancellations", label: t("cancellations"), color: COLORS.amber },
+            { key: "late", label: t("lateCancellations"), color: COLORS.red },
           ]}
           points={chartPoints((p) => ({
             bookings: p.summary.bookings,
@@ -146,33 +154,33 @@ export default async function SummaryPage({ searchParams }: Props) {
         />
         <BarChart
           id="chart-fill"
-          title="Fill rate"
-          description={`Fill rate ${per}; ${formatPercent(total.fillRate, studio.locale)} over the period.`}
-          series={[{ key: "fill", label: "Fill rate", color: COLORS.blue }]}
+          title={t("fillRate")}
+          description={t("fillChartDescription", { per, rate: formatPercent(total.fillRate, studio.locale) })}
+          series={[{ key: "fill", label: t("fillRate"), color: COLORS.blue }]}
           points={chartPoints((p) => ({ fill: p.summary.fillRate }))}
           format={(value) => formatPercent(value, studio.locale)}
         />
       </Section>
-      <Section id="attendance-heading" title={`Attendance ${per}`}>
+      <Section id="attendance-heading" title={t("attendancePer", { per })}>
         <BarChart
           id="chart-attendance"
           whole
-          title="Attended and no-shows"
-          description={`${total.attended} attended and ${total.noShows} no-shows ${per}.`}
+          title={t("attendanceChart")}
+          description={t("attendanceChartDescription", { attended: total.attended, noShows: total.noShows, per })}
           series={[
-            { key: "attended", label: "Attended", color: COLORS.green },
-            { key: "noShows", label: "No-shows", color: COLORS.red },
+            { key: "attended", label: t("attended"), color: COLORS.green },
+            { key: "noShows", label: t("noShows"), color: COLORS.red },
           ]}
           points={chartPoints((p) => ({ attended: p.summary.attended, noShows: p.summary.noShows }))}
         />
       </Section>
-      <Section id="revenue-heading" title={`Revenue ${per}`}>
+      <Section id="revenue-heading" title={t("revenuePer", { per })}>
         {currencies.map((currency) => (
           <BarChart
             key={currency}
             id={`chart-revenue-${currency}`}
-            title={`Revenue in ${currency}`}
-            description={`Paid orders in ${currency} ${per}.`}
+            title={t("revenueChart", { currency })}
+            description={t("revenueChartDescription", { currency, per })}
             series={[{ key: "amount", label: currency, color: COLORS.brand }]}
             points={chartPoints((p) => ({
               amount: p.summary.revenue.find((r) => r.currency === currency)?.amount ?? 0,

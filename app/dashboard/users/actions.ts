@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { defined, readRaw, readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -28,7 +29,8 @@ export async function inviteUserAction(formData: FormData): Promise<FormState> {
         }),
       );
       const { user } = await inviteUser({ db: viewer.db, accountId: viewer.accountId, ...input });
-      return `${user.displayName} was added. They sign in with a link sent to ${user.email}.`;
+      const t = await getTranslations("UsersActions");
+      return t("invited", { name: user.displayName, email: user.email });
     },
     { revalidate: PATH },
   );
@@ -41,7 +43,8 @@ export async function changePersonaAction(formData: FormData): Promise<FormState
       const userId = parseWith(Id, readText(formData, "userId"));
       const input = parseWith(UpdateUserInput, defined({ persona: readText(formData, "persona") }));
       await updateUser({ db: viewer.db, accountId: viewer.accountId, userId, input });
-      return "Saved.";
+      const t = await getTranslations("UsersActions");
+      return t("saved");
     },
     { revalidate: PATH },
   );
@@ -68,7 +71,8 @@ export async function grantPassAction(formData: FormData): Promise<FormState> {
         defined({ productId: readText(formData, "productId"), note: readText(formData, "note") }),
       );
       await grantEntitlement({ db: viewer.db, accountId: viewer.accountId, userId, input });
-      return "Pass granted and recorded as a paid desk order.";
+      const t = await getTranslations("UsersActions");
+      return t("passGranted");
     },
     { revalidate: [PATH, "/dashboard/orders"] },
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -7,39 +8,46 @@ import { listPeople } from "@/lib/users/list-people";
 import { changePersonaAction, grantPassAction, inviteUserAction, removeMembershipAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "People" };
 
-const PERSONAS = [
-  { value: "attendee", label: "Attendee" },
-  { value: "administrator", label: "Administrator" },
-];
-const STATUS_LABEL: Record<string, string> = { active: "Active", invited: "Invited", disabled: "Disabled" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("UsersPage");
+  return { title: t("title") };
+}
 
 export default async function UsersPage() {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("UsersPage")]);
+  const PERSONAS = [
+    { value: "attendee", label: t("attendee") },
+    { value: "administrator", label: t("administrator") },
+  ];
+  const statusNames: Record<string, string> = {
+    active: t("statusActive"),
+    invited: t("statusInvited"),
+    disabled: t("statusDisabled"),
+  };
+  const productStatuses: Record<string, string> = { draft: t("productDraft"), archived: t("productArchived") };
+  const productStatus = (status: string) => productStatuses[status] ?? status;
   const [people, products] = await Promise.all([listPeople({ db: viewer.db }), listProducts({ db: viewer.db })]);
   return (
     <div className="space-y-8">
-      <PageHeader title="People">
-        Everyone who belongs to the studio. Invited people sign in with a magic link.
-      </PageHeader>
-      <Section id="invite" title="Invite someone">
+      <PageHeader title={t("title")}>{t("intro")}</PageHeader>
+      <Section id="invite" title={t("inviteHeading")}>
         <ActionForm
           action={inviteUserAction}
           fields={[
-            { kind: "email", name: "email", label: "Email", required: true, autoComplete: "off" },
-            { kind: "text", name: "displayName", label: "Name", required: true, autoComplete: "off" },
-            { kind: "select", name: "persona", label: "Role", options: PERSONAS, defaultValue: "attendee" },
+            { kind: "email", name: "email", label: t("email"), required: true, autoComplete: "off" },
+            { kind: "text", name: "displayName", label: t("name"), required: true, autoComplete: "off" },
+            { kind: "select", name: "persona", label: t("role"), options: PERSONAS, defaultValue: "attendee" },
           ]}
-          submitLabel="Invite"
-          pendingLabel="Inviting…"
+          submitLabel={t("invite")}
+          pendingLabel={t("inviting")}
           resetOnSuccess
         />
       </Section>
-      <Section id="grant" title="Grant a pass at the desk">
+      <Section id="grant" title={t("grantHeading")}>
         <p className="text-sm text-slate-700">
-          For a payment taken at the desk: records a paid order at the product&apos;s first price and gives the pass.
-          {products.length === 0 ? " Add a product first." : ""}
+          {t("grantIntro")}
+          {products.length === 0 ? t("addProductFirst") : ""}
         </p>
         <ActionForm
           action={grantPassAction}
@@ -47,26 +55,26 @@ export default async function UsersPage() {
             {
               kind: "select",
               name: "userId",
-              label: "Person",
+              label: t("person"),
               options: people.map((p) => ({ value: p.id, label: `${p.displayName} (${p.email})` })),
             },
             {
               kind: "select",
               name: "productId",
-              label: "Product",
+              label: t("product"),
               options: products.map((p) => ({
                 value: p.id,
-                label: `${p.name}${p.status === "active" ? "" : ` (${p.status})`}`,
+                label: p.status === "active" ? p.name : t("productWithStatus", { name: p.name, status: productStatus(p.status) }),
               })),
             },
-            { kind: "text", name: "note", label: "Note", hint: "Optional, e.g. paid in cash" },
+            { kind: "text", name: "note", label: t("note"), hint: t("noteHint") },
           ]}
-          submitLabel="Grant pass"
-          pendingLabel="Granting…"
+          submitLabel={t("grantPass")}
+          pendingLabel={t("granting")}
           disabled={products.length === 0}
         />
       </Section>
-      <Section id="people" title={`Members (${people.length})`}>
+      <Section id="people" title={t("members", { count: people.length })}>
         <ul className="space-y-3">
           {people.map((person) => {
             const self = person.id === viewer.userId;
@@ -74,12 +82,12 @@ export default async function UsersPage() {
               <li key={person.id} className="rounded-lg border border-slate-300 bg-white p-4">
                 <h3 className="font-medium text-slate-900">
                   {person.displayName}
-                  {self ? <span className="font-normal text-slate-600"> (you)</span> : null}
+                  {self ? <span className="font-normal text-slate-600"> {t("you")}</span> : null}
                 </h3>
                 <p className="text-sm break-all text-slate-700">{person.email}</p>
                 <p className="text-sm text-slate-700">
-                  {STATUS_LABEL[person.status] ?? person.status} ·{" "}
-                  {person.persona === "administrator" ? "Administrator" : "Attendee"}
+                  {statusNames[person.status] ?? person.status} ·{" "}
+                  {person.persona === "administrator" ? t("administrator") : t("attendee")}
                 </p>
                 <div className="mt-3 flex flex-wrap items-end gap-4">
                   <ActionForm
@@ -89,12 +97,12 @@ export default async function UsersPage() {
                       {
                         kind: "select",
                         name: "persona",
-                        label: `Role of ${person.displayName}`,
+                        label: t("roleOf", { name: person.displayName }),
                         options: PERSONAS,
                         defaultValue: person.persona,
                       },
                     ]}
-                    submitLabel="Change role"
+                    submitLabel={t("changeRole")}
                     variant="secondary"
                     inline
                   />
@@ -106,20 +114,20 @@ export default async function UsersPage() {
                         aria-describedby={`own-${person.id}`}
                         className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-500"
                       >
-                        Remove {person.displayName}
+                        {t("remove", { name: person.displayName })}
                       </button>
                       <p id={`own-${person.id}`} className="mt-1 text-sm text-slate-600">
-                        You cannot remove your own membership; another administrator can.
+                        {t("cannotRemoveSelf")}
                       </p>
                     </div>
                   ) : (
                     <ActionForm
                       action={removeMembershipAction}
                       hidden={{ userId: person.id }}
-                      submitLabel={`Remove ${person.displayName}`}
-                      pendingLabel="Removing…"
+                      submitLabel={t("remove", { name: person.displayName })}
+                      pendingLabel={t("removing")}
                       variant="danger"
-                      confirm={`Remove ${person.displayName} from the studio? Their future bookings are cancelled and they lose access.`}
+                      confirm={t("confirmRemove", { name: person.displayName })}
                       inline
                     />
                   )}

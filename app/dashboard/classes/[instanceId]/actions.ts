@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -8,8 +9,6 @@ import { recordAttendance } from "@/lib/bookings/record-attendance";
 import { parseWith } from "@/lib/http/parse-input";
 import { Id } from "@/lib/schemas/common";
 import { UpdateBookingInput } from "@/lib/schemas/booking";
-
-const LABEL = { attended: "Checked in.", no_show: "Marked as no-show.", clear: "Cleared." } as const;
 
 /** Check-in: the same lib function and body schema as PATCH /bookings/{bookingId}. */
 export async function recordAttendanceAction(formData: FormData): Promise<FormState> {
@@ -21,7 +20,9 @@ export async function recordAttendanceAction(formData: FormData): Promise<FormSt
       const mark = readText(formData, "attendance");
       const { attendance } = parseWith(UpdateBookingInput, { attendance: mark === "clear" ? null : mark });
       await recordAttendance({ db: viewer.db, bookingId, attendance });
-      return LABEL[attendance ?? "clear"];
+      const t = await getTranslations("AttendanceActions");
+      const done = { attended: t("checkedIn"), no_show: t("markedNoShow"), clear: t("cleared") };
+      return done[attendance ?? "clear"];
     },
     { revalidate: [`/dashboard/classes/${instanceId}`, "/dashboard/summary"] },
   );

@@ -1,15 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { buttonClass } from "@/components/forms/action-form";
 import type { FormState } from "@/lib/web/form-state";
 import { recordAttendanceAction } from "./actions";
 
-const MARKS = [
-  { value: "attended", label: "Attended" },
-  { value: "no_show", label: "No-show" },
-  { value: "clear", label: "Clear" },
-] as const;
+const MARKS = ["attended", "no_show", "clear"] as const;
 
 /** Attended / no-show / clear for one booking; the current mark is pressed; errors stay beside the buttons. */
 export function AttendanceButtons({
@@ -23,6 +20,12 @@ export function AttendanceButtons({
   attendee: string;
   attendance: string | null;
 }) {
+  const t = useTranslations("AttendanceButtons");
+  const labels: Record<(typeof MARKS)[number], string> = {
+    attended: t("attended"),
+    no_show: t("noShow"),
+    clear: t("clear"),
+  };
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
   const [state, setState] = useState<FormState>({ ok: false });
@@ -37,30 +40,30 @@ export function AttendanceButtons({
       try {
         setState(await recordAttendanceAction(formData));
       } catch {
-        setState({ ok: false, error: "The request failed. Check your connection and try again." });
+        setState({ ok: false, error: t("requestFailed") });
       }
       setBusy(null);
     });
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Attendance of ${attendee}`}>
-      {MARKS.map((option) => {
-        const current = option.value === "clear" ? attendance === null : attendance === option.value;
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("attendanceOf", { attendee })}>
+      {MARKS.map((value) => {
+        const current = value === "clear" ? attendance === null : attendance === value;
         return (
           <button
-            key={option.value}
+            key={value}
             type="button"
-            onClick={() => mark(option.value)}
+            onClick={() => mark(value)}
             disabled={pending}
-            aria-pressed={option.value === "clear" ? undefined : current}
+            aria-pressed={value === "clear" ? undefined : current}
             className={
-              current && option.value !== "clear"
+              current && value !== "clear"
                 ? buttonClass.primary.replace("px-4 py-2", "px-3 py-1.5")
                 : buttonClass.secondary
             }
           >
-            {busy === option.value ? "Saving…" : option.label}
+            {busy === value ? t("saving") : labels[value]}
           </button>
         );
       })}

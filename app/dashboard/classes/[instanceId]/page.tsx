@@ -1,4 +1,6 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDateTime, formatTime } from "@/components/dashboard/format";
@@ -12,14 +14,17 @@ import { AttendanceButtons } from "./attendance-buttons";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Class" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ClassPage");
+  return { title: t("title") };
+}
 
 type Props = { params: Promise<{ instanceId: string }> };
 
-const ATTENDANCE: Record<string, string> = { attended: "Attended", no_show: "No-show" };
-
 export default async function ClassPage({ params }: Props) {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("ClassPage")]);
+  const attendanceNames: Record<string, string> = { attended: t("attended"), no_show: t("noShow") };
   const studio = await getActiveStudio(viewer);
   const instanceId = pageIdOrNotFound((await params).instanceId);
   const instance = await findInstanceWithEvent({ db: viewer.db, instanceId });
@@ -36,7 +41,7 @@ export default async function ClassPage({ params }: Props) {
     <>
       <p className="text-sm">
         <Link href="/dashboard/calendar" className="text-brand-700 hover:underline">
-          ← Calendar
+          {t("backToCalendar")}
         </Link>
       </p>
       <PageHeader title={instance.event.title}>
@@ -48,12 +53,12 @@ export default async function ClassPage({ params }: Props) {
       <div className="max-w-sm">
         <FillBar booked={instance.bookedCount} capacity={instance.capacity} waitlisted={instance.waitlistCount} />
       </div>
-      <Section id="roster-heading" title={`Roster (${roster.length})`}>
+      <Section id="roster-heading" title={t("roster", { count: roster.length })}>
         <p className="text-sm text-slate-700">
-          {attended} attended · {noShows} no-show · {roster.length - attended - noShows} not marked
+          {t("attendanceCounts", { attended, noShows, notMarked: roster.length - attended - noShows })}
         </p>
         {roster.length === 0 ? (
-          <p className="text-sm text-slate-600">Nobody has booked this class yet.</p>
+          <p className="text-sm text-slate-600">{t("nobodyBooked")}</p>
         ) : (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
             {roster.map((booking) => (
@@ -61,7 +66,7 @@ export default async function ClassPage({ params }: Props) {
                 <div>
                   <p className="font-medium text-slate-900">{name(booking.attendee)}</p>
                   <p className="text-sm text-slate-600">
-                    {booking.attendee.email} · {booking.attendance ? ATTENDANCE[booking.attendance] : "Not checked in"}
+                    {booking.attendee.email} · {booking.attendance ? attendanceNames[booking.attendance] : t("notCheckedIn")}
                   </p>
                 </div>
                 <AttendanceButtons
@@ -75,16 +80,16 @@ export default async function ClassPage({ params }: Props) {
           </ul>
         )}
       </Section>
-      <Section id="waitlist-heading" title={`Waitlist (${waitlist.length})`}>
+      <Section id="waitlist-heading" title={t("waitlist", { count: waitlist.length })}>
         {waitlist.length === 0 ? (
-          <p className="text-sm text-slate-600">Nobody is waiting.</p>
+          <p className="text-sm text-slate-600">{t("nobodyWaiting")}</p>
         ) : (
           <ol className="list-inside list-decimal divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
             {waitlist.map((booking) => (
               <li key={booking.id} className="p-3">
                 <span className="font-medium">{name(booking.attendee)}</span>{" "}
                 <span className="text-sm text-slate-600">
-                  {booking.attendee.email} · waiting since {formatDateTime(booking.createdAt, studio)}
+                  {booking.attendee.email} · {t("waitingSince", { since: formatDateTime(booking.createdAt, studio) })}
                 </span>
               </li>
             ))}

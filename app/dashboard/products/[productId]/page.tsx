@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { getProductOrThrow } from "@/lib/commerce/get-product-or-throw";
@@ -12,10 +13,14 @@ import { productFormValues } from "../product-values";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Edit product" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("EditProductPage");
+  return { title: t("title") };
+}
 
 export default async function EditProductPage({ params }: { params: Promise<{ productId: string }> }) {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("EditProductPage")]);
   const productId = pageIdOrNotFound((await params).productId);
   const product = await getProductOrThrow({ db: viewer.db, productId }).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") notFound();
@@ -25,16 +30,14 @@ export default async function EditProductPage({ params }: { params: Promise<{ pr
   return (
     <div className="space-y-6">
       <Link href="/dashboard/products" className="text-sm text-brand-700 underline">
-        ← All products
+        {t("allProducts")}
       </Link>
-      <PageHeader title={`Edit ${product.name}`}>
-        Removing a price stops selling it; orders that used it keep it.
-      </PageHeader>
+      <PageHeader title={t("editName", { name: product.name })}>{t("intro")}</PageHeader>
       <ProductForm
         action={updateProductAction}
         values={productFormValues(product)}
         events={events.map((event) => ({ id: event.id, title: event.title }))}
-        submitLabel="Save product"
+        submitLabel={t("save")}
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listEvents } from "@/lib/programme/list-events";
@@ -9,22 +10,26 @@ import { ProductForm } from "../product-form";
 import { newProductValues } from "../product-values";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "New product" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("NewProductPage");
+  return { title: t("title") };
+}
 
 export default async function NewProductPage() {
-  const viewer = await requireAdministrator();
+  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("NewProductPage")]);
   const [events, { account }] = await Promise.all([listEvents({ db: viewer.db }), getMe(viewer)]);
   return (
     <div className="space-y-6">
       <Link href="/dashboard/products" className="text-sm text-brand-700 underline">
-        ← All products
+        {t("allProducts")}
       </Link>
-      <PageHeader title="New product" />
+      <PageHeader title={t("title")} />
       <ProductForm
         action={createProductAction}
         values={newProductValues(account.currency)}
         events={events.map((event) => ({ id: event.id, title: event.title }))}
-        submitLabel="Create product"
+        submitLabel={t("create")}
       />
     </div>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
+import { LanguageSwitcher } from "@/components/language-switcher";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { getViewer } from "@/lib/web/viewer";
 
@@ -55,7 +56,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               {viewer.session.kind === "demo" ? t("titleDemo") : t("title")}
             </span>
           </p>
-          <SignOutButton />
+          <div className="flex items-center gap-3">
+            <LanguageSwitcher />
+            <SignOutButton />
+          </div>
         </div>
       </header>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">

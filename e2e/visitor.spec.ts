@@ -24,11 +24,11 @@ test("a visitor finds the demo studio's week by day, the next week and its passe
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 2 })).toHaveCount(7);
   const monday = mondayOf(0);
-  await expect(main.getByRole("region", { name: dayHeading(monday) })).toContainText("Morning Vinyasa");
+  await expect(main.getByRole("region", { name: dayHeading(monday) })).toContainText("Morgenvinyasa");
   await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 1 })) })).toContainText("Yin Yoga");
   await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 3 })) })).toContainText("Power Flow");
   await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 5 })) })).toContainText(
-    "Beginners' Yoga",
+    "Yoga for begyndere",
   );
   await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 1 })) })).not.toContainText(
     "Power Flow",
@@ -39,13 +39,13 @@ test("a visitor finds the demo studio's week by day, the next week and its passe
   const nextMonday = mondayOf(1);
   await page.getByRole("navigation", { name: "Weeks" }).getByRole("link", { name: "Next week" }).click();
   await expect(page).toHaveURL(new RegExp(`week=${nextMonday.toISODate()}`));
-  await expect(main.getByRole("region", { name: dayHeading(nextMonday) })).toContainText("Morning Vinyasa");
+  await expect(main.getByRole("region", { name: dayHeading(nextMonday) })).toContainText("Morgenvinyasa");
   await expect(main.getByRole("region", { name: dayHeading(nextMonday.plus({ days: 6 })) })).toContainText(
-    "Morning Vinyasa",
+    "Morgenvinyasa",
   );
   await expect(page.getByRole("link", { name: "This week" })).toBeVisible();
   // A visitor is asked to sign in before booking.
-  await expect(main.getByRole("link", { name: /^Sign in to book\s*: Morning Vinyasa/ }).first()).toBeVisible();
+  await expect(main.getByRole("link", { name: /^Sign in to book\s*: Morgenvinyasa/ }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Passes" }).click();

@@ -73,7 +73,7 @@ describe("the seeded demo studio", () => {
 
     const products = await listPublicProducts({ slug: "demo" });
     expect(products.map((p) => [p.type, p.name, p.status])).toEqual([
-      ["drop_in", "Drop-in", "active"],
+      ["drop_in", "Enkelttime", "active"],
       ["class_pass", "10-klippekort", "active"],
       ["subscription", "Månedskort", "active"],
     ]);
@@ -159,9 +159,9 @@ describe("the seeded demo studio", () => {
     const mine = await api("GET", "/me/bookings", { token: ida.token });
     expect(mine.status).toBe(200);
     expect(mine.body.map((entry: { event: { title: string } }) => entry.event.title).sort()).toEqual([
-      "Beginners' Yoga",
-      "Morning Vinyasa",
+      "Morgenvinyasa",
       "Yin Yoga",
+      "Yoga for begyndere",
     ]);
   });
 

@@ -69,7 +69,7 @@ describe("seedDemo", () => {
 
     expect(account!.groups).toHaveLength(1);
     const group = account!.groups[0]!;
-    expect(group.name).toBe("Morning regulars");
+    expect(group.name).toBe("Faste morgengæster");
     expect(group.members.map((m) => m.user.email).sort()).toEqual(
       ["ida.holm", "mads.jensen", "lars.andersen"].map((key) => `${key}@${DEMO_EMAIL_DOMAIN}`).sort(),
     );
@@ -125,7 +125,7 @@ describe("resetDemo", () => {
     expect(after.id).toBe(result.accountId);
     expect(after.id).not.toBe(demo.id);
     expect(after).toMatchObject({ name: "Demo Studio", cancellationWindowHours: 12, isDemo: true });
-    expect(after.groups.map((g) => g.name)).toEqual(["Morning regulars"]);
+    expect(after.groups.map((g) => g.name)).toEqual(["Faste morgengæster"]);
     expect(after.memberships).toHaveLength(1 + DEMO_FIXTURE.attendees.length + DEMO_FIXTURE.teachers.length);
     // the demo tenant's own people are fresh; the one who joined later is gone
     const newIda = after.memberships.find((m) => m.user.email === `ida.holm@${DEMO_EMAIL_DOMAIN}`)!.user;

@@ -296,7 +296,7 @@ describe("with the demo tenant seeded", () => {
       expect(response.status).toBe(204);
       expect(demoCookie(response).attributes).toContain("max-age=0");
       const demo = await db.account.findUniqueOrThrow({ where: { slug: "demo" }, include: { groups: true } });
-      expect(demo.groups.map((group) => group.name)).toEqual(["Morning regulars"]);
+      expect(demo.groups.map((group) => group.name)).toEqual(["Faste morgengæster"]);
       expect(await api("GET", "/me", { cookie: `demo_session=${login.value}` })).toMatchObject({ status: 401 });
       expect(await db.group.findUnique({ where: { id: otherGroup.id } })).toMatchObject({ name: "Other regulars" });
       expect((await api("GET", "/me", { token: other.admin.token })).body).toMatchObject({

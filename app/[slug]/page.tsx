@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { bookingWindow, bookingWindowState } from "@/lib/bookings/booking-window";
 import { listBookingDecisions, type BookingDecision } from "@/lib/bookings/get-booking-options";
 import { listMyBookings } from "@/lib/bookings/list-my-bookings";
-import { formatDateRange, formatDateTime, formatDayHeading, formatMinutes, formatTimeRange } from "@/lib/format/dates";
+import { formatDateRange, formatDateTime, formatDay, formatDayHeading, formatMinutes, formatTimeRange } from "@/lib/format/dates";
 import { addWeeks, groupByDay, resolveWeek, weekDays, weekWindowAnyZone } from "@/lib/format/week";
 import { listPublicProgramme } from "@/lib/programme/list-public-programme";
 import { bookAction, cancelAction, signOutAction } from "./actions";
@@ -167,7 +167,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
           <section key={day.date} aria-labelledby={`day-${day.date}`} className="mt-6">
             <h2
               id={`day-${day.date}`}
-              className="border-b border-slate-200 pb-1 text-base font-semibold text-slate-900 first-letter:uppercase"
+              className="border-b border-slate-200 pb-1 text-base font-semibold text-slate-900"
             >
               {formatDayHeading(day.date, where)}
             </h2>
@@ -185,7 +185,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                   const booking = liveBookings.get(instance.id);
                   const { opensAt, refundUntil } = bookingWindow(instance.startsAt, account);
                   const windowState = bookingWindowState(now, instance.startsAt, account);
-                  const label = `${event.title}, ${formatDayHeading(day.date, where)} ${time}`;
+                  const label = `${event.title}, ${formatDay(day.date, where)} ${time}`;
                   const controls = {
                     label,
                     instanceId: instance.id,

@@ -1,31 +1,37 @@
-import { DateTime } from "luxon";
+import * as dates from "@/lib/format/dates";
+import type { Zoned } from "@/lib/format/dates";
+import { localDate } from "@/lib/format/week";
 import { minorUnitDigits } from "@/lib/format/money";
 import type { Studio } from "@/lib/web/get-active-studio";
 
+// The dashboard formats in the studio's zone and locale through the one date module.
+const where = (studio: Studio): Zoned => ({ zone: studio.timezone, locale: studio.locale });
+
 export function formatDateTime(instant: Date, studio: Studio): string {
-  return DateTime.fromJSDate(instant, { zone: studio.timezone })
-    .setLocale(studio.locale)
-    .toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY);
+  return dates.formatDateTime(instant, where(studio));
 }
 
 export function formatTime(instant: Date, studio: Studio): string {
-  return DateTime.fromJSDate(instant, { zone: studio.timezone })
-    .setLocale(studio.locale)
-    .toLocaleString(DateTime.TIME_SIMPLE);
+  return dates.formatTime(instant, where(studio));
 }
 
+/** A day in running text: "mandag 23. november". */
 export function formatDay(instant: Date, studio: Studio): string {
-  return DateTime.fromJSDate(instant, { zone: studio.timezone }).setLocale(studio.locale).toLocaleString({
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-  });
+  return dates.formatDay(localDate(instant, studio.timezone), where(studio));
+}
+
+/** A day as a heading: "Mandag 23. november". */
+export function formatDayHeading(instant: Date, studio: Studio): string {
+  return dates.formatDayHeading(localDate(instant, studio.timezone), where(studio));
 }
 
 export function formatDate(instant: Date, studio: Studio): string {
-  return DateTime.fromJSDate(instant, { zone: studio.timezone })
-    .setLocale(studio.locale)
-    .toLocaleString(DateTime.DATE_MED);
+  return dates.formatDate(instant, where(studio));
+}
+
+/** A calendar date such as a series' first day ("2026-11-23") in the date style. */
+export function formatLocalDate(localIsoDate: string, studio: Studio): string {
+  return dates.formatLocalDate(localIsoDate, where(studio));
 }
 
 export { formatMoney } from "@/lib/format/money";

@@ -3,7 +3,9 @@ import {
   formatDate,
   formatDateRange,
   formatDateTime,
+  formatDay,
   formatDayHeading,
+  formatLocalDate,
   formatFullDateTime,
   formatTime,
   formatTimeRange,
@@ -18,7 +20,9 @@ describe("dates in the studio's zone and locale", () => {
     expect(formatDate(instant, copenhagen)).toBe("23. nov. 2026");
     expect(formatTime(instant, copenhagen)).toBe("09.15");
     expect(formatTimeRange(instant, new Date("2026-11-23T09:15:00Z"), copenhagen)).toBe("09.15–10.15");
-    expect(formatDayHeading("2026-11-23", copenhagen)).toBe("mandag 23. november");
+    expect(formatDay("2026-11-23", copenhagen)).toBe("mandag 23. november");
+    expect(formatDayHeading("2026-11-23", copenhagen)).toBe("Mandag 23. november");
+    expect(formatLocalDate("2026-11-23", copenhagen)).toBe("23. nov. 2026");
     expect(formatDateTime(instant, copenhagen)).toBe("man. 23. nov. 2026, 09.15");
   });
 
@@ -26,6 +30,7 @@ describe("dates in the studio's zone and locale", () => {
     expect(formatDate(instant, newYork)).toBe("Nov 23, 2026");
     expect(formatTime(instant, newYork)).toMatch(/^3:15[ \u202f]AM$/u); // ICU versions differ in the space
     expect(formatDayHeading("2026-11-23", newYork)).toBe("Monday, November 23");
+    expect(formatLocalDate("2026-11-23", newYork)).toBe("Nov 23, 2026");
   });
 
   it("shows the date of the zone, not of UTC or the server", () => {

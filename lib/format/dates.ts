@@ -27,11 +27,33 @@ export function formatDateTime(date: Date, where: Zoned): string {
   return inZone(date, where).toLocaleString({ ...DateTime.DATETIME_MED, weekday: "short" });
 }
 
-/** The heading of a day of the week view, from its local date "2026-11-23": "mandag 23. november" (da-DK). */
-export function formatDayHeading(localDate: string, where: Zoned): string {
+/**
+ * A day in running text, from its local date "2026-11-23": "mandag 23. november" (da-DK), "Monday,
+ * November 23" (en-US). Danish keeps weekdays and months lowercase inside a sentence.
+ */
+export function formatDay(localDate: string, where: Zoned): string {
   return DateTime.fromISO(localDate, { zone: where.zone })
     .setLocale(where.locale)
     .toLocaleString({ weekday: "long", day: "numeric", month: "long" });
+}
+
+/** The same day as a heading, which starts with a capital letter: "Mandag 23. november" (da-DK). */
+export function formatDayHeading(localDate: string, where: Zoned): string {
+  return capitalizeFirst(formatDay(localDate, where), where.locale);
+}
+
+/** A calendar date "2026-11-23" (no time, no zone) in the date style: "23. nov. 2026" (da-DK). */
+export function formatLocalDate(localDate: string, where: Zoned): string {
+  return formatDate(noonOf(localDate, where.zone), where);
+}
+
+function capitalizeFirst(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
+// Noon of a local date: never on a DST gap, always on that date in the zone.
+function noonOf(localDate: string, zone: string): Date {
+  return DateTime.fromISO(`${localDate}T12:00`, { zone }).toJSDate();
 }
 
 /**
@@ -49,12 +71,10 @@ export function formatMinutes(minutes: number, locale: string): string {
 
 /** The days of a week, from two local dates: "16.–22. nov. 2026" (da-DK), "Nov 16 – 22, 2026" (en-US). */
 export function formatDateRange(firstLocalDate: string, lastLocalDate: string, where: Zoned): string {
-  // Noon of each local date: never on a DST gap, always on that date in the zone.
-  const noon = (localDate: string) => DateTime.fromISO(`${localDate}T12:00`, { zone: where.zone }).toJSDate();
   return new Intl.DateTimeFormat(where.locale, {
     day: "numeric",
     month: "short",
     year: "numeric",
     timeZone: where.zone,
-  }).formatRange(noon(firstLocalDate), noon(lastLocalDate));
+  }).formatRange(noonOf(firstLocalDate, where.zone), noonOf(lastLocalDate, where.zone));
 }

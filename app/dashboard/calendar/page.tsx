@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { DateTime } from "luxon";
 import { FillBar } from "@/components/dashboard/fill-bar";
-import { formatDay, formatTime } from "@/components/dashboard/format";
+import { formatDay, formatDayHeading, formatTime } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { PageHeader } from "@/components/forms/page-header";
@@ -75,7 +75,7 @@ export default async function CalendarPage({ searchParams }: Props) {
       {[...byDay].map(([date, items]) => (
         <section key={date} aria-labelledby={`day-${date}`} className="space-y-2">
           <h2 id={`day-${date}`} className="text-lg font-semibold text-slate-900">
-            {formatDay(startOfStudioDate(date, studio.timezone)!, studio)}
+            {formatDayHeading(startOfStudioDate(date, studio.timezone)!, studio)}
           </h2>
           {items.length === 0 ? (
             <p className="text-sm text-slate-600">{t("noClasses")}</p>

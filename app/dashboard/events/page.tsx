@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { formatDate } from "@/components/dashboard/format";
+import { formatDate, formatLocalDate } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import { getActiveStudio } from "@/lib/web/get-active-studio";
+import { getActiveStudio, type Studio } from "@/lib/web/get-active-studio";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -34,7 +34,7 @@ function dayNames(locale: string): string[] {
   return [0, 1, 2, 3, 4, 5, 6].map((day) => format.format(new Date(Date.UTC(2026, 0, 4 + day))));
 }
 
-function describeRule(t: Translate, series: Series, locale: string): string {
+function describeRule(t: Translate, series: Series, studio: Studio): string {
   const count = series.interval;
   const every =
     series.frequency === "daily"
@@ -44,7 +44,7 @@ function describeRule(t: Translate, series: Series, locale: string): string {
         : series.frequency === "monthly"
           ? t("everyMonth", { count })
           : series.frequency;
-  const names = dayNames(locale);
+  const names = dayNames(studio.locale);
   const on =
     series.frequency === "weekly"
       ? t("onDays", { days: series.weekdays.map((day) => names[day]).join(", ") })
@@ -52,7 +52,7 @@ function describeRule(t: Translate, series: Series, locale: string): string {
         ? t("onMonthDay", { day: String(series.monthDay) })
         : "";
   const bound = [
-    series.endsOn ? t("until", { date: toIsoDate(series.endsOn)! }) : "",
+    series.endsOn ? t("until", { date: formatLocalDate(toIsoDate(series.endsOn)!, studio) }) : "",
     series.count ? t("times", { count: series.count }) : "",
   ]
     .filter(Boolean)
@@ -62,7 +62,7 @@ function describeRule(t: Translate, series: Series, locale: string): string {
     on,
     time: series.localStartTime,
     minutes: series.durationMinutes,
-    from: toIsoDate(series.startsOn)!,
+    from: formatLocalDate(toIsoDate(series.startsOn)!, studio),
     bound: bound ? `, ${bound}` : "",
   });
 }
@@ -167,7 +167,7 @@ export default async function EventsPage() {
                       <li key={s.id} className="rounded-md border border-slate-200 p-3">
                         <div className="flex flex-wrap items-center justify-between gap-2">
                           <p className="text-sm text-slate-800">
-                            <StatusBadge status={s.status} /> {describeRule(t, s, studio.locale)} · {t("places", { count: s.capacity })}
+                            <StatusBadge status={s.status} /> {describeRule(t, s, studio)} · {t("places", { count: s.capacity })}
                           </p>
                           <div className="flex flex-wrap gap-2">
                             {(STATUS_BUTTONS[s.status] ?? []).map((button) => (

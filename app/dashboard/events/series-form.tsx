@@ -7,6 +7,7 @@ import { StateForm, FieldError } from "@/components/dashboard/state-form";
 import { createSeriesAction, updateSeriesRuleAction } from "./actions";
 import { previewRule } from "./rule-preview";
 import type { RuleFormValues } from "./rule-values";
+import { formatDateTime } from "@/lib/format/dates";
 
 /** The rule's weekdays (0 = Sunday), Monday first. */
 const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "0"] as const;
@@ -33,19 +34,6 @@ export function SeriesForm(props: Props) {
   const preview = useMemo(
     () => previewRule(values, { timezone: props.timezone, durationMinutes: props.eventDurationMinutes }),
     [values, props.timezone, props.eventDurationMinutes],
-  );
-  const when = useMemo(
-    () =>
-      new Intl.DateTimeFormat(props.locale, {
-        timeZone: props.timezone,
-        weekday: "short",
-        day: "numeric",
-        month: "short",
-        year: "numeric",
-        hour: "2-digit",
-        minute: "2-digit",
-      }),
-    [props.locale, props.timezone],
   );
   // Short weekday names in the account's locale, like the dates (4 January 2026 is a Sunday).
   const dayName = useMemo(() => {
@@ -183,7 +171,7 @@ export function SeriesForm(props: Props) {
                     </p>
                     <ol className="mt-2 space-y-0.5 text-sm tabular-nums text-slate-900">
                       {preview.first.map((occurrence) => (
-                        <li key={occurrence.startsAt.toISOString()}>{when.format(occurrence.startsAt)}</li>
+                        <li key={occurrence.startsAt.toISOString()}>{formatDateTime(occurrence.startsAt, { zone: props.timezone, locale: props.locale })}</li>
                       ))}
                     </ol>
                     {props.seriesId ? (

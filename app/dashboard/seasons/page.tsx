@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { formatLocalDate } from "@/lib/format/dates";
 import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { ArchivableList } from "@/components/forms/archivable-list";
@@ -30,8 +31,7 @@ function fields(t: Translate, season?: { name: string; firstDay: string; lastDay
 export default async function SeasonsPage() {
   const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("SeasonsPage")]);
   const [seasons, { account }] = await Promise.all([listSeasons({ db: viewer.db }), getMe(viewer)]);
-  const dateFormat = new Intl.DateTimeFormat(account.locale, { dateStyle: "medium", timeZone: "UTC" });
-  const day = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
+  const day = (iso: string) => formatLocalDate(iso, { zone: account.timezone, locale: account.locale });
   return (
     <div className="space-y-8">
       <PageHeader title={t("title")}>{t("intro", { zone: account.timezone })}</PageHeader>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { DateTime } from "luxon";
 import { BarChart, type ChartPoint } from "@/components/dashboard/bar-chart";
-import { formatMoney, formatMoneyCompact, formatPercent } from "@/components/dashboard/format";
+import { formatLocalDate, formatMoney, formatMoneyCompact, formatPercent } from "@/components/dashboard/format";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { inputClass } from "@/components/forms/field";
 import { PageHeader, Section } from "@/components/forms/page-header";
@@ -117,7 +117,7 @@ export default async function SummaryPage({ searchParams }: Props) {
 
   return (
     <>
-      <PageHeader title={t("title")}>{t("intro", { from: fromDate, to: toDate, zone: tz })}</PageHeader>
+      <PageHeader title={t("title")}>{t("intro", { from: formatLocalDate(fromDate, studio), to: formatLocalDate(toDate, studio), zone: tz })}</PageHeader>
       {rangeLinks}
       {periodForm}
       <Section id="totals-heading" title={t("totals")}>

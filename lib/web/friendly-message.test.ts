@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CreateLocationInput } from "@/lib/schemas/location";
 import { InviteUserInput } from "@/lib/schemas/user-input";
-import { friendlyMessage } from "./friendly-message";
+import { formErrorWords, friendlyMessage } from "./friendly-message";
 
 const messages = (schema: z.ZodType, value: unknown) =>
   Object.fromEntries(
@@ -29,6 +29,16 @@ describe("friendlyMessage", () => {
       email: "Enter an email address such as ida@example.com",
       persona: "Choose one of the options",
     });
+  });
+
+  it("says them in Danish for a Danish page", () => {
+    const danish = formErrorWords("da");
+    const issues = CreateLocationInput.safeParse({ name: " ", capacity: 0 }).error?.issues ?? [];
+    expect(issues.map((issue) => friendlyMessage(issue.message, danish))).toEqual([
+      danish.required,
+      danish.atLeast(1),
+    ]);
+    expect(danish.required).not.toBe(formErrorWords("en").required);
   });
 
   it("keeps the schemas' own messages", () => {

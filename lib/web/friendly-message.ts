@@ -1,4 +1,7 @@
-/** The plain words for zod's default messages, in the reader's language (run-action.ts reads them from the catalogue). */
+import { translatorFor } from "@/lib/i18n/translator";
+import type { Locale } from "@/lib/i18n/locales";
+
+/** The plain words for zod's default messages, in the reader's language. */
 export type FormErrorWords = {
   required: string;
   atLeastCharacters: (count: number) => string;
@@ -12,25 +15,29 @@ export type FormErrorWords = {
   date: string;
 };
 
-/** The English words (the catalogue's FormErrors say the same), for a caller outside a request. */
-export const ENGLISH_FORM_ERRORS: FormErrorWords = {
-  required: "Required",
-  atLeastCharacters: (count) => `At least ${count} characters`,
-  atMostCharacters: (count) => `At most ${count} characters`,
-  atLeast: (min) => `Must be at least ${min}`,
-  atMost: (max) => `Must be at most ${max}`,
-  addOne: "Add at least one",
-  wholeNumber: "Enter a whole number",
-  email: "Enter an email address such as ida@example.com",
-  chooseOption: "Choose one of the options",
-  date: "Enter a date",
-};
+/** The words of the FormErrors catalogue in `locale`: what a form shows for zod's defaults. */
+export function formErrorWords(locale: Locale): FormErrorWords {
+  const t = translatorFor(locale, "FormErrors");
+  return {
+    required: t("required"),
+    // Numbers as written in the schema (10080, not 10,080).
+    atLeastCharacters: (count) => t("atLeastCharacters", { count: String(count) }),
+    atMostCharacters: (count) => t("atMostCharacters", { count: String(count) }),
+    atLeast: (min) => t("atLeast", { min: String(min) }),
+    atMost: (max) => t("atMost", { max: String(max) }),
+    addOne: t("addOne"),
+    wholeNumber: t("wholeNumber"),
+    email: t("email"),
+    chooseOption: t("chooseOption"),
+    date: t("date"),
+  };
+}
 
 /**
  * zod's default messages ("Too small: expected string to have >=1 characters") are written for
  * developers; a form shows them in plain words. Messages the schemas write themselves pass through.
  */
-export function friendlyMessage(message: string, words: FormErrorWords = ENGLISH_FORM_ERRORS): string {
+export function friendlyMessage(message: string, words: FormErrorWords = formErrorWords("en")): string {
   const rules: [RegExp, (match: RegExpExecArray) => string][] = [
     [/^Too small: expected string to have >=1 characters?$/, () => words.required],
     [/^Too small: expected string to have >=(\d+) characters$/, (m) => words.atLeastCharacters(Number(m[1]))],

@@ -3,13 +3,14 @@ import { revalidatePath } from "next/cache";
 import { getTranslations } from "next-intl/server";
 import { AppError, type ErrorDetail } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { pageLanguage } from "@/lib/i18n/page-language";
 import type { FormState } from "./form-state";
-import { ENGLISH_FORM_ERRORS, friendlyMessage, type FormErrorWords } from "./friendly-message";
+import { formErrorWords, friendlyMessage, type FormErrorWords } from "./friendly-message";
 
 /** Field errors keyed by the form's input names; the first message of each path wins. */
 export function fieldErrors(
   details: ErrorDetail[] | undefined,
-  words: FormErrorWords = ENGLISH_FORM_ERRORS,
+  words: FormErrorWords = formErrorWords("en"),
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const detail of details ?? []) {
@@ -17,23 +18,6 @@ export function fieldErrors(
     errors[key] ??= friendlyMessage(detail.message, words);
   }
   return errors;
-}
-
-/** The form's words for zod's defaults in the request's language. */
-function formErrorWords(t: Awaited<ReturnType<typeof getTranslations<"FormErrors">>>): FormErrorWords {
-  return {
-    required: t("required"),
-    // Numbers as written in the schema (10080, not 10,080).
-    atLeastCharacters: (count) => t("atLeastCharacters", { count: String(count) }),
-    atMostCharacters: (count) => t("atMostCharacters", { count: String(count) }),
-    atLeast: (min) => t("atLeast", { min: String(min) }),
-    atMost: (max) => t("atMost", { max: String(max) }),
-    addOne: t("addOne"),
-    wholeNumber: t("wholeNumber"),
-    email: t("email"),
-    chooseOption: t("chooseOption"),
-    date: t("date"),
-  };
 }
 
 /**
@@ -53,7 +37,7 @@ export async function runAction(
     const t = await getTranslations("FormErrors");
     if (error instanceof AppError) {
       if (error.code === "validation_failed") {
-        const errors = fieldErrors(error.details, formErrorWords(t));
+        const errors = fieldErrors(error.details, formErrorWords(await pageLanguage()));
         return { ok: false, error: errors._form ?? t("correctFields"), fieldErrors: errors };
       }
       return { ok: false, error: error.message };
@@ -62,3 +46,4 @@ export async function runAction(
     return { ok: false, error: t("failed") };
   }
 }
+

@@ -1,7 +1,6 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
 import { readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -13,7 +12,8 @@ import { parseWith } from "@/lib/http/parse-input";
 import { Id } from "@/lib/schemas/common";
 import { CreateProductInput, ProductStatusSchema, UpdateProductInput } from "@/lib/schemas/product";
 import { getMe } from "@/lib/users/get-me";
-import type { AmountWords } from "./money";
+import { pageLanguage } from "@/lib/i18n/page-language";
+import { amountWords } from "./amount-words";
 import { readProductForm } from "./product-form-data";
 
 const PATH = "/dashboard/products";
@@ -23,13 +23,8 @@ async function readBody(
   mode: "create" | "update",
   viewer: Awaited<ReturnType<typeof requireAdministrator>>,
 ) {
-  const [{ account }, t] = await Promise.all([getMe(viewer), getTranslations("ProductAmounts")]);
-  const words: AmountWords = {
-    notAnAmount: t("notAnAmount"),
-    wholeAmount: (currency) => t("wholeAmount", { currency }),
-    tooManyDecimals: (digits, currency) => t("tooManyDecimals", { digits: String(digits), currency }),
-    tooLarge: t("tooLarge"),
-  };
+  const [{ account }, language] = await Promise.all([getMe(viewer), pageLanguage()]);
+  const words = amountWords(language);
   const { body, issues } = readProductForm(formData, { mode, fallbackCurrency: account.currency, words });
   if (issues.length > 0) throw new AppError("validation_failed", { details: issues });
   return body;

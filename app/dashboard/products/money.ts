@@ -17,7 +17,7 @@ export function currencyDigits(currency: string): number {
 
 export type MinorUnits = { ok: true; minor: number } | { ok: false; message: string };
 
-/** What a wrong amount is told, in the reader's language (actions.ts reads them from the catalogue). */
+/** What a wrong amount is told, in the reader's language (amount-words.ts reads them from the catalogue). */
 export type AmountWords = {
   notAnAmount: string;
   wholeAmount: (currency: string) => string;
@@ -25,16 +25,8 @@ export type AmountWords = {
   tooLarge: string;
 };
 
-/** The English words (the catalogue's ProductAmounts say the same), for a caller outside a request. */
-export const ENGLISH_AMOUNT_WORDS: AmountWords = {
-  notAnAmount: "Enter an amount such as 120 or 120.50",
-  wholeAmount: (currency) => `${currency} has no minor unit: enter a whole amount`,
-  tooManyDecimals: (digits, currency) => `At most ${digits} decimals for ${currency}`,
-  tooLarge: "Amount is too large",
-};
-
 /** "120", "120.5", "120,50" (either decimal mark) → minor units; no thousands separators, no sign. */
-export function toMinorUnits(text: string, currency: string, words: AmountWords = ENGLISH_AMOUNT_WORDS): MinorUnits {
+export function toMinorUnits(text: string, currency: string, words: AmountWords): MinorUnits {
   const digits = currencyDigits(currency);
   const match = /^(\d+)(?:[.,](\d*))?$/.exec(text.trim().replace(/\s/g, ""));
   if (!match) return { ok: false, message: words.notAnAmount };

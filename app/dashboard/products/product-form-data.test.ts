@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CreateProductInput, UpdateProductInput } from "@/lib/schemas/product";
+import { amountWords } from "./amount-words";
 import { readProductForm } from "./product-form-data";
+
+const words = amountWords("en");
 
 function form(entries: [string, string][]): FormData {
   const data = new FormData();
@@ -30,7 +33,7 @@ describe("readProductForm", () => {
         ["eligibleEventIds", "event-1"],
         ["eligibleEventIds", "event-2"],
       ]),
-      { mode: "create", fallbackCurrency: "DKK" },
+      { mode: "create", fallbackCurrency: "DKK", words },
     );
     expect(issues).toEqual([]);
     expect(body).toEqual({
@@ -57,7 +60,7 @@ describe("readProductForm", () => {
         ["prices.0.amount", "100"],
         ["prices.3.amount", "ten"],
       ]),
-      { mode: "create", fallbackCurrency: "EUR" },
+      { mode: "create", fallbackCurrency: "EUR", words },
     );
     expect(issues).toEqual([{ path: "prices.1.amount", message: "Enter an amount such as 120 or 120.50" }]);
   });
@@ -75,7 +78,7 @@ describe("readProductForm", () => {
         ["prices.1.interval", "year"],
         ["prices.1.intervalCount", ""],
       ]),
-      { mode: "update", fallbackCurrency: "DKK" },
+      { mode: "update", fallbackCurrency: "DKK", words },
     );
     expect(body.prices).toEqual([
       { id: "price-1", amount: 49900, currency: "DKK", interval: "month", intervalCount: 1 },
@@ -95,6 +98,7 @@ describe("readProductForm", () => {
       {
         mode: "create",
         fallbackCurrency: "DKK",
+        words,
       },
     );
     const result = CreateProductInput.safeParse(body);

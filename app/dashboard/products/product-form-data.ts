@@ -10,7 +10,7 @@ import { toMinorUnits, type AmountWords } from "./money";
  */
 export function readProductForm(
   formData: FormData,
-  options: { mode: "create" | "update"; fallbackCurrency: string; words?: AmountWords },
+  options: { mode: "create" | "update"; fallbackCurrency: string; words: AmountWords },
 ): { body: Record<string, unknown>; issues: ErrorDetail[] } {
   const issues: ErrorDetail[] = [];
   const prices = priceRowIndexes(formData).map((index, position) => {

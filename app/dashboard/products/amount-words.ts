@@ -1,0 +1,14 @@
+import { translatorFor } from "@/lib/i18n/translator";
+import type { Locale } from "@/lib/i18n/locales";
+import type { AmountWords } from "./money";
+
+/** The ProductAmounts catalogue's words in `locale`: what a wrong amount is told. */
+export function amountWords(locale: Locale): AmountWords {
+  const t = translatorFor(locale, "ProductAmounts");
+  return {
+    notAnAmount: t("notAnAmount"),
+    wholeAmount: (currency) => t("wholeAmount", { currency }),
+    tooManyDecimals: (digits, currency) => t("tooManyDecimals", { digits: String(digits), currency }),
+    tooLarge: t("tooLarge"),
+  };
+}

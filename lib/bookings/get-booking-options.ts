@@ -51,8 +51,6 @@ type VerdictRow = {
   bookingId: string | null;
 };
 
-const LIVE = ["confirmed", "waitlisted"];
-
 /**
  * What the caller could do about one class now, decided by the code POST /bookings runs: the
  * database's booking_verdict (asked as a request with `waitlist: true`, so a full class answers
@@ -105,7 +103,7 @@ export async function getBookingOptions(options: {
     message: messages[decision.reason ?? "book"],
     opensAt,
     closesAt,
-    booking: booking && LIVE.includes(booking.status) ? booking : null,
+    booking,
     entitlement,
     products,
   };

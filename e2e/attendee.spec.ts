@@ -1,91 +1,121 @@
-import type { Page } from "@playwright/test";
+import { request, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { DEMO_PASS, ensureDemoPass } from "./support/demo-api";
 import { dayHeading, dkkPattern, mondayOf } from "./support/demo-week";
+import { PHONE } from "./support/devices";
 import { saveScreenshot } from "./support/screenshot";
+import { E2E_URL } from "./support/server";
+import { LANGUAGES, literal, wordsOf } from "./support/words";
 
-test.beforeAll(async () => {
-  await ensureDemoPass();
-});
+for (const language of LANGUAGES) {
+  test.describe(`on a phone, in ${language === "da" ? "Danish" : "English"}`, () => {
+    test.use({ language, ...PHONE });
 
-function studioNav(page: Page) {
-  return page.getByRole("navigation", { name: "Studio" });
+    // Each language's journey starts from the seeded studio, where Anna Larsen has no pass and no bookings.
+    test.beforeAll(async () => {
+      const api = await request.newContext({ baseURL: E2E_URL, extraHTTPHeaders: { origin: E2E_URL } });
+      expect((await api.post("/api/demo-auth/reset")).status()).toBe(204);
+      await api.dispose();
+      await ensureDemoPass();
+    });
+
+    test("an attendee buys a pass, books a class in one tap, finds it under My bookings and cancels it", async ({
+      page,
+    }) => {
+      const demo = wordsOf(language, "DemoPanel");
+      const header = wordsOf(language, "StudioHeader");
+      const schedule = wordsOf(language, "Schedule");
+      const passesPage = wordsOf(language, "Passes");
+      const buyButton = wordsOf(language, "BuyButton");
+      const me = wordsOf(language, "MyBookings");
+      const controls = wordsOf(language, "BookingControls");
+      const studioNav = (p: Page) => p.getByRole("navigation", { name: header("navigation") });
+      const shot = (name: string) => saveScreenshot(page, `${language}-phone-${name}`);
+
+      await page.goto("/");
+      await page.getByRole("combobox", { name: demo("attendee") }).selectOption({ label: "Anna Larsen" });
+      await page.getByRole("button", { name: demo("tryAttendee") }).click();
+      await expect(page).toHaveURL(/\/demo$/);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expect(page.getByRole("banner").getByRole("button", { name: header("signOut") })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);
+      await expectNoSeriousA11yViolations(page);
+      await shot("schedule");
+
+      // Without a pass, the schedule says so before any tap: no Book button, a link to buy one.
+      await page.goto(`/demo?week=${mondayOf(1).toISODate()}`);
+      const unpaidWednesday = page
+        .getByRole("main")
+        .getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
+      await expect(unpaidWednesday.getByText(schedule("noPass")).first()).toBeVisible();
+      await expect(unpaidWednesday.getByRole("button", { name: new RegExp(`^${literal(controls("book"))}: `) })).toHaveCount(0);
+      await expect(unpaidWednesday.getByRole("link", { name: schedule("buyPass") }).first()).toHaveAttribute(
+        "href",
+        "/demo/passes",
+      );
+
+      // Buy a pass with the demo payment provider: paid at once, the pass is ready.
+      await studioNav(page).getByRole("link", { name: header("passes") }).click();
+      await expect(page.getByRole("heading", { level: 1, name: passesPage("title") })).toBeVisible();
+      const buyName = buyButton("buyLabel", { label: `${DEMO_PASS.name}, ` });
+      const buy = page.getByRole("button", { name: new RegExp(`^${literal(buyName)}`) });
+      await expect(buy).toHaveAccessibleName(dkkPattern(DEMO_PASS.amount));
+      await expectNoSeriousA11yViolations(page);
+      await shot("passes");
+      await buy.click();
+      await expect(page).toHaveURL(/\/demo\/me\?bought=1$/);
+      await expect(page.getByRole("main")).toContainText(me("bought"));
+      const passes = page.getByRole("region", { name: me("myPasses") });
+      await expect(passes).toContainText(DEMO_PASS.name);
+      await expect(passes).toContainText(me("classesLeft", { count: 10 }));
+      await expectNoSeriousA11yViolations(page);
+
+      // Book in one tap a class of next week's Wednesday: open for booking, and outside the
+      // cancellation window whatever the day today. Before the tap it says which pass it uses.
+      await studioNav(page).getByRole("link", { name: header("schedule") }).click();
+      await expect(page.getByRole("heading", { level: 1, name: schedule("title") })).toBeVisible();
+      await page.goto(`/demo?week=${mondayOf(1).toISODate()}`);
+      const wednesday = page.getByRole("main").getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
+      await expect(wednesday).toContainText(schedule("usesCredit", { remaining: 10, product: DEMO_PASS.name }));
+      const book = wednesday.getByRole("button", { name: new RegExp(`^${literal(controls("book"))}: `) }).first();
+      const label = (await book.getAttribute("aria-label"))!.slice(`${controls("book")}: `.length);
+      const title = label.split(",")[0]!;
+      const scheduleUrl = page.url();
+      await book.click();
+      const cancelButton = page.getByRole("button", { name: `${controls("cancelBooking")}: ${label}` });
+      await expect(cancelButton).toBeVisible();
+      const bookedRow = wednesday.getByRole("listitem").filter({ has: cancelButton });
+      await expect(bookedRow).toContainText(controls("booked"));
+      await expect(bookedRow).not.toContainText(schedule("fullJoinWaitlist"));
+      await expectNoSeriousA11yViolations(page);
+      await shot("schedule-booked");
+
+      await studioNav(page).getByRole("link", { name: header("myBookings") }).click();
+      await expect(page.getByRole("heading", { level: 1, name: me("title") })).toBeVisible();
+      const upcoming = page.getByRole("region", { name: me("upcoming") });
+      const booking = upcoming.getByRole("listitem").filter({ hasText: title });
+      await expect(booking).toHaveCount(1);
+      await expect(booking).toContainText(me("booked"));
+      await expect(passes).toContainText(me("classesLeft", { count: 9 }));
+      await expectNoSeriousA11yViolations(page);
+      await shot("my-bookings");
+
+      // Cancel it, in time: the dialog says the credit comes back.
+      await page.goto(scheduleUrl);
+      await page.getByRole("button", { name: `${controls("cancelBooking")}: ${label}` }).click();
+      const dialog = page.getByRole("dialog", { name: controls("cancelTitle") });
+      await expect(dialog).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await shot("cancel-dialog");
+      await dialog.getByRole("button", { name: controls("cancelBooking") }).click();
+      await expect(page.getByRole("button", { name: `${controls("book")}: ${label}` })).toBeVisible();
+      await expect(cancelButton).toHaveCount(0);
+
+      await studioNav(page).getByRole("link", { name: header("myBookings") }).click();
+      await expect(booking).toContainText(me("cancelled"));
+      await expect(booking).not.toContainText(me("booked"));
+      await expect(passes).toContainText(me("classesLeft", { count: 10 }));
+    });
+  });
 }
-
-test("an attendee buys a pass, books a class in one click, finds it under My bookings and cancels it", async ({
-  page,
-}) => {
-  // Anna Larsen: a demo attendee whom the fixture gives no pass and no bookings.
-  await page.goto("/");
-  await page.getByRole("combobox", { name: "Attendee" }).selectOption({ label: "Anna Larsen" });
-  await page.getByRole("button", { name: "Try as attendee" }).click();
-  await expect(page).toHaveURL(/\/demo$/);
-  await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeVisible();
-
-  // Without a pass, the schedule says so before any tap: no Book button, a link to buy one.
-  await page.goto(`/demo?week=${mondayOf(1).toISODate()}`);
-  const unpaidWednesday = page.getByRole("main").getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
-  await expect(unpaidWednesday.getByText("Your passes do not cover this class.").first()).toBeVisible();
-  await expect(unpaidWednesday.getByRole("button", { name: /^Book: / })).toHaveCount(0);
-  await expect(unpaidWednesday.getByRole("link", { name: "Buy a pass" }).first()).toHaveAttribute("href", "/demo/passes");
-
-  // Buy a pass with the demo payment provider: paid at once, the pass is ready.
-  await studioNav(page).getByRole("link", { name: "Passes" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Passes and prices" })).toBeVisible();
-  const buy = page.getByRole("button", { name: new RegExp(`^Buy ${DEMO_PASS.name.replace(/[()]/g, "\\$&")}, `) });
-  await expect(buy).toHaveAccessibleName(dkkPattern(DEMO_PASS.amount));
-  await expectNoSeriousA11yViolations(page);
-  await buy.click();
-  await expect(page).toHaveURL(/\/demo\/me\?bought=1$/);
-  await expect(page.getByRole("main")).toContainText(
-    "Thank you! Your purchase is complete and your pass is ready to use.",
-  );
-  const passes = page.getByRole("region", { name: "My passes" });
-  await expect(passes).toContainText(DEMO_PASS.name);
-  await expect(passes).toContainText("10 classes left");
-  await expectNoSeriousA11yViolations(page);
-
-  // Book in one click a class of next week's Wednesday: open for booking, and outside the
-  // cancellation window whatever the day today.
-  await studioNav(page).getByRole("link", { name: "Schedule" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Schedule" })).toBeVisible();
-  await page.getByRole("navigation", { name: "Weeks" }).getByRole("link", { name: "Next week" }).click();
-  await expect(page).toHaveURL(new RegExp(`week=${mondayOf(1).toISODate()}`));
-  const wednesday = page.getByRole("main").getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
-  const book = wednesday.getByRole("button", { name: /^Book: / }).first();
-  const label = (await book.getAttribute("aria-label"))!.replace(/^Book: /, "");
-  const title = label.split(",")[0]!;
-  const scheduleUrl = page.url();
-  await book.click();
-  const cancelButton = page.getByRole("button", { name: `Cancel booking: ${label}` });
-  await expect(cancelButton).toBeVisible();
-  await expect(wednesday.getByRole("listitem").filter({ has: cancelButton })).toContainText("Booked");
-  await expectNoSeriousA11yViolations(page);
-  await saveScreenshot(page, "schedule-booked");
-
-  await studioNav(page).getByRole("link", { name: "My bookings" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "My bookings" })).toBeVisible();
-  const upcoming = page.getByRole("region", { name: "Upcoming" });
-  const booking = upcoming.getByRole("listitem").filter({ hasText: title });
-  await expect(booking).toHaveCount(1);
-  await expect(booking).toContainText("Booked");
-  await expect(passes).toContainText("9 classes left");
-  await expectNoSeriousA11yViolations(page);
-  await saveScreenshot(page, "my-bookings");
-
-  // Cancel it, in time: the dialog says the credit comes back.
-  await page.goto(scheduleUrl);
-  await page.getByRole("button", { name: `Cancel booking: ${label}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Cancel this booking?" });
-  await expect(dialog).toContainText("the credit comes back to your pass");
-  await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole("button", { name: "Cancel booking" }).click();
-  await expect(page.getByRole("button", { name: `Book: ${label}` })).toBeVisible();
-  await expect(cancelButton).toHaveCount(0);
-
-  await studioNav(page).getByRole("link", { name: "My bookings" }).click();
-  await expect(booking).toContainText("Cancelled");
-  await expect(booking).not.toContainText("Booked");
-  await expect(passes).toContainText("10 classes left");
-});

@@ -2,13 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Runs axe on the page as it is now and fails on any serious or critical violation (WCAG 2.x A/AA
+ * Runs axe on the page as it is now and fails on any serious or critical violation (WCAG 2.0–2.2 A/AA
  * and best practices), naming the rule and the offending elements.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   await page.waitForLoadState("load");
   const analyze = () =>
-    new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
   let results;
   try {
     results = await analyze();

@@ -41,10 +41,16 @@ for (const language of LANGUAGES) {
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expectNoSeriousA11yViolations(page);
       await shot("overview");
-      await page.getByRole("navigation", { name: nav("label") }).getByRole("link", { name: nav("calendar") }).click();
+      await page
+        .getByRole("navigation", { name: nav("label") })
+        .getByRole("link", { name: nav("calendar") })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: calendar("title") })).toBeVisible();
       if (!inThisWeek(instance.startsAt)) {
-        await page.getByRole("navigation", { name: calendar("weeks") }).getByRole("link", { name: calendar("nextWeek") }).click();
+        await page
+          .getByRole("navigation", { name: calendar("weeks") })
+          .getByRole("link", { name: calendar("nextWeek") })
+          .click();
         await expect(page).toHaveURL(/week=/);
       }
       await expectNoSeriousA11yViolations(page);

@@ -49,14 +49,18 @@ for (const language of LANGUAGES) {
         .getByRole("main")
         .getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
       await expect(unpaidWednesday.getByText(schedule("noPass")).first()).toBeVisible();
-      await expect(unpaidWednesday.getByRole("button", { name: new RegExp(`^${literal(controls("book"))}: `) })).toHaveCount(0);
+      await expect(
+        unpaidWednesday.getByRole("button", { name: new RegExp(`^${literal(controls("book"))}: `) }),
+      ).toHaveCount(0);
       await expect(unpaidWednesday.getByRole("link", { name: schedule("buyPass") }).first()).toHaveAttribute(
         "href",
         "/demo/passes",
       );
 
       // Buy a pass with the demo payment provider: paid at once, the pass is ready.
-      await studioNav(page).getByRole("link", { name: header("passes") }).click();
+      await studioNav(page)
+        .getByRole("link", { name: header("passes") })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: passesPage("title") })).toBeVisible();
       const buyName = buyButton("buyLabel", { label: `${DEMO_PASS.name}, ` });
       const buy = page.getByRole("button", { name: new RegExp(`^${literal(buyName)}`) });
@@ -73,7 +77,9 @@ for (const language of LANGUAGES) {
 
       // Book in one tap a class of next week's Wednesday: open for booking, and outside the
       // cancellation window whatever the day today. Before the tap it says which pass it uses.
-      await studioNav(page).getByRole("link", { name: header("schedule") }).click();
+      await studioNav(page)
+        .getByRole("link", { name: header("schedule") })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: schedule("title") })).toBeVisible();
       await page.goto(`/demo?week=${mondayOf(1).toISODate()}`);
       const wednesday = page.getByRole("main").getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
@@ -91,7 +97,9 @@ for (const language of LANGUAGES) {
       await expectNoSeriousA11yViolations(page);
       await shot("schedule-booked");
 
-      await studioNav(page).getByRole("link", { name: header("myBookings") }).click();
+      await studioNav(page)
+        .getByRole("link", { name: header("myBookings") })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: me("title") })).toBeVisible();
       const upcoming = page.getByRole("region", { name: me("upcoming") });
       const booking = upcoming.getByRole("listitem").filter({ hasText: title });
@@ -112,7 +120,9 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole("button", { name: `${controls("book")}: ${label}` })).toBeVisible();
       await expect(cancelButton).toHaveCount(0);
 
-      await studioNav(page).getByRole("link", { name: header("myBookings") }).click();
+      await studioNav(page)
+        .getByRole("link", { name: header("myBookings") })
+        .click();
       await expect(booking).toContainText(me("cancelled"));
       await expect(booking).not.toContainText(me("booked"));
       await expect(passes).toContainText(me("classesLeft", { count: 10 }));

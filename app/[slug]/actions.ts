@@ -10,17 +10,22 @@ import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies"
 import { bookInstance } from "@/lib/bookings/book-instance";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { startCheckout } from "@/lib/commerce/start-checkout";
-import { AppError, ERRORS } from "@/lib/errors";
+import { AppError, type ErrorCode } from "@/lib/errors";
+import { errorMessageIn } from "@/lib/i18n/error-messages";
+import { pageLanguage } from "@/lib/i18n/page-language";
 import { BookingParams, CreateBookingInput } from "@/lib/schemas/booking";
 import { SlugParams } from "@/lib/schemas/demo";
 import { CheckoutInput } from "@/lib/schemas/order";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
 import { getViewer } from "@/lib/web/viewer";
 
-/** What a booking button shows after its action: the API's own message on failure. */
+/** What a booking button shows after its action: on failure, the API's error in the page's language. */
 export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 
-const fail = (code: keyof typeof ERRORS): ActionResult => ({ ok: false, error: ERRORS[code].message });
+const fail = async (code: ErrorCode): Promise<ActionResult> => ({
+  ok: false,
+  error: errorMessageIn(await pageLanguage(), code),
+});
 
 /** The viewer, when signed in to the studio of `slug`; else undefined. */
 async function viewerFor(slug: unknown): Promise<Auth | undefined> {
@@ -33,12 +38,12 @@ async function viewerFor(slug: unknown): Promise<Auth | undefined> {
   return viewer && account && viewer.accountId === account.id ? viewer : undefined;
 }
 
-/** Runs a domain operation; an AppError becomes its contract message, anything else stays an error. */
+/** Runs a domain operation; an AppError becomes its message in the page's language, anything else stays an error. */
 async function attempt(run: () => Promise<string>): Promise<ActionResult> {
   try {
     return { ok: true, message: await run() };
   } catch (error) {
-    if (error instanceof AppError) return { ok: false, error: error.message };
+    if (error instanceof AppError) return fail(error.code);
     throw error;
   }
 }

@@ -8,7 +8,9 @@ import { expect, type Page } from "@playwright/test";
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   await page.waitForLoadState("load");
   const analyze = () =>
-    new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
   let results;
   try {
     results = await analyze();

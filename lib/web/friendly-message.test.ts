@@ -34,10 +34,7 @@ describe("friendlyMessage", () => {
   it("says them in Danish for a Danish page", () => {
     const danish = formErrorWords("da");
     const issues = CreateLocationInput.safeParse({ name: " ", capacity: 0 }).error?.issues ?? [];
-    expect(issues.map((issue) => friendlyMessage(issue.message, danish))).toEqual([
-      danish.required,
-      danish.atLeast(1),
-    ]);
+    expect(issues.map((issue) => friendlyMessage(issue.message, danish))).toEqual([danish.required, danish.atLeast(1)]);
     expect(danish.required).not.toBe(formErrorWords("en").required);
   });
 

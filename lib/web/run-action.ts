@@ -3,6 +3,7 @@ import { revalidatePath } from "next/cache";
 import { getTranslations } from "next-intl/server";
 import { AppError, type ErrorDetail } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { errorMessageIn } from "@/lib/i18n/error-messages";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import type { FormState } from "./form-state";
 import { formErrorWords, friendlyMessage, type FormErrorWords } from "./friendly-message";
@@ -22,7 +23,7 @@ export function fieldErrors(
 
 /**
  * Runs the work of a server action and answers a FormState: a validation failure becomes field
- * errors, another AppError its contract message, anything else a logged generic failure. The lib
+ * errors, another AppError its message in the page's language, anything else a logged generic failure. The lib
  * functions write in one statement or one transaction, so a failure leaves the data as it was.
  */
 export async function runAction(
@@ -40,10 +41,9 @@ export async function runAction(
         const errors = fieldErrors(error.details, formErrorWords(await pageLanguage()));
         return { ok: false, error: errors._form ?? t("correctFields"), fieldErrors: errors };
       }
-      return { ok: false, error: error.message };
+      return { ok: false, error: errorMessageIn(await pageLanguage(), error.code) };
     }
     log.error("dashboard action failed", { error: error instanceof Error ? error.message : String(error) });
     return { ok: false, error: t("failed") };
   }
 }
-

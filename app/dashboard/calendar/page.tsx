@@ -89,7 +89,10 @@ export default async function CalendarPage({ searchParams }: Props) {
                         <span className="tabular-nums">
                           {formatTime(instance.startsAt, studio)}–{formatTime(instance.endsAt, studio)}
                         </span>{" "}
-                        <Link href={`/dashboard/classes/${instance.id}`} className="text-brand-700 underline underline-offset-2">
+                        <Link
+                          href={`/dashboard/classes/${instance.id}`}
+                          className="text-brand-700 underline underline-offset-2"
+                        >
                           {title}
                         </Link>
                       </p>
@@ -121,7 +124,9 @@ export default async function CalendarPage({ searchParams }: Props) {
                     ) : null}
                   </div>
                   <details className="mt-2">
-                    <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("change", { title })}</summary>
+                    <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                      {t("change", { title })}
+                    </summary>
                     <div className="mt-3">
                       <InstanceActions
                         instanceId={instance.id}

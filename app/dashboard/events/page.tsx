@@ -154,7 +154,9 @@ export default async function EventsPage() {
                   <StatusBadge status={event.status} />
                 </div>
                 <details>
-                  <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("edit", { title: event.title })}</summary>
+                  <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                    {t("edit", { title: event.title })}
+                  </summary>
                   <div className="mt-3">
                     <EventForm event={event} choices={choices} />
                   </div>
@@ -167,7 +169,8 @@ export default async function EventsPage() {
                       <li key={s.id} className="rounded-md border border-slate-200 p-3">
                         <div className="flex flex-wrap items-center justify-between gap-2">
                           <p className="text-sm text-slate-800">
-                            <StatusBadge status={s.status} /> {describeRule(t, s, studio)} · {t("places", { count: s.capacity })}
+                            <StatusBadge status={s.status} /> {describeRule(t, s, studio)} ·{" "}
+                            {t("places", { count: s.capacity })}
                           </p>
                           <div className="flex flex-wrap gap-2">
                             {(STATUS_BUTTONS[s.status] ?? []).map((button) => (
@@ -185,7 +188,9 @@ export default async function EventsPage() {
                           </div>
                         </div>
                         <details className="mt-2">
-                          <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("editRule")}</summary>
+                          <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                            {t("editRule")}
+                          </summary>
                           <div className="mt-3">
                             <SeriesForm
                               eventId={event.id}

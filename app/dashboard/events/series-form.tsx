@@ -132,13 +132,7 @@ export function SeriesForm(props: Props) {
                 </fieldset>
               ) : null}
               {values.frequency === "monthly"
-                ? input(
-                    "monthDay",
-                    t("monthDay"),
-                    "number",
-                    t("monthDayHint"),
-                    { min: 1, max: 31 },
-                  )
+                ? input("monthDay", t("monthDay"), "number", t("monthDayHint"), { min: 1, max: 31 })
                 : null}
               {input("localStartTime", t("startTime", { zone: props.timezone }), "time")}
               {input(
@@ -150,13 +144,7 @@ export function SeriesForm(props: Props) {
               )}
               {input("startsOn", t("startsOn"), "date")}
               {input("endsOn", t("endsOn"), "date", t("endsOnHint"))}
-              {input(
-                "count",
-                t("count"),
-                "number",
-                t("countHint"),
-                { min: 1, max: 500 },
-              )}
+              {input("count", t("count"), "number", t("countHint"), { min: 1, max: 500 })}
               {input("capacity", t("capacity"), "number", t("capacityHint"), { min: 1 })}
             </div>
             <section aria-label={t("preview")} className="rounded-md border border-slate-300 bg-slate-50 p-3">
@@ -171,14 +159,12 @@ export function SeriesForm(props: Props) {
                     </p>
                     <ol className="mt-2 space-y-0.5 text-sm tabular-nums text-slate-900">
                       {preview.first.map((occurrence) => (
-                        <li key={occurrence.startsAt.toISOString()}>{formatDateTime(occurrence.startsAt, { zone: props.timezone, locale: props.locale })}</li>
+                        <li key={occurrence.startsAt.toISOString()}>
+                          {formatDateTime(occurrence.startsAt, { zone: props.timezone, locale: props.locale })}
+                        </li>
                       ))}
                     </ol>
-                    {props.seriesId ? (
-                      <p className="mt-2 text-xs text-slate-600">
-                        {t("regenerates")}
-                      </p>
-                    ) : null}
+                    {props.seriesId ? <p className="mt-2 text-xs text-slate-600">{t("regenerates")}</p> : null}
                   </>
                 ) : (
                   <ul className="mt-1 space-y-1 text-sm text-red-700">

@@ -27,10 +27,16 @@ describe("money", () => {
     expect(toMinorUnits("abc", "DKK", english).ok).toBe(false);
     expect(toMinorUnits("-5", "DKK", english).ok).toBe(false);
     expect(toMinorUnits("1.005", "DKK", english)).toEqual({ ok: false, message: "At most 2 decimals for DKK" });
-    expect(toMinorUnits("5.5", "JPY", english)).toEqual({ ok: false, message: "JPY has no minor unit: enter a whole amount" });
+    expect(toMinorUnits("5.5", "JPY", english)).toEqual({
+      ok: false,
+      message: "JPY has no minor unit: enter a whole amount",
+    });
     expect(toMinorUnits("1.000.00", "DKK", english).ok).toBe(false);
     expect(toMinorUnits("99999999999999999999", "DKK", english)).toEqual({ ok: false, message: "Amount is too large" });
-    expect(toMinorUnits("1.005", "DKK", amountWords("da"))).toEqual({ ok: false, message: "Højst 2 decimaler for DKK" });
+    expect(toMinorUnits("1.005", "DKK", amountWords("da"))).toEqual({
+      ok: false,
+      message: "Højst 2 decimaler for DKK",
+    });
   });
 
   it("shows minor units back as typed text, round-tripping", () => {

@@ -117,7 +117,9 @@ export default async function SummaryPage({ searchParams }: Props) {
 
   return (
     <>
-      <PageHeader title={t("title")}>{t("intro", { from: formatLocalDate(fromDate, studio), to: formatLocalDate(toDate, studio), zone: tz })}</PageHeader>
+      <PageHeader title={t("title")}>
+        {t("intro", { from: formatLocalDate(fromDate, studio), to: formatLocalDate(toDate, studio), zone: tz })}
+      </PageHeader>
       {rangeLinks}
       {periodForm}
       <Section id="totals-heading" title={t("totals")}>

@@ -1,0 +1,44 @@
+import type { ErrorCode } from "@/lib/errors";
+import type { Locale } from "./locales";
+import { translatorFor } from "./translator";
+
+/**
+ * An error as a page tells it, in the page's language. The API answers the contract's English
+ * messages (lib/errors.ts); the English catalogue says the same words (error-messages.test.ts).
+ */
+export function errorMessageIn(locale: Locale, code: ErrorCode): string {
+  const t = translatorFor(locale, "Errors");
+  // One entry per code (the compiler holds it complete), each a literal key that messages.test.ts sees.
+  const messages: Record<ErrorCode, () => string> = {
+    validation_failed: () => t("validationFailed"),
+    invalid_signature: () => t("invalidSignature"),
+    authentication_required: () => t("authenticationRequired"),
+    magic_link_invalid: () => t("magicLinkInvalid"),
+    insufficient_permission: () => t("insufficientPermission"),
+    not_found: () => t("notFound"),
+    demo_disabled: () => t("demoDisabled"),
+    method_not_allowed: () => t("methodNotAllowed"),
+    email_registered: () => t("emailRegistered"),
+    already_participant: () => t("alreadyParticipant"),
+    own_membership: () => t("ownMembership"),
+    request_in_progress: () => t("requestInProgress"),
+    instance_cancelled: () => t("instanceCancelled"),
+    instance_not_restorable: () => t("instanceNotRestorable"),
+    purchase_limit_reached: () => t("purchaseLimitReached"),
+    not_eligible_for_price: () => t("notEligibleForPrice"),
+    instance_not_bookable: () => t("instanceNotBookable"),
+    booking_closed: () => t("bookingClosed"),
+    already_booked: () => t("alreadyBooked"),
+    instance_full: () => t("instanceFull"),
+    booking_already_cancelled: () => t("bookingAlreadyCancelled"),
+    booking_not_confirmed: () => t("bookingNotConfirmed"),
+    no_valid_entitlement: () => t("noValidEntitlement"),
+    payload_too_large: () => t("payloadTooLarge"),
+    idempotency_key_reused: () => t("idempotencyKeyReused"),
+    too_many_requests: () => t("tooManyRequests"),
+    database_unavailable: () => t("databaseUnavailable"),
+    internal: () => t("internal"),
+    service_unavailable: () => t("serviceUnavailable"),
+  };
+  return messages[code]();
+}

@@ -63,6 +63,8 @@ export async function getBookingOptions(options: {
   accountId: string;
   userId: string;
   instanceId: string;
+  /** The language a visitor chose on the site's switcher (its cookie), when the caller is a browser. */
+  visitorLocale?: string;
   now?: Date;
 }): Promise<BookingOptions> {
   const { db, accountId, userId, instanceId } = options;
@@ -80,11 +82,22 @@ export async function getBookingOptions(options: {
   const { opensAt, closesAt } = bookingWindow(row.startsAt, account);
   const products =
     decision.reason === "no_entitlement"
-      ? await productsThatWouldBook({ db, eventId: row.eventId, startsAt: row.startsAt, buyer: user, timezone: account.timezone, now })
+      ? await productsThatWouldBook({
+          db,
+          eventId: row.eventId,
+          startsAt: row.startsAt,
+          buyer: user,
+          timezone: account.timezone,
+          now,
+        })
       : [];
 
   const where = { zone: account.timezone, locale: account.locale };
-  const language = chooseLocale({ personal: user.locale, studioLocaleTag: account.locale });
+  const language = chooseLocale({
+    personal: user.locale,
+    visitor: options.visitorLocale,
+    studioLocaleTag: account.locale,
+  });
   const t = translatorFor(language, "BookingOptions");
   const messages: Record<BookingOptionsReason | "book", string> = {
     book: t("book"),

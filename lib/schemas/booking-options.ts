@@ -26,14 +26,27 @@ export const BookingOptionsReasonSchema = z
 export const BookingOptionsSchema = z
   .object({
     instanceId: z.string(),
-    canBook: z.boolean().openapi({ description: "true exactly when POST /bookings without `waitlist` would answer 201" }),
+    canBook: z
+      .boolean()
+      .openapi({ description: "true exactly when POST /bookings without `waitlist` would answer 201" }),
     action: z.enum(["book", "waitlist", "none"]).openapi({ description: "What the booking button does now" }),
     reason: BookingOptionsReasonSchema.nullable(),
-    message: z.string().openapi({ description: "A sentence in the caller's language that says what will happen or why not" }),
-    opensAt: z.iso.datetime().openapi({ description: "When booking opens (the account's opensDaysBefore before the start)" }),
-    closesAt: z.iso.datetime().openapi({ description: "The last moment to book (closesMinutesBefore before the start)" }),
-    booking: BookingSchema.nullable().openapi({ description: "The caller's live (confirmed or waitlisted) booking of it" }),
-    entitlement: EntitlementSchema.nullable().openapi({ description: "The entitlement a booking would use (best first)" }),
+    message: z.string().openapi({
+      description:
+        "A sentence that says what will happen or why not, in the caller's language: their own (`PATCH /me` `locale`), else the site's language switcher (cookie `studio_locale`), else the studio's, else English",
+    }),
+    opensAt: z.iso
+      .datetime()
+      .openapi({ description: "When booking opens (the account's opensDaysBefore before the start)" }),
+    closesAt: z.iso
+      .datetime()
+      .openapi({ description: "The last moment to book (closesMinutesBefore before the start)" }),
+    booking: BookingSchema.nullable().openapi({
+      description: "The caller's live (confirmed or waitlisted) booking of it",
+    }),
+    entitlement: EntitlementSchema.nullable().openapi({
+      description: "The entitlement a booking would use (best first)",
+    }),
     products: z.array(ProductSchema).openapi({
       description:
         "With reason `no_entitlement`: the active products whose purchase now would make the class bookable for the caller " +

@@ -140,7 +140,8 @@ describe("GET /instances/{instanceId}/booking-options", () => {
       if (situation.waitlistBooking) {
         const waitlisted = await book(lesson.id, true);
         expect(waitlisted.status).toBe(situation.waitlistBooking.status);
-        if (situation.waitlistBooking.error) expect(waitlisted.body).toEqual({ error: situation.waitlistBooking.error });
+        if (situation.waitlistBooking.error)
+          expect(waitlisted.body).toEqual({ error: situation.waitlistBooking.error });
       }
     },
   );
@@ -187,7 +188,8 @@ describe("GET /instances/{instanceId}/booking-options", () => {
       status: "draft",
       prices: [{ amount: 100, currency: "DKK" }],
     });
-    for (const created of [dropIn, otherClass, tooShort, draft]) expect(created.status, JSON.stringify(created.body)).toBe(201);
+    for (const created of [dropIn, otherClass, tooShort, draft])
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
 
     const answer = await options(lesson.id);
     expect(answer.body.reason).toBe("no_entitlement");
@@ -195,12 +197,20 @@ describe("GET /instances/{instanceId}/booking-options", () => {
     expect(answer.body.products[0].prices).toHaveLength(1);
   });
 
-  it("says it in the caller's language: their own choice, else the studio's", async () => {
+  it("says it in the caller's language: their own choice, else the site's switcher, else the studio's", async () => {
     await grant(tenant.accountId, attendee.userId);
     const lesson = await createClass(tenant.accountId);
+    const path = `/instances/${lesson.id}/booking-options`;
     expect((await options(lesson.id)).body.message).toBe("Du kan booke en plads."); // a da-DK studio
+    const switchedToEnglish = await api("GET", path, {
+      token: attendee.token,
+      headers: { cookie: "studio_locale=en" },
+    });
+    expect(switchedToEnglish.body.message).toBe("You can book a place.");
     await api("PATCH", "/me", { token: attendee.token, body: { locale: "en" } });
     expect((await options(lesson.id)).body.message).toBe("You can book a place.");
+    const ownChoiceWins = await api("GET", path, { token: attendee.token, headers: { cookie: "studio_locale=da" } });
+    expect(ownChoiceWins.body.message).toBe("You can book a place.");
   });
 
   it("answers 404 for an unknown or foreign class and for one of groups the caller is in none of", async () => {

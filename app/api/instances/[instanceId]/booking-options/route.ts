@@ -1,4 +1,5 @@
 import { getBookingOptions } from "@/lib/bookings/get-booking-options";
+import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { endpoints, json, route } from "@/lib/http/route";
 import { serializeBookingOptions } from "@/lib/schemas/booking-options";
 import { InstanceParams } from "@/lib/schemas/instance";
@@ -6,7 +7,7 @@ import { InstanceParams } from "@/lib/schemas/instance";
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/instances/{instanceId}/booking-options", {
   GET: route(
     { operation: "GET /instances/{instanceId}/booking-options", auth: "member", params: InstanceParams },
-    async ({ auth, params }) =>
+    async ({ auth, params, request }) =>
       json(
         serializeBookingOptions(
           await getBookingOptions({
@@ -14,6 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/instances/{instance
             accountId: auth.accountId,
             userId: auth.userId,
             instanceId: params.instanceId,
+            visitorLocale: request.cookies.get(LOCALE_COOKIE)?.value,
           }),
         ),
       ),

@@ -17,7 +17,9 @@ test("a demo attendee signs in with an emailed link", async ({ page }) => {
   await expect(page.getByRole("main").getByRole("status")).toHaveText(/Check your email/);
   await expectNoSeriousA11yViolations(page);
 
+  // The page was English (the switcher's choice), so the link comes in English, though the studio is Danish.
   const mail = await waitForEmail({ to: IDA, subject: /^Sign in to Demo Studio$/, since });
+  expect(mail.locale).toBe("en");
   await page.goto(signInPath(mail));
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);

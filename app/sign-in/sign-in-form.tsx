@@ -1,7 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
 
@@ -11,12 +11,13 @@ export function SignInForm({ accountId }: { accountId: string }) {
     status: "idle",
   });
   const t = useTranslations("SignInForm");
+  const locale = useLocale(); // the link's email is written in the language of this page
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get("email") ?? "");
     setState({ status: "sending" });
-    const result = await signIn("email", { email, accountId, redirect: false, callbackUrl: "/" });
+    const result = await signIn("email", { email, accountId, locale, redirect: false, callbackUrl: "/" });
     if (!result || result.error) {
       const error = result?.error;
       const message =

@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { signUp } from "@/lib/auth/sign-up";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -51,6 +51,7 @@ export async function signUpAction(_previous: SignUpState, formData: FormData): 
     const { account, user, magicLink } = await signUp({
       ...input.data,
       clientIp: from,
+      askedOn: await getLocale(), // the sign-in email is written in the language of this page
     });
     const config = env();
     return {

@@ -135,7 +135,9 @@ function assertRenderedEmails(dir: string, count: number): void {
     const email = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
     const attachments = (email.attachments ?? []) as { filename?: string }[];
     return (
-      String(email.subject).startsWith("Booking confirmed") &&
+      // the bench studio is da-DK and its attendees chose no language: Danish
+      email.locale === "da" &&
+      String(email.subject).startsWith("Booking bekræftet") &&
       String(email.html).includes("</html>") &&
       String(email.text).length > 0 &&
       attachments.some((attachment) => attachment.filename === "booking.ics")

@@ -3,7 +3,8 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import { E2E_OUTBOX_DIR } from "./server";
 
-export type OutboxEmail = { to: string; subject: string; text: string; html: string; createdAt: string };
+/** One email as the outbox transport wrote it; `locale` is the language it is written in (`da`, `en`). */
+export type OutboxEmail = { to: string; locale: string; subject: string; text: string; html: string; createdAt: string };
 
 /** Every email the server has written to its outbox (one JSON file each), oldest first. */
 export async function readOutbox(): Promise<OutboxEmail[]> {

@@ -2,12 +2,16 @@ import "server-only";
 import { createMagicLink } from "./create-magic-link";
 import { deliverMagicLink } from "./deliver-magic-link";
 
-/** Stores a new link for the user of the account and emails it after the caller has answered. */
+/**
+ * Stores a new link for the user of the account and emails it after the caller has answered, in the
+ * user's language (lib/i18n/locales.ts emailLocale; `askedOn`: the language the visitor asked in).
+ */
 export async function issueMagicLink(input: {
-  user: { id: string; email: string };
-  account: { id: string; name: string };
+  user: { id: string; email: string; locale: string | null };
+  account: { id: string; name: string; locale: string };
+  askedOn?: string | null;
 }): Promise<{ token: string; expiresAt: Date }> {
   const link = await createMagicLink({ userId: input.user.id, accountId: input.account.id });
-  deliverMagicLink({ to: input.user.email, token: link.token, accountId: input.account.id, accountName: input.account.name });
+  deliverMagicLink({ token: link.token, user: input.user, account: input.account, askedOn: input.askedOn });
   return link;
 }

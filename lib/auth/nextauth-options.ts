@@ -17,6 +17,8 @@ export type NextAuthRequestContext = {
   /** `accountId` of the sign-in form (NextAuth passes only the email to normalizeIdentifier). */
   accountId: unknown;
   clientIp: string;
+  /** The language of the page the link is asked for on (the form's `locale`), or the switcher's cookie. */
+  askedOn?: string;
 };
 
 /** Where NextAuth sends the browser after a sign-in request, sent or not (no enumeration). */
@@ -48,7 +50,7 @@ export function nextAuthOptions(context: NextAuthRequestContext): AuthOptions {
           const identity = decodeIdentifier(identifier);
           const found = identity && (await findAccountUser(identity));
           if (!found) return;
-          deliverMagicLink({ to: found.user.email, token, accountId: found.account.id, accountName: found.account.name });
+          deliverMagicLink({ token, user: found.user, account: found.account, askedOn: context.askedOn });
         },
       }),
     ],

@@ -9,7 +9,14 @@ import type { UserDto } from "@/lib/schemas/user";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { issueMagicLink } from "./issue-magic-link";
 
-export type RegisterAttendeeOptions = { accountId: string; email: string; displayName: string; clientIp: string };
+export type RegisterAttendeeOptions = {
+  accountId: string;
+  email: string;
+  displayName: string;
+  clientIp: string;
+  /** The visitor's choice of language, if the request carries one: the sign-in email's language. */
+  askedOn?: string | null;
+};
 
 const ATTEMPTS = 3;
 
@@ -24,7 +31,7 @@ export async function registerAttendee(options: RegisterAttendeeOptions): Promis
   if (!account) throw new AppError("not_found");
   const user = await joinAccount(options);
   // A disabled identity is answered like any other but gets no link: it could not sign in.
-  if (user.status !== "disabled") await issueMagicLink({ user, account });
+  if (user.status !== "disabled") await issueMagicLink({ user, account, askedOn: options.askedOn });
   return { account: serializeAccount(account), user: registrantView(user, options.displayName) };
 }
 

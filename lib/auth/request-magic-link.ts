@@ -5,7 +5,13 @@ import { magicLinkRequestLimits } from "@/lib/rate-limit/rules";
 import { findAccountUser } from "./find-account-user";
 import { issueMagicLink } from "./issue-magic-link";
 
-export type RequestMagicLinkOptions = { email: string; accountId: string; clientIp: string };
+export type RequestMagicLinkOptions = {
+  email: string;
+  accountId: string;
+  clientIp: string;
+  /** The visitor's choice of language, if the request carries one (the switcher's cookie). */
+  askedOn?: string | null;
+};
 
 /**
  * Sends a sign-in link to an existing user of the account. Every request counts against the rate
@@ -15,6 +21,6 @@ export async function requestMagicLink(options: RequestMagicLinkOptions): Promis
   await enforceRateLimits(magicLinkRequestLimits(options));
   const found = await findAccountUser(options);
   if (!found) throw new AppError("not_found");
-  const { expiresAt } = await issueMagicLink({ user: found.user, account: found.account });
+  const { expiresAt } = await issueMagicLink({ user: found.user, account: found.account, askedOn: options.askedOn });
   return { expiresAt };
 }

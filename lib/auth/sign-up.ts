@@ -10,7 +10,14 @@ import { createMagicLink } from "./create-magic-link";
 import { deliverMagicLink } from "./deliver-magic-link";
 import { isUniqueViolation } from "@/lib/db/errors";
 
-export type SignUpOptions = { accountName: string; email: string; displayName: string; clientIp: string };
+export type SignUpOptions = {
+  accountName: string;
+  email: string;
+  displayName: string;
+  clientIp: string;
+  /** The language of the sign-up page, or the visitor's switcher choice: the sign-in email's language. */
+  askedOn?: string | null;
+};
 export type SignUpResult = { account: AccountDto; user: UserDto; magicLink: { token: string; expiresAt: Date } };
 
 const ACCOUNT_DEFAULTS = { timezone: "Europe/Copenhagen", locale: "da-DK", currency: "DKK" } as const;
@@ -26,10 +33,10 @@ export async function signUp(options: SignUpOptions): Promise<SignUpResult> {
     try {
       const result = await createTenant(options);
       deliverMagicLink({
-        to: result.user.email,
         token: result.magicLink.token,
-        accountId: result.account.id,
-        accountName: result.account.name,
+        user: { email: result.user.email, locale: null }, // a new identity has chosen no language yet
+        account: { id: result.account.id, name: result.account.name, locale: result.account.locale },
+        askedOn: options.askedOn,
       });
       return result;
     } catch (error) {

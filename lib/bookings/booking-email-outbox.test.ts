@@ -96,7 +96,7 @@ describe("enqueue and drain", () => {
     expect(await drainBookingEmails()).toBe(0);
     const emails = emailsTo(first!.member.email);
     expect(emails).toHaveLength(1);
-    expect(emails[0]!.subject).toMatch(/^Booking confirmed: Morning Flow, /);
+    expect(emails[0]!.subject).toMatch(/^Booking bekræftet: Morning Flow, /);
     expect(emails[0]!.text).toContain("Morning Flow");
     const { attachments } = emails[0] as unknown as { attachments: { filename: string; content: string }[] };
     expect(attachments.map((a) => a.filename)).toEqual(["booking.ics"]);
@@ -112,7 +112,7 @@ describe("enqueue and drain", () => {
     await enqueue([{ kind: "cancelled", bookingId }]);
 
     expect(await drainBookingEmails()).toBe(1);
-    expect(emailsTo(first!.member.email).map((email) => email.subject.split(":")[0])).toEqual(["Booking cancelled"]);
+    expect(emailsTo(first!.member.email).map((email) => email.subject.split(":")[0])).toEqual(["Booking afmeldt"]);
     expect(await pendingRows()).toEqual([]);
   });
 
@@ -223,7 +223,7 @@ describe("the sender", () => {
     const [email] = await waitForEmails(member.email, 1, 20_000);
     sent = true;
     await traffic;
-    expect(email!.subject).toMatch(/^Booking confirmed: Evening Flow, /);
+    expect(email!.subject).toMatch(/^Booking bekræftet: Evening Flow, /);
     expect(served).toBeGreaterThan(servedAtBooking); // requests were being served all along
     // the row goes once its batch is sent, a moment after the email's file is written
     await expect.poll(async () => (await pendingRows()).length).toBe(0);

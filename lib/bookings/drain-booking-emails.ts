@@ -100,7 +100,7 @@ function deleteAndClaim(sql: RawSql, done: string[], limit: number): Promise<Cla
     )
     SELECT c."id"::text AS "id", c."bookingId", c."kind", c."wasWaitlisted", c."attempts",
       b."status", a."name" AS "accountName", a."locale", a."timezone",
-      u."email" AS "attendeeEmail", u."displayName" AS "attendeeName",
+      u."email" AS "attendeeEmail", u."displayName" AS "attendeeName", u."locale" AS "attendeeLocale",
       e."title" AS "eventTitle", e."location", i."startsAt", i."endsAt"
     FROM claimed c
     LEFT JOIN "Booking" b ON b."id" = c."bookingId" AND b."accountId" = c."accountId"
@@ -136,6 +136,7 @@ function factsOf(row: ClaimedEmail, calendarHost: string): BookingEmailFacts | n
     timezone,
     attendeeEmail,
     attendeeName,
+    attendeeLocale: row.attendeeLocale,
     eventTitle,
     location,
     startsAt,

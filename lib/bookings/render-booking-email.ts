@@ -2,11 +2,13 @@
 import { buildCalendar } from "@/lib/calendar/ics";
 import { formatFullDateTime } from "@/lib/format/dates";
 import type { EmailAttachment, EmailMessage } from "@/lib/email/transport";
-import type { BookedClass } from "@/lib/email/templates/booking-email-layout";
+import type { BookedClass, BookingEmailProps } from "@/lib/email/templates/booking-email-layout";
 import { renderBookingCancelledEmail } from "@/lib/email/templates/booking-cancelled-email";
 import { renderBookingClassCancelledEmail } from "@/lib/email/templates/booking-class-cancelled-email";
 import { renderBookingConfirmedEmail } from "@/lib/email/templates/booking-confirmed-email";
 import { renderBookingPromotedEmail } from "@/lib/email/templates/booking-promoted-email";
+import { emailLocale, type Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { BookingNotice } from "./booking-notice";
 
 /** What a booking email says, as it stands when the email is sent. */
@@ -14,10 +16,13 @@ export type BookingEmailFacts = {
   bookingId: string;
   status: string;
   accountName: string;
+  /** The studio's locale tag: dates follow it, and the text its language unless the attendee chose one. */
   locale: string;
   timezone: string;
   attendeeEmail: string;
   attendeeName: string;
+  /** The attendee's own choice of language (`da`, `en`), or null. */
+  attendeeLocale: string | null;
   eventTitle: string;
   location: string;
   startsAt: Date;
@@ -43,31 +48,34 @@ export async function renderBookingEmail(
     when: formatFullDateTime(facts.startsAt, { locale: facts.locale, zone: facts.timezone }),
     location: facts.location,
   };
-  const message = await renderContent(notice, booked, facts.status);
-  const attachments: EmailAttachment[] | undefined = confirms ? [calendarAttachment(facts)] : undefined;
+  const locale = emailLocale({ recipient: facts.attendeeLocale, studioLocaleTag: facts.locale });
+  const message = await renderContent(notice, { booked, locale }, facts.status);
+  const attachments: EmailAttachment[] | undefined = confirms ? [calendarAttachment(facts, locale)] : undefined;
   return { to: facts.attendeeEmail, ...message, ...(attachments ? { attachments } : {}) };
 }
 
-function renderContent(notice: BookingNotice, booked: BookedClass, status: string) {
+function renderContent(notice: BookingNotice, props: BookingEmailProps, status: string) {
   switch (notice.kind) {
     case "confirmed":
-      return renderBookingConfirmedEmail(booked);
+      return renderBookingConfirmedEmail(props);
     case "promoted":
-      return renderBookingPromotedEmail(booked);
+      return renderBookingPromotedEmail(props);
     case "cancelled":
       return renderBookingCancelledEmail({
-        booked,
+        ...props,
         late: status === "late_cancelled",
         waitlisted: notice.wasWaitlisted === true,
       });
     case "cancelled_by_studio":
-      return renderBookingClassCancelledEmail({ booked, waitlisted: notice.wasWaitlisted === true });
+      return renderBookingClassCancelledEmail({ ...props, waitlisted: notice.wasWaitlisted === true });
     default: // a row written by raw SQL with a kind this code does not know
       throw new TypeError("unknown booking email kind");
   }
 }
 
-function calendarAttachment(facts: BookingEmailFacts): EmailAttachment {
+/** The class as a calendar event, its words in the email's language. */
+function calendarAttachment(facts: BookingEmailFacts, locale: Locale): EmailAttachment {
+  const t = translatorFor(locale, "CalendarText");
   return {
     filename: "booking.ics",
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
@@ -79,7 +87,7 @@ function calendarAttachment(facts: BookingEmailFacts): EmailAttachment {
           start: facts.startsAt,
           end: facts.endsAt,
           summary: facts.eventTitle,
-          description: `Booked with ${facts.accountName}`,
+          description: t("bookedWith", { studio: facts.accountName }),
           location: facts.location || undefined,
           status: "CONFIRMED",
         },

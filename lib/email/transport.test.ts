@@ -4,7 +4,14 @@ import { env } from "@/lib/env";
 import { readOutbox } from "@/tests/helpers/outbox";
 import { deliverEmail } from "./transport";
 
-const message = (id: string, to: string, text = "Hello there") => ({ id, to, subject: "Hello", text, html: `<p>${text}</p>` });
+const message = (id: string, to: string, text = "Hello there") => ({
+  id,
+  to,
+  locale: "en" as const,
+  subject: "Hello",
+  text,
+  html: `<p>${text}</p>`,
+});
 
 describe("deliverEmail, outbox transport", () => {
   const transport = () => ({ kind: "outbox" as const, dir: env().EMAIL_OUTBOX_DIR });
@@ -18,6 +25,12 @@ describe("deliverEmail, outbox transport", () => {
       ["first-1.json", "first@example.test", "Hello there"],
       ["second-1.json", "second@example.test", "Hello there"],
     ]);
+  });
+
+  it("records the language the message is written in", async () => {
+    await deliverEmail({ ...message("danish-1", "danish@example.test", "Hej"), locale: "da" }, transport());
+    const [written] = readOutbox().filter((email) => email.to === "danish@example.test");
+    expect(written).toMatchObject({ id: "danish-1", locale: "da", subject: "Hello", text: "Hej" });
   });
 
   it("writes a repeat of the same message over its first copy", async () => {

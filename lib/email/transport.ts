@@ -1,12 +1,21 @@
 import { mkdir, writeFile } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import type { Locale } from "@/lib/i18n/locales";
 
 // How an email leaves: run inside the email worker threads (lib/email/email-workers.ts), so this
 // module imports nothing that needs the app's bundle (no server-only, no env, no logger).
 
 export type EmailAttachment = { filename: string; content: string; contentType: string };
-export type EmailMessage = { to: string; subject: string; text: string; html: string; attachments?: EmailAttachment[] };
+export type EmailMessage = {
+  to: string;
+  /** The language the message is written in: the outbox records it; Resend and the log do not need it. */
+  locale: Locale;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: EmailAttachment[];
+};
 /**
  * A message with its id: the same id for every attempt at the same message, so a repeat after a
  * crash is harmless (the outbox file of that id is written again; Resend's idempotency key).

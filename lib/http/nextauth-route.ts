@@ -6,6 +6,7 @@ import { setNextAuthUrlFromAppUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { clientIp } from "./client-address";
 import { MAX_BODY_BYTES } from "./parse-input";
+import { visitorLocale } from "./visitor-locale";
 
 // The NextAuth endpoints the web sign-in uses; every other /api/auth/* path is a JSON 404 like any
 // unknown path (NextAuth's own link callback and OAuth routes are not served).
@@ -62,7 +63,12 @@ export async function handleNextAuth(request: NextRequest, segments: string[]): 
     },
     end() {},
   };
-  const options = nextAuthOptions({ accountId: body?.accountId, clientIp: clientIp(request.headers) });
+  const options = nextAuthOptions({
+    accountId: body?.accountId,
+    clientIp: clientIp(request.headers),
+    // the sign-in form sends the language of its page; else the switcher's cookie, if any
+    askedOn: body?.locale ?? visitorLocale(request),
+  });
   await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<unknown>)(req, res, options);
   return new Response(collected.body ?? null, { status: collected.status, headers: collected.headers });
 }

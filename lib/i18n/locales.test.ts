@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseLocale, languageOfLocaleTag } from "./locales";
+import { chooseLocale, emailLocale, languageOfLocaleTag } from "./locales";
 
 describe("the language a person reads", () => {
   it("is their own choice first, then the visitor's switcher, then the studio's language, then English", () => {
@@ -26,5 +26,28 @@ describe("the language a person reads", () => {
       undefined,
       undefined,
     ]);
+  });
+});
+
+describe("the language of an email", () => {
+  it("is the recipient's own choice first, whatever page they asked on and whatever the studio's language", () => {
+    expect(emailLocale({ recipient: "en", askedOn: "da", studioLocaleTag: "da-DK" })).toBe("en");
+    expect(emailLocale({ recipient: "da", studioLocaleTag: "de-DE" })).toBe("da");
+  });
+
+  it("is then the language of the page they asked for it on (a sign-in link)", () => {
+    expect(emailLocale({ recipient: null, askedOn: "en", studioLocaleTag: "da-DK" })).toBe("en");
+    expect(emailLocale({ recipient: null, askedOn: "da", studioLocaleTag: "en-US" })).toBe("da");
+  });
+
+  it("is then the studio's language when we have it, else English", () => {
+    expect(emailLocale({ recipient: null, studioLocaleTag: "da-DK" })).toBe("da");
+    expect(emailLocale({ recipient: null, askedOn: undefined, studioLocaleTag: "en-GB" })).toBe("en");
+    expect(emailLocale({ recipient: null, studioLocaleTag: "de-DE" })).toBe("en");
+    expect(emailLocale({ studioLocaleTag: null })).toBe("en");
+  });
+
+  it("passes over values that are not a language we speak", () => {
+    expect(emailLocale({ recipient: "de", askedOn: "fr", studioLocaleTag: "da-DK" })).toBe("da");
   });
 });

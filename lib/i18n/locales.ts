@@ -40,3 +40,17 @@ export function chooseLocale(choices: {
   if (isLocale(choices.visitor)) return choices.visitor;
   return languageOfLocaleTag(choices.studioLocaleTag) ?? DEFAULT_LOCALE;
 }
+
+/**
+ * The language of an email (and of the calendar file it carries): the recipient's own choice, else
+ * the language of the page they asked for it on (a sign-in link: the page's language or the
+ * visitor's switcher cookie), else the studio's language when we have it, else English. A studio's
+ * public calendar feed, which has no recipient, is in the studio's language.
+ */
+export function emailLocale(choices: {
+  recipient?: string | null;
+  askedOn?: string | null;
+  studioLocaleTag?: string | null;
+}): Locale {
+  return chooseLocale({ personal: choices.recipient, visitor: choices.askedOn, studioLocaleTag: choices.studioLocaleTag });
+}

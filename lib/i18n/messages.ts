@@ -2,6 +2,7 @@ import daAuth from "./messages/da/auth.json";
 import daBookings from "./messages/da/bookings.json";
 import daDashboard from "./messages/da/dashboard.json";
 import daDashboardEvents from "./messages/da/dashboard-events.json";
+import daEmails from "./messages/da/emails.json";
 import daPublic from "./messages/da/public.json";
 import daSchedule from "./messages/da/schedule.json";
 import daSite from "./messages/da/site.json";
@@ -9,6 +10,7 @@ import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enDashboard from "./messages/en/dashboard.json";
 import enDashboardEvents from "./messages/en/dashboard-events.json";
+import enEmails from "./messages/en/emails.json";
 import enPublic from "./messages/en/public.json";
 import enSchedule from "./messages/en/schedule.json";
 import enSite from "./messages/en/site.json";
@@ -16,7 +18,16 @@ import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
 // namespaces; English is the reference: the other catalogue has the same keys (messages.test.ts).
-const en = { ...enSite, ...enSchedule, ...enBookings, ...enPublic, ...enAuth, ...enDashboard, ...enDashboardEvents };
+const en = {
+  ...enSite,
+  ...enSchedule,
+  ...enBookings,
+  ...enPublic,
+  ...enAuth,
+  ...enDashboard,
+  ...enDashboardEvents,
+  ...enEmails,
+};
 const da: typeof en = {
   ...daSite,
   ...daSchedule,
@@ -25,6 +36,7 @@ const da: typeof en = {
   ...daAuth,
   ...daDashboard,
   ...daDashboardEvents,
+  ...daEmails,
 };
 
 export type Messages = typeof en;

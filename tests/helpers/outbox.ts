@@ -4,7 +4,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
 
-export type OutboxEmail = { id: string; to: string; subject: string; text: string; html: string; createdAt: string; file: string };
+export type OutboxEmail = {
+  id: string;
+  to: string;
+  /** The language the email is written in (`da`, `en`). */
+  locale: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+  file: string;
+};
 
 export function readOutbox(): OutboxEmail[] {
   const dir = env().EMAIL_OUTBOX_DIR;

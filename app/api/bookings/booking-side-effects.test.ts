@@ -59,10 +59,10 @@ describe("instance cancelled by the studio", () => {
 
     for (const member of [booked, waiting]) {
       const emails = await waitForEmails(member.email, member === booked ? 2 : 1);
-      expect(emails.at(-1)!.subject).toMatch(/^Class cancelled: Power Yoga, /);
+      expect(emails.at(-1)!.subject).toMatch(/^Hold aflyst: Power Yoga, /) // a da-DK studio's attendee writes in Danish;
     }
     expect(
-      readOutbox().filter((email) => email.to === left.email && email.subject.startsWith("Class cancelled")),
+      readOutbox().filter((email) => email.to === left.email && email.subject.startsWith("Hold aflyst")),
     ).toEqual([]);
   });
 
@@ -135,14 +135,14 @@ describe("membership removed", () => {
     expect(await countersOf(past.id)).toMatchObject({ bookedCount: 1, confirmed: 1 });
 
     const [promotedEmail] = await waitForEmails(waiter.email);
-    expect(promotedEmail!.subject).toMatch(/^Off the waitlist: /);
+    expect(promotedEmail!.subject).toMatch(/^Du har fået en plads: /);
     // The removed person gets confirmations of their own bookings only, no cancellation notices.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(
       readOutbox()
         .filter((email) => email.to === leaving.email)
         .map((email) => email.subject.split(":")[0]),
-    ).toEqual(["Booking confirmed", "Booking confirmed"]);
+    ).toEqual(["Booking bekræftet", "Booking bekræftet"]);
   });
 
   it("touches no booking of another tenant where the same person is a member", async () => {

@@ -367,7 +367,7 @@ describe.skipIf(!databaseUrl)("booking races on PostgreSQL", () => {
     });
     expect(reply.status).toBe(201);
     const [email] = await waitForEmails(member!.email, 1, 15_000);
-    expect(email!.subject).toMatch(/^Booking confirmed: Across processes, /);
+    expect(email!.subject).toMatch(/^Booking bekræftet: Across processes, /);
     expect((email as unknown as { attachments: { content: string }[] }).attachments[0]!.content).toContain(
       "BEGIN:VEVENT",
     );

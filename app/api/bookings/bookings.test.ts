@@ -64,7 +64,7 @@ describe("POST /bookings: success", () => {
     await grant(tenant.accountId, attendee.userId);
     expect((await book({ instanceId: lesson.id })).status).toBe(201);
     const [email] = await waitForEmails(attendee.email);
-    expect(email!.subject).toMatch(/^Booking confirmed: Morning Flow, /);
+    expect(email!.subject).toMatch(/^Booking bekræftet: Morning Flow, /);
     const attachments = (
       email as unknown as { attachments: { filename: string; contentType: string; content: string }[] }
     ).attachments;

@@ -5,8 +5,9 @@ import { renderBookingConfirmedEmail } from "@/lib/email/templates/booking-confi
 import type { BookedClass } from "@/lib/email/templates/booking-email-layout";
 import { renderBookingPromotedEmail } from "@/lib/email/templates/booking-promoted-email";
 import { renderMagicLinkEmail } from "@/lib/email/templates/magic-link-email";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
 
-export type EmailPreview = { name: string; subject: string; html: string; text: string };
+export type EmailPreview = { name: string; locale: Locale; subject: string; html: string; text: string };
 
 const SAMPLE_CLASS: BookedClass = {
   accountName: "Demo Studio",
@@ -16,27 +17,34 @@ const SAMPLE_CLASS: BookedClass = {
   location: "Studio Nørrebro",
 };
 
-/** Renders each template with sample data, as the product would send it. */
+/** Renders each template with sample data in each language, as the product would send it. */
 export async function renderEmailPreviews(): Promise<EmailPreview[]> {
-  const rendered: [string, Promise<{ subject?: string; html: string; text: string }>][] = [
-    [
-      "magic-link",
-      renderMagicLinkEmail({
-        url: "http://localhost:3000/sign-in/verify?token=sample",
-        accountName: "Demo Studio",
-        validMinutes: 15,
-      }),
-    ],
-    ["booking-confirmed", renderBookingConfirmedEmail(SAMPLE_CLASS)],
-    ["booking-cancelled", renderBookingCancelledEmail({ booked: SAMPLE_CLASS, late: false, waitlisted: false })],
-    ["booking-late-cancelled", renderBookingCancelledEmail({ booked: SAMPLE_CLASS, late: true, waitlisted: false })],
-    ["waitlist-promoted", renderBookingPromotedEmail(SAMPLE_CLASS)],
-    ["class-cancelled", renderBookingClassCancelledEmail({ booked: SAMPLE_CLASS, waitlisted: false })],
-  ];
+  const rendered = LOCALES.flatMap((locale) => {
+    const booked = { booked: SAMPLE_CLASS, locale };
+    const messages: [string, Promise<{ subject: string; html: string; text: string }>][] = [
+      [
+        "magic-link",
+        renderMagicLinkEmail({
+          url: "http://localhost:3000/sign-in/verify?token=sample",
+          accountName: "Demo Studio",
+          validMinutes: 15,
+          locale,
+        }),
+      ],
+      ["booking-confirmed", renderBookingConfirmedEmail(booked)],
+      ["booking-cancelled", renderBookingCancelledEmail({ ...booked, late: false, waitlisted: false })],
+      ["booking-late-cancelled", renderBookingCancelledEmail({ ...booked, late: true, waitlisted: false })],
+      ["waitlist-left", renderBookingCancelledEmail({ ...booked, late: false, waitlisted: true })],
+      ["waitlist-promoted", renderBookingPromotedEmail(booked)],
+      ["class-cancelled", renderBookingClassCancelledEmail({ ...booked, waitlisted: false })],
+      ["class-cancelled-waitlisted", renderBookingClassCancelledEmail({ ...booked, waitlisted: true })],
+    ];
+    return messages.map(([name, message]) => ({ name, locale, message }));
+  });
   return Promise.all(
-    rendered.map(async ([name, message]) => {
+    rendered.map(async ({ name, locale, message }) => {
       const { subject, html, text } = await message;
-      return { name, subject: subject ?? "", html, text };
+      return { name, locale, subject, html, text };
     }),
   );
 }

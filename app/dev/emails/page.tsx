@@ -16,12 +16,16 @@ export default async function EmailPreviewsPage() {
         Rendered with sample data by the same React Email templates the service sends.
       </p>
       {previews.map((preview) => (
-        <section key={preview.name} className="mt-10" aria-labelledby={`email-${preview.name}`}>
-          <h2 id={`email-${preview.name}`} className="text-lg font-semibold">
-            {preview.name}: <span className="font-normal">{preview.subject}</span>
+        <section
+          key={`${preview.name}-${preview.locale}`}
+          className="mt-10"
+          aria-labelledby={`email-${preview.name}-${preview.locale}`}
+        >
+          <h2 id={`email-${preview.name}-${preview.locale}`} className="text-lg font-semibold">
+            {preview.name} ({preview.locale}): <span className="font-normal">{preview.subject}</span>
           </h2>
           <iframe
-            title={`${preview.name} (HTML)`}
+            title={`${preview.name} (${preview.locale}, HTML)`}
             srcDoc={preview.html}
             className="mt-3 h-96 w-full rounded border border-slate-300"
           />

@@ -1,35 +1,34 @@
 import { Text } from "@react-email/components";
-import { BookingEmailLayout, type BookedClass } from "./booking-email-layout";
+import { translatorFor } from "@/lib/i18n/translator";
+import { BookingEmailLayout, type BookingEmailProps } from "./booking-email-layout";
 import { renderBoth } from "./render-both";
 
-export type BookingCancelledProps = {
-  booked: BookedClass;
+export type BookingCancelledProps = BookingEmailProps & {
   /** `late_cancelled`: inside the cancellation window, the class counts as used. */
   late: boolean;
   /** The booking was on the waitlist: no place and no credit were involved. */
   waitlisted: boolean;
 };
 
-export function BookingCancelledEmail({ booked, late, waitlisted }: BookingCancelledProps) {
-  const consequence = waitlisted
-    ? "You have left the waitlist."
-    : late
-      ? "It was cancelled inside the cancellation window, so the class counts as used."
-      : "The class has been returned to your pass or membership.";
+export function BookingCancelledEmail({ booked, locale, late, waitlisted }: BookingCancelledProps) {
+  const t = translatorFor(locale, "BookingCancelledEmail");
   return (
     <BookingEmailLayout
-      preview={`Your booking of ${booked.eventTitle} is cancelled`}
-      heading="Booking cancelled"
+      locale={locale}
+      preview={t("preview", { title: booked.eventTitle })}
+      heading={t("heading")}
       booked={booked}
     >
-      <Text>Your booking is cancelled. {consequence}</Text>
+      <Text>{waitlisted ? t("leftWaitlist") : late ? t("late") : t("returned")}</Text>
     </BookingEmailLayout>
   );
 }
 
 export async function renderBookingCancelledEmail(props: BookingCancelledProps) {
+  const t = translatorFor(props.locale, "BookingCancelledEmail");
   return {
-    subject: `Booking cancelled: ${props.booked.eventTitle}, ${props.booked.when}`,
+    locale: props.locale,
+    subject: t("subject", { title: props.booked.eventTitle, when: props.booked.when }),
     ...(await renderBoth(<BookingCancelledEmail {...props} />)),
   };
 }

@@ -1,27 +1,29 @@
 import { Text } from "@react-email/components";
-import { BookingEmailLayout, type BookedClass } from "./booking-email-layout";
+import { translatorFor } from "@/lib/i18n/translator";
+import { BookingEmailLayout, type BookingEmailProps } from "./booking-email-layout";
 import { renderBoth } from "./render-both";
 
-export function BookingClassCancelledEmail({ booked, waitlisted }: { booked: BookedClass; waitlisted: boolean }) {
+export type BookingClassCancelledProps = BookingEmailProps & { waitlisted: boolean };
+
+export function BookingClassCancelledEmail({ booked, locale, waitlisted }: BookingClassCancelledProps) {
+  const t = translatorFor(locale, "BookingClassCancelledEmail");
   return (
     <BookingEmailLayout
-      preview={`${booked.eventTitle} is cancelled`}
-      heading="Class cancelled by the studio"
+      locale={locale}
+      preview={t("preview", { title: booked.eventTitle })}
+      heading={t("heading")}
       booked={booked}
     >
-      <Text>
-        We are sorry: the studio has cancelled this class.{" "}
-        {waitlisted
-          ? "Your place on the waitlist has ended."
-          : "Your booking is cancelled and the class has been returned to your pass or membership."}
-      </Text>
+      <Text>{waitlisted ? t("waitlisted") : t("booked")}</Text>
     </BookingEmailLayout>
   );
 }
 
-export async function renderBookingClassCancelledEmail(props: { booked: BookedClass; waitlisted: boolean }) {
+export async function renderBookingClassCancelledEmail(props: BookingClassCancelledProps) {
+  const t = translatorFor(props.locale, "BookingClassCancelledEmail");
   return {
-    subject: `Class cancelled: ${props.booked.eventTitle}, ${props.booked.when}`,
+    locale: props.locale,
+    subject: t("subject", { title: props.booked.eventTitle, when: props.booked.when }),
     ...(await renderBoth(<BookingClassCancelledEmail {...props} />)),
   };
 }

@@ -1,23 +1,28 @@
 import { Text } from "@react-email/components";
-import { BookingEmailLayout, type BookedClass } from "./booking-email-layout";
+import { translatorFor } from "@/lib/i18n/translator";
+import { BookingEmailLayout, type BookingEmailProps } from "./booking-email-layout";
 import { renderBoth } from "./render-both";
 
-export function BookingConfirmedEmail({ booked }: { booked: BookedClass }) {
+export function BookingConfirmedEmail({ booked, locale }: BookingEmailProps) {
+  const t = translatorFor(locale, "BookingConfirmedEmail");
   return (
     <BookingEmailLayout
-      preview={`Your place in ${booked.eventTitle} is booked`}
-      heading="Booking confirmed"
+      locale={locale}
+      preview={t("preview", { title: booked.eventTitle })}
+      heading={t("heading")}
       booked={booked}
     >
-      <Text>Your place is booked. The attached calendar file adds the class to your calendar.</Text>
+      <Text>{t("body")}</Text>
     </BookingEmailLayout>
   );
 }
 
-/** Subject, HTML and text of the confirmation; the caller attaches the .ics file. */
-export async function renderBookingConfirmedEmail(booked: BookedClass) {
+/** Language, subject, HTML and text of the confirmation; the caller attaches the .ics file. */
+export async function renderBookingConfirmedEmail(props: BookingEmailProps) {
+  const t = translatorFor(props.locale, "BookingConfirmedEmail");
   return {
-    subject: `Booking confirmed: ${booked.eventTitle}, ${booked.when}`,
-    ...(await renderBoth(<BookingConfirmedEmail booked={booked} />)),
+    locale: props.locale,
+    subject: t("subject", { title: props.booked.eventTitle, when: props.booked.when }),
+    ...(await renderBoth(<BookingConfirmedEmail {...props} />)),
   };
 }

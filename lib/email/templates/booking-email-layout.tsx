@@ -1,5 +1,7 @@
 import { Body, Container, Head, Heading, Html, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 
 /** What every booking email says about the class. */
 export type BookedClass = {
@@ -11,19 +13,25 @@ export type BookedClass = {
   location: string;
 };
 
+/** The props of each booking email: the class, and the language the email is written in. */
+export type BookingEmailProps = { booked: BookedClass; locale: Locale };
+
 export function BookingEmailLayout({
+  locale,
   preview,
   heading,
   booked,
   children,
 }: {
+  locale: Locale;
   preview: string;
   heading: string;
   booked: BookedClass;
   children?: ReactNode;
 }) {
+  const t = translatorFor(locale, "BookingEmail");
   return (
-    <Html lang="en">
+    <Html lang={locale}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a" }}>
@@ -31,7 +39,7 @@ export function BookingEmailLayout({
           <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 16px" }}>
             {heading}
           </Heading>
-          <Text>Hi {booked.attendeeName},</Text>
+          <Text>{t("greeting", { name: booked.attendeeName })}</Text>
           {children}
           <Section style={{ margin: "16px 0", padding: "16px", backgroundColor: "#f1f5f9", borderRadius: "6px" }}>
             <Text style={{ margin: 0, fontWeight: 600 }}>{booked.eventTitle}</Text>

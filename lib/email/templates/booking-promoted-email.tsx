@@ -1,26 +1,28 @@
 import { Text } from "@react-email/components";
-import { BookingEmailLayout, type BookedClass } from "./booking-email-layout";
+import { translatorFor } from "@/lib/i18n/translator";
+import { BookingEmailLayout, type BookingEmailProps } from "./booking-email-layout";
 import { renderBoth } from "./render-both";
 
-export function BookingPromotedEmail({ booked }: { booked: BookedClass }) {
+export function BookingPromotedEmail({ booked, locale }: BookingEmailProps) {
+  const t = translatorFor(locale, "BookingPromotedEmail");
   return (
     <BookingEmailLayout
-      preview={`A place in ${booked.eventTitle} is yours`}
-      heading="You are off the waitlist"
+      locale={locale}
+      preview={t("preview", { title: booked.eventTitle })}
+      heading={t("heading")}
       booked={booked}
     >
-      <Text>
-        A place came free and it is yours: your booking is confirmed and one class was taken from your pass or
-        membership. The attached calendar file adds the class to your calendar.
-      </Text>
+      <Text>{t("body")}</Text>
     </BookingEmailLayout>
   );
 }
 
-/** Subject, HTML and text of the promotion email; the caller attaches the .ics file. */
-export async function renderBookingPromotedEmail(booked: BookedClass) {
+/** Language, subject, HTML and text of the promotion email; the caller attaches the .ics file. */
+export async function renderBookingPromotedEmail(props: BookingEmailProps) {
+  const t = translatorFor(props.locale, "BookingPromotedEmail");
   return {
-    subject: `Off the waitlist: ${booked.eventTitle}, ${booked.when}`,
-    ...(await renderBoth(<BookingPromotedEmail booked={booked} />)),
+    locale: props.locale,
+    subject: t("subject", { title: props.booked.eventTitle, when: props.booked.when }),
+    ...(await renderBoth(<BookingPromotedEmail {...props} />)),
   };
 }

@@ -1,4 +1,6 @@
 import { Body, Button, Container, Head, Heading, Html, Link, Preview, Section, Text } from "@react-email/components";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import { renderBoth } from "./render-both";
 
 export type MagicLinkEmailProps = {
@@ -7,44 +9,48 @@ export type MagicLinkEmailProps = {
   accountName: string;
   /** Minutes until the link expires. */
   validMinutes: number;
+  /** The language the email is written in (lib/i18n/locales.ts emailLocale). */
+  locale: Locale;
 };
 
-export function MagicLinkEmail({ url, accountName, validMinutes }: MagicLinkEmailProps) {
+export function MagicLinkEmail({ url, accountName, validMinutes, locale }: MagicLinkEmailProps) {
+  const t = translatorFor(locale, "MagicLinkEmail");
   return (
-    <Html lang="en">
+    <Html lang={locale}>
       <Head />
-      <Preview>Your sign-in link for {accountName}</Preview>
+      <Preview>{t("preview", { studio: accountName })}</Preview>
       <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a" }}>
         <Container style={{ backgroundColor: "#ffffff", margin: "32px auto", padding: "32px", maxWidth: "560px" }}>
           <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 16px" }}>
-            Sign in to {accountName}
+            {t("heading", { studio: accountName })}
           </Heading>
-          <Text>Press the button to sign in. The link works once and expires in {validMinutes} minutes.</Text>
+          <Text>{t("body", { minutes: validMinutes })}</Text>
           <Section style={{ margin: "24px 0" }}>
             <Button
               href={url}
               style={{ backgroundColor: "#0f766e", color: "#ffffff", padding: "12px 20px", borderRadius: "6px", fontWeight: 600 }}
             >
-              Sign in
+              {t("button")}
             </Button>
           </Section>
-          <Text>Or open this link in your browser:</Text>
+          <Text>{t("orOpen")}</Text>
           <Text style={{ wordBreak: "break-all" }}>
             <Link href={url}>{url}</Link>
           </Text>
-          <Text style={{ color: "#64748b", fontSize: "13px" }}>
-            If you did not ask to sign in, you can ignore this email: nobody can sign in without the link.
-          </Text>
+          <Text style={{ color: "#64748b", fontSize: "13px" }}>{t("ignore")}</Text>
         </Container>
       </Body>
     </Html>
   );
 }
 
-/** Subject, HTML and plain text of the sign-in email. The text part carries the full link. */
-export async function renderMagicLinkEmail(props: MagicLinkEmailProps): Promise<{ subject: string; html: string; text: string }> {
+/** Language, subject, HTML and plain text of the sign-in email. The text part carries the full link. */
+export async function renderMagicLinkEmail(
+  props: MagicLinkEmailProps,
+): Promise<{ locale: Locale; subject: string; html: string; text: string }> {
+  const t = translatorFor(props.locale, "MagicLinkEmail");
   const { html, text: rendered } = await renderBoth(<MagicLinkEmail {...props} />);
   // The plain-text conversion may wrap or decorate links; the contract wants the link verbatim.
   const text = rendered.includes(props.url) ? rendered : `${rendered}\n\n${props.url}\n`;
-  return { subject: `Sign in to ${props.accountName}`, html, text };
+  return { locale: props.locale, subject: t("subject", { studio: props.accountName }), html, text };
 }

@@ -27,6 +27,12 @@ const tooManyRequests = {
 const none = authFor("none");
 const member = authFor("member");
 
+/** How the sign-in emails' language is chosen (lib/i18n/locales.ts emailLocale). */
+const EMAIL_LANGUAGE =
+  " The email is in the user's own language (`locale` of `GET /me`), else in the language of the `studio_locale` " +
+  "cookie the request carries (`da` or `en`, the web pages' language switcher), else in the account's language " +
+  "when its locale is Danish or English, else in English.";
+
 registry.registerPath({
   method: "post",
   path: "/auth/signup",
@@ -35,7 +41,8 @@ registry.registerPath({
   description:
     "Creates the account (slug derived from `accountName`, timezone Europe/Copenhagen, locale da-DK, currency DKK), " +
     "an administrator identity with its membership, and emails a single-use sign-in link valid 15 minutes. " +
-    "`magicLink.token` is present only in demo mode. Limited to 30 sign-ups per client IP per 15 minutes.",
+    "`magicLink.token` is present only in demo mode. Limited to 30 sign-ups per client IP per 15 minutes." +
+    EMAIL_LANGUAGE,
   security: none.security,
   request: { body: jsonBody(SignUpInput) },
   responses: {
@@ -54,7 +61,8 @@ registry.registerPath({
   summary: "Email a sign-in link to a user of an account",
   description:
     "Sends a single-use link, valid 15 minutes, to an existing user of the account. Older unexpired links stay valid. " +
-    "Limited to 5 requests per email and account and 30 per client IP per 15 minutes; every request counts.",
+    "Limited to 5 requests per email and account and 30 per client IP per 15 minutes; every request counts." +
+    EMAIL_LANGUAGE,
   security: none.security,
   request: { body: jsonBody(MagicLinkRequestInput) },
   responses: {
@@ -124,7 +132,8 @@ registry.registerPath({
     "participate yet, and always emails a new single-use sign-in link for this account. Limited to 5 registrations " +
     "per email and account and 300 per client IP per 15 minutes. The caller needs no credentials, so the " +
     "`user` answered carries only the identity's id, the normalized email and what the caller sent " +
-    "(`status` `active`, `dateOfBirth` null), never what is stored about a known identity.",
+    "(`status` `active`, `dateOfBirth` null), never what is stored about a known identity." +
+    EMAIL_LANGUAGE,
   security: none.security,
   request: { params: AccountIdParams, body: jsonBody(AttendeeRegistrationInput) },
   responses: {

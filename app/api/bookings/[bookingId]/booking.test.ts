@@ -52,8 +52,8 @@ describe("DELETE /bookings/{bookingId}", () => {
     expect(await remainingOf(pass.id)).toEqual({ remainingClasses: 1, status: "active" });
     expect(await countersOf(lesson.id)).toEqual({ bookedCount: 0, waitlistCount: 0, confirmed: 0, waitlisted: 0 });
     const emails = await waitForEmails(attendee.email, 2);
-    expect(emails.map((email) => email.subject.split(":")[0])).toEqual(["Booking confirmed", "Booking cancelled"]);
-    expect(emails[1]!.text).toContain("returned");
+    expect(emails.map((email) => email.subject.split(":")[0])).toEqual(["Booking bekræftet", "Booking afmeldt"]);
+    expect(emails[1]!.text).toContain("du har fået holdet tilbage"); // a da-DK studio: Danish
   });
 
   it("inside the cancellation window: late_cancelled, credit kept, place freed", async () => {
@@ -71,7 +71,7 @@ describe("DELETE /bookings/{bookingId}", () => {
     expect(await remainingOf(pass.id)).toEqual({ remainingClasses: 2, status: "active" });
     expect(await countersOf(lesson.id)).toMatchObject({ bookedCount: 0, confirmed: 0 });
     const emails = await waitForEmails(attendee.email, 2);
-    expect(emails[1]!.text).toContain("counts as used");
+    expect(emails[1]!.text).toContain("tæller som brugt");
   });
 
   it("a waitlisted booking becomes cancelled; no credit moves and nobody is promoted", async () => {
@@ -160,7 +160,7 @@ describe("waitlist promotion", () => {
     expect(await countersOf(lesson.id)).toEqual({ bookedCount: 1, waitlistCount: 1, confirmed: 1, waitlisted: 1 });
 
     const [email] = await waitForEmails(second.email);
-    expect(email!.subject).toMatch(/^Off the waitlist: Evening Yin, /);
+    expect(email!.subject).toMatch(/^Du har fået en plads: Evening Yin, /);
     expect((email as unknown as { attachments: { content: string }[] }).attachments[0]!.content).toContain(
       "BEGIN:VEVENT",
     );

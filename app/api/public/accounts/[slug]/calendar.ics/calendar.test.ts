@@ -126,7 +126,7 @@ describe("GET /public/accounts/{slug}/calendar.ics", () => {
       expect(vevent.DTSTART).toMatch(/^\d{8}T\d{6}Z$/);
       expect(vevent.DTSTAMP).toMatch(/^\d{8}T\d{6}Z$/);
       expect(vevent.LOCATION).toBe("Studio 1\\, Nørrebro");
-      expect(vevent.DESCRIPTION).toContain("With Karen\\; Teacher");
+      expect(vevent.DESCRIPTION).toContain("Med Karen\\; Teacher"); // a da-DK studio: its feed speaks Danish
       expect(vevent.DESCRIPTION).toContain("Bring a mat.\\nAll levels welcome\\, including beginners");
       expect(vevent.URL).toMatch(new RegExp(`/${tenant.slug}$`));
     }
@@ -136,6 +136,27 @@ describe("GET /public/accounts/{slug}/calendar.ics", () => {
 
     const again = parseFeed((await api("GET", `/public/accounts/${tenant.slug}/calendar.ics`)).text);
     expect(again.events.map((vevent) => vevent.UID)).toEqual(events.map((vevent) => vevent.UID));
+  });
+
+  it("speaks the studio's language when we have it, else English, whatever the visitor chose", async () => {
+    for (const [locale, words] of [
+      ["en-GB", "With Clara"],
+      ["de-DE", "With Clara"],
+      ["da-DK", "Med Clara"],
+    ] as const) {
+      const studio = await createTenant();
+      await db.account.update({ where: { id: studio.accountId }, data: { locale } });
+      const teacher = await createMember(studio.accountId, "attendee", { displayName: "Clara" });
+      await post(
+        "/events",
+        { title: "Yin", durationMinutes: 60, startsAt: new Date(Date.now() + DAY).toISOString(), teacherIds: [teacher.userId] },
+        studio.admin.token,
+      );
+      const response = await api("GET", `/public/accounts/${studio.slug}/calendar.ics`, {
+        headers: { cookie: "studio_locale=da" },
+      });
+      expect(parseFeed(response.text).events.map((vevent) => vevent.DESCRIPTION)).toEqual([words]);
+    }
   });
 
   it("answers 404 for an unknown or suspended studio", async () => {

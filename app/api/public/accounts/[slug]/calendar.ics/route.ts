@@ -1,6 +1,8 @@
 import { buildCalendar } from "@/lib/calendar/ics";
 import { env } from "@/lib/env";
 import { endpoints, route } from "@/lib/http/route";
+import { emailLocale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import { listPublicProgramme } from "@/lib/programme/list-public-programme";
 import { SlugParams } from "@/lib/schemas/demo";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
@@ -20,6 +22,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/public/accounts/{sl
       const appUrl = env().APP_URL;
       const host = new URL(appUrl).hostname;
       const byId = new Map(events.map((event) => [event.id, event]));
+      const feedLocale = emailLocale({ studioLocaleTag: account.locale }); // no recipient: the studio's language
+      const t = translatorFor(feedLocale, "CalendarText");
       const body = buildCalendar({
         name: account.name,
         now,
@@ -33,7 +37,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/public/accounts/{sl
               start: instance.startsAt,
               end: instance.endsAt,
               summary: event.title,
-              description: [names.length > 0 ? `With ${names.join(", ")}` : "", event.description]
+              description: [names.length > 0 ? t("teachers", { names: names.join(", ") }) : "", event.description]
                 .filter(Boolean)
                 .join("\n\n"),
               location: event.location || undefined,

@@ -18,7 +18,12 @@ export function proxy(request: NextRequest): NextResponse {
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", policy);
-  requestHeaders.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
+  // The page's path, with the studio a sign-in page is for: the page's language may be that studio's.
+  const account = request.nextUrl.searchParams.get("account");
+  requestHeaders.set(
+    PAGE_PATH_HEADER,
+    account ? `${request.nextUrl.pathname}?account=${encodeURIComponent(account)}` : request.nextUrl.pathname,
+  );
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
   if (https) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);

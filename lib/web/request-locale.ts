@@ -11,9 +11,13 @@ const APP_PAGES = new Set(["dashboard", "sign-in", "signup", "docs", "dev"]);
 /** Slugs are lower-case letters, digits and dashes (lib/auth/account-slug.ts); nothing else is looked up. */
 const SLUG = /^[a-z0-9-]{1,100}$/;
 
-function studioSlugOf(path: string | null): string | undefined {
-  const first = path?.split("/")[1];
-  return first && SLUG.test(first) && !APP_PAGES.has(first) ? first : undefined;
+/** The studio a page belongs to: `/<slug>/…`, or the one a sign-in page is for (`/sign-in?account=<slug>`). */
+export function studioSlugOf(page: string | null): string | undefined {
+  if (!page) return undefined;
+  const url = new URL(page, "http://page.invalid");
+  const first = url.pathname.split("/")[1] ?? "";
+  const slug = first === "sign-in" ? url.searchParams.get("account") : APP_PAGES.has(first) ? undefined : first;
+  return slug && SLUG.test(slug) ? slug : undefined;
 }
 
 /**

@@ -5,6 +5,8 @@
 //     `nomodule` ones (Next's polyfills, which only browsers without ES modules load), and any chunk the
 //     inline scripts name (the client components React loads while hydrating); each fetched from the
 //     server and gzipped with zlib level 6 (what Next's own compression sends), one file at a time;
+//   - of those, the bytes of Next's main files (build-manifest.json rootMainFiles: React and Next's
+//     runtime, which every App Router page loads whatever its own code);
 //   - not counted: the inline scripts of the HTML, Next's RSC payload, which also carries the messages
 //     the client components use (app/layout.tsx, CLIENT_NAMESPACES): they are part of the document, and
 //     are printed apart;
@@ -54,7 +56,14 @@ function readManifests(): { rootMainFiles: string[]; clientModules: Record<strin
   }
 }
 
-type Measured = { language: string; scripts: ScriptTotals; inlineGzipBytes: number; nomodule: number };
+type Measured = {
+  language: string;
+  scripts: ScriptTotals;
+  /** Of the counted bytes, those of Next's main files (rootMainFiles), which every App Router page loads. */
+  mainGzipBytes: number;
+  inlineGzipBytes: number;
+  nomodule: number;
+};
 
 async function measure(baseUrl: string, language: string): Promise<Measured> {
   const pageUrl = `${baseUrl}${PAGE}`;
@@ -65,19 +74,23 @@ async function measure(baseUrl: string, language: string): Promise<Measured> {
   const scripts = pageScripts(html, pageUrl);
   const manifests = readManifests();
   const sizes: ScriptSize[] = [];
+  let mainGzipBytes = 0;
   for (const url of scripts.loaded) {
     const body = Buffer.from(await (await fetchOk(url)).arrayBuffer());
     const file = new URL(url).pathname.split("/").pop()!;
+    const gzipBytes = gzipSync(body, { level: 6 }).length;
     sizes.push({
       name: file,
       holds: describeChunk({ file, source: body.toString("utf8"), ...manifests }),
       rawBytes: body.length,
-      gzipBytes: gzipSync(body, { level: 6 }).length,
+      gzipBytes,
     });
+    if (manifests.rootMainFiles.some((main) => main.endsWith(`/${file}`))) mainGzipBytes += gzipBytes;
   }
   return {
     language,
     scripts: totals(sizes),
+    mainGzipBytes,
     inlineGzipBytes: gzipSync(scripts.inline.join("\n"), { level: 6 }).length,
     nomodule: scripts.nomodule.length,
   };
@@ -93,11 +106,16 @@ export async function benchPublicJs(): Promise<BenchResult> {
       progress(BENCH, `JavaScript of ${PAGE} in ${language} on ${baseUrl}`);
       results.push(await measure(baseUrl, language));
     }
-    const figures: Figure[] = results.flatMap(({ language, scripts, inlineGzipBytes, nomodule }) => [
+    const figures: Figure[] = results.flatMap(({ language, scripts, mainGzipBytes, inlineGzipBytes, nomodule }) => [
       {
         bench: BENCH,
         measure: `${PAGE} (${language}): script files, gzip (counted)`,
         value: `${kB(scripts.gzipBytes)} in ${scripts.files} files (${kB(scripts.rawBytes)} raw; ${nomodule} nomodule file(s) not counted)`,
+      },
+      {
+        bench: BENCH,
+        measure: `${PAGE} (${language}): of which Next's main files`,
+        value: `${kB(mainGzipBytes)} (React and Next's runtime, loaded by every page; the rest: ${kB(scripts.gzipBytes - mainGzipBytes)})`,
       },
       {
         bench: BENCH,

@@ -91,7 +91,7 @@ const CONTENT: [RegExp, string][] = [
   [/__reactContainer\$/, "react-dom client"],
   [/next-router-state-tree/, "Next.js app router"],
   [/createFromReadableStream/, "React Server Components client"],
-  [/react\.transitional\.element/, "react"],
+  [/react\.transitional\.element/, "react, Next.js navigation"],
   [/errorThemeCss/, "Next.js built-in error page"],
 ];
 

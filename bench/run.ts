@@ -4,6 +4,7 @@
 import { printAims, printFigures, type Aim, type BenchResult, type Figure } from "./lib/measure";
 import { benchBookings, bookingsBenchAvailable } from "./bookings.bench";
 import { benchProgramme } from "./programme.bench";
+import { benchPublicJs, publicJsBenchAvailable } from "./public-js.bench";
 import { benchPublicPage } from "./public-page.bench";
 
 // The load benches run first: the in-process benches leave a heap behind whose garbage collection
@@ -14,6 +15,10 @@ const BENCHES: { name: string; run: () => Promise<Figure[] | BenchResult> }[] = 
 const bookings = bookingsBenchAvailable();
 if (bookings.ok) BENCHES.push({ name: "bookings", run: benchBookings });
 else console.log(`[bench] bookings: skipped (${bookings.reason})`);
+// The public schedule page's JavaScript (issue 15's aim): from the last build, served in demo mode.
+const publicJs = publicJsBenchAvailable();
+if (publicJs.ok || process.env.BENCH_APP_URL) BENCHES.push({ name: "public-js", run: benchPublicJs });
+else console.log(`[bench] public-js: skipped (${publicJs.reason})`);
 // Needs a running server (a production build in demo mode): only when BENCH_APP_URL names one.
 if (process.env.BENCH_APP_URL) BENCHES.push({ name: "public-page", run: benchPublicPage });
 BENCHES.push({ name: "programme", run: benchProgramme });

@@ -1,5 +1,6 @@
 import daAuth from "./messages/da/auth.json";
 import daBookings from "./messages/da/bookings.json";
+import daPublicClass from "./messages/da/public-class.json";
 import daDashboard from "./messages/da/dashboard.json";
 import daDashboardEvents from "./messages/da/dashboard-events.json";
 import daPublic from "./messages/da/public.json";
@@ -7,6 +8,7 @@ import daSchedule from "./messages/da/schedule.json";
 import daSite from "./messages/da/site.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
+import enPublicClass from "./messages/en/public-class.json";
 import enDashboard from "./messages/en/dashboard.json";
 import enDashboardEvents from "./messages/en/dashboard-events.json";
 import enPublic from "./messages/en/public.json";
@@ -16,10 +18,20 @@ import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
 // namespaces; English is the reference: the other catalogue has the same keys (messages.test.ts).
-const en = { ...enSite, ...enSchedule, ...enBookings, ...enPublic, ...enAuth, ...enDashboard, ...enDashboardEvents };
+const en = {
+  ...enSite,
+  ...enSchedule,
+  ...enPublicClass,
+  ...enBookings,
+  ...enPublic,
+  ...enAuth,
+  ...enDashboard,
+  ...enDashboardEvents,
+};
 const da: typeof en = {
   ...daSite,
   ...daSchedule,
+  ...daPublicClass,
   ...daBookings,
   ...daPublic,
   ...daAuth,

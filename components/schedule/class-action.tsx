@@ -34,6 +34,8 @@ export type ClassActionProps = {
   products?: { id: string; name: string }[];
   signInHref: string;
   actions: Pick<BookingControlsProps, "book" | "cancel">;
+  /** `end` (a schedule row): to the right from `sm` up; `start` (a class page's box): to the left. */
+  align?: "start" | "end";
   now: Date;
 };
 
@@ -71,6 +73,7 @@ export async function ClassAction(props: ClassActionProps) {
     refundUntilText: formatDateTime(refundUntil, where),
     ...props.actions,
     passesHref: `/${account.slug}/passes`,
+    align: props.align ?? "end",
   };
 
   if (booking && windowState !== "started")
@@ -128,14 +131,14 @@ function ViewerAction({
   if (decision.reason === "waitlist_disabled") return null;
   if (decision.action === "waitlist") return <BookingControls {...controls} mode="waitlist" />;
   if (decision.reason === "no_entitlement")
-    return <NoPass passesHref={controls.passesHref} products={products} t={t} />;
+    return <NoPass passesHref={controls.passesHref} products={products} end={controls.align === "end"} t={t} />;
   if (!decision.canBook) return null;
   const credit = decision.credit;
   return (
-    <div className="flex flex-col items-start gap-1 sm:items-end">
+    <div className={`flex flex-col items-start gap-1 ${controls.align === "end" ? "sm:items-end" : ""}`}>
       <BookingControls {...controls} mode="book" />
       {credit && (
-        <p className="text-xs text-slate-600 sm:text-right">
+        <p className={`text-xs text-slate-600 ${controls.align === "end" ? "sm:text-right" : ""}`}>
           {credit.remainingClasses === null
             ? t("usesUnlimited", { product: credit.productName })
             : t("usesCredit", { remaining: credit.remainingClasses, product: credit.productName })}
@@ -149,16 +152,18 @@ function ViewerAction({
 function NoPass({
   passesHref,
   products,
+  end,
   t,
 }: {
   passesHref: string;
   products: { id: string; name: string }[] | undefined;
+  end: boolean;
   t: ScheduleTranslator;
 }) {
   const link = "font-medium text-brand-700 underline";
   if (!products)
     return (
-      <p className="text-sm text-slate-700 sm:max-w-56 sm:text-right">
+      <p className={`text-sm text-slate-700 ${end ? "sm:max-w-56 sm:text-right" : ""}`}>
         {t("noPass")}{" "}
         <Link href={passesHref} className={link}>
           {t("buyPass")}
@@ -169,10 +174,13 @@ function NoPass({
   return (
     <div className="text-sm text-slate-700">
       <p>{t("noPassTheseDo")}</p>
-      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+      <ul className="mt-2 flex flex-wrap gap-2">
         {products.map((product) => (
           <li key={product.id}>
-            <Link href={`${passesHref}#product-${product.id}`} className={link}>
+            <Link
+              href={`${passesHref}#product-${product.id}`}
+              className="inline-flex min-h-9 items-center rounded-full border border-brand-700 px-3 font-medium text-brand-700 hover:bg-brand-50"
+            >
               {product.name}
             </Link>
           </li>

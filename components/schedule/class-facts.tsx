@@ -45,7 +45,7 @@ export async function ClassFacts({ found, waitlistOffered, now }: Props) {
       ),
     });
   return (
-    <dl className="mt-6 grid grid-cols-1 gap-x-8 gap-y-4 border-y border-slate-200 py-4 sm:grid-cols-2">
+    <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-4 border-y border-slate-200 py-4">
       {facts.map(({ term, value }) => (
         <div key={term}>
           <dt className="text-sm font-medium text-slate-600">{term}</dt>

@@ -28,7 +28,7 @@ export async function ClassRow(props: ClassRowProps) {
   const waitlistOffered = offersWaitlist({ waitlistEnabled: account.waitlistEnabled, signedIn, booking, decision });
 
   return (
-    <li className="grid grid-cols-1 gap-x-6 gap-y-1 py-3 sm:grid-cols-[minmax(0,1fr)_auto] lg:grid-cols-[8.5rem_minmax(0,1fr)_auto]">
+    <li className="grid grid-cols-1 gap-x-6 gap-y-1 py-3 sm:grid-cols-[minmax(0,1fr)_auto] lg:grid-cols-[8.5rem_minmax(0,1fr)_11rem_auto]">
       <p className="text-sm font-medium tabular-nums text-slate-700 lg:pt-0.5 lg:text-base lg:text-slate-900">
         <time dateTime={instance.startsAt.toISOString()}>{time}</time>
         <span className="text-slate-600 lg:block lg:text-sm lg:font-normal">
@@ -54,17 +54,19 @@ export async function ClassRow(props: ClassRowProps) {
         <p className="text-sm text-slate-700">
           {[props.teachers.join(", "), event.location].filter(Boolean).join(" · ")}
         </p>
-        {!started && (
-          <p className={`mt-0.5 text-sm ${spotsLeft === 0 ? "font-medium text-amber-800" : "text-slate-700"}`}>
-            {spotsLeft === 0
-              ? waitlistOffered
-                ? t("fullJoinWaitlist")
-                : t("full")
-              : t("placesLeft", { count: spotsLeft })}
-          </p>
-        )}
       </div>
-      <div className="mt-1 sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:mt-0 lg:col-start-3 lg:row-span-1">
+      {!started && (
+        <p
+          className={`text-sm sm:col-start-1 lg:col-start-3 lg:row-start-1 lg:pt-1 ${spotsLeft === 0 ? "font-medium text-amber-800" : "text-slate-700"}`}
+        >
+          {spotsLeft === 0
+            ? waitlistOffered
+              ? t("fullJoinWaitlist")
+              : t("full")
+            : t("placesLeft", { count: spotsLeft })}
+        </p>
+      )}
+      <div className="mt-1 sm:col-start-2 sm:row-span-3 sm:row-start-1 sm:mt-0 lg:col-start-4 lg:row-span-1">
         <ClassAction {...props} label={`${event.title}, ${props.dayHeading} ${time}`} />
       </div>
     </li>

@@ -34,7 +34,10 @@ export async function WeekNav({ days, where, previousHref, nextHref, thisWeekHre
           {formatDateRange(days[0]!.date, days[6]!.date, where)}
         </span>
         {thisWeekHref && (
-          <Link href={thisWeekHref} className="text-sm text-brand-700 underline underline-offset-2">
+          <Link
+            href={thisWeekHref}
+            className="inline-flex min-h-6 items-center text-sm text-brand-700 underline underline-offset-2"
+          >
             {t("thisWeek")}
           </Link>
         )}

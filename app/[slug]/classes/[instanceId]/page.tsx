@@ -129,6 +129,7 @@ export default async function ClassPage({ params }: Props) {
                 products={options?.products.map(({ id, name }) => ({ id, name }))}
                 signInHref={signInHref(account.slug)}
                 actions={{ book: bookAction.bind(null, account.slug), cancel: cancelAction.bind(null, account.slug) }}
+                align="start"
                 now={now}
               />
             </div>

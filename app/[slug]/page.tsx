@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { BookingControls, type BookingControlsProps } from "@/components/schedule/booking-controls";
+import { ClassRow } from "@/components/schedule/class-row";
+import { DayChips } from "@/components/schedule/day-chips";
+import { LocationFilter } from "@/components/schedule/location-filter";
+import { ScheduleDay } from "@/components/schedule/schedule-day";
 import { StudioHeader } from "@/components/schedule/studio-header";
-import { Badge } from "@/components/ui/badge";
-import { bookingWindow, bookingWindowState } from "@/lib/bookings/booking-window";
+import { WeekNav } from "@/components/schedule/week-nav";
 import { listBookingDecisions, type BookingDecision } from "@/lib/bookings/get-booking-options";
 import { listMyBookings } from "@/lib/bookings/list-my-bookings";
-import { formatDateRange, formatDateTime, formatDay, formatDayHeading, formatMinutes, formatTimeRange } from "@/lib/format/dates";
-import { addWeeks, groupByDay, resolveWeek, weekDays, weekWindowAnyZone } from "@/lib/format/week";
+import { formatDay, formatDayHeading } from "@/lib/format/dates";
+import { addWeeks, groupByDay, localDate, resolveWeek, weekDays, weekWindowAnyZone } from "@/lib/format/week";
 import { listPublicProgramme } from "@/lib/programme/list-public-programme";
 import { bookAction, cancelAction, signOutAction } from "./actions";
 import { getViewer } from "@/lib/web/viewer";
@@ -86,10 +86,31 @@ export default async function SchedulePage({ params, searchParams }: Props) {
     const search = new URLSearchParams({ week, ...(loc ? { location: loc } : {}) });
     return `/${account.slug}?${search}`;
   };
-  const book = bookAction.bind(null, account.slug);
-  const cancel = cancelAction.bind(null, account.slug);
+  const actions = { book: bookAction.bind(null, account.slug), cancel: cancelAction.bind(null, account.slug) };
   const feed = `/api/public/accounts/${account.slug}/calendar.ics`;
   const thisWeek = resolveWeek(undefined, account.timezone, now);
+  const byDay = groupByDay(instances, (instance) => instance.startsAt, days);
+
+  const row = (instance: (typeof instances)[number], dayHeading: string) => {
+    const event = events.get(instance.eventId);
+    if (!event) return null;
+    return (
+      <ClassRow
+        key={instance.id}
+        instance={instance}
+        event={event}
+        teachers={event.teacherIds.flatMap((id) => programme.teachers.get(id) ?? [])}
+        dayHeading={dayHeading}
+        account={account}
+        signedIn={viewer !== undefined}
+        booking={liveBookings.get(instance.id)}
+        decision={decisions.get(instance.id)}
+        signInHref={signInHref(account.slug)}
+        actions={actions}
+        now={now}
+      />
+    );
+  };
 
   return (
     <>
@@ -99,8 +120,9 @@ export default async function SchedulePage({ params, searchParams }: Props) {
         signedIn={viewer !== undefined}
         signOut={signOutAction.bind(null, account.slug)}
         signInHref={signInHref(account.slug)}
+        wide
       />
-      <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
+      <main className="mx-auto max-w-3xl px-4 pb-16 pt-6 lg:max-w-5xl">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
           <a href={feed} className="text-sm font-medium text-brand-700 underline underline-offset-2">
@@ -108,174 +130,45 @@ export default async function SchedulePage({ params, searchParams }: Props) {
           </a>
         </div>
 
-        <nav aria-label={t("weeks")} className="mt-4 flex items-center justify-between gap-2">
-          <Link
-            href={href(addWeeks(monday, -1))}
-            className="rounded-md px-2 py-2 font-medium text-brand-700 hover:bg-brand-50"
-            rel="prev"
-          >
-            <span aria-hidden="true">← </span>
-            {t("previous")}
-            <span className="sr-only">{t("weekHidden")}</span>
-          </Link>
-          <p className="text-center font-medium" aria-live="polite">
-            <span className="sr-only">{t("weekOf")}</span>
-            {formatDateRange(days[0]!.date, days[6]!.date, where)}
-            {monday !== thisWeek && (
-              <>
-                {" "}
-                <Link href={href(thisWeek)} className="block text-sm font-normal text-brand-700 underline">
-                  {t("thisWeek")}
-                </Link>
-              </>
-            )}
-          </p>
-          <Link
-            href={href(addWeeks(monday, 1))}
-            className="rounded-md px-2 py-2 font-medium text-brand-700 hover:bg-brand-50"
-            rel="next"
-          >
-            {t("next")}
-            <span className="sr-only">{t("weekHidden")}</span>
-            <span aria-hidden="true"> →</span>
-          </Link>
-        </nav>
+        <WeekNav
+          days={days}
+          where={where}
+          previousHref={href(addWeeks(monday, -1))}
+          nextHref={href(addWeeks(monday, 1))}
+          thisWeekHref={monday !== thisWeek ? href(thisWeek) : undefined}
+        />
+        <DayChips
+          days={days}
+          where={where}
+          today={localDate(now, account.timezone)}
+          busy={new Set(byDay.filter(({ items }) => items.length > 0).map(({ day }) => day.date))}
+        />
 
         {locations.length > 1 && (
-          <nav aria-label={t("locations")} className="mt-3">
-            <ul className="flex flex-wrap gap-2">
-              {[[undefined, t("allLocations")] as const, ...locations].map(([id, name]) => (
-                <li key={id ?? "all"}>
-                  <Link
-                    href={href(monday, id)}
-                    aria-current={id === location ? "page" : undefined}
-                    className={`inline-block rounded-full border px-3 py-1.5 text-sm ${
-                      id === location
-                        ? "border-brand-700 bg-brand-700 text-white"
-                        : "border-slate-300 text-slate-800 hover:bg-brand-50"
-                    }`}
-                  >
-                    {name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <LocationFilter
+            options={[[undefined, t("allLocations")] as const, ...locations].map(([id, name]) => ({
+              id,
+              name,
+              href: href(monday, id),
+            }))}
+            current={location}
+          />
         )}
 
-        {groupByDay(instances, (instance) => instance.startsAt, days).map(({ day, items }) => (
-          <section key={day.date} aria-labelledby={`day-${day.date}`} className="mt-6">
-            <h2
-              id={`day-${day.date}`}
-              className="border-b border-slate-200 pb-1 text-base font-semibold text-slate-900"
-            >
-              {formatDayHeading(day.date, where)}
-            </h2>
-            {items.length === 0 ? (
-              <p className="py-3 text-sm text-slate-600">{t("noClasses")}</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {items.map((instance) => {
-                  const event = events.get(instance.eventId);
-                  if (!event) return null;
-                  const teachers = event.teacherIds.flatMap((id) => programme.teachers.get(id) ?? []);
-                  const spotsLeft = Math.max(instance.capacity - instance.bookedCount, 0);
-                  const minutes = Math.round((instance.endsAt.getTime() - instance.startsAt.getTime()) / 60_000);
-                  const time = formatTimeRange(instance.startsAt, instance.endsAt, where);
-                  const booking = liveBookings.get(instance.id);
-                  const { opensAt, refundUntil } = bookingWindow(instance.startsAt, account);
-                  const windowState = bookingWindowState(now, instance.startsAt, account);
-                  const label = `${event.title}, ${formatDay(day.date, where)} ${time}`;
-                  const controls = {
-                    label,
-                    instanceId: instance.id,
-                    refundUntil: refundUntil.getTime(),
-                    refundUntilText: formatDateTime(refundUntil, where),
-                    book,
-                    cancel,
-                    passesHref: `/${account.slug}/passes`,
-                  };
-                  let action: ReactNode;
-                  if (booking && windowState !== "started") {
-                    action = (
-                      <BookingControls
-                        {...controls}
-                        mode="cancel"
-                        bookingId={booking.id}
-                        waitlisted={booking.status === "waitlisted"}
-                      />
-                    );
-                  } else if (windowState === "started") {
-                    const ended = instance.endsAt.getTime() <= now.getTime();
-                    action = (
-                      <span className="text-sm text-slate-600">
-                        {ended ? t("ended") : t("started")}
-                        {booking?.status === "confirmed" && t("youWereBooked")}
-                      </span>
-                    );
-                  } else if (windowState === "not_open_yet") {
-                    action = (
-                      <span className="text-sm text-slate-600">
-                        {t("opens", { when: formatDateTime(opensAt, where) })}
-                      </span>
-                    );
-                  } else if (windowState === "closed") {
-                    action = <span className="text-sm text-slate-600">{t("closed")}</span>;
-                  } else if (spotsLeft === 0 && !account.waitlistEnabled) {
-                    action = null;
-                  } else if (!viewer) {
-                    action = (
-                      <Link
-                        href={signInHref(account.slug)}
-                        className="inline-flex min-h-9 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                      >
-                        {spotsLeft === 0 ? t("signInToJoinWaitlist") : t("signInToBook")}
-                        <span className="sr-only">: {label}</span>
-                      </Link>
-                    );
-                  } else {
-                    action = <ViewerAction decision={decisions.get(instance.id)} controls={controls} t={t} />;
-                  }
-                  return (
-                    <li
-                      key={instance.id}
-                      className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between"
-                    >
-                      <div className="min-w-0">
-                        <p className="text-sm font-medium tabular-nums text-slate-700">
-                          <time dateTime={instance.startsAt.toISOString()}>{time}</time>
-                          <span className="text-slate-600"> · {formatMinutes(minutes, account.locale)}</span>
-                          {instance.status === "moved" && (
-                            <>
-                              {" "}
-                              <Badge tone="warning">{t("moved")}</Badge>
-                            </>
-                          )}
-                        </p>
-                        <h3 className="text-lg font-semibold leading-snug text-slate-900">{event.title}</h3>
-                        <p className="text-sm text-slate-700">
-                          {[teachers.join(", "), event.location].filter(Boolean).join(" · ")}
-                        </p>
-                        {windowState !== "started" && (
-                          <p
-                            className={`mt-0.5 text-sm ${spotsLeft === 0 ? "font-medium text-amber-800" : "text-slate-700"}`}
-                          >
-                            {spotsLeft === 0
-                              ? account.waitlistEnabled && !booking
-                                ? t("fullJoinWaitlist")
-                                : t("full")
-                              : t("placesLeft", { count: spotsLeft })}
-                          </p>
-                        )}
-                      </div>
-                      <div className="shrink-0">{action}</div>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </section>
-        ))}
+        {byDay.map(({ day, items }) => {
+          const heading = formatDayHeading(day.date, where);
+          const inText = formatDay(day.date, where);
+          const ended = items.filter((instance) => instance.endsAt.getTime() <= now.getTime());
+          return (
+            <ScheduleDay
+              key={day.date}
+              date={day.date}
+              heading={heading}
+              ended={ended.map((instance) => row(instance, inText))}
+              upcoming={items.filter((instance) => !ended.includes(instance)).map((instance) => row(instance, inText))}
+            />
+          );
+        })}
         <p className="mt-8 text-sm text-slate-600">
           {t("timeZone", { zone: account.timezone })}{" "}
           <a href={feed} className="text-brand-700 underline">
@@ -285,48 +178,5 @@ export default async function SchedulePage({ params, searchParams }: Props) {
         </p>
       </main>
     </>
-  );
-}
-
-type ScheduleTranslator = Awaited<ReturnType<typeof getTranslations<"Schedule">>>;
-
-/**
- * The signed-in viewer's button for a class they have not booked, said before the tap: book (with
- * the credit it uses), join the waitlist, or why not (no pass that covers it, with a link to buy one).
- */
-function ViewerAction({
-  decision,
-  controls,
-  t,
-}: {
-  decision: BookingDecision | undefined;
-  controls: Omit<BookingControlsProps, "mode">;
-  t: ScheduleTranslator;
-}) {
-  if (!decision || decision.reason === "not_bookable") return <span className="text-sm text-slate-600">{t("notBookable")}</span>;
-  if (decision.reason === "waitlist_disabled") return null;
-  if (decision.action === "waitlist") return <BookingControls {...controls} mode="waitlist" />;
-  if (decision.reason === "no_entitlement")
-    return (
-      <p className="text-sm text-slate-700 sm:max-w-56 sm:text-right">
-        {t("noPass")}{" "}
-        <Link href={controls.passesHref} className="font-medium text-brand-700 underline">
-          {t("buyPass")}
-        </Link>
-      </p>
-    );
-  if (!decision.canBook) return null;
-  const credit = decision.credit;
-  return (
-    <div className="flex flex-col items-start gap-1 sm:items-end">
-      <BookingControls {...controls} mode="book" />
-      {credit && (
-        <p className="text-xs text-slate-600 sm:text-right">
-          {credit.remainingClasses === null
-            ? t("usesUnlimited", { product: credit.productName })
-            : t("usesCredit", { remaining: credit.remainingClasses, product: credit.productName })}
-        </p>
-      )}
-    </div>
   );
 }

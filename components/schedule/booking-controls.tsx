@@ -24,6 +24,8 @@ export type BookingControlsProps = {
   cancel: (bookingId: string) => Promise<BookingActionResult>;
   /** Where to buy a pass when the answer is "No valid entitlement". */
   passesHref: string;
+  /** `end`: to the right from `sm` up (a schedule row); `start`: always to the left (a class page's box). */
+  align?: "start" | "end";
 };
 
 /**
@@ -39,6 +41,7 @@ export function BookingControls(props: BookingControlsProps) {
   const [creditBack, setCreditBack] = useState(true);
   const dialog = useRef<HTMLDialogElement>(null);
   const t = useTranslations("BookingControls");
+  const column = `flex flex-col items-start gap-1 ${props.align === "start" ? "" : "sm:items-end"}`;
 
   function run(action: () => Promise<BookingActionResult>) {
     setResult(undefined);
@@ -72,8 +75,10 @@ export function BookingControls(props: BookingControlsProps) {
 
   if (mode === "cancel") {
     return (
-      <div className="flex flex-col items-start gap-1 sm:items-end">
-        <Badge tone={props.waitlisted ? "warning" : "success"}>{props.waitlisted ? t("onWaitlist") : t("booked")}</Badge>
+      <div className={column}>
+        <Badge tone={props.waitlisted ? "warning" : "success"}>
+          {props.waitlisted ? t("onWaitlist") : t("booked")}
+        </Badge>
         <Button
           variant="secondary"
           size="sm"
@@ -115,7 +120,7 @@ export function BookingControls(props: BookingControlsProps) {
 
   const waitlist = mode === "waitlist";
   return (
-    <div className="flex flex-col items-start gap-1 sm:items-end">
+    <div className={column}>
       <Button
         size="sm"
         variant={waitlist ? "secondary" : "primary"}

@@ -12,12 +12,14 @@ type Props = {
   /** A server action that signs out (a form post: works without JavaScript). */
   signOut: () => Promise<void>;
   signInHref: string;
+  /** As wide as a page that uses a desktop's width (the schedule, a class page). */
+  wide?: boolean;
 };
 
 const LINK = "rounded-md px-2 py-1.5 text-sm font-medium hover:bg-brand-50 sm:px-3";
 
 /** The studio's header: its name and the public navigation (Schedule, Passes, My bookings, Sign in/out). */
-export async function StudioHeader({ studio, current, signedIn, signOut, signInHref }: Props) {
+export async function StudioHeader({ studio, current, signedIn, signOut, signInHref, wide }: Props) {
   const t = await getTranslations("StudioHeader");
   const base = `/${studio.slug}`;
   const items: { section: StudioSection; href: string; label: string }[] = [
@@ -27,7 +29,9 @@ export async function StudioHeader({ studio, current, signedIn, signOut, signInH
   ];
   return (
     <header className="border-b border-brand-100 bg-white">
-      <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+      <div
+        className={`mx-auto flex max-w-3xl ${wide ? "lg:max-w-5xl" : ""} flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3`}
+      >
         <Link href={base} className="text-lg font-semibold text-brand-900">
           {studio.name}
         </Link>

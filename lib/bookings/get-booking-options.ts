@@ -34,6 +34,8 @@ export type BookingOptions = {
   booking: Booking | null;
   entitlement: Entitlement | null;
   products: (Product & { prices: Price[] })[];
+  /** The entitlement a booking would use: its classes left (null: unlimited) and its product's name. */
+  credit: { remainingClasses: number | null; productName: string } | null;
 };
 
 /** A row of the verdict query: booking_verdict's answer (asked with the waitlist) and what explains it. */
@@ -119,6 +121,7 @@ export async function getBookingOptions(options: {
     booking,
     entitlement,
     products,
+    credit: creditOf(row),
   };
 }
 
@@ -156,10 +159,7 @@ function isHidden(row: VerdictRow): boolean {
 }
 
 /** What the schedule says about a class before a tap: the decision and the credit a booking would take. */
-export type BookingDecision = Pick<BookingOptions, "canBook" | "action" | "reason"> & {
-  /** The entitlement a booking would use: its classes left (null: unlimited) and its product's name. */
-  credit: { remainingClasses: number | null; productName: string } | null;
-};
+export type BookingDecision = Pick<BookingOptions, "canBook" | "action" | "reason" | "credit">;
 
 /**
  * The decisions of getBookingOptions for many classes at once (a week of the schedule), in one
@@ -177,14 +177,12 @@ export async function listBookingDecisions(options: {
   return new Map(
     rows
       .filter((row) => !isHidden(row))
-      .map((row) => [
-        row.instanceId,
-        {
-          ...decide(row),
-          credit: row.productName ? { remainingClasses: row.remainingClasses, productName: row.productName } : null,
-        },
-      ]),
+      .map((row) => [row.instanceId, { ...decide(row), credit: creditOf(row) }]),
   );
+}
+
+function creditOf(row: VerdictRow): BookingOptions["credit"] {
+  return row.productName ? { remainingClasses: row.remainingClasses, productName: row.productName } : null;
 }
 
 /** booking_verdict's answer, asked with the waitlist, as the options' decision. */

@@ -42,6 +42,15 @@ export function formatDayHeading(localDate: string, where: Zoned): string {
   return capitalizeFirst(formatDay(localDate, where), where.locale);
 }
 
+/** A day's short name and number as a label of its own: { weekday: "Man.", day: "23" } (da-DK). */
+export function formatDayLabel(localDate: string, where: Zoned): { weekday: string; day: string } {
+  const day = DateTime.fromISO(localDate, { zone: where.zone }).setLocale(where.locale);
+  return {
+    weekday: capitalizeFirst(day.toLocaleString({ weekday: "short" }), where.locale),
+    day: day.toLocaleString({ day: "numeric" }),
+  };
+}
+
 /** A calendar date "2026-11-23" (no time, no zone) in the date style: "23. nov. 2026" (da-DK). */
 export function formatLocalDate(localDate: string, where: Zoned): string {
   return formatDate(noonOf(localDate, where.zone), where);

@@ -1,5 +1,6 @@
 import daAuth from "./messages/da/auth.json";
 import daBookings from "./messages/da/bookings.json";
+import daPublicClass from "./messages/da/public-class.json";
 import daDashboard from "./messages/da/dashboard.json";
 import daDashboardEvents from "./messages/da/dashboard-events.json";
 import daEmails from "./messages/da/emails.json";
@@ -8,6 +9,7 @@ import daSchedule from "./messages/da/schedule.json";
 import daSite from "./messages/da/site.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
+import enPublicClass from "./messages/en/public-class.json";
 import enDashboard from "./messages/en/dashboard.json";
 import enDashboardEvents from "./messages/en/dashboard-events.json";
 import enEmails from "./messages/en/emails.json";
@@ -21,6 +23,7 @@ import type { Locale } from "./locales";
 const en = {
   ...enSite,
   ...enSchedule,
+  ...enPublicClass,
   ...enBookings,
   ...enPublic,
   ...enAuth,
@@ -31,6 +34,7 @@ const en = {
 const da: typeof en = {
   ...daSite,
   ...daSchedule,
+  ...daPublicClass,
   ...daBookings,
   ...daPublic,
   ...daAuth,

@@ -1,6 +1,8 @@
 import "server-only";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
+import { listTeacherNames } from "./list-teacher-names";
+import { PUBLIC_INSTANCE_WHERE } from "./public-instance-where";
 
 /**
  * The public schedule of an active account (unknown or suspended slug: 404): its published events
@@ -14,22 +16,10 @@ export async function listPublicProgramme({ slug, from, to }: { slug: string; fr
   const [events, instances] = await Promise.all([
     db.event.findMany({ where: { status: "published" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     db.instance.findMany({
-      where: {
-        startsAt: { gte: from, lt: to },
-        status: { in: ["scheduled", "moved"] },
-        audience: "everyone",
-        event: { status: "published" },
-      },
+      where: { startsAt: { gte: from, lt: to }, ...PUBLIC_INSTANCE_WHERE },
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
     }),
   ]);
-  const teacherIds = [...new Set(events.flatMap((event) => event.teacherIds))];
-  const teachers =
-    teacherIds.length === 0
-      ? []
-      : await db.membership.findMany({
-          where: { userId: { in: teacherIds } },
-          select: { user: { select: { id: true, displayName: true } } },
-        });
-  return { events, instances, teachers: new Map(teachers.map(({ user }) => [user.id, user.displayName])) };
+  const teachers = await listTeacherNames({ db, teacherIds: events.flatMap((event) => event.teacherIds) });
+  return { events, instances, teachers };
 }

@@ -1,5 +1,6 @@
 import type { Event, Instance } from "@prisma/client";
 import { Id } from "./common";
+import { SlugParams } from "./demo";
 import { EventSchema, serializeEvent } from "./event";
 import { InstanceSchema, ListInstancesParams, ListInstancesQuery, serializeInstance } from "./instance";
 import { z } from "./zod";
@@ -48,3 +49,6 @@ export function serializePublicEvent(event: Event, teachers: ReadonlyMap<string,
 export function serializePublicInstance(instance: Instance): PublicInstanceDto {
   return { ...serializeInstance(instance), spotsLeft: Math.max(instance.capacity - instance.bookedCount, 0) };
 }
+
+/** `{slug}` and `{instanceId}` of one class of a public schedule. */
+export const PublicInstanceParams = z.object({ slug: SlugParams.shape.slug, instanceId: Id });

@@ -95,7 +95,11 @@ export default async function PassesPage({ params }: Props) {
                 product.validityDays !== null ? t("validDays", { count: product.validityDays }) : "",
               ].filter(Boolean);
               return (
-                <li key={product.id} className="rounded-lg border border-slate-200 p-4">
+                <li
+                  key={product.id}
+                  id={`product-${product.id}`}
+                  className="scroll-mt-4 rounded-lg border border-slate-200 p-4"
+                >
                   <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
                   <p className="text-sm text-slate-700">{facts.join(" · ")}</p>
                   {product.description && <p className="mt-2 text-slate-800">{product.description}</p>}

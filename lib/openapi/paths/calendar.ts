@@ -1,4 +1,5 @@
 import { SlugParams } from "@/lib/schemas/demo";
+import { PublicInstanceParams } from "@/lib/schemas/public-programme";
 import { z } from "@/lib/schemas/zod";
 import { errorResponse, registry } from "../registry";
 
@@ -26,6 +27,27 @@ registry.registerPath({
   request: { params: SlugParams },
   responses: {
     200: { description: "The calendar feed", content: { "text/calendar": { schema: ICalendarFeed } } },
+    404: errorResponse(404),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/public/accounts/{slug}/instances/{instanceId}/calendar.ics",
+  tags: ["System"],
+  summary: "One class of the public schedule as a calendar file (add to calendar)",
+  description:
+    "An RFC 5545 file (`text/calendar; charset=utf-8`, as an attachment named `<slug>-<local date>.ics`) with one " +
+    "VEVENT: the instance's times in UTC, its event's title and description, its teachers, its location with the " +
+    "address, and the URL of its class page. The UID is the one the schedule feed gives the instance " +
+    "(`instance-<id>@<host>`). The teachers line is in the visitor's language (the `studio_locale` cookie, else the " +
+    "account's language, else English). 404 for an unknown or suspended account, and for an instance that is " +
+    "unknown, of another account, or hidden from the public schedule (cancelled, for groups or nobody, of an " +
+    "unpublished event).",
+  security: [],
+  request: { params: PublicInstanceParams },
+  responses: {
+    200: { description: "The class's calendar file", content: { "text/calendar": { schema: ICalendarFeed } } },
     404: errorResponse(404),
   },
 });

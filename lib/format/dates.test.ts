@@ -24,7 +24,7 @@ describe("dates in the studio's zone and locale", () => {
     expect(formatDay("2026-11-23", copenhagen)).toBe("mandag 23. november");
     expect(formatDayHeading("2026-11-23", copenhagen)).toBe("Mandag 23. november");
     expect(formatLocalDate("2026-11-23", copenhagen)).toBe("23. nov. 2026");
-    expect(formatDayLabel("2026-11-23", copenhagen)).toEqual({ weekday: "Man.", day: "23" });
+    expect(formatDayLabel("2026-11-23", copenhagen)).toEqual({ weekday: "Man.", day: "23." });
     expect(formatDateTime(instant, copenhagen)).toBe("man. 23. nov. 2026, 09.15");
   });
 

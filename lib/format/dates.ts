@@ -42,7 +42,7 @@ export function formatDayHeading(localDate: string, where: Zoned): string {
   return capitalizeFirst(formatDay(localDate, where), where.locale);
 }
 
-/** A day's short name and number as a label of its own: { weekday: "Man.", day: "23" } (da-DK). */
+/** A day's short name and number as a label of its own: { weekday: "Man.", day: "23." } (da-DK). */
 export function formatDayLabel(localDate: string, where: Zoned): { weekday: string; day: string } {
   const day = DateTime.fromISO(localDate, { zone: where.zone }).setLocale(where.locale);
   return {

@@ -7,6 +7,8 @@ import { expect, type Page } from "@playwright/test";
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   await page.waitForLoadState("load");
+  // Next streams a page's metadata: after a client-side navigation the <title> may land a moment later.
+  await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
   const analyze = () =>
     new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])

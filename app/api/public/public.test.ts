@@ -26,6 +26,7 @@ describe("GET /public/accounts/{slug}", () => {
         cancellationWindowHours: 12,
         waitlistEnabled: true,
       },
+      profile: { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null },
     });
   });
 

@@ -23,6 +23,7 @@ const CLIENT_NAMESPACES = [
   "ProductForm",
   "EventForm",
   "SeriesForm",
+  "SearchableSelect",
 ] as const;
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { BookingControls, type BookingControlsProps } from "@/components/schedule/booking-controls";
 import { StudioHeader } from "@/components/schedule/studio-header";
+import { StudioProfile } from "@/components/schedule/studio-profile";
 import { Badge } from "@/components/ui/badge";
 import { bookingWindow, bookingWindowState } from "@/lib/bookings/booking-window";
 import { listBookingDecisions, type BookingDecision } from "@/lib/bookings/get-booking-options";
@@ -100,6 +101,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
         signOut={signOutAction.bind(null, account.slug)}
         signInHref={signInHref(account.slug)}
       />
+      <StudioProfile studio={account} />
       <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>

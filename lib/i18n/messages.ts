@@ -4,6 +4,7 @@ import daDashboard from "./messages/da/dashboard.json";
 import daDashboardEvents from "./messages/da/dashboard-events.json";
 import daPublic from "./messages/da/public.json";
 import daSchedule from "./messages/da/schedule.json";
+import daSettings from "./messages/da/settings.json";
 import daSite from "./messages/da/site.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
@@ -11,12 +12,13 @@ import enDashboard from "./messages/en/dashboard.json";
 import enDashboardEvents from "./messages/en/dashboard-events.json";
 import enPublic from "./messages/en/public.json";
 import enSchedule from "./messages/en/schedule.json";
+import enSettings from "./messages/en/settings.json";
 import enSite from "./messages/en/site.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
 // namespaces; English is the reference: the other catalogue has the same keys (messages.test.ts).
-const en = { ...enSite, ...enSchedule, ...enBookings, ...enPublic, ...enAuth, ...enDashboard, ...enDashboardEvents };
+const en = { ...enSite, ...enSchedule, ...enBookings, ...enPublic, ...enAuth, ...enDashboard, ...enDashboardEvents, ...enSettings };
 const da: typeof en = {
   ...daSite,
   ...daSchedule,
@@ -25,6 +27,7 @@ const da: typeof en = {
   ...daAuth,
   ...daDashboard,
   ...daDashboardEvents,
+  ...daSettings,
 };
 
 export type Messages = typeof en;

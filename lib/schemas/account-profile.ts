@@ -23,6 +23,11 @@ function urlWithScheme(value: string, schemes: readonly string[]): boolean {
   return schemes.includes(url.protocol) && url.hostname !== "" && url.username === "" && url.password === "";
 }
 
+/** True for a logo we may load: an https:// URL (checked again where it is drawn). */
+export function isLogoUrl(value: unknown): value is string {
+  return typeof value === "string" && urlWithScheme(value, ["https:"]);
+}
+
 /** One profile field in a PATCH: a value sets it, null clears it, absent leaves it. */
 const profileUrl = (schemes: readonly string[], message: string, example: string) =>
   text()

@@ -1,3 +1,5 @@
+import { PROFILE_MESSAGES } from "@/lib/schemas/account-profile";
+
 /** The plain words for zod's default messages, in the reader's language (run-action.ts reads them from the catalogue). */
 export type FormErrorWords = {
   required: string;
@@ -10,6 +12,9 @@ export type FormErrorWords = {
   email: string;
   chooseOption: string;
   date: string;
+  accentColor: string;
+  httpsAddress: string;
+  webAddress: string;
 };
 
 /** The English words (the catalogue's FormErrors say the same), for a caller outside a request. */
@@ -24,7 +29,12 @@ export const ENGLISH_FORM_ERRORS: FormErrorWords = {
   email: "Enter an email address such as ida@example.com",
   chooseOption: "Choose one of the options",
   date: "Enter a date",
+  accentColor: "Enter a colour as # and six hexadecimal digits, such as #0f766e",
+  httpsAddress: "Enter an address that starts with https://",
+  webAddress: "Enter an address that starts with https:// or http://",
 };
+
+const exactly = (message: string) => new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`);
 
 /**
  * zod's default messages ("Too small: expected string to have >=1 characters") are written for
@@ -44,6 +54,9 @@ export function friendlyMessage(message: string, words: FormErrorWords = ENGLISH
     [/^Invalid email address$/, () => words.email],
     [/^Invalid option: expected one of .*$/, () => words.chooseOption],
     [/^Invalid ISO datetime$/, () => words.date],
+    [exactly(PROFILE_MESSAGES.accentColor), () => words.accentColor],
+    [exactly(PROFILE_MESSAGES.logoUrl), () => words.httpsAddress],
+    [exactly(PROFILE_MESSAGES.website), () => words.webAddress],
   ];
   for (const [pattern, render] of rules) {
     const match = pattern.exec(message);

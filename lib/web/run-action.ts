@@ -33,6 +33,9 @@ function formErrorWords(t: Awaited<ReturnType<typeof getTranslations<"FormErrors
     email: t("email"),
     chooseOption: t("chooseOption"),
     date: t("date"),
+    accentColor: t("accentColor"),
+    httpsAddress: t("httpsAddress"),
+    webAddress: t("webAddress"),
   };
 }
 

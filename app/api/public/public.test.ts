@@ -37,6 +37,13 @@ describe("GET /public/accounts/{slug}", () => {
       status: 200,
       body: { slug: "demo", name: "Demo Studio", timezone: "Europe/Copenhagen", locale: "da-DK", currency: "DKK" },
     });
+    expect(response.body.profile).toEqual({
+      description: expect.stringContaining("yogastudie"),
+      accentColor: "#e07a5f",
+      logoUrl: null,
+      contactEmail: "hej@demo-studio.example",
+      website: "https://demo-studio.example",
+    });
   });
 
   it("answers 404 for an unknown slug and for a suspended account", async () => {

@@ -18,7 +18,16 @@ import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
 // namespaces; English is the reference: the other catalogue has the same keys (messages.test.ts).
-const en = { ...enSite, ...enSchedule, ...enBookings, ...enPublic, ...enAuth, ...enDashboard, ...enDashboardEvents, ...enSettings };
+const en = {
+  ...enSite,
+  ...enSchedule,
+  ...enBookings,
+  ...enPublic,
+  ...enAuth,
+  ...enDashboard,
+  ...enDashboardEvents,
+  ...enSettings,
+};
 const da: typeof en = {
   ...daSite,
   ...daSchedule,

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ColorField } from "./color-field";
 import { SearchableSelect } from "./searchable-select";
 
 export type Option = { value: string; label: string };
@@ -6,7 +7,7 @@ export type OptionGroup = { label: string; options: Option[] };
 
 export type FieldSpec =
   | {
-      kind: "text" | "email" | "url" | "number" | "date" | "textarea";
+      kind: "text" | "email" | "url" | "number" | "date" | "textarea" | "color";
       name: string;
       label: string;
       defaultValue?: string | number | null;
@@ -16,6 +17,8 @@ export type FieldSpec =
       max?: number;
       step?: string;
       autoComplete?: string;
+      /** Lines of a textarea (3 unless given). */
+      rows?: number;
     }
   | {
       kind: "select";
@@ -144,12 +147,20 @@ export function Field({ spec, idPrefix, error }: { spec: FieldSpec; idPrefix: st
             </optgroup>
           ))}
         </select>
+      ) : spec.kind === "color" ? (
+        <ColorField
+          id={id}
+          name={spec.name}
+          defaultValue={spec.defaultValue === null ? null : spec.defaultValue?.toString()}
+          className={inputClass}
+          {...aria}
+        />
       ) : spec.kind === "textarea" ? (
         <textarea
           id={id}
           name={spec.name}
           defaultValue={spec.defaultValue ?? undefined}
-          rows={3}
+          rows={spec.rows ?? 3}
           className={inputClass}
           {...aria}
         />

@@ -133,14 +133,14 @@ export default async function SettingsPage() {
                 label: tp("description"),
                 defaultValue: profile.description,
                 hint: tp("descriptionHint"),
+                rows: 5,
               },
               {
-                kind: "text",
+                kind: "color",
                 name: "profile.accentColor",
                 label: tp("accentColor"),
                 defaultValue: profile.accentColor,
                 hint: tp("accentColorHint"),
-                autoComplete: "off",
               },
               {
                 kind: "url",

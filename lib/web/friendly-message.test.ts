@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ProfileInput } from "@/lib/schemas/account-profile";
 import { CreateLocationInput } from "@/lib/schemas/location";
 import { InviteUserInput } from "@/lib/schemas/user-input";
 import { friendlyMessage } from "./friendly-message";
@@ -28,6 +29,22 @@ describe("friendlyMessage", () => {
     expect(messages(InviteUserInput, { email: "nope", displayName: "Ida", persona: "owner" })).toEqual({
       email: "Enter an email address such as ida@example.com",
       persona: "Choose one of the options",
+    });
+  });
+
+  it("says what the studio profile's fields take", () => {
+    expect(
+      messages(ProfileInput, {
+        accentColor: "red",
+        logoUrl: "http://x.example/a.png",
+        website: "x.example",
+        contactEmail: "@",
+      }),
+    ).toEqual({
+      accentColor: "Enter a colour as # and six hexadecimal digits, such as #0f766e",
+      logoUrl: "Enter an address that starts with https://",
+      website: "Enter an address that starts with https:// or http://",
+      contactEmail: "Enter an email address such as ida@example.com",
     });
   });
 

@@ -1,6 +1,9 @@
 // Settings' language and timezone pickers and the studio profile, and that profile on the public
 // schedule: an administrator at a desk, a visitor on a phone, in English and in Danish.
+import fs from "node:fs";
+import path from "node:path";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { demoApi } from "./support/demo-api";
 import { saveScreenshot } from "./support/screenshot";
 import { expect, test } from "./support/test";
 
@@ -96,3 +99,28 @@ for (const language of ["en", "da"] as const) {
     });
   });
 }
+
+test("a studio's logo on an https address shows beside its name, under the page's policy", async ({ page }) => {
+  const logoUrl = "https://logo.studio.example/demo.svg";
+  // No network in the journeys: the logo's host answers from here (the browser still applies img-src).
+  const icon = fs.readFileSync(path.resolve(import.meta.dirname, "../app/icon.svg"));
+  await page.route("https://logo.studio.example/**", (route) =>
+    route.fulfill({ status: 200, contentType: "image/svg+xml", body: icon }),
+  );
+  const admin = await demoApi("administrator");
+  try {
+    const patched = await admin.patch("/api/account", { data: { profile: { logoUrl } } });
+    expect(patched.status(), await patched.text()).toBe(200);
+
+    await page.goto("/demo");
+    const home = page.getByRole("banner").getByRole("link", { name: "Demo Studio" });
+    const logo = home.locator("img");
+    await expect(logo).toHaveAttribute("src", logoUrl);
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, "schedule-desktop-logo");
+  } finally {
+    await admin.patch("/api/account", { data: { profile: { logoUrl: null } } });
+    await admin.dispose();
+  }
+});

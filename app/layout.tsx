@@ -24,6 +24,7 @@ const CLIENT_NAMESPACES = [
   "EventForm",
   "SeriesForm",
   "ErrorPage",
+  "SearchableSelect",
 ] as const;
 
 export async function generateMetadata(): Promise<Metadata> {

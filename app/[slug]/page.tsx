@@ -6,6 +6,7 @@ import { LocationFilter } from "@/components/schedule/location-filter";
 import { ScheduleDay } from "@/components/schedule/schedule-day";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { WeekNav } from "@/components/schedule/week-nav";
+import { StudioProfile } from "@/components/schedule/studio-profile";
 import { listBookingDecisions, type BookingDecision } from "@/lib/bookings/get-booking-options";
 import { listMyBookings } from "@/lib/bookings/list-my-bookings";
 import { formatDay, formatDayHeading } from "@/lib/format/dates";
@@ -122,6 +123,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
         signInHref={signInHref(account.slug)}
         wide
       />
+      <StudioProfile studio={account} wide />
       <main className="mx-auto max-w-3xl px-4 pb-16 pt-6 lg:max-w-5xl">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>

@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
+import { ColorField } from "./color-field";
+import { SearchableSelect } from "./searchable-select";
 
 export type Option = { value: string; label: string };
+export type OptionGroup = { label: string; options: Option[] };
 
 export type FieldSpec =
   | {
-      kind: "text" | "email" | "number" | "date" | "textarea";
+      kind: "text" | "email" | "url" | "number" | "date" | "textarea" | "color";
       name: string;
       label: string;
       defaultValue?: string | number | null;
@@ -14,12 +17,18 @@ export type FieldSpec =
       max?: number;
       step?: string;
       autoComplete?: string;
+      /** Lines of a textarea (3 unless given). */
+      rows?: number;
     }
   | {
       kind: "select";
       name: string;
       label: string;
       options: Option[];
+      /** Options under group headings (<optgroup>), after `options`. */
+      groups?: OptionGroup[];
+      /** A search box above a long list that narrows it as one types (the label of that box); the list works without it. */
+      searchLabel?: string;
       defaultValue?: string;
       required?: boolean;
       hint?: string;
@@ -103,7 +112,18 @@ export function Field({ spec, idPrefix, error }: { spec: FieldSpec; idPrefix: st
   }
   return (
     <FieldFrame id={id} label={spec.label} hint={spec.hint} error={error}>
-      {spec.kind === "select" ? (
+      {spec.kind === "select" && spec.searchLabel ? (
+        <SearchableSelect
+          id={id}
+          name={spec.name}
+          options={spec.options}
+          groups={spec.groups ?? []}
+          defaultValue={spec.defaultValue}
+          searchLabel={spec.searchLabel}
+          className={inputClass}
+          {...aria}
+        />
+      ) : spec.kind === "select" ? (
         <select
           id={id}
           name={spec.name}
@@ -117,13 +137,30 @@ export function Field({ spec, idPrefix, error }: { spec: FieldSpec; idPrefix: st
               {option.label}
             </option>
           ))}
+          {spec.groups?.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
         </select>
+      ) : spec.kind === "color" ? (
+        <ColorField
+          id={id}
+          name={spec.name}
+          defaultValue={spec.defaultValue === null ? null : spec.defaultValue?.toString()}
+          className={inputClass}
+          {...aria}
+        />
       ) : spec.kind === "textarea" ? (
         <textarea
           id={id}
           name={spec.name}
           defaultValue={spec.defaultValue ?? undefined}
-          rows={3}
+          rows={spec.rows ?? 3}
           className={inputClass}
           {...aria}
         />

@@ -3,12 +3,15 @@ import { db } from "@/lib/db";
 import { serializeAccount, type AccountDto } from "@/lib/schemas/account";
 import type { UpdateAccountInput } from "@/lib/schemas/account-input";
 
-/** Changes the active account's name, timezone, locale and booking policy; absent fields stay. */
+/**
+ * Changes the active account's name, timezone, locale, booking policy and profile; absent fields
+ * stay, a profile field sent as null is cleared.
+ */
 export async function updateAccount(options: { accountId: string; input: UpdateAccountInput }): Promise<AccountDto> {
-  const { name, timezone, locale, bookingPolicy } = options.input;
+  const { name, timezone, locale, bookingPolicy, profile } = options.input;
   const account = await db.account.update({
     where: { id: options.accountId },
-    data: { name, timezone, locale, ...bookingPolicy },
+    data: { name, timezone, locale, ...bookingPolicy, ...profile },
   });
   return serializeAccount(account);
 }

@@ -78,8 +78,11 @@ export type DemoBookings = {
   capacity?: number;
 };
 
+/** The studio profile shown on the public site (no logo: the header shows the name alone). */
+export type DemoProfile = { description: string; accentColor: string; contactEmail: string; website: string };
+
 export type DemoFixture = {
-  account: { slug: string; name: string; timezone: string; locale: string; currency: string };
+  account: { slug: string; name: string; timezone: string; locale: string; currency: string } & DemoProfile;
   administrator: DemoPerson;
   /** In the order GET /demo-auth/users lists them; the first is the default attendee persona. */
   attendees: DemoPerson[];
@@ -111,6 +114,12 @@ export const DEMO_FIXTURE: DemoFixture = {
     timezone: "Europe/Copenhagen",
     locale: "da-DK",
     currency: "DKK",
+    description:
+      "Et lille yogastudie med to sale på Nørrebro og Vesterbro. Vi har hold fra morgen til aften – rolig yin, " +
+      "flow og styrke – for både nybegyndere og øvede. Kom ti minutter før første gang; måtter kan lånes.",
+    accentColor: "#e07a5f",
+    contactEmail: "hej@demo-studio.example",
+    website: "https://demo-studio.example",
   },
   administrator: person("mette.lund", "Mette Lund", "1982-03-14"),
   attendees: [

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createSession } from "@/lib/auth/create-session";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { ProfileInput } from "@/lib/schemas/account-profile";
 import { createMember, createTenant } from "@/tests/helpers/fixtures";
 import { DEMO_EMAIL_DOMAIN, DEMO_FIXTURE, DEMO_SLUG } from "./demo-fixture";
 import { resetDemo } from "./reset-demo";
@@ -20,12 +21,20 @@ async function demoAccount() {
 
 describe("the demo fixture", () => {
   it("describes the canonical tenant of decisions §2", () => {
-    expect(DEMO_FIXTURE.account).toEqual({
+    expect(DEMO_FIXTURE.account).toMatchObject({
       slug: "demo",
       name: "Demo Studio",
       timezone: "Europe/Copenhagen",
       locale: "da-DK",
       currency: "DKK",
+    });
+    // A Danish profile the public pages show, as PATCH /account would take it.
+    const { description, accentColor, contactEmail, website } = DEMO_FIXTURE.account;
+    expect(ProfileInput.parse({ description, accentColor, contactEmail, website })).toEqual({
+      description,
+      accentColor,
+      contactEmail,
+      website,
     });
     expect(DEMO_FIXTURE.attendees.length).toBeGreaterThanOrEqual(6);
   });

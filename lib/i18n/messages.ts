@@ -6,6 +6,7 @@ import daDashboardEvents from "./messages/da/dashboard-events.json";
 import daEmails from "./messages/da/emails.json";
 import daPublic from "./messages/da/public.json";
 import daSchedule from "./messages/da/schedule.json";
+import daSettings from "./messages/da/settings.json";
 import daSite from "./messages/da/site.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
@@ -15,6 +16,7 @@ import enDashboardEvents from "./messages/en/dashboard-events.json";
 import enEmails from "./messages/en/emails.json";
 import enPublic from "./messages/en/public.json";
 import enSchedule from "./messages/en/schedule.json";
+import enSettings from "./messages/en/settings.json";
 import enSite from "./messages/en/site.json";
 import type { Locale } from "./locales";
 
@@ -30,6 +32,7 @@ const en = {
   ...enDashboard,
   ...enDashboardEvents,
   ...enEmails,
+  ...enSettings,
 };
 const da: typeof en = {
   ...daSite,
@@ -41,6 +44,7 @@ const da: typeof en = {
   ...daDashboard,
   ...daDashboardEvents,
   ...daEmails,
+  ...daSettings,
 };
 
 export type Messages = typeof en;

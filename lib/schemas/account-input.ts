@@ -1,5 +1,6 @@
 import { IANAZone } from "luxon";
 import { BookingPolicySchema } from "./account";
+import { ProfileInput } from "./account-profile";
 import { text } from "./common";
 import { z } from "./zod";
 
@@ -41,6 +42,7 @@ export const UpdateAccountInput = z
     timezone: Timezone,
     locale: LocaleTag,
     bookingPolicy: z.strictObject(BookingPolicySchema.shape).partial().openapi("BookingPolicyUpdate"),
+    profile: ProfileInput,
   })
   .partial()
   .openapi("UpdateAccountInput");

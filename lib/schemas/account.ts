@@ -1,4 +1,5 @@
 import type { Account } from "@prisma/client";
+import { ProfileSchema, serializeProfile } from "./account-profile";
 import { z } from "./zod";
 
 export const BookingPolicySchema = z
@@ -19,6 +20,7 @@ export const AccountSchema = z
     locale: z.string().openapi({ example: "da-DK" }),
     currency: z.string().openapi({ example: "DKK" }),
     bookingPolicy: BookingPolicySchema,
+    profile: ProfileSchema,
   })
   .openapi("Account");
 
@@ -38,5 +40,6 @@ export function serializeAccount(account: Account): AccountDto {
       cancellationWindowHours: account.cancellationWindowHours,
       waitlistEnabled: account.waitlistEnabled,
     },
+    profile: serializeProfile(account),
   };
 }

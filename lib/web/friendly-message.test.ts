@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ProfileInput } from "@/lib/schemas/account-profile";
 import { CreateLocationInput } from "@/lib/schemas/location";
 import { InviteUserInput } from "@/lib/schemas/user-input";
 import { formErrorWords, friendlyMessage } from "./friendly-message";
@@ -36,6 +37,22 @@ describe("friendlyMessage", () => {
     const issues = CreateLocationInput.safeParse({ name: " ", capacity: 0 }).error?.issues ?? [];
     expect(issues.map((issue) => friendlyMessage(issue.message, danish))).toEqual([danish.required, danish.atLeast(1)]);
     expect(danish.required).not.toBe(formErrorWords("en").required);
+  });
+
+  it("says what the studio profile's fields take", () => {
+    expect(
+      messages(ProfileInput, {
+        accentColor: "red",
+        logoUrl: "http://x.example/a.png",
+        website: "x.example",
+        contactEmail: "@",
+      }),
+    ).toEqual({
+      accentColor: "Enter a colour as # and six hexadecimal digits, such as #0f766e",
+      logoUrl: "Enter an address that starts with https://",
+      website: "Enter an address that starts with https:// or http://",
+      contactEmail: "Enter an email address such as ida@example.com",
+    });
   });
 
   it("keeps the schemas' own messages", () => {

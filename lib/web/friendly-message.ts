@@ -1,3 +1,4 @@
+import { PROFILE_MESSAGES } from "@/lib/schemas/account-profile";
 import { translatorFor } from "@/lib/i18n/translator";
 import type { Locale } from "@/lib/i18n/locales";
 
@@ -13,6 +14,9 @@ export type FormErrorWords = {
   email: string;
   chooseOption: string;
   date: string;
+  accentColor: string;
+  httpsAddress: string;
+  webAddress: string;
 };
 
 /** The words of the FormErrors catalogue in `locale`: what a form shows for zod's defaults. */
@@ -30,8 +34,13 @@ export function formErrorWords(locale: Locale): FormErrorWords {
     email: t("email"),
     chooseOption: t("chooseOption"),
     date: t("date"),
+    accentColor: t("accentColor"),
+    httpsAddress: t("httpsAddress"),
+    webAddress: t("webAddress"),
   };
 }
+
+const exactly = (message: string) => new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`);
 
 /**
  * zod's default messages ("Too small: expected string to have >=1 characters") are written for
@@ -51,6 +60,9 @@ export function friendlyMessage(message: string, words: FormErrorWords = formErr
     [/^Invalid email address$/, () => words.email],
     [/^Invalid option: expected one of .*$/, () => words.chooseOption],
     [/^Invalid ISO datetime$/, () => words.date],
+    [exactly(PROFILE_MESSAGES.accentColor), () => words.accentColor],
+    [exactly(PROFILE_MESSAGES.logoUrl), () => words.httpsAddress],
+    [exactly(PROFILE_MESSAGES.website), () => words.webAddress],
   ];
   for (const [pattern, render] of rules) {
     const match = pattern.exec(message);

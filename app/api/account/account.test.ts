@@ -12,6 +12,7 @@ beforeEach(async () => {
 });
 
 const INVALID = { status: 400, body: { error: "Validation failed" } };
+const NO_PROFILE = { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null };
 const DEFAULT_POLICY = {
   opensDaysBefore: 14,
   closesMinutesBefore: 0,
@@ -39,6 +40,7 @@ describe("PATCH /account", () => {
       locale: "en-US",
       currency: "DKK",
       bookingPolicy: DEFAULT_POLICY,
+      profile: NO_PROFILE,
     });
     expect(await storedAccount()).toMatchObject({
       name: "Moonrise Studio",

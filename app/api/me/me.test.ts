@@ -60,6 +60,7 @@ describe("GET /me", () => {
           cancellationWindowHours: 12,
           waitlistEnabled: true,
         },
+        profile: { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null },
       },
       persona: "attendee",
       locale: null,

@@ -26,6 +26,7 @@ describe("GET /public/accounts/{slug}", () => {
         cancellationWindowHours: 12,
         waitlistEnabled: true,
       },
+      profile: { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null },
     });
   });
 
@@ -35,6 +36,13 @@ describe("GET /public/accounts/{slug}", () => {
     expect(response).toMatchObject({
       status: 200,
       body: { slug: "demo", name: "Demo Studio", timezone: "Europe/Copenhagen", locale: "da-DK", currency: "DKK" },
+    });
+    expect(response.body.profile).toEqual({
+      description: expect.stringContaining("yogastudie"),
+      accentColor: "#e07a5f",
+      logoUrl: null,
+      contactEmail: "hej@demo-studio.example",
+      website: "https://demo-studio.example",
     });
   });
 

@@ -6,7 +6,7 @@ import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-const { updateSettingsAction } = await import("./actions");
+const { updateProfileAction, updateSettingsAction } = await import("./actions");
 
 let tenant: TestTenant;
 beforeEach(async () => {
@@ -57,5 +57,64 @@ describe("settings action", () => {
       opensDaysBefore: 14,
       waitlistEnabled: true,
     });
+  });
+
+  it("keeps a locale tag we have no words for when it is sent back unchanged", async () => {
+    await db.account.update({ where: { id: tenant.accountId }, data: { locale: "de-DE" } });
+    expect(await updateSettingsAction(formData({ ...settings, locale: "de-DE" }))).toMatchObject({ ok: true });
+    expect((await db.account.findUniqueOrThrow({ where: { id: tenant.accountId } })).locale).toBe("de-DE");
+  });
+});
+
+describe("profile action", () => {
+  const profile = {
+    "profile.description": "  Yoga på Nørrebro.  ",
+    "profile.accentColor": "#0F766E",
+    "profile.logoUrl": "https://cdn.example.com/logo.png",
+    "profile.contactEmail": "Hej@Yoga.Example",
+    "profile.website": "https://yoga.example",
+  };
+  const stored = () =>
+    db.account.findUniqueOrThrow({
+      where: { id: tenant.accountId },
+      select: { description: true, accentColor: true, logoUrl: true, contactEmail: true, website: true, name: true },
+    });
+
+  it("saves the profile and leaves the rest of the studio as it was", async () => {
+    expect(await updateProfileAction(formData(profile))).toEqual({ ok: true, message: "Profile saved." });
+    expect(await stored()).toEqual({
+      description: "Yoga på Nørrebro.",
+      accentColor: "#0f766e",
+      logoUrl: "https://cdn.example.com/logo.png",
+      contactEmail: "hej@yoga.example",
+      website: "https://yoga.example",
+      name: (await db.account.findUniqueOrThrow({ where: { id: tenant.accountId } })).name,
+    });
+  });
+
+  it("clears the fields left blank", async () => {
+    await updateProfileAction(formData(profile));
+    await updateProfileAction(formData({ ...profile, "profile.logoUrl": " ", "profile.description": "" }));
+    expect(await stored()).toMatchObject({ logoUrl: null, description: null, accentColor: "#0f766e" });
+  });
+
+  it("puts each error under its input in plain words and saves nothing", async () => {
+    const state = await updateProfileAction(
+      formData({
+        ...profile,
+        "profile.accentColor": "teal",
+        "profile.logoUrl": "http://cdn.example.com/logo.png",
+        "profile.contactEmail": "hej@",
+        "profile.website": "yoga.example",
+      }),
+    );
+    expect(state).toMatchObject({ ok: false, error: "Please correct the marked fields." });
+    expect(state.fieldErrors).toEqual({
+      "profile.accentColor": "Enter a colour as # and six hexadecimal digits, such as #0f766e",
+      "profile.logoUrl": "Enter an address that starts with https://",
+      "profile.contactEmail": "Enter an email address such as ida@example.com",
+      "profile.website": "Enter an address that starts with https:// or http://",
+    });
+    expect(await stored()).toMatchObject({ description: null, accentColor: null, logoUrl: null });
   });
 });

@@ -33,3 +33,26 @@ export async function updateSettingsAction(formData: FormData): Promise<FormStat
     { revalidate: "/dashboard", scope: "layout" },
   );
 }
+
+/** The studio profile's form: a blank field clears that part of the profile. */
+export async function updateProfileAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return runAction(
+    async () => {
+      const field = (name: string) => readText(formData, `profile.${name}`) ?? null;
+      const input = parseWith(UpdateAccountInput, {
+        profile: {
+          description: field("description"),
+          accentColor: field("accentColor"),
+          logoUrl: field("logoUrl"),
+          contactEmail: field("contactEmail"),
+          website: field("website"),
+        },
+      });
+      await updateAccount({ accountId: viewer.accountId, input });
+      const tp = await getTranslations("ProfileSettings");
+      return tp("saved");
+    },
+    { revalidate: "/dashboard", scope: "layout" },
+  );
+}

@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
+import type { OptionGroup } from "@/components/forms/field";
 import { PageHeader, Section } from "@/components/forms/page-header";
+import { groupTimezones, type TimezoneRegion } from "@/lib/format/timezones";
+import { localeTagOptions } from "@/lib/i18n/locale-tags";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { getMe } from "@/lib/users/get-me";
-import { updateSettingsAction } from "./actions";
+import { updateProfileAction, updateSettingsAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 
@@ -13,17 +17,44 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-function timezones(current: string): string[] {
-  const zones = Intl.supportedValuesOf("timeZone");
-  return zones.includes(current) ? zones : [current, ...zones];
+/** Every timezone under its region's name, each with today's offset ("Copenhagen — UTC+01:00"). */
+async function timezoneGroups(current: string, now: Date): Promise<OptionGroup[]> {
+  const tr = await getTranslations("TimezoneRegions");
+  const regions: Record<TimezoneRegion, string> = {
+    Europe: tr("Europe"),
+    America: tr("America"),
+    Asia: tr("Asia"),
+    Africa: tr("Africa"),
+    Australia: tr("Australia"),
+    Pacific: tr("Pacific"),
+    Atlantic: tr("Atlantic"),
+    Indian: tr("Indian"),
+    Antarctica: tr("Antarctica"),
+    Arctic: tr("Arctic"),
+    Other: tr("Other"),
+  };
+  return groupTimezones({ at: now, current }).map((group) => ({
+    label: regions[group.region],
+    options: group.zones.map((choice) => ({ value: choice.zone, label: choice.label })),
+  }));
 }
 
 export default async function SettingsPage() {
-  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("SettingsPage")]);
+  const [viewer, t, tp] = await Promise.all([
+    requireAdministrator(),
+    getTranslations("SettingsPage"),
+    getTranslations("ProfileSettings"),
+  ]);
   const { account } = await getMe(viewer);
   const policy = account.bookingPolicy;
+  const profile = account.profile;
+  const zones = await timezoneGroups(account.timezone, new Date());
+  const locales = localeTagOptions(account.locale).map((option) => ({
+    value: option.value,
+    label: option.supported ? option.label : t("localeOther", { name: option.label }),
+  }));
   return (
-    <div className="space-y-8">
+    <div className="space-y-10">
       <PageHeader title={t("title")}>{t("intro", { currency: account.currency })}</PageHeader>
       <Section id="studio-settings" title={t("heading")}>
         <div className="max-w-xl">
@@ -35,14 +66,17 @@ export default async function SettingsPage() {
                 kind: "select",
                 name: "timezone",
                 label: t("timezone"),
-                options: timezones(account.timezone).map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") })),
+                options: [],
+                groups: zones,
+                searchLabel: t("timezoneSearch"),
                 defaultValue: account.timezone,
                 hint: t("timezoneHint"),
               },
               {
-                kind: "text",
+                kind: "select",
                 name: "locale",
                 label: t("locale"),
+                options: locales,
                 defaultValue: account.locale,
                 hint: t("localeHint"),
               },
@@ -79,6 +113,60 @@ export default async function SettingsPage() {
               },
             ]}
             submitLabel={t("save")}
+          />
+        </div>
+      </Section>
+      <Section id="studio-profile" title={tp("heading")}>
+        <p className="max-w-prose text-sm text-slate-700">
+          {tp("intro")}{" "}
+          <Link href={`/${account.slug}`} className="font-medium text-brand-700 underline underline-offset-2">
+            {tp("viewPublic")}
+          </Link>
+        </p>
+        <div className="max-w-xl">
+          <ActionForm
+            action={updateProfileAction}
+            fields={[
+              {
+                kind: "textarea",
+                name: "profile.description",
+                label: tp("description"),
+                defaultValue: profile.description,
+                hint: tp("descriptionHint"),
+                rows: 5,
+              },
+              {
+                kind: "color",
+                name: "profile.accentColor",
+                label: tp("accentColor"),
+                defaultValue: profile.accentColor,
+                hint: tp("accentColorHint"),
+              },
+              {
+                kind: "url",
+                name: "profile.logoUrl",
+                label: tp("logoUrl"),
+                defaultValue: profile.logoUrl,
+                hint: tp("logoUrlHint"),
+                autoComplete: "off",
+              },
+              {
+                kind: "email",
+                name: "profile.contactEmail",
+                label: tp("contactEmail"),
+                defaultValue: profile.contactEmail,
+                autoComplete: "off",
+              },
+              {
+                kind: "url",
+                name: "profile.website",
+                label: tp("website"),
+                defaultValue: profile.website,
+                hint: tp("websiteHint"),
+                autoComplete: "off",
+              },
+            ]}
+            submitLabel={tp("save")}
           />
         </div>
       </Section>

@@ -58,9 +58,9 @@ registry.registerPath({
   method: "patch",
   path: "/account",
   tags,
-  summary: "Change the active account's name, timezone, locale and booking policy",
+  summary: "Change the active account's name, timezone, locale, booking policy and profile",
   description:
-    "Partial: absent fields stay. `timezone` must be a known IANA name and `locale` a well-formed BCP 47 tag (400 otherwise); both are stored in canonical spelling. `bookingPolicy` is partial too.",
+    "Partial: absent fields stay. `timezone` must be a known IANA name and `locale` a well-formed BCP 47 tag (400 otherwise); both are stored in canonical spelling. `bookingPolicy` is partial too. `profile` (partial) is the studio's public profile shown on its pages and returned by `GET /public/accounts/{slug}`: a field sent sets it, `null` clears it, an absent one stays; `accentColor` must be `#rrggbb`, `logoUrl` an https:// URL, `website` an http(s):// URL and `contactEmail` an email address (400 with `details` naming the field otherwise).",
   security: admin.security,
   request: { body: jsonBody(UpdateAccountInput) },
   responses: {

@@ -21,6 +21,8 @@ registry.registerPath({
   path: "/public/accounts/{slug}",
   tags: ["System"],
   summary: "An active account by its public slug",
+  description:
+    "With the studio's public `profile` (description, accent colour, logo, contact email, website; null where unset).",
   security: [],
   request: { params: SlugParams },
   responses: { 200: jsonResponse("The account", AccountSchema), 404: errorResponse(404) },

@@ -4,7 +4,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listProducts } from "@/lib/commerce/list-products";
-import { listPeople } from "@/lib/users/list-people";
+import { listUsers } from "@/lib/users/list-users";
 import { changePersonaAction, grantPassAction, inviteUserAction, removeMembershipAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -27,7 +27,7 @@ export default async function UsersPage() {
   };
   const productStatuses: Record<string, string> = { draft: t("productDraft"), archived: t("productArchived") };
   const productStatus = (status: string) => productStatuses[status] ?? status;
-  const [people, products] = await Promise.all([listPeople({ db: viewer.db }), listProducts({ db: viewer.db })]);
+  const [people, products] = await Promise.all([listUsers({ db: viewer.db }), listProducts({ db: viewer.db })]);
   return (
     <div className="space-y-8">
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>

@@ -136,6 +136,7 @@ async function writeWeeklySeries(tx: TenantTx, fixture: DemoFixture, written: Wr
       eventId,
       rule,
       capacity: location.capacity,
+      teacherIds: event.teacherKeys.map((key) => userIdOf(written, key)),
       occurrences: expandSeriesRule(rule),
     });
   }

@@ -18,8 +18,10 @@ export default async function UsersPage() {
   const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("UsersPage")]);
   const PERSONAS = [
     { value: "attendee", label: t("attendee") },
+    { value: "teacher", label: t("teacher") },
     { value: "administrator", label: t("administrator") },
   ];
+  const personaNames: Record<string, string> = Object.fromEntries(PERSONAS.map(({ value, label }) => [value, label]));
   const statusNames: Record<string, string> = {
     active: t("statusActive"),
     invited: t("statusInvited"),
@@ -87,7 +89,7 @@ export default async function UsersPage() {
                 <p className="text-sm break-all text-slate-700">{person.email}</p>
                 <p className="text-sm text-slate-700">
                   {statusNames[person.status] ?? person.status} ·{" "}
-                  {person.persona === "administrator" ? t("administrator") : t("attendee")}
+                  {personaNames[person.persona] ?? person.persona}
                 </p>
                 <div className="mt-3 flex flex-wrap items-end gap-4">
                   <ActionForm

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { LanguageBar } from "@/components/language-bar";
 import { DemoPanel, type DemoAttendeeOption } from "@/components/home/demo-panel";
 import { getDemoAccountOrThrow } from "@/lib/demo/get-demo-account-or-throw";
-import { listDemoAttendees } from "@/lib/demo/list-demo-attendees";
+import { listDemoPeople } from "@/lib/demo/list-demo-people";
 import { AppError } from "@/lib/errors";
 import { getConfig } from "@/lib/system/get-config";
 import { findSignedInIdentity } from "@/lib/users/find-signed-in-identity";
@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
 async function demoAttendees(): Promise<DemoAttendeeOption[] | undefined> {
   try {
     const account = await getDemoAccountOrThrow();
-    const users = await listDemoAttendees({ accountId: account.id });
+    const users = await listDemoPeople({ accountId: account.id });
     return users.map((user) => ({ id: user.id, displayName: user.displayName }));
   } catch (error) {
     if (error instanceof AppError && error.code === "demo_disabled") return undefined;

@@ -2,7 +2,7 @@ import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
-import type { Persona } from "@/lib/auth/persona";
+import { assertManagesInstance, isStaff, type Actor } from "@/lib/auth/instance-permission";
 import { enqueueBookingEmails, wakeBookingEmailSender } from "./booking-email-outbox";
 import type { BookingNotice, BookingRow } from "./booking-notice";
 import { isLateCancellation } from "./booking-window";
@@ -11,8 +11,9 @@ import { promoteWaitlist } from "./promote-waitlist";
 import { releaseBookings } from "./release-bookings";
 
 /**
- * Cancels a booking (decisions §7): its owner or an administrator; an attendee never finds another
- * attendee's booking (404). A confirmed booking becomes `cancelled` (credit returned) before the
+ * Cancels a booking (decisions §7): its owner, or someone who manages its class (an administrator,
+ * or a teacher who teaches it: lib/auth/instance-permission.ts; another class's booking answers a
+ * teacher 403); an attendee never finds another attendee's booking (404). A confirmed booking becomes `cancelled` (credit returned) before the
  * cancellation window (`cancellationWindowHours` before the start), `late_cancelled` (credit kept)
  * inside it; a waitlisted one becomes `cancelled`. A booking that is no longer live answers 409
  * `Booking is already cancelled`: the status change is one conditional UPDATE under the instance's
@@ -23,13 +24,17 @@ import { releaseBookings } from "./release-bookings";
 export async function cancelBooking(options: {
   db: TenantDb;
   accountId: string;
-  actor: { userId: string; persona: Persona };
+  actor: Actor;
   bookingId: string;
 }): Promise<BookingRow> {
   const { db, accountId, actor, bookingId } = options;
-  const owned = actor.persona === "administrator" ? {} : { attendeeId: actor.userId };
-  const found = await db.booking.findFirst({ where: { id: bookingId, ...owned }, select: { instanceId: true } });
+  const owned = isStaff(actor.persona) ? {} : { attendeeId: actor.userId };
+  const found = await db.booking.findFirst({
+    where: { id: bookingId, ...owned },
+    select: { instanceId: true, attendeeId: true, instance: { select: { teacherIds: true } } },
+  });
   if (!found) throw new AppError("not_found");
+  if (found.attendeeId !== actor.userId) assertManagesInstance(actor, found.instance);
 
   const booking = await withRetry(
     () =>

@@ -1,26 +1,35 @@
 import "server-only";
+import { assertManagesInstance, type Actor } from "@/lib/auth/instance-permission";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 
 /**
  * Marks a confirmed booking `attended` or `no_show`, or clears the mark (`null`). The booking stays
- * `confirmed` (and on the roster). Attendance belongs to confirmed bookings only: another status
- * answers 409 `Booking is not confirmed`.
+ * `confirmed` (and on the roster). In this order: a booking that is not the account's answers 404;
+ * an actor who does not manage its class (lib/auth/instance-permission.ts) 403; attendance belongs
+ * to confirmed bookings only, so another status answers 409 `Booking is not confirmed`.
  */
 export async function recordAttendance({
   db,
+  actor,
   bookingId,
   attendance,
 }: {
   db: TenantDb;
+  actor: Actor;
   bookingId: string;
   attendance: "attended" | "no_show" | null;
 }) {
+  const found = await db.booking.findFirst({
+    where: { id: bookingId },
+    select: { instance: { select: { teacherIds: true } } },
+  });
+  if (!found) throw new AppError("not_found");
+  assertManagesInstance(actor, found.instance);
   const [updated] = await db.booking.updateManyAndReturn({
     where: { id: bookingId, status: "confirmed" },
     data: { attendance },
   });
-  if (updated) return updated;
-  const exists = await db.booking.count({ where: { id: bookingId } });
-  throw new AppError(exists ? "booking_not_confirmed" : "not_found");
+  if (!updated) throw new AppError("booking_not_confirmed");
+  return updated;
 }

@@ -86,7 +86,7 @@ export type DemoFixture = {
   administrator: DemoPerson;
   /** In the order GET /demo-auth/users lists them; the first is the default attendee persona. */
   attendees: DemoPerson[];
-  /** Members with the attendee persona who teach; not offered as demo personas. */
+  /** Members with the teacher persona; the demo teacher persona, the first the default. */
   teachers: DemoPerson[];
   groups: DemoGroup[];
   locations: DemoLocation[];

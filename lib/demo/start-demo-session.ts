@@ -6,9 +6,9 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { DEMO_FIXTURE } from "./demo-fixture";
 import { getDemoAccountOrThrow } from "./get-demo-account-or-throw";
-import { listDemoAttendees } from "./list-demo-attendees";
+import { listDemoPeople } from "./list-demo-people";
 
-export type DemoPersona = "administrator" | "attendee";
+export type DemoPersona = "administrator" | "teacher" | "attendee";
 
 async function administratorId(accountId: string): Promise<string | undefined> {
   const membership = await tenantDb(accountId).membership.findFirst({
@@ -31,9 +31,9 @@ async function personaUserId(
     const id = await administratorId(accountId);
     return userId === undefined || userId === id ? id : undefined;
   }
-  if (persona === "attendee") {
-    const attendees = await listDemoAttendees({ accountId });
-    return userId === undefined ? attendees[0]?.id : attendees.find((user) => user.id === userId)?.id;
+  if (persona === "attendee" || persona === "teacher") {
+    const people = await listDemoPeople({ accountId, persona });
+    return userId === undefined ? people[0]?.id : people.find((user) => user.id === userId)?.id;
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Price, Product } from "@prisma/client";
 import { DateTime } from "luxon";
+import type { Persona } from "@/lib/auth/persona";
 import { bookPlaceAt } from "@/lib/bookings/book-place";
 import { placeOrder } from "@/lib/commerce/create-order";
 import { priceData } from "@/lib/commerce/price-data";
@@ -33,7 +34,7 @@ async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written
  * Identities are global: a fixture address that already exists (it also belongs to another
  * account) is reused as it is, never rewritten, so that other tenants stay untouched.
  */
-async function writePerson(tx: TenantTx, person: DemoPerson, persona: "administrator" | "attendee", written: Written) {
+async function writePerson(tx: TenantTx, person: DemoPerson, persona: Persona, written: Written) {
   const user = await tx.user.upsert({
     where: { email: person.email },
     update: {},
@@ -51,7 +52,7 @@ async function writePerson(tx: TenantTx, person: DemoPerson, persona: "administr
 async function writePeople(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   await writePerson(tx, fixture.administrator, "administrator", written);
   for (const attendee of fixture.attendees) await writePerson(tx, attendee, "attendee", written);
-  for (const teacher of fixture.teachers) await writePerson(tx, teacher, "attendee", written);
+  for (const teacher of fixture.teachers) await writePerson(tx, teacher, "teacher", written);
 }
 
 async function writeGroups(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
@@ -135,6 +136,7 @@ async function writeWeeklySeries(tx: TenantTx, fixture: DemoFixture, written: Wr
       eventId,
       rule,
       capacity: location.capacity,
+      teacherIds: event.teacherKeys.map((key) => userIdOf(written, key)),
       occurrences: expandSeriesRule(rule),
     });
   }

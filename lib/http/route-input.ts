@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { authenticateCredential, type Auth, type Credential } from "@/lib/auth/authenticate-credential";
+import { isStaff } from "@/lib/auth/instance-permission";
 import { hashToken } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors";
 import { assertSameOrigin, authenticate, presentedCredential } from "./authenticate";
@@ -12,8 +13,11 @@ import { parseBody, parsePathParams, parseQuery } from "./parse-input";
  * trip for a hot path, as `POST /bookings` does with book_instance). The route still answers 401 for
  * no credential, and authenticates first whenever it refuses the request for anything else (a
  * cross-origin cookie write, bad input), so 401 keeps its precedence as on every route.
+ *
+ * `staff`: an administrator or a teacher; which classes a teacher may act on is the domain's
+ * question (lib/auth/instance-permission.ts), asked once the class is found.
  */
-export type AuthLevel = "none" | "optional" | "member" | "admin" | "credential";
+export type AuthLevel = "none" | "optional" | "member" | "staff" | "admin" | "credential";
 export type Schema = z.ZodType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;
 
@@ -30,7 +34,7 @@ export type RouteConfig<A extends AuthLevel, P, Q, B> = {
 export type UncheckedCredential = Credential & { tokenHash: string };
 
 export type HandlerInput<A extends AuthLevel, P, Q, B> = {
-  auth: A extends "member" | "admin" ? Auth : A extends "credential" ? undefined : Auth | undefined;
+  auth: A extends "member" | "staff" | "admin" ? Auth : A extends "credential" ? undefined : Auth | undefined;
   credential: A extends "credential" ? UncheckedCredential : undefined;
   params: Infer<P>;
   query: Infer<Q>;
@@ -55,9 +59,10 @@ export async function prepareRouteInput<
     return (await prepareUnchecked(config, request, context)) as HandlerInput<A, P, Q, B>;
   }
   const auth = config.auth === "none" ? undefined : await authenticate(request);
-  if (config.auth === "member" || config.auth === "admin") {
+  if (config.auth === "member" || config.auth === "staff" || config.auth === "admin") {
     if (!auth) throw new AppError("authentication_required");
     if (config.auth === "admin" && auth.persona !== "administrator") throw new AppError("insufficient_permission");
+    if (config.auth === "staff" && !isStaff(auth.persona)) throw new AppError("insufficient_permission");
   }
   if (auth) assertSameOrigin(request, auth.session.via);
   return { auth, credential: undefined, ...(await parseInputs(config, request, context)) } as HandlerInput<A, P, Q, B>;

@@ -98,7 +98,7 @@ describe("the OpenAPI document", () => {
     expect(operations.length, `${file} has no operation: "METHOD /path" in a route() config`).toBeGreaterThan(0);
     for (const operation of operations) {
       expect(operation.path, `${operation.method} ${operation.path} is served by ${file}`).toBe(pathOfFile(file));
-      expect(["none", "optional", "member", "admin", "credential"], `auth of ${operation.method} ${operation.path}`).toContain(
+      expect(["none", "optional", "member", "staff", "admin", "credential"], `auth of ${operation.method} ${operation.path}`).toContain(
         operation.auth,
       );
     }
@@ -110,11 +110,12 @@ describe("the OpenAPI document", () => {
       const entry = documented(operation.method, operation.path);
       expect(entry, `${key} (${operation.file}) is missing from lib/openapi/paths/*.ts`).toBeDefined();
       const statuses = Object.keys(entry?.responses ?? {});
-      if (operation.auth === "member" || operation.auth === "admin" || operation.auth === "credential") {
+      if (["member", "staff", "admin", "credential"].includes(operation.auth ?? "")) {
         expect(statuses, `${key} needs authentication and must document 401`).toContain("401");
         expect(entry?.security?.length ?? 0, `${key} must list its security schemes`).toBeGreaterThan(0);
       }
       if (operation.auth === "admin") expect(statuses, `${key} is admin-only and must document 403`).toContain("403");
+      if (operation.auth === "staff") expect(statuses, `${key} is for staff only and must document 403`).toContain("403");
       if (operation.auth === "none") expect(entry?.security, `${key} needs no credentials: security []`).toEqual([]);
     },
   );

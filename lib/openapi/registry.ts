@@ -50,13 +50,13 @@ export function jsonBody(schema: ZodType) {
   return { required: true, content: { "application/json": { schema } } };
 }
 
-type Auth = "none" | "member" | "admin";
+type Auth = "none" | "member" | "staff" | "admin";
 
 /** Security requirement and the 401/403 responses that go with an auth level. */
 export function authFor(auth: Auth) {
   if (auth === "none") return { security: [] as Record<string, string[]>[], responses: {} };
   const responses: Record<number, ReturnType<typeof errorResponse>> = { 401: errorResponse(401) };
-  if (auth === "admin") responses[403] = errorResponse(403);
+  if (auth === "admin" || auth === "staff") responses[403] = errorResponse(403);
   return {
     security: [{ [bearerAuth.name]: [] }, { [demoCookie.name]: [] }, { [webCookie.name]: [] }],
     responses,

@@ -36,6 +36,7 @@ export async function createEvent({ db, accountId, input }: { db: TenantDb; acco
           startsAt,
           endsAt: new Date(startsAt.getTime() + event.durationMinutes * 60_000),
           capacity: event.capacity,
+          teacherIds: event.teacherIds,
         },
       });
     }

@@ -24,7 +24,7 @@ export async function createSeries({
   input: CreateSeriesInput;
 }) {
   const [event, account] = await Promise.all([
-    db.event.findFirst({ where: { id: eventId }, select: { id: true, durationMinutes: true, capacity: true } }),
+    db.event.findFirst({ where: { id: eventId }, select: { id: true, durationMinutes: true, capacity: true, teacherIds: true } }),
     db.account.findUnique({ where: { id: accountId }, select: { timezone: true } }),
   ]);
   if (!event || !account) throw new AppError("not_found");
@@ -32,6 +32,14 @@ export async function createSeries({
   const rule = resolveRule(ruleInput, { timezone: account.timezone, durationMinutes: event.durationMinutes });
   const occurrences = expandSeriesRule(rule);
   return db.$transaction((tx) =>
-    writeSeries({ tx, accountId, eventId: event.id, rule, capacity: capacity ?? event.capacity, occurrences }),
+    writeSeries({
+      tx,
+      accountId,
+      eventId: event.id,
+      rule,
+      capacity: capacity ?? event.capacity,
+      teacherIds: event.teacherIds,
+      occurrences,
+    }),
   );
 }

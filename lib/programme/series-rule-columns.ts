@@ -49,8 +49,10 @@ export function ruleOfSeries(series: Series): RecurrenceRule {
 export function occurrenceRow(
   occurrence: Occurrence,
   series: { accountId: string; eventId: string; id: string; capacity: number },
+  teacherIds: string[],
 ): Prisma.InstanceCreateManyInput {
   return {
+    teacherIds,
     accountId: series.accountId,
     eventId: series.eventId,
     seriesId: series.id,

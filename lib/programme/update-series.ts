@@ -112,7 +112,10 @@ async function regenerate(tx: TenantTx, series: Series, rule: RecurrenceRule, no
     });
   }
   if (plan.create.length > 0) {
-    await tx.instance.createMany({ data: plan.create.map((occurrence) => occurrenceRow(occurrence, series)) });
+    const event = await tx.event.findFirstOrThrow({ where: { id: series.eventId }, select: { teacherIds: true } });
+    await tx.instance.createMany({
+      data: plan.create.map((occurrence) => occurrenceRow(occurrence, series, event.teacherIds)),
+    });
   }
 }
 

@@ -14,6 +14,7 @@ export async function writeSeries({
   eventId,
   rule,
   capacity,
+  teacherIds,
   occurrences,
 }: {
   tx: TenantTx;
@@ -21,12 +22,14 @@ export async function writeSeries({
   eventId: string;
   rule: RecurrenceRule;
   capacity: number;
+  /** The event's teachers, copied onto every instance. */
+  teacherIds: string[];
   occurrences: Occurrence[];
 }): Promise<{ series: Series; instances: Instance[] }> {
   const series = await tx.series.create({ data: { accountId, eventId, ...seriesRuleColumns(rule), capacity } });
   const instances =
     occurrences.length === 0
       ? []
-      : await tx.instance.createManyAndReturn({ data: occurrences.map((occurrence) => occurrenceRow(occurrence, series)) });
+      : await tx.instance.createManyAndReturn({ data: occurrences.map((occurrence) => occurrenceRow(occurrence, series, teacherIds)) });
   return { series, instances: instances.sort(chronologically) };
 }

@@ -79,7 +79,16 @@ export const MyBookingSchema = z
   .object({ booking: BookingSchema, instance: InstanceSchema, event: EventSchema })
   .openapi("MyBooking");
 
-export const RosterEntrySchema = z.object({ booking: BookingSchema, attendee: UserSchema }).openapi("RosterEntry");
+const RosterAttendeeSchema = UserSchema.extend({
+  dateOfBirth: UserSchema.shape.dateOfBirth.optional().openapi({
+    example: "1990-04-12",
+    description: "Shown to administrators; absent from a roster or waitlist a teacher asks for",
+  }),
+}).openapi("RosterAttendee");
+
+export const RosterEntrySchema = z
+  .object({ booking: BookingSchema, attendee: RosterAttendeeSchema })
+  .openapi("RosterEntry");
 
 export type BookingDto = z.infer<typeof BookingSchema>;
 export type CreateBookingInput = z.infer<typeof CreateBookingInput>;
@@ -106,6 +115,11 @@ export function serializeMyBooking(booking: Booking & { instance: Instance & { e
   };
 }
 
-export function serializeRosterEntry(booking: Booking & { attendee: User }) {
-  return { booking: serializeBooking(booking), attendee: serializeUser(booking.attendee) };
+/** A roster or waitlist row; without the attendee's date of birth unless `withDateOfBirth`. */
+export function serializeRosterEntry(booking: Booking & { attendee: User }, { withDateOfBirth = true } = {}) {
+  const { dateOfBirth, ...attendee } = serializeUser(booking.attendee);
+  return {
+    booking: serializeBooking(booking),
+    attendee: withDateOfBirth ? { ...attendee, dateOfBirth } : attendee,
+  };
 }

@@ -6,14 +6,22 @@ import { z } from "./zod";
 export const DemoLoginInput = z
   .strictObject({
     persona: text().min(1).max(100).openapi({
-      description: "`administrator` or `attendee`; anything else answers 404",
+      description: "`administrator`, `teacher` or `attendee`; anything else answers 404",
       example: "attendee",
     }),
     userId: Id.optional().openapi({
-      description: "For `attendee`: one of GET /demo-auth/users; without it the first demo attendee",
+      description:
+        "For `attendee`: one of GET /demo-auth/users; for `teacher`: one of GET /demo-auth/users?persona=teacher; without it the persona's first",
     }),
   })
   .openapi("DemoLoginInput");
+
+/** GET /demo-auth/users: whose choice of people to list. */
+export const DemoUsersQuery = z.object({
+  persona: z.enum(["attendee", "teacher"]).default("attendee").openapi({
+    description: "`attendee` (default): the selectable demo attendees; `teacher`: the selectable demo teachers",
+  }),
+});
 
 export const DemoLoginSchema = z
   .object({

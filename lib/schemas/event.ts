@@ -37,7 +37,7 @@ const EventFields = {
   teacherIds: z
     .array(Id)
     .max(50)
-    .openapi({ description: "Ids of users with a membership in the account (either persona); another id answers 400" }),
+    .openapi({ description: "Ids of users with a membership in the account (any persona); another id answers 400" }),
   location: text()
     .trim()
     .max(200)

@@ -22,6 +22,10 @@ export const InstanceSchema = z
     status: InstanceStatusSchema,
     audience: AudienceSchema,
     groupIds: z.array(Id).openapi({ description: "Used with audience `groups`; empty otherwise" }),
+    teacherIds: z.array(Id).openapi({
+      description:
+        "Who teaches it (members of the account): the event's `teacherIds` when the instance was created; a later change of the event's teachers reaches the instances that have not started, unless the instance has teachers of its own",
+    }),
     bookedCount: z.number().int().openapi({ example: 12 }),
     waitlistCount: z.number().int().openapi({ example: 0 }),
   })
@@ -55,6 +59,7 @@ export const ListInstancesParams = z.object({
     example: "2026-12-24T17:00:00Z",
   }),
   seriesId: Id.optional().openapi({ description: "Only the occurrences of this series" }),
+  teacherId: Id.optional().openapi({ description: "Only the instances this user teaches (in their `teacherIds`)" }),
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,7 +76,7 @@ export const ListInstancesQuery = ListInstancesParams.transform((query, context)
   else if (end.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
     context.addIssue({ code: "custom", path: ["to"], message: `The range may span at most ${MAX_RANGE_DAYS} days` });
   }
-  return { from, to: end, seriesId: query.seriesId };
+  return { from, to: end, seriesId: query.seriesId, teacherId: query.teacherId };
 });
 
 export const ListInstanceExceptionsQuery = z.object({
@@ -133,6 +138,7 @@ export function serializeInstance(instance: Instance): InstanceDto {
     status: instance.status as InstanceDto["status"],
     audience: instance.audience as InstanceDto["audience"],
     groupIds: instance.groupIds,
+    teacherIds: instance.teacherIds,
     bookedCount: instance.bookedCount,
     waitlistCount: instance.waitlistCount,
   };

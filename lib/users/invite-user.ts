@@ -1,6 +1,7 @@
 import "server-only";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import type { Persona } from "@/lib/auth/persona";
 import { AppError } from "@/lib/errors";
 import { serializeMembership, serializeUser, type MembershipDto, type UserDto } from "@/lib/schemas/user";
 
@@ -9,7 +10,7 @@ export type InviteUserOptions = {
   accountId: string;
   email: string;
   displayName: string;
-  persona: "administrator" | "attendee";
+  persona: Persona;
 };
 
 const ATTEMPTS = 3;

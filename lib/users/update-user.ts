@@ -17,7 +17,7 @@ const lastAdministrator = () =>
 /**
  * An administrator edits a user of the active account: the identity's name, email and date of birth,
  * and the persona of the membership. A user who is not a member of the account: 404. The last
- * administrator of an account cannot become an attendee (400): nobody could administer it any more.
+ * administrator of an account cannot become a teacher or an attendee (400): nobody could administer it any more.
  *
  * Emails are unique across all accounts. An identity that also belongs to another account keeps its
  * email: otherwise one account's administrator could redirect another account's sign-in links.

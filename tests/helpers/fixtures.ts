@@ -2,6 +2,7 @@
 // uses, so a fixture's token authenticates exactly like a real one.
 import { randomUUID } from "node:crypto";
 import { createSession } from "@/lib/auth/create-session";
+import type { Persona } from "@/lib/auth/persona";
 import { db } from "@/lib/db";
 
 export type TestMember = { userId: string; email: string; token: string };
@@ -13,7 +14,7 @@ function unique(): string {
 
 export async function createMember(
   accountId: string,
-  persona: "administrator" | "attendee",
+  persona: Persona,
   overrides: { email?: string; displayName?: string; status?: string } = {},
 ): Promise<TestMember> {
   const email = overrides.email ?? `${persona}-${unique()}@example.com`;

@@ -113,6 +113,14 @@ describe("with the demo tenant seeded", () => {
       );
     });
 
+    it("lists the seeded teachers with ?persona=teacher, and answers 400 for another persona", async () => {
+      const response = await api("GET", "/demo-auth/users?persona=teacher");
+      expect(response.status).toBe(200);
+      expect(response.body.map((user: { displayName: string }) => user.displayName)).toEqual(["Clara Holt", "Jonas Berg"]);
+      expect(await api("GET", "/demo-auth/users?persona=attendee")).toMatchObject({ status: 200 });
+      expect(await api("GET", "/demo-auth/users?persona=administrator")).toMatchObject(INVALID);
+    });
+
     it("answers 405 for a method it does not serve", async () => {
       expect(await api("POST", "/demo-auth/users")).toMatchObject({
         status: 405,
@@ -172,6 +180,24 @@ describe("with the demo tenant seeded", () => {
       });
     });
 
+    it("signs in as the first demo teacher without a userId, or as the chosen one", async () => {
+      const response = await api("POST", "/demo-auth/session", { body: { persona: "teacher" } });
+      expect(response).toMatchObject({ status: 201, body: { persona: "teacher", userId: await userIdOf("clara.holt") } });
+      const cookie = `demo_session=${demoCookie(response).value}`;
+      expect((await api("GET", "/me", { cookie })).body).toMatchObject({
+        user: { displayName: "Clara Holt" },
+        persona: "teacher",
+      });
+      // a teacher is no administrator
+      expect(await api("GET", "/users", { cookie })).toMatchObject({ status: 403, body: { error: "Insufficient permission" } });
+
+      const jonas = await userIdOf("jonas.berg");
+      expect(await api("POST", "/demo-auth/session", { body: { persona: "teacher", userId: jonas } })).toMatchObject({
+        status: 201,
+        body: { persona: "teacher", userId: jonas },
+      });
+    });
+
     it("signs in as the chosen demo attendee", async () => {
       const userId = await userIdOf("freja.nielsen");
       const response = await api("POST", "/demo-auth/session", { body: { persona: "attendee", userId } });
@@ -206,8 +232,10 @@ describe("with the demo tenant seeded", () => {
       const idaId = await userIdOf("ida.holm");
       const sessionsBefore = await db.session.count({ where: { kind: "demo" } });
       for (const body of [
-        { persona: "teacher" },
+        { persona: "Teacher" },
         { persona: "Administrator" },
+        { persona: "teacher", userId: idaId },
+        { persona: "teacher", userId: adminId },
         { persona: "attendee", userId: "no-such-user" },
         { persona: "attendee", userId: adminId },
         { persona: "attendee", userId: other.admin.userId },

@@ -58,6 +58,7 @@ describe("POST /events", () => {
         status: "scheduled",
         audience: "everyone",
         groupIds: [],
+        teacherIds: [],
         bookedCount: 0,
         waitlistCount: 0,
       },

@@ -71,6 +71,7 @@ describe("POST /events/{eventId}/series", () => {
       status: "scheduled",
       audience: "everyone",
       groupIds: [],
+      teacherIds: [],
       bookedCount: 0,
       waitlistCount: 0,
     });

@@ -68,6 +68,7 @@ describe("GET /users", () => {
       displayName: "Ada Attendee",
       status: "active",
       dateOfBirth: "1990-04-12",
+      persona: "attendee",
     });
   });
 
@@ -164,7 +165,7 @@ describe("POST /users/invitations", () => {
     ["no displayName", { email: "a@example.com", persona: "attendee" }],
     ["an empty displayName", { ...invitation, displayName: " " }],
     ["no persona", { email: "a@example.com", displayName: "A" }],
-    ["an unknown persona", { ...invitation, persona: "teacher" }],
+    ["an unknown persona", { ...invitation, persona: "owner" }],
     ["a persona of the wrong type", { ...invitation, persona: 1 }],
     ["an accountId", { ...invitation, accountId: "another-account" }],
     ["a status", { ...invitation, status: "active" }],

@@ -4,7 +4,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listGroups } from "@/lib/groups/list-groups";
-import { listPeople } from "@/lib/users/list-people";
+import { listUsers } from "@/lib/users/list-users";
 import {
   addGroupMemberAction,
   createGroupAction,
@@ -22,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function GroupsPage() {
   const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("GroupsPage")]);
-  const [groups, people] = await Promise.all([listGroups({ db: viewer.db }), listPeople({ db: viewer.db })]);
+  const [groups, people] = await Promise.all([listGroups({ db: viewer.db }), listUsers({ db: viewer.db })]);
   const byId = new Map(people.map((person) => [person.id, person]));
   return (
     <div className="space-y-8">

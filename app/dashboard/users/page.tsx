@@ -4,7 +4,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listProducts } from "@/lib/commerce/list-products";
-import { listPeople } from "@/lib/users/list-people";
+import { listUsers } from "@/lib/users/list-users";
 import { changePersonaAction, grantPassAction, inviteUserAction, removeMembershipAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -18,8 +18,10 @@ export default async function UsersPage() {
   const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("UsersPage")]);
   const PERSONAS = [
     { value: "attendee", label: t("attendee") },
+    { value: "teacher", label: t("teacher") },
     { value: "administrator", label: t("administrator") },
   ];
+  const personaNames: Record<string, string> = Object.fromEntries(PERSONAS.map(({ value, label }) => [value, label]));
   const statusNames: Record<string, string> = {
     active: t("statusActive"),
     invited: t("statusInvited"),
@@ -27,7 +29,7 @@ export default async function UsersPage() {
   };
   const productStatuses: Record<string, string> = { draft: t("productDraft"), archived: t("productArchived") };
   const productStatus = (status: string) => productStatuses[status] ?? status;
-  const [people, products] = await Promise.all([listPeople({ db: viewer.db }), listProducts({ db: viewer.db })]);
+  const [people, products] = await Promise.all([listUsers({ db: viewer.db }), listProducts({ db: viewer.db })]);
   return (
     <div className="space-y-8">
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>
@@ -87,7 +89,7 @@ export default async function UsersPage() {
                 <p className="text-sm break-all text-slate-700">{person.email}</p>
                 <p className="text-sm text-slate-700">
                   {statusNames[person.status] ?? person.status} ·{" "}
-                  {person.persona === "administrator" ? t("administrator") : t("attendee")}
+                  {personaNames[person.persona] ?? person.persona}
                 </p>
                 <div className="mt-3 flex flex-wrap items-end gap-4">
                   <ActionForm

@@ -2,7 +2,7 @@ import { AccountSchema } from "@/lib/schemas/account";
 import { UpdateAccountInput } from "@/lib/schemas/account-input";
 import { CreateGroupInput, GroupIdParams, GroupSchema, GroupUserParams, UpdateGroupInput } from "@/lib/schemas/group";
 import { MeSchema, MyAccountSchema, UpdatedMeSchema } from "@/lib/schemas/me";
-import { UserSchema } from "@/lib/schemas/user";
+import { PersonSchema, UserSchema } from "@/lib/schemas/user";
 import {
   InvitationSchema,
   InviteUserInput,
@@ -78,7 +78,10 @@ registry.registerPath({
   summary: "The users of the active account",
   security: admin.security,
   responses: {
-    200: jsonResponse("Users holding a membership in the active account, by name", z.array(UserSchema)),
+    200: jsonResponse(
+        "Users holding a membership in the active account, by name, each with the persona held in this account",
+        z.array(PersonSchema),
+      ),
     ...admin.responses,
   },
 });
@@ -107,7 +110,7 @@ registry.registerPath({
   tags,
   summary: "Edit a user of the active account",
   description:
-    "Any of `displayName`, `email`, `dateOfBirth` (null clears it) and `persona` (of the membership in this account). Emails are unique across accounts: an email of another user, or an email change of a user who also belongs to another account, answers 400 with a `details` entry for `email`. Making the account's last administrator an attendee answers 400 with a `details` entry for `persona`.",
+    "Any of `displayName`, `email`, `dateOfBirth` (null clears it) and `persona` (of the membership in this account). Emails are unique across accounts: an email of another user, or an email change of a user who also belongs to another account, answers 400 with a `details` entry for `email`. Making the account's last administrator a teacher or an attendee answers 400 with a `details` entry for `persona`.",
   security: admin.security,
   request: { params: UserIdParams, body: jsonBody(UpdateUserInput) },
   responses: {

@@ -15,7 +15,7 @@ import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../reg
 
 const tags = ["Bookings"];
 const member = authFor("member");
-const admin = authFor("admin");
+const staff = authFor("staff");
 
 /** One status with several possible messages: each is a named example. */
 function errorsOf(status: number, messages: Record<string, string>) {
@@ -64,7 +64,8 @@ registry.registerPath({
   tags,
   summary: "Book a place in an instance (or join its waitlist)",
   description:
-    "Books for the caller; an administrator may book for a member of the account with `attendeeId`. Without `entitlementId` the usable " +
+    "Books for the caller; an administrator, or a teacher for an instance they teach (in its `teacherIds`), may book a member of the " +
+    "account in with `attendeeId` (a teacher for another instance: 403). Without `entitlementId` the usable " +
     "entitlement that expires first is used (status `active`, valid at the instance's start, a credit left, eligible for the event); it " +
     "loses one credit (unlimited ones none). Errors are checked in this order: 404 unknown instance; 409 `Instance is not bookable`; " +
     "409 `Booking is closed`; 409 `Already booked`; 402 `No valid entitlement`; 409 `Instance is full`. When the instance is full, " +
@@ -81,7 +82,7 @@ registry.registerPath({
     403: errorResponse(403, "Insufficient permission"),
     404: {
       ...errorResponse(404),
-      description: "Unknown instance, or (administrators) an `attendeeId` that is not a member of the account",
+      description: "Unknown instance, or (administrators, teachers) an `attendeeId` that is not a member of the account",
     },
     409: errorsOf(409, {
       "Instance is not bookable":
@@ -102,18 +103,20 @@ registry.registerPath({
   method: "delete",
   path: "/bookings/{bookingId}",
   tags,
-  summary: "Cancel a booking (its attendee or an administrator)",
+  summary: "Cancel a booking (its attendee, an administrator, or a teacher of its instance)",
   description:
     "A confirmed booking becomes `cancelled` with its credit returned before the cancellation window (`cancellationWindowHours` before the " +
     "start), `late_cancelled` with the credit kept inside it; a waitlisted booking becomes `cancelled`. The freed place goes at once to the " +
     "first waitlisted booking (queue order) whose attendee has a usable entitlement: it takes a credit, becomes `confirmed` and is emailed. " +
     "A cancellation frees one place however often it is sent: a booking that is no longer live answers 409. An attendee cannot see another " +
-    "attendee's booking (404).",
+    "attendee's booking (404); a teacher may cancel the bookings of the instances they teach, and another's booking of any other " +
+    "instance answers them 403.",
   security: member.security,
   request: { params: BookingParams },
   responses: {
     200: jsonResponse("The cancelled booking", BookingSchema),
     ...member.responses,
+    403: errorResponse(403, "Insufficient permission"),
     404: errorResponse(404),
     409: errorResponse(409, "Booking is already cancelled"),
     503: unavailable,
@@ -126,13 +129,14 @@ registry.registerPath({
   tags,
   summary: "Record attendance of a confirmed booking",
   description:
-    "`attended` or `no_show`; `null` clears it. The booking stays `confirmed` and on the roster. Another status answers 409.",
-  security: admin.security,
+    "`attended` or `no_show`; `null` clears it. The booking stays `confirmed` and on the roster. Another status answers 409. " +
+    "An administrator, or a teacher for the instances they teach; a booking of another instance answers a teacher 403.",
+  security: staff.security,
   request: { params: BookingParams, body: jsonBody(UpdateBookingInput) },
   responses: {
     200: jsonResponse("The booking", BookingSchema),
     400: errorResponse(400),
-    ...admin.responses,
+    ...staff.responses,
     404: errorResponse(404),
     409: errorResponse(409, "Booking is not confirmed"),
     413: errorResponse(413),
@@ -161,12 +165,14 @@ registry.registerPath({
   path: "/instances/{instanceId}/roster",
   tags,
   summary: "The confirmed bookings of an instance with their attendees",
-  description: "Confirmed bookings only (checked-in ones included: they stay `confirmed`), in booking order.",
-  security: admin.security,
+  description:
+    "Confirmed bookings only (checked-in ones included: they stay `confirmed`), in booking order. An administrator, or a teacher " +
+    "of the instance (in its `teacherIds`; another instance answers a teacher 403), who is not shown attendees' dates of birth.",
+  security: staff.security,
   request: { params: InstanceParams },
   responses: {
     200: jsonResponse("The roster", z.array(RosterEntrySchema)),
-    ...admin.responses,
+    ...staff.responses,
     404: errorResponse(404),
   },
 });
@@ -177,12 +183,13 @@ registry.registerPath({
   tags,
   summary: "The waitlisted bookings of an instance, in queue order",
   description:
-    "Queue order: the time a booking joined the waitlist, then its id. The first with a usable entitlement gets the next free place.",
-  security: admin.security,
+    "Queue order: the time a booking joined the waitlist, then its id. The first with a usable entitlement gets the next free place. " +
+    "An administrator, or a teacher of the instance (another instance answers a teacher 403), who is not shown dates of birth.",
+  security: staff.security,
   request: { params: InstanceParams },
   responses: {
     200: jsonResponse("The waitlist", z.array(RosterEntrySchema)),
-    ...admin.responses,
+    ...staff.responses,
     404: errorResponse(404),
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "@/lib/schemas/zod";
-import { DemoLoginInput, DemoLoginSchema } from "@/lib/schemas/demo";
+import { DemoLoginInput, DemoLoginSchema, DemoUsersQuery } from "@/lib/schemas/demo";
 import { UserSchema } from "@/lib/schemas/user";
 import { errorResponse, jsonBody, jsonResponse, registry } from "../registry";
 
@@ -19,7 +19,8 @@ registry.registerPath({
   summary: "Sign in as a seeded demo persona (demo mode only)",
   description:
     "Sets the `demo_session` cookie (HttpOnly, SameSite=Lax, Path=/, one day; Secure when served over https), " +
-    "which authenticates like a Bearer session on the demo tenant. `attendee` without `userId` is the first demo attendee.",
+    "which authenticates like a Bearer session on the demo tenant. `attendee` without `userId` is the first demo attendee, " +
+    "`teacher` without `userId` the first demo teacher.",
   security: [],
   request: { body: jsonBody(DemoLoginInput) },
   responses: {
@@ -52,10 +53,12 @@ registry.registerPath({
   method: "get",
   path: "/demo-auth/users",
   tags: ["Authentication"],
-  summary: "The demo attendees one can sign in as",
+  summary: "The demo attendees (or teachers) one can sign in as",
   security: [],
+  request: { query: DemoUsersQuery },
   responses: {
-    200: jsonResponse("Selectable demo attendees, the default one first", z.array(UserSchema)),
+    200: jsonResponse("Selectable demo attendees (or teachers), the default one first", z.array(UserSchema)),
+    400: errorResponse(400),
     404: disabled("demo mode off, or the demo tenant is not seeded"),
   },
 });

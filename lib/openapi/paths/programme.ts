@@ -150,7 +150,9 @@ registry.registerPath({
   summary: "Edit an event definition (partial)",
   description:
     "A chosen `locationId` supplies its name and, unless `capacity` is explicit in the same request, its capacity; " +
-    "`locationId: null` detaches the location and keeps the `location` text. Existing instances are not rewritten. " +
+    "`locationId: null` detaches the location and keeps the `location` text. Existing instances are not rewritten, " +
+    "except their teachers: new `teacherIds` (members of the account, else 400) become the `teacherIds` of every instance " +
+    "of the event that has not started and has no teachers of its own; started instances keep theirs. " +
     "`startsAt` is accepted on create only.",
   security: admin.security,
   request: { params: EventParams, body: jsonBody(UpdateEventInput) },

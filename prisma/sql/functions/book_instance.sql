@@ -1,5 +1,5 @@
--- Books a place for the holder of the session `p_token_hash` (or, for an administrator, for
--- `p_attendee_id`) in the session's account: the token names the account, so it comes first here
+-- Books a place for the holder of the session `p_token_hash` (or, for an administrator or a teacher
+-- of the instance, for `p_attendee_id`) in the session's account: the token names the account, so it comes first here
 -- and the account id is first from book_place on. `p_mode`:
 --   'book'  book_place as of `p_now`, and the confirmation email's outbox row for a confirmed place.
 --   'look'  decides without any lock and writes nothing (verdict `confirm` or `waitlist` when it
@@ -26,7 +26,14 @@ BEGIN
     RETURN;
   END IF;
   attendee := coalesce(p_attendee_id, actor."userId");
-  IF attendee <> actor."userId" AND actor."persona" <> 'administrator' THEN
+  -- Booking someone else in: the rule of lib/auth/instance-permission.ts (managesInstance), the
+  -- administrator, or a teacher of the instance. A teacher's instance that is not the account's is
+  -- left to book_place's 404.
+  IF attendee <> actor."userId" AND actor."persona" <> 'administrator' AND (
+       actor."persona" <> 'teacher'
+       OR EXISTS (SELECT 1 FROM "Instance" i
+                  WHERE i."id" = p_instance_id AND i."accountId" = actor."accountId"
+                    AND NOT (actor."userId" = ANY (i."teacherIds")))) THEN
     "outcome" := 'insufficient_permission';
     RETURN;
   END IF;

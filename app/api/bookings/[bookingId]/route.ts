@@ -14,11 +14,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/bookings/{bookingId
       ),
   ),
   PATCH: route(
-    { operation: "PATCH /bookings/{bookingId}", auth: "admin", params: BookingParams, body: UpdateBookingInput },
+    { operation: "PATCH /bookings/{bookingId}", auth: "staff", params: BookingParams, body: UpdateBookingInput },
     async ({ auth, params, body }) =>
       json(
         serializeBooking(
-          await recordAttendance({ db: auth.db, bookingId: params.bookingId, attendance: body.attendance }),
+          await recordAttendance({ db: auth.db, actor: auth, bookingId: params.bookingId, attendance: body.attendance }),
         ),
       ),
   ),

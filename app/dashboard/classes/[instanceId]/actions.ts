@@ -19,7 +19,7 @@ export async function recordAttendanceAction(formData: FormData): Promise<FormSt
       const bookingId = parseWith(Id, readText(formData, "bookingId"));
       const mark = readText(formData, "attendance");
       const { attendance } = parseWith(UpdateBookingInput, { attendance: mark === "clear" ? null : mark });
-      await recordAttendance({ db: viewer.db, bookingId, attendance });
+      await recordAttendance({ db: viewer.db, actor: viewer, bookingId, attendance });
       const t = await getTranslations("AttendanceActions");
       const done = { attended: t("checkedIn"), no_show: t("markedNoShow"), clear: t("cleared") };
       return done[attendance ?? "clear"];

@@ -29,9 +29,9 @@ export default async function ClassPage({ params }: Props) {
   const instanceId = pageIdOrNotFound((await params).instanceId);
   const instance = await findInstanceWithEvent({ db: viewer.db, instanceId });
   if (!instance) notFound();
-  const [roster, waitlist] = await Promise.all([
-    listInstanceBookings({ db: viewer.db, instanceId, status: "confirmed" }),
-    listInstanceBookings({ db: viewer.db, instanceId, status: "waitlisted" }),
+  const [{ bookings: roster }, { bookings: waitlist }] = await Promise.all([
+    listInstanceBookings({ db: viewer.db, actor: viewer, instanceId, status: "confirmed" }),
+    listInstanceBookings({ db: viewer.db, actor: viewer, instanceId, status: "waitlisted" }),
   ]);
   const attended = roster.filter((booking) => booking.attendance === "attended").length;
   const noShows = roster.filter((booking) => booking.attendance === "no_show").length;

@@ -5,12 +5,15 @@ import { InstanceParams } from "@/lib/schemas/instance";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/instances/{instanceId}/waitlist", {
   GET: route(
-    { operation: "GET /instances/{instanceId}/waitlist", auth: "admin", params: InstanceParams },
-    async ({ auth, params }) =>
-      json(
-        (await listInstanceBookings({ db: auth.db, instanceId: params.instanceId, status: "waitlisted" })).map(
-          serializeRosterEntry,
-        ),
-      ),
+    { operation: "GET /instances/{instanceId}/waitlist", auth: "staff", params: InstanceParams },
+    async ({ auth, params }) => {
+      const { bookings, withDateOfBirth } = await listInstanceBookings({
+        db: auth.db,
+        actor: auth,
+        instanceId: params.instanceId,
+        status: "waitlisted",
+      });
+      return json(bookings.map((booking) => serializeRosterEntry(booking, { withDateOfBirth })));
+    },
   ),
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ColorField } from "./color-field";
 import { SearchableSelect } from "./searchable-select";
+import { SelectOptions } from "./select-options";
 
 export type Option = { value: string; label: string };
 export type OptionGroup = { label: string; options: Option[] };
@@ -132,20 +133,7 @@ export function Field({ spec, idPrefix, error }: { spec: FieldSpec; idPrefix: st
           className={inputClass}
           {...aria}
         >
-          {spec.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-          {spec.groups?.map((group) => (
-            <optgroup key={group.label} label={group.label}>
-              {group.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </optgroup>
-          ))}
+          <SelectOptions options={spec.options} groups={spec.groups} />
         </select>
       ) : spec.kind === "color" ? (
         <ColorField

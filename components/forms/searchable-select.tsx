@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import type { Option, OptionGroup } from "./field";
+import { SelectOptions } from "./select-options";
 
 type Props = {
   id: string;
@@ -99,20 +100,7 @@ export function SearchableSelect({ id, name, options, groups, defaultValue, sear
         className={className}
         {...aria}
       >
-        {listed.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-        {listed.groups.map((group) => (
-          <optgroup key={group.label} label={group.label}>
-            {group.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <SelectOptions options={listed.options} groups={listed.groups} />
       </select>
       <p id={statusId} aria-live="polite" className="mt-1 text-xs text-slate-600 empty:hidden">
         {shown.searching ? (shown.all.length === 0 ? t("noMatches") : t("matches", { count: shown.all.length })) : ""}

@@ -117,6 +117,16 @@ export const UpdateInstanceInput = z
         }
       })
       .openapi("InstanceBookabilityInput", { description: "Replaces audience and groupIds; the status is unchanged." }),
+    z
+      .strictObject({
+        action: z.literal("capacity"),
+        capacity: z.number().int().min(0).max(100_000).openapi({ example: 24 }),
+      })
+      .openapi("InstanceCapacityInput", {
+        description:
+          "Sets the capacity; status unchanged, no exception. Confirmed bookings above a lowered capacity are kept. A raised capacity " +
+          "fills the new places from the waitlist as a cancellation does (queue order; not once the class has started).",
+      }),
   ])
   .openapi("UpdateInstanceInput");
 

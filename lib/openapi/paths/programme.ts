@@ -189,14 +189,16 @@ registry.registerPath({
   method: "patch",
   path: "/instances/{instanceId}",
   tags,
-  summary: "Cancel, move, restore an instance or change who may book it",
+  summary: "Cancel, move, restore an instance or change who may book it, its capacity or its teachers",
   description:
     "`cancel`: status `cancelled`, a `cancel` exception; its confirmed and waitlisted bookings become " +
     "`cancelled_by_studio`, credits are returned and the attendees are emailed. `move` (needs `startsAt`): `endsAt` keeps the duration, " +
     "status `moved`, a `move` exception; the first original time is kept for restore. `restore`: a cancelled or " +
     "moved instance returns to its original time and `scheduled`, a `restore` exception; bookings cancelled by a " +
     "cancel are not revived. `bookability`: replaces `audience` and `groupIds` (`groups` needs existing groups of " +
-    "this account; `everyone` and `nobody` clear `groupIds`), status unchanged, no exception. Every change and its " +
+    "this account; `everyone` and `nobody` clear `groupIds`), status unchanged, no exception. `capacity`: sets the " +
+    "capacity (an integer ≥ 0), status unchanged, no exception; confirmed bookings above a lowered capacity are kept, and a raised capacity " +
+    "promotes the waitlist in queue order as a cancellation does (emailed; not once the class has started). Every change and its " +
     "exception are written in one transaction; siblings are unchanged.",
   security: admin.security,
   request: { params: InstanceParams, body: jsonBody(UpdateInstanceInput) },

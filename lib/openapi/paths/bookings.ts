@@ -129,7 +129,9 @@ registry.registerPath({
   tags,
   summary: "Record attendance of a confirmed booking",
   description:
-    "`attended` or `no_show`; `null` clears it. The booking stays `confirmed` and on the roster. Another status answers 409. " +
+    "`attended` or `no_show`; `null` clears it. The booking stays `confirmed` and on the roster. Attendance can be marked from 30 minutes " +
+    "before the instance starts: earlier answers 409 `Class has not started` (decided after authentication, the booking's existence in " +
+    "this account (404) and permission (403)). Another status than `confirmed` answers 409 `Booking is not confirmed`. " +
     "An administrator, or a teacher for the instances they teach; a booking of another instance answers a teacher 403.",
   security: staff.security,
   request: { params: BookingParams, body: jsonBody(UpdateBookingInput) },
@@ -138,7 +140,11 @@ registry.registerPath({
     400: errorResponse(400),
     ...staff.responses,
     404: errorResponse(404),
-    409: errorResponse(409, "Booking is not confirmed"),
+    409: {
+      ...errorResponse(409, "Class has not started"),
+      description:
+        "`Class has not started` (earlier than 30 minutes before the instance starts); `Booking is not confirmed` (a booking that is not confirmed)",
+    },
     413: errorResponse(413),
   },
 });

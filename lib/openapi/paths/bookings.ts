@@ -1,5 +1,6 @@
 import {
   BookingParams,
+  CancelBookingQuery,
   BookingSchema,
   CreateBookingInput,
   ListMyBookingsParams,
@@ -110,9 +111,11 @@ registry.registerPath({
     "first waitlisted booking (queue order) whose attendee has a usable entitlement: it takes a credit, becomes `confirmed` and is emailed. " +
     "A cancellation frees one place however often it is sent: a booking that is no longer live answers 409. An attendee cannot see another " +
     "attendee's booking (404); a teacher may cancel the bookings of the instances they teach, and another's booking of any other " +
-    "instance answers them 403.",
+    "instance answers them 403. `refundCredit=true` (an administrator, or a teacher of the instance): a confirmed booking becomes " +
+    "`cancelled` with its credit returned even inside the cancellation window; anyone else passing it, the booking's own attendee " +
+    "included, gets 403.",
   security: member.security,
-  request: { params: BookingParams },
+  request: { params: BookingParams, query: CancelBookingQuery },
   responses: {
     200: jsonResponse("The cancelled booking", BookingSchema),
     ...member.responses,

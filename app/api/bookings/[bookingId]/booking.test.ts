@@ -356,3 +356,61 @@ describe("PATCH /bookings/{bookingId} before the class", () => {
     await expect(record(at(30 * MINUTE))).resolves.toMatchObject({ attendance: "attended" });
   });
 });
+
+describe("DELETE /bookings/{bookingId}?refundCredit=true", () => {
+  /** A class inside the cancellation window (12 hours), `attendee` booked with a pass of 3. */
+  async function lateBooking() {
+    await setPolicy(tenant.accountId, { cancellationWindowHours: 12 });
+    const lesson = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 2 * HOUR) });
+    const pass = await grant(tenant.accountId, attendee.userId, { remainingClasses: 3 });
+    const booking = await bookAs(attendee, lesson.id);
+    await waitForEmails(attendee.email, 1); // the confirmation
+    expect(await remainingOf(pass.id)).toMatchObject({ remainingClasses: 2 });
+    return { lesson, pass, booking };
+  }
+  const refund = (bookingId: string, token: string, value = "true") =>
+    api("DELETE", `/bookings/${bookingId}?refundCredit=${value}`, { token });
+
+  it("an administrator cancels inside the window with the credit returned: cancelled, not late_cancelled", async () => {
+    const { lesson, pass, booking } = await lateBooking();
+
+    const response = await refund(booking.id, tenant.admin.token);
+
+    expect(response).toMatchObject({ status: 200, body: { id: booking.id, status: "cancelled", entitlementId: pass.id } });
+    expect(await remainingOf(pass.id)).toEqual({ remainingClasses: 3, status: "active" });
+    expect(await countersOf(lesson.id)).toMatchObject({ bookedCount: 0, confirmed: 0 });
+    const emails = await waitForEmails(attendee.email, 2);
+    expect(emails[1]!.text).toContain("du har fået holdet tilbage");
+  });
+
+  it("the class's teacher may; a teacher of another class gets 403 and nothing changes", async () => {
+    const { lesson, pass, booking } = await lateBooking();
+    const teacher = await createMember(tenant.accountId, "teacher");
+    const stranger = await createMember(tenant.accountId, "teacher");
+
+    expect(await refund(booking.id, stranger.token)).toMatchObject({ status: 403, body: { error: "Insufficient permission" } });
+    expect(await remainingOf(pass.id)).toMatchObject({ remainingClasses: 2 });
+
+    await db.instance.update({ where: { id: lesson.id }, data: { teacherIds: [teacher.userId] } });
+    expect(await refund(booking.id, teacher.token)).toMatchObject({ status: 200, body: { status: "cancelled" } });
+    expect(await remainingOf(pass.id)).toMatchObject({ remainingClasses: 3 });
+  });
+
+  it("an attendee asking it for their own booking gets 403 and keeps the booking; without it the cancel is late", async () => {
+    const { pass, booking } = await lateBooking();
+
+    expect(await refund(booking.id, attendee.token)).toMatchObject({ status: 403, body: { error: "Insufficient permission" } });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("confirmed");
+    expect(await refund(booking.id, attendee.token, "false")).toMatchObject({ status: 200, body: { status: "late_cancelled" } });
+    expect(await remainingOf(pass.id)).toMatchObject({ remainingClasses: 2 });
+  });
+
+  it("answers 400 for another value, 404 for another tenant's administrator, and 409 once cancelled", async () => {
+    const { booking } = await lateBooking();
+    expect(await refund(booking.id, tenant.admin.token, "yes")).toMatchObject({ status: 400, body: { error: "Validation failed" } });
+    const other = await createTenant();
+    expect(await refund(booking.id, other.admin.token)).toMatchObject({ status: 404, body: { error: "Resource not found" } });
+    expect((await refund(booking.id, tenant.admin.token)).status).toBe(200);
+    expect(await refund(booking.id, tenant.admin.token)).toMatchObject({ status: 409, body: { error: "Booking is already cancelled" } });
+  });
+});

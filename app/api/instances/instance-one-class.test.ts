@@ -1,9 +1,10 @@
 // PATCH /instances/{instanceId} for one class at a time (issue 16 §2): a new capacity and a substitute.
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { getPublicInstanceOrThrow } from "@/lib/programme/get-public-instance";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
-import { waitForEmails } from "@/tests/helpers/outbox";
+import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import { createClass, countersOf, grant, HOUR, type TestClass } from "../bookings/booking-test-data";
 
 const FORBIDDEN = { status: 403, body: { error: "Insufficient permission" } };
@@ -103,5 +104,122 @@ describe("PATCH /instances/{instanceId} action capacity", () => {
     const other = await createTenant();
     expect(await patch(lesson.id, { action: "capacity", capacity: 8 }, other.admin.token)).toMatchObject({ status: 404 });
     expect((await db.instance.findUniqueOrThrow({ where: { id: lesson.id } })).capacity).toBe(4);
+  });
+});
+
+describe("PATCH /instances/{instanceId} action teachers", () => {
+  let clara: TestMember;
+  let jonas: TestMember;
+  let lesson: TestClass;
+
+  beforeEach(async () => {
+    clara = await createMember(tenant.accountId, "teacher");
+    jonas = await createMember(tenant.accountId, "teacher");
+    await db.user.update({ where: { id: clara.userId }, data: { displayName: "Clara Holm" } });
+    await db.user.update({ where: { id: jonas.userId }, data: { displayName: "Jonas Bech" } });
+    lesson = await createClass(tenant.accountId, { capacity: 2, title: "Morgenyoga" });
+    await db.event.update({ where: { id: lesson.eventId }, data: { teacherIds: [clara.userId] } });
+    await db.instance.update({ where: { id: lesson.id }, data: { teacherIds: [clara.userId] } });
+  });
+
+  it("gives the class a substitute, records a teachers exception, and the event's later changes no longer reach it", async () => {
+    const response = await patch(lesson.id, { action: "teachers", teacherIds: [jonas.userId] });
+
+    expect(response).toMatchObject({ status: 200, body: { id: lesson.id, teacherIds: [jonas.userId], status: "scheduled" } });
+    expect((await db.instance.findUniqueOrThrow({ where: { id: lesson.id } })).ownTeachers).toBe(true);
+    const exceptions = await api("GET", `/instance-exceptions?instanceId=${lesson.id}`, { token: tenant.admin.token });
+    expect(exceptions.body).toEqual([
+      {
+        id: expect.any(String),
+        accountId: tenant.accountId,
+        instanceId: lesson.id,
+        type: "teachers",
+        originalStartsAt: lesson.startsAt.toISOString(),
+        replacementStartsAt: null,
+        originalTeacherIds: [clara.userId],
+        replacementTeacherIds: [jonas.userId],
+        createdAt: expect.any(String),
+      },
+    ]);
+
+    const edited = await api("PATCH", `/events/${lesson.eventId}`, { token: tenant.admin.token, body: { teacherIds: [clara.userId, jonas.userId] } });
+    expect(edited.status).toBe(200);
+    expect((await db.instance.findUniqueOrThrow({ where: { id: lesson.id } })).teacherIds).toEqual([jonas.userId]);
+    // Jonas now manages the class's bookings; Clara no longer does
+    expect((await api("GET", `/instances/${lesson.id}/roster`, { token: jonas.token })).status).toBe(200);
+    expect(await api("GET", `/instances/${lesson.id}/roster`, { token: clara.token })).toMatchObject(FORBIDDEN);
+  });
+
+  it("emails the booked attendees, each in their language; the waitlist is not emailed", async () => {
+    const dansk = await booked(lesson);
+    const english = await booked(lesson);
+    await db.user.update({ where: { id: english.member.userId }, data: { locale: "en" } });
+    const waiting = await booked(lesson, { waitlist: true });
+    expect(waiting.status).toBe("waitlisted");
+    await waitForEmails(dansk.member.email, 1); // the confirmations
+    await waitForEmails(english.member.email, 1);
+
+    expect((await patch(lesson.id, { action: "teachers", teacherIds: [jonas.userId] })).status).toBe(200);
+
+    const [, da] = await waitForEmails(dansk.member.email, 2);
+    expect(da).toMatchObject({ locale: "da", subject: expect.stringMatching(/^Ny underviser: Morgenyoga, /) });
+    expect(da!.text).toContain("Jonas Bech underviser nu på holdet");
+    expect(da!.text).not.toContain("Clara Holm");
+    const [, en] = await waitForEmails(english.member.email, 2);
+    expect(en).toMatchObject({ locale: "en", subject: expect.stringMatching(/^New teacher: Morgenyoga, /) });
+    expect(en!.text).toContain("Jonas Bech teaches this class now");
+    expect(readOutbox().filter((email) => email.to === waiting.member.email)).toEqual([]);
+  });
+
+  it("the same teachers again record nothing and email nobody", async () => {
+    const person = await booked(lesson);
+    await waitForEmails(person.member.email, 1);
+    expect(await patch(lesson.id, { action: "teachers", teacherIds: [clara.userId, clara.userId] })).toMatchObject({
+      status: 200,
+      body: { teacherIds: [clara.userId] },
+    });
+    expect(await db.instanceException.count({ where: { instanceId: lesson.id } })).toBe(0);
+    expect((await patch(lesson.id, { action: "teachers", teacherIds: [] })).body.teacherIds).toEqual([]);
+    const emails = await waitForEmails(person.member.email, 2);
+    expect(emails[1]!.text).toContain("Holdets underviser er skiftet");
+  });
+
+  it("the public schedule and the class page show the substitute; the event keeps its teachers", async () => {
+    expect((await patch(lesson.id, { action: "teachers", teacherIds: [jonas.userId] })).status).toBe(200);
+
+    const from = new Date(lesson.startsAt.getTime() - HOUR).toISOString();
+    const to = new Date(lesson.startsAt.getTime() + HOUR).toISOString();
+    const programme = await api("GET", `/public/accounts/${tenant.slug}/events?from=${from}&to=${to}`);
+    expect(programme.status).toBe(200);
+    const instance = programme.body.instances.find((one: { id: string }) => one.id === lesson.id);
+    expect(instance.teachers).toEqual([{ id: jonas.userId, displayName: "Jonas Bech" }]);
+    const event = programme.body.events.find((one: { id: string }) => one.id === lesson.eventId);
+    expect(event.teachers).toEqual([{ id: clara.userId, displayName: "Clara Holm" }]);
+
+    const page = await getPublicInstanceOrThrow({ slug: tenant.slug, instanceId: lesson.id });
+    expect(page.teachers).toEqual(["Jonas Bech"]);
+  });
+
+  it("answers 400 for ids that are not members, 403 to the class's teacher and an attendee, 404 for another tenant's, 409 when cancelled", async () => {
+    const other = await createTenant();
+    const stranger = await createMember(other.accountId, "teacher");
+    expect(await patch(lesson.id, { action: "teachers", teacherIds: [jonas.userId, stranger.userId] })).toMatchObject({
+      status: 400,
+      body: { error: "Validation failed", details: [{ path: "teacherIds.1", message: "Not a member of this account" }] },
+    });
+    for (const body of [{ action: "teachers" }, { action: "teachers", teacherIds: "x" }, { action: "teachers", teacherIds: [1] }]) {
+      expect(await patch(lesson.id, body), JSON.stringify(body)).toMatchObject({ status: 400 });
+    }
+    const attendee = await createMember(tenant.accountId, "attendee");
+    expect(await patch(lesson.id, { action: "teachers", teacherIds: [jonas.userId] }, clara.token)).toMatchObject(FORBIDDEN);
+    expect(await patch(lesson.id, { action: "teachers", teacherIds: [jonas.userId] }, attendee.token)).toMatchObject(FORBIDDEN);
+    expect(await patch(lesson.id, { action: "teachers", teacherIds: [] }, other.admin.token)).toMatchObject({ status: 404 });
+    expect(await patch(lesson.id, { action: "cancel" })).toMatchObject({ status: 200 });
+    expect(await patch(lesson.id, { action: "teachers", teacherIds: [jonas.userId] })).toMatchObject({
+      status: 409,
+      body: { error: "Instance is cancelled" },
+    });
+    const stored = await db.instance.findUniqueOrThrow({ where: { id: lesson.id } });
+    expect(stored).toMatchObject({ teacherIds: [clara.userId], ownTeachers: false });
   });
 });

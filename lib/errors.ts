@@ -25,6 +25,7 @@ export const ERRORS = {
   instance_full: { status: 409, message: "Instance is full" },
   booking_already_cancelled: { status: 409, message: "Booking is already cancelled" },
   booking_not_confirmed: { status: 409, message: "Booking is not confirmed" },
+  class_not_started: { status: 409, message: "Class has not started" },
   no_valid_entitlement: { status: 402, message: "No valid entitlement" },
   payload_too_large: { status: 413, message: "Payload too large" },
   idempotency_key_reused: { status: 422, message: "Idempotency key reused with a different request" },

@@ -100,7 +100,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
         key={instance.id}
         instance={instance}
         event={event}
-        teachers={event.teacherIds.flatMap((id) => programme.teachers.get(id) ?? [])}
+        teachers={instance.teacherIds.flatMap((id) => programme.teachers.get(id) ?? [])}
         dayHeading={dayHeading}
         account={account}
         signedIn={viewer !== undefined}

@@ -5,7 +5,8 @@ export type BookingRow = Booking;
 
 /** A booking changed by a transaction, for the emails sent after it commits. */
 export type BookingNotice = {
-  kind: "confirmed" | "cancelled" | "promoted" | "cancelled_by_studio";
+  /** `teachers_changed`: the class got other teachers (a substitute), PATCH /instances action `teachers`. */
+  kind: "confirmed" | "cancelled" | "promoted" | "cancelled_by_studio" | "teachers_changed";
   bookingId: string;
   /** For cancellations: the booking was on the waitlist (no place, no credit involved). */
   wasWaitlisted?: boolean;

@@ -20,21 +20,25 @@ import { releaseBookings } from "./release-bookings";
  * row lock, so however often (and however concurrently) the cancel is sent, one place is freed.
  * The freed place goes to the waitlist (promote-waitlist.ts) in the same transaction; the emails
  * (cancelled, promoted) are written to the outbox in it and sent after commit.
+ * `refundCredit` (the desk forgiving a late cancellation) makes a confirmed booking `cancelled` with
+ * its credit returned even inside the window; it needs someone who manages the class, so an
+ * attendee asking it for their own booking gets 403 (after the 404 of a booking they cannot see).
  */
 export async function cancelBooking(options: {
   db: TenantDb;
   accountId: string;
   actor: Actor;
   bookingId: string;
+  refundCredit?: boolean;
 }): Promise<BookingRow> {
-  const { db, accountId, actor, bookingId } = options;
+  const { db, accountId, actor, bookingId, refundCredit = false } = options;
   const owned = isStaff(actor.persona) ? {} : { attendeeId: actor.userId };
   const found = await db.booking.findFirst({
     where: { id: bookingId, ...owned },
     select: { instanceId: true, attendeeId: true, instance: { select: { teacherIds: true } } },
   });
   if (!found) throw new AppError("not_found");
-  if (found.attendeeId !== actor.userId) assertManagesInstance(actor, found.instance);
+  if (refundCredit || found.attendeeId !== actor.userId) assertManagesInstance(actor, found.instance);
 
   const booking = await withRetry(
     () =>
@@ -42,7 +46,7 @@ export async function cancelBooking(options: {
         const now = new Date();
         const instance = await lockInstance({ tx, accountId, instanceId: found.instanceId });
         if (!instance) throw new AppError("not_found");
-        const late = isLateCancellation(now, instance.startsAt, instance);
+        const late = !refundCredit && isLateCancellation(now, instance.startsAt, instance);
         const [released] = await releaseBookings({
           tx,
           instance,

@@ -101,7 +101,12 @@ function deleteAndClaim(sql: RawSql, done: string[], limit: number): Promise<Cla
     SELECT c."id"::text AS "id", c."bookingId", c."kind", c."wasWaitlisted", c."attempts",
       b."status", a."name" AS "accountName", a."locale", a."timezone",
       u."email" AS "attendeeEmail", u."displayName" AS "attendeeName", u."locale" AS "attendeeLocale",
-      e."title" AS "eventTitle", e."location", i."startsAt", i."endsAt"
+      e."title" AS "eventTitle", e."location", i."startsAt", i."endsAt",
+      CASE WHEN c."kind" = 'teachers_changed' THEN ARRAY(
+        SELECT tu."displayName" FROM "Membership" tm JOIN "User" tu ON tu."id" = tm."userId"
+        WHERE tm."accountId" = c."accountId" AND tm."userId" = ANY(i."teacherIds")
+        ORDER BY array_position(i."teacherIds", tm."userId")
+      ) END AS "teacherNames"
     FROM claimed c
     LEFT JOIN "Booking" b ON b."id" = c."bookingId" AND b."accountId" = c."accountId"
     LEFT JOIN "Account" a ON a."id" = b."accountId"
@@ -141,6 +146,7 @@ function factsOf(row: ClaimedEmail, calendarHost: string): BookingEmailFacts | n
     location,
     startsAt,
     endsAt,
+    teacherNames: row.teacherNames ?? [],
     calendarHost,
   };
 }

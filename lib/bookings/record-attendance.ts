@@ -3,29 +3,37 @@ import { assertManagesInstance, type Actor } from "@/lib/auth/instance-permissio
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 
+/** Attendance can be marked from this long before the class starts (people check in at the door). */
+export const ATTENDANCE_OPENS_MS = 30 * 60_000;
+
 /**
  * Marks a confirmed booking `attended` or `no_show`, or clears the mark (`null`). The booking stays
  * `confirmed` (and on the roster). In this order: a booking that is not the account's answers 404;
- * an actor who does not manage its class (lib/auth/instance-permission.ts) 403; attendance belongs
- * to confirmed bookings only, so another status answers 409 `Booking is not confirmed`.
+ * an actor who does not manage its class (lib/auth/instance-permission.ts) 403; earlier than 30
+ * minutes before the class starts (at `now`), 409 `Class has not started`; attendance belongs to
+ * confirmed bookings only, so another status answers 409 `Booking is not confirmed`.
  */
 export async function recordAttendance({
   db,
   actor,
   bookingId,
   attendance,
+  now = new Date(),
 }: {
   db: TenantDb;
   actor: Actor;
   bookingId: string;
   attendance: "attended" | "no_show" | null;
+  /** The clock the rule is decided by (tests inject one). */
+  now?: Date;
 }) {
   const found = await db.booking.findFirst({
     where: { id: bookingId },
-    select: { instance: { select: { teacherIds: true } } },
+    select: { instance: { select: { teacherIds: true, startsAt: true } } },
   });
   if (!found) throw new AppError("not_found");
   assertManagesInstance(actor, found.instance);
+  if (now.getTime() < found.instance.startsAt.getTime() - ATTENDANCE_OPENS_MS) throw new AppError("class_not_started");
   const [updated] = await db.booking.updateManyAndReturn({
     where: { id: bookingId, status: "confirmed" },
     data: { attendance },

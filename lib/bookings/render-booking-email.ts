@@ -7,6 +7,7 @@ import { renderBookingCancelledEmail } from "@/lib/email/templates/booking-cance
 import { renderBookingClassCancelledEmail } from "@/lib/email/templates/booking-class-cancelled-email";
 import { renderBookingConfirmedEmail } from "@/lib/email/templates/booking-confirmed-email";
 import { renderBookingPromotedEmail } from "@/lib/email/templates/booking-promoted-email";
+import { renderBookingTeachersChangedEmail } from "@/lib/email/templates/booking-teachers-changed-email";
 import { emailLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import type { BookingNotice } from "./booking-notice";
@@ -27,20 +28,24 @@ export type BookingEmailFacts = {
   location: string;
   startsAt: Date;
   endsAt: Date;
+  /** Who teaches the class now: the display names of the instance's teachers who are members, in order. */
+  teacherNames: string[];
   /** The app's host name: the calendar event's UID is `booking-<id>@<host>`. */
   calendarHost: string;
 };
 
 /**
  * The email of one booking notice (confirmed and promoted with an .ics attachment), or null when it
- * is no longer to be sent: a confirmation for a booking cancelled again before its email went out.
+ * is no longer to be sent: a confirmation (or a substitute's news) for a booking cancelled again
+ * before its email went out.
  */
 export async function renderBookingEmail(
   notice: BookingNotice,
   facts: BookingEmailFacts,
 ): Promise<EmailMessage | null> {
   const confirms = notice.kind === "confirmed" || notice.kind === "promoted";
-  if (confirms && facts.status !== "confirmed") return null;
+  // a confirmation, or news of a substitute, for a booking cancelled before its email went out
+  if ((confirms || notice.kind === "teachers_changed") && facts.status !== "confirmed") return null;
   const booked: BookedClass = {
     accountName: facts.accountName,
     attendeeName: facts.attendeeName,
@@ -49,12 +54,13 @@ export async function renderBookingEmail(
     location: facts.location,
   };
   const locale = emailLocale({ recipient: facts.attendeeLocale, studioLocaleTag: facts.locale });
-  const message = await renderContent(notice, { booked, locale }, facts.status);
+  const message = await renderContent(notice, { booked, locale }, facts);
   const attachments: EmailAttachment[] | undefined = confirms ? [calendarAttachment(facts, locale)] : undefined;
   return { to: facts.attendeeEmail, ...message, ...(attachments ? { attachments } : {}) };
 }
 
-function renderContent(notice: BookingNotice, props: BookingEmailProps, status: string) {
+function renderContent(notice: BookingNotice, props: BookingEmailProps, facts: BookingEmailFacts) {
+  const { status } = facts;
   switch (notice.kind) {
     case "confirmed":
       return renderBookingConfirmedEmail(props);
@@ -68,6 +74,8 @@ function renderContent(notice: BookingNotice, props: BookingEmailProps, status: 
       });
     case "cancelled_by_studio":
       return renderBookingClassCancelledEmail({ ...props, waitlisted: notice.wasWaitlisted === true });
+    case "teachers_changed":
+      return renderBookingTeachersChangedEmail({ ...props, teacherNames: facts.teacherNames });
     default: // a row written by raw SQL with a kind this code does not know
       throw new TypeError("unknown booking email kind");
   }

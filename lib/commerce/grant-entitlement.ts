@@ -6,13 +6,17 @@ import type { GrantEntitlementInput } from "@/lib/schemas/entitlement";
 import { placeOrder } from "./create-order";
 import { getProductOrThrow } from "./get-product-or-throw";
 import { lockMembership } from "./lock-membership";
+import { isEligibleForPrice } from "./price-eligibility";
 
 /**
  * An administrator records a payment taken at the desk: a paid Order with provider `desk`, priced at
- * the product's first current price, and the entitlement that price gives. Any product of the
- * account (of any status) may be granted; the purchase limit and age rules of online checkout do not
- * apply, but the grant counts towards the limit. 404 for an unknown product or a person who is not
- * a member of the account.
+ * the chosen price (`priceId`) or else the product's first current price, and the entitlement that
+ * price gives. Any product of the account (of any status) may be granted; the purchase limit of
+ * online checkout does not apply, but the grant counts towards the limit. A chosen price must be a
+ * current price of the product (404, as at checkout: the pair names no price the buyer could pay)
+ * and fit the person's age as at checkout (409 `Not eligible for this price`); the default price
+ * keeps the desk's earlier rule of no age check. 404 for an unknown product or a person who is not a
+ * member of the account.
  */
 export async function grantEntitlement({
   db,
@@ -26,10 +30,18 @@ export async function grantEntitlement({
   input: GrantEntitlementInput;
 }): Promise<Entitlement> {
   const product = await getProductOrThrow({ db, productId: input.productId });
-  const price = product.prices[0];
+  const chosen = input.priceId !== undefined;
+  const price = chosen ? product.prices.find((candidate) => candidate.id === input.priceId) : product.prices[0];
   if (!price) throw new AppError("not_found");
   return db.$transaction(async (tx) => {
     if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
+    if (chosen && (price.minAge !== null || price.maxAge !== null)) {
+      const [account, person] = await Promise.all([
+        tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { timezone: true } }),
+        tx.user.findUniqueOrThrow({ where: { id: userId }, select: { dateOfBirth: true } }),
+      ]);
+      if (!isEligibleForPrice(price, person, { timezone: account.timezone })) throw new AppError("not_eligible_for_price");
+    }
     const { entitlement } = await placeOrder(tx, {
       userId,
       product,

@@ -32,6 +32,7 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     instance_full: () => t("instanceFull"),
     booking_already_cancelled: () => t("bookingAlreadyCancelled"),
     booking_not_confirmed: () => t("bookingNotConfirmed"),
+    class_not_started: () => t("classNotStarted"),
     no_valid_entitlement: () => t("noValidEntitlement"),
     payload_too_large: () => t("payloadTooLarge"),
     idempotency_key_reused: () => t("idempotencyKeyReused"),

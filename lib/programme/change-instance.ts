@@ -4,9 +4,25 @@ import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 
 export type InstanceChange = {
-  data: { status?: string; startsAt?: Date; endsAt?: Date; originalStartsAt?: Date | null; audience?: string; groupIds?: string[] };
+  data: {
+    status?: string;
+    startsAt?: Date;
+    endsAt?: Date;
+    originalStartsAt?: Date | null;
+    audience?: string;
+    groupIds?: string[];
+    teacherIds?: string[];
+    ownTeachers?: boolean;
+  };
   /** The audit record written in the same transaction; none for bookability changes. */
-  exception?: { type: "move" | "cancel" | "restore"; originalStartsAt: Date; replacementStartsAt: Date | null };
+  exception?: {
+    type: "move" | "cancel" | "restore" | "teachers";
+    originalStartsAt: Date;
+    replacementStartsAt: Date | null;
+    /** `teachers` records: who taught it before the change, and who teaches it after. */
+    originalTeacherIds?: string[];
+    replacementTeacherIds?: string[];
+  };
 };
 
 const ATTEMPTS = 5;

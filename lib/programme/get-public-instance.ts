@@ -11,7 +11,7 @@ export type PublicInstance = {
   account: Account;
   instance: Instance;
   event: Event;
-  /** The event's teachers who are members, in `teacherIds` order: display names only. */
+  /** The instance's teachers (a substitute, if any) who are members, in `teacherIds` order: display names only. */
   teachers: string[];
   /** Where it takes place: the location's name and address, or the event's free-text place (no address). */
   location: { name: string; address: string } | null;
@@ -34,7 +34,7 @@ export async function getPublicInstanceOrThrow(options: { slug: string; instance
   if (!found) throw new AppError("not_found");
   const { event, ...instance } = found;
   const [names, place] = await Promise.all([
-    listTeacherNames({ db, teacherIds: event.teacherIds }),
+    listTeacherNames({ db, teacherIds: instance.teacherIds }),
     event.locationId ? db.location.findFirst({ where: { id: event.locationId } }) : null,
   ]);
   const location = place
@@ -42,5 +42,5 @@ export async function getPublicInstanceOrThrow(options: { slug: string; instance
     : event.location
       ? { name: event.location, address: "" }
       : null;
-  return { account, instance, event, teachers: event.teacherIds.flatMap((id) => names.get(id) ?? []), location };
+  return { account, instance, event, teachers: instance.teacherIds.flatMap((id) => names.get(id) ?? []), location };
 }

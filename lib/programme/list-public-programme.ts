@@ -6,7 +6,8 @@ import { PUBLIC_INSTANCE_WHERE } from "./public-instance-where";
 
 /**
  * The public schedule of an active account (unknown or suspended slug: 404): its published events
- * with their teachers' display names, and the instances of published events that anyone may book
+ * and the teachers' display names of the events and of the instances (an instance's own teachers,
+ * e.g. a substitute, are the ones its class shows), and the instances of published events that anyone may book
  * (audience `everyone`, status `scheduled` or `moved`) starting in [from, to), in chronological order.
  * Cancelled instances, group-restricted ones and those for nobody are omitted.
  */
@@ -20,6 +21,9 @@ export async function listPublicProgramme({ slug, from, to }: { slug: string; fr
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
     }),
   ]);
-  const teachers = await listTeacherNames({ db, teacherIds: events.flatMap((event) => event.teacherIds) });
+  const teachers = await listTeacherNames({
+    db,
+    teacherIds: [...events.flatMap((event) => event.teacherIds), ...instances.flatMap((instance) => instance.teacherIds)],
+  });
   return { events, instances, teachers };
 }

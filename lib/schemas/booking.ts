@@ -57,6 +57,19 @@ export const UpdateBookingInput = z
 
 export const BookingParams = z.object({ bookingId: Id });
 
+export const CancelBookingQuery = z.object({
+  refundCredit: z
+    .enum(["true", "false"])
+    .optional()
+    .openapi({
+      description:
+        "`true`: a confirmed booking becomes `cancelled` with its credit returned even inside the cancellation window. Only for " +
+        "someone who manages the instance (an administrator, or a teacher of it); anyone else, the booking's own attendee included, " +
+        "gets 403. Default `false`",
+      example: "true",
+    }),
+});
+
 export const ListMyBookingsParams = z.object({
   from: IsoDateTime.optional().openapi({
     description: "Inclusive lower bound of the instance's `startsAt`. Default: no bound",

@@ -26,6 +26,11 @@ export const EntitlementSchema = z
 export const GrantEntitlementInput = z
   .strictObject({
     productId: Id.openapi({ description: "A product of this account (any status)" }),
+    priceId: Id.optional().openapi({
+      description:
+        "A current price of that product (another product's, a retired or an unknown price: 404, as on POST /checkout); the person's " +
+        "age must fit it as at checkout (409 `Not eligible for this price`). Default: the product's first current price, without the age rule",
+    }),
     note: text().trim().max(500).optional().openapi({
       example: "Paid in cash at the desk",
       description: "Kept with the entitlement for the studio's records",

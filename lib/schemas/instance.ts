@@ -6,7 +6,7 @@ export const InstanceStatusSchema = z.enum(["scheduled", "moved", "cancelled"]).
 export const AudienceSchema = z.enum(["everyone", "groups", "nobody"]).openapi("Audience", {
   description: "Who may book: everyone, members of `groupIds`, or nobody",
 });
-export const InstanceExceptionTypeSchema = z.enum(["move", "cancel", "restore"]).openapi("InstanceExceptionType");
+export const InstanceExceptionTypeSchema = z.enum(["move", "cancel", "restore", "teachers"]).openapi("InstanceExceptionType");
 
 const UtcDateTime = z.iso.datetime().openapi({ example: "2026-11-24T17:00:00.000Z" });
 
@@ -40,7 +40,13 @@ export const InstanceExceptionSchema = z
     originalStartsAt: UtcDateTime.openapi({ description: "The instance's start before the change" }),
     replacementStartsAt: UtcDateTime.nullable().openapi({
       description:
-        "The instance's start after the change; null when the change did not move it (cancel, restore of a cancelled instance)",
+        "The instance's start after the change; null when the change did not move it (cancel, restore of a cancelled instance, teachers)",
+    }),
+    originalTeacherIds: z.array(Id).nullable().openapi({
+      description: "`teachers` records: who taught the instance before the change; null for other types",
+    }),
+    replacementTeacherIds: z.array(Id).nullable().openapi({
+      description: "`teachers` records: who teaches it after the change (a substitute); null for other types",
     }),
     createdAt: UtcDateTime,
   })
@@ -117,6 +123,30 @@ export const UpdateInstanceInput = z
         }
       })
       .openapi("InstanceBookabilityInput", { description: "Replaces audience and groupIds; the status is unchanged." }),
+    z
+      .strictObject({
+        action: z.literal("teachers"),
+        teacherIds: z
+          .array(Id)
+          .max(50)
+          .openapi({ description: "Members of the account (any persona; another id answers 400); may be empty" }),
+      })
+      .openapi("InstanceTeachersInput", {
+        description:
+          "Gives the instance teachers of its own (a substitute): replaces `teacherIds`, records a `teachers` exception with the " +
+          "original and replacement teacher ids, and emails the attendees with a confirmed booking of a class not yet started. Later " +
+          "changes of the event's teachers no longer reach it. A cancelled instance answers 409.",
+      }),
+    z
+      .strictObject({
+        action: z.literal("capacity"),
+        capacity: z.number().int().min(0).max(100_000).openapi({ example: 24 }),
+      })
+      .openapi("InstanceCapacityInput", {
+        description:
+          "Sets the capacity; status unchanged, no exception. Confirmed bookings above a lowered capacity are kept. A raised capacity " +
+          "fills the new places from the waitlist as a cancellation does (queue order; not once the class has started).",
+      }),
   ])
   .openapi("UpdateInstanceInput");
 
@@ -152,6 +182,8 @@ export function serializeInstanceException(exception: InstanceException): Instan
     type: exception.type as InstanceExceptionDto["type"],
     originalStartsAt: exception.originalStartsAt.toISOString(),
     replacementStartsAt: exception.replacementStartsAt?.toISOString() ?? null,
+    originalTeacherIds: exception.type === "teachers" ? exception.originalTeacherIds : null,
+    replacementTeacherIds: exception.type === "teachers" ? exception.replacementTeacherIds : null,
     createdAt: exception.createdAt.toISOString(),
   };
 }

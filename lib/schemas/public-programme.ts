@@ -15,6 +15,11 @@ export const PublicEventSchema = EventSchema.extend({
 
 export const PublicInstanceSchema = InstanceSchema.extend({
   spotsLeft: z.number().int().min(0).openapi({ example: 8, description: "max(capacity − bookedCount, 0)" }),
+  teachers: z.array(PublicTeacherSchema).openapi({
+    description:
+      "Who teaches this class (the instance's `teacherIds` who are members of the account, in order): a substitute shows here, " +
+      "while the event's `teachers` stay the usual ones",
+  }),
 }).openapi("PublicInstance", { description: "An instance as the public schedule shows it; never a list of attendees" });
 
 export const PublicProgrammeSchema = z
@@ -37,17 +42,23 @@ export type PublicEventDto = z.infer<typeof PublicEventSchema>;
 export type PublicInstanceDto = z.infer<typeof PublicInstanceSchema>;
 
 export function serializePublicEvent(event: Event, teachers: ReadonlyMap<string, string>): PublicEventDto {
+  return { ...serializeEvent(event), teachers: publicTeachers(event.teacherIds, teachers) };
+}
+
+export function serializePublicInstance(instance: Instance, teachers: ReadonlyMap<string, string>): PublicInstanceDto {
   return {
-    ...serializeEvent(event),
-    teachers: event.teacherIds.flatMap((id) => {
-      const displayName = teachers.get(id);
-      return displayName === undefined ? [] : [{ id, displayName }];
-    }),
+    ...serializeInstance(instance),
+    spotsLeft: Math.max(instance.capacity - instance.bookedCount, 0),
+    teachers: publicTeachers(instance.teacherIds, teachers),
   };
 }
 
-export function serializePublicInstance(instance: Instance): PublicInstanceDto {
-  return { ...serializeInstance(instance), spotsLeft: Math.max(instance.capacity - instance.bookedCount, 0) };
+/** The named teachers who are members (found in `teachers`), in the order of `teacherIds`. */
+function publicTeachers(teacherIds: readonly string[], teachers: ReadonlyMap<string, string>) {
+  return teacherIds.flatMap((id) => {
+    const displayName = teachers.get(id);
+    return displayName === undefined ? [] : [{ id, displayName }];
+  });
 }
 
 /** `{slug}` and `{instanceId}` of one class of a public schedule. */

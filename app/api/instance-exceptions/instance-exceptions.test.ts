@@ -43,6 +43,8 @@ describe("GET /instance-exceptions", () => {
         type: "cancel",
         originalStartsAt: "2030-09-02T08:00:00.000Z",
         replacementStartsAt: null,
+        originalTeacherIds: null, // only `teachers` records carry teacher ids
+        replacementTeacherIds: null,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       },
       expect.objectContaining({

@@ -1,5 +1,6 @@
 import {
   BookingParams,
+  CancelBookingQuery,
   BookingSchema,
   CreateBookingInput,
   ListMyBookingsParams,
@@ -110,9 +111,11 @@ registry.registerPath({
     "first waitlisted booking (queue order) whose attendee has a usable entitlement: it takes a credit, becomes `confirmed` and is emailed. " +
     "A cancellation frees one place however often it is sent: a booking that is no longer live answers 409. An attendee cannot see another " +
     "attendee's booking (404); a teacher may cancel the bookings of the instances they teach, and another's booking of any other " +
-    "instance answers them 403.",
+    "instance answers them 403. `refundCredit=true` (an administrator, or a teacher of the instance): a confirmed booking becomes " +
+    "`cancelled` with its credit returned even inside the cancellation window; anyone else passing it, the booking's own attendee " +
+    "included, gets 403.",
   security: member.security,
-  request: { params: BookingParams },
+  request: { params: BookingParams, query: CancelBookingQuery },
   responses: {
     200: jsonResponse("The cancelled booking", BookingSchema),
     ...member.responses,
@@ -129,7 +132,9 @@ registry.registerPath({
   tags,
   summary: "Record attendance of a confirmed booking",
   description:
-    "`attended` or `no_show`; `null` clears it. The booking stays `confirmed` and on the roster. Another status answers 409. " +
+    "`attended` or `no_show`; `null` clears it. The booking stays `confirmed` and on the roster. Attendance can be marked from 30 minutes " +
+    "before the instance starts: earlier answers 409 `Class has not started` (decided after authentication, the booking's existence in " +
+    "this account (404) and permission (403)). Another status than `confirmed` answers 409 `Booking is not confirmed`. " +
     "An administrator, or a teacher for the instances they teach; a booking of another instance answers a teacher 403.",
   security: staff.security,
   request: { params: BookingParams, body: jsonBody(UpdateBookingInput) },
@@ -138,7 +143,11 @@ registry.registerPath({
     400: errorResponse(400),
     ...staff.responses,
     404: errorResponse(404),
-    409: errorResponse(409, "Booking is not confirmed"),
+    409: {
+      ...errorResponse(409, "Class has not started"),
+      description:
+        "`Class has not started` (earlier than 30 minutes before the instance starts); `Booking is not confirmed` (a booking that is not confirmed)",
+    },
     413: errorResponse(413),
   },
 });

@@ -235,9 +235,11 @@ registry.registerPath({
   tags,
   summary: "Grant an entitlement for a payment taken at the desk",
   description:
-    "Records a paid order with provider `desk` at the product's first current price and creates the entitlement that price " +
-    "gives (same rules as checkout). Any product of the account may be granted; purchase limits and age rules are not applied, " +
-    "but the grant counts towards the purchase limit. 404 for an unknown product or a user who is not a member of the account.",
+    "Records a paid order with provider `desk` at the chosen `priceId` (else the product's first current price) and creates the " +
+    "entitlement that price gives (same rules as checkout). Any product of the account may be granted; purchase limits are not " +
+    "applied, but the grant counts towards the purchase limit. A chosen price must be a current price of the product (404 " +
+    "otherwise, as on POST /checkout) and fit the person's age on the day in the studio's timezone (409 `Not eligible for this " +
+    "price`); the default price applies no age rule. 404 for an unknown product or a user who is not a member of the account.",
   security: admin.security,
   request: { params: GrantEntitlementParams, body: jsonBody(GrantEntitlementInput) },
   responses: {
@@ -245,6 +247,7 @@ registry.registerPath({
     400: errorResponse(400),
     ...admin.responses,
     404: errorResponse(404),
+    409: errorResponse(409, "Not eligible for this price"),
     413: errorResponse(413),
   },
 });

@@ -189,14 +189,19 @@ registry.registerPath({
   method: "patch",
   path: "/instances/{instanceId}",
   tags,
-  summary: "Cancel, move, restore an instance or change who may book it",
+  summary: "Cancel, move, restore an instance or change who may book it, its capacity or its teachers",
   description:
     "`cancel`: status `cancelled`, a `cancel` exception; its confirmed and waitlisted bookings become " +
     "`cancelled_by_studio`, credits are returned and the attendees are emailed. `move` (needs `startsAt`): `endsAt` keeps the duration, " +
     "status `moved`, a `move` exception; the first original time is kept for restore. `restore`: a cancelled or " +
     "moved instance returns to its original time and `scheduled`, a `restore` exception; bookings cancelled by a " +
     "cancel are not revived. `bookability`: replaces `audience` and `groupIds` (`groups` needs existing groups of " +
-    "this account; `everyone` and `nobody` clear `groupIds`), status unchanged, no exception. Every change and its " +
+    "this account; `everyone` and `nobody` clear `groupIds`), status unchanged, no exception. `capacity`: sets the " +
+    "capacity (an integer ≥ 0), status unchanged, no exception; confirmed bookings above a lowered capacity are kept, and a raised capacity " +
+    "promotes the waitlist in queue order as a cancellation does (emailed; not once the class has started). `teachers` (a " +
+    "substitute): replaces `teacherIds` (members of the account, else 400), records a `teachers` exception with the original and " +
+    "replacement teacher ids, emails the attendees with a confirmed booking of a class not yet started, and later changes of the " +
+    "event's teachers no longer reach the instance; the public schedule shows the instance's teachers. Every change and its " +
     "exception are written in one transaction; siblings are unchanged.",
   security: admin.security,
   request: { params: InstanceParams, body: jsonBody(UpdateInstanceInput) },
@@ -208,7 +213,7 @@ registry.registerPath({
     409: {
       ...errorResponse(409, "Instance is cancelled"),
       description:
-        "`Instance is cancelled` (cancel or move of a cancelled instance); `Instance is not cancelled or moved` " +
+        "`Instance is cancelled` (cancel, move or teachers of a cancelled instance); `Instance is not cancelled or moved` " +
         "(restore of an instance that was never cancelled or moved)",
     },
     413: errorResponse(413),
@@ -219,7 +224,7 @@ registry.registerPath({
   method: "get",
   path: "/instance-exceptions",
   tags,
-  summary: "Audit records of moves, cancellations and restores, in the order they were made",
+  summary: "Audit records of moves, cancellations, restores and teacher changes, in the order they were made",
   description: "Ordered by `createdAt`, oldest first. `instanceId` narrows the list to one instance.",
   security: member.security,
   request: { query: ListInstanceExceptionsQuery },

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { recordAttendance } from "@/lib/bookings/record-attendance";
 import { db } from "@/lib/db";
+import { tenantDb } from "@/lib/db/tenant-db";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
@@ -230,9 +232,12 @@ describe("waitlist promotion", () => {
   });
 });
 
+/** A class starting in ten minutes: attendance can be marked (from 30 minutes before the start). */
+const soon = () => ({ startsAt: new Date(Date.now() + 10 * 60_000) });
+
 describe("PATCH /bookings/{bookingId}", () => {
   it("records attended and no_show and clears it; the booking stays confirmed and on the roster", async () => {
-    const lesson = await createClass(tenant.accountId);
+    const lesson = await createClass(tenant.accountId, soon());
     await grant(tenant.accountId, attendee.userId);
     const booking = await bookAs(attendee, lesson.id);
     const patch = (attendance: unknown) =>
@@ -251,7 +256,7 @@ describe("PATCH /bookings/{bookingId}", () => {
   });
 
   it("answers 409 for a booking that is not confirmed", async () => {
-    const lesson = await createClass(tenant.accountId);
+    const lesson = await createClass(tenant.accountId, soon());
     await grant(tenant.accountId, attendee.userId);
     const booking = await bookAs(attendee, lesson.id);
     await cancel(booking.id);
@@ -293,5 +298,119 @@ describe("PATCH /bookings/{bookingId}", () => {
     ).toMatchObject({ status: 404 });
     expect(await api("PATCH", path, { body: { attendance: "attended" } })).toMatchObject({ status: 401 });
     expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).attendance).toBeNull();
+  });
+});
+
+describe("PATCH /bookings/{bookingId} before the class", () => {
+  const MINUTE = 60_000;
+  const mark = (bookingId: string, token = tenant.admin.token) =>
+    api("PATCH", `/bookings/${bookingId}`, { token, body: { attendance: "attended" } });
+
+  it("answers 409 Class has not started earlier than 30 minutes before the start; from then on it marks", async () => {
+    const early = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 31 * MINUTE) });
+    const near = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 29 * MINUTE) });
+    const past = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 5 * MINUTE) });
+    await grant(tenant.accountId, attendee.userId);
+    const [tooEarly, inTime, held] = [await bookAs(attendee, early.id), await bookAs(attendee, near.id), await bookAs(attendee, past.id)];
+    await db.instance.update({
+      where: { id: past.id },
+      data: { startsAt: new Date(Date.now() - 2 * HOUR), endsAt: new Date(Date.now() - HOUR) },
+    });
+
+    expect(await mark(tooEarly.id)).toMatchObject({ status: 409, body: { error: "Class has not started" } });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: tooEarly.id } })).attendance).toBeNull();
+    expect(await mark(inTime.id)).toMatchObject({ status: 200, body: { attendance: "attended" } });
+    expect(await mark(held.id)).toMatchObject({ status: 200, body: { attendance: "attended" } });
+  });
+
+  it("is decided after the booking's existence in this account (404) and permission (403)", async () => {
+    const lesson = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + DAY) });
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await bookAs(attendee, lesson.id);
+    const teacher = await createMember(tenant.accountId, "teacher"); // not this class's teacher
+    const other = await createTenant();
+
+    expect(await mark(booking.id, other.admin.token)).toMatchObject({ status: 404, body: { error: "Resource not found" } });
+    expect(await mark(booking.id, attendee.token)).toMatchObject({ status: 403, body: { error: "Insufficient permission" } });
+    expect(await mark(booking.id, teacher.token)).toMatchObject({ status: 403, body: { error: "Insufficient permission" } });
+    expect(await mark(booking.id)).toMatchObject({ status: 409, body: { error: "Class has not started" } });
+    await db.instance.update({ where: { id: lesson.id }, data: { teacherIds: [teacher.userId] } });
+    expect(await mark(booking.id, teacher.token)).toMatchObject({ status: 409, body: { error: "Class has not started" } });
+    // a cancelled booking of a class not yet begun: the class's time is told first
+    await cancel(booking.id);
+    expect(await mark(booking.id)).toMatchObject({ status: 409, body: { error: "Class has not started" } });
+  });
+
+  it("opens exactly 30 minutes before the start, by the clock it is given", async () => {
+    const startsAt = new Date("2031-03-10T17:00:00.000Z");
+    const lesson = await createClass(tenant.accountId, { startsAt });
+    const booking = await db.booking.create({
+      data: { accountId: tenant.accountId, instanceId: lesson.id, attendeeId: attendee.userId, status: "confirmed" },
+    });
+    const actor = { userId: tenant.admin.userId, persona: "administrator" as const };
+    const at = (ms: number) => new Date(startsAt.getTime() - ms);
+    const record = (now: Date) =>
+      recordAttendance({ db: tenantDb(tenant.accountId), actor, bookingId: booking.id, attendance: "attended", now });
+
+    await expect(record(at(30 * MINUTE + 1))).rejects.toMatchObject({ code: "class_not_started" });
+    await expect(record(at(30 * MINUTE))).resolves.toMatchObject({ attendance: "attended" });
+  });
+});
+
+describe("DELETE /bookings/{bookingId}?refundCredit=true", () => {
+  /** A class inside the cancellation window (12 hours), `attendee` booked with a pass of 3. */
+  async function lateBooking() {
+    await setPolicy(tenant.accountId, { cancellationWindowHours: 12 });
+    const lesson = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 2 * HOUR) });
+    const pass = await grant(tenant.accountId, attendee.userId, { remainingClasses: 3 });
+    const booking = await bookAs(attendee, lesson.id);
+    await waitForEmails(attendee.email, 1); // the confirmation
+    expect(await remainingOf(pass.id)).toMatchObject({ remainingClasses: 2 });
+    return { lesson, pass, booking };
+  }
+  const refund = (bookingId: string, token: string, value = "true") =>
+    api("DELETE", `/bookings/${bookingId}?refundCredit=${value}`, { token });
+
+  it("an administrator cancels inside the window with the credit returned: cancelled, not late_cancelled", async () => {
+    const { lesson, pass, booking } = await lateBooking();
+
+    const response = await refund(booking.id, tenant.admin.token);
+
+    expect(response).toMatchObject({ status: 200, body: { id: booking.id, status: "cancelled", entitlementId: pass.id } });
+    expect(await remainingOf(pass.id)).toEqual({ remainingClasses: 3, status: "active" });
+    expect(await countersOf(lesson.id)).toMatchObject({ bookedCount: 0, confirmed: 0 });
+    const emails = await waitForEmails(attendee.email, 2);
+    expect(emails[1]!.text).toContain("du har fået holdet tilbage");
+  });
+
+  it("the class's teacher may; a teacher of another class gets 403 and nothing changes", async () => {
+    const { lesson, pass, booking } = await lateBooking();
+    const teacher = await createMember(tenant.accountId, "teacher");
+    const stranger = await createMember(tenant.accountId, "teacher");
+
+    expect(await refund(booking.id, stranger.token)).toMatchObject({ status: 403, body: { error: "Insufficient permission" } });
+    expect(await remainingOf(pass.id)).toMatchObject({ remainingClasses: 2 });
+
+    await db.instance.update({ where: { id: lesson.id }, data: { teacherIds: [teacher.userId] } });
+    expect(await refund(booking.id, teacher.token)).toMatchObject({ status: 200, body: { status: "cancelled" } });
+    expect(await remainingOf(pass.id)).toMatchObject({ remainingClasses: 3 });
+  });
+
+  it("an attendee asking it for their own booking gets 403 and keeps the booking; without it the cancel is late", async () => {
+    const { pass, booking } = await lateBooking();
+
+    expect(await refund(booking.id, attendee.token)).toMatchObject({ status: 403, body: { error: "Insufficient permission" } });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("confirmed");
+    expect(await refund(booking.id, attendee.token, "false")).toMatchObject({ status: 200, body: { status: "late_cancelled" } });
+    expect(await remainingOf(pass.id)).toMatchObject({ remainingClasses: 2 });
+  });
+
+  it("answers 400 for another value, 404 for another tenant's administrator, and 409 once cancelled", async () => {
+    const { booking } = await lateBooking();
+    expect(await refund(booking.id, tenant.admin.token, "yes")).toMatchObject({ status: 400, body: { error: "Validation failed" } });
+    const other = await createTenant();
+    expect(await refund(booking.id, other.admin.token)).toMatchObject({ status: 404, body: { error: "Resource not found" } });
+    expect((await refund(booking.id, tenant.admin.token)).status).toBe(200);
+    expect(await refund(booking.id, tenant.admin.token)).toMatchObject({ status: 409, body: { error: "Booking is already cancelled" } });
   });
 });

@@ -1,15 +1,21 @@
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { recordAttendance } from "@/lib/bookings/record-attendance";
 import { endpoints, json, route } from "@/lib/http/route";
-import { BookingParams, UpdateBookingInput, serializeBooking } from "@/lib/schemas/booking";
+import { BookingParams, CancelBookingQuery, UpdateBookingInput, serializeBooking } from "@/lib/schemas/booking";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/bookings/{bookingId}", {
   DELETE: route(
-    { operation: "DELETE /bookings/{bookingId}", auth: "member", params: BookingParams },
-    async ({ auth, params }) =>
+    { operation: "DELETE /bookings/{bookingId}", auth: "member", params: BookingParams, query: CancelBookingQuery },
+    async ({ auth, params, query }) =>
       json(
         serializeBooking(
-          await cancelBooking({ db: auth.db, accountId: auth.accountId, actor: auth, bookingId: params.bookingId }),
+          await cancelBooking({
+            db: auth.db,
+            accountId: auth.accountId,
+            actor: auth,
+            bookingId: params.bookingId,
+            refundCredit: query.refundCredit === "true",
+          }),
         ),
       ),
   ),

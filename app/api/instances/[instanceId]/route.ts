@@ -2,6 +2,8 @@ import { endpoints, json, route } from "@/lib/http/route";
 import { cancelInstance } from "@/lib/programme/cancel-instance";
 import { moveInstance } from "@/lib/programme/move-instance";
 import { restoreInstance } from "@/lib/programme/restore-instance";
+import { setInstanceCapacity } from "@/lib/programme/set-instance-capacity";
+import { setInstanceTeachers } from "@/lib/programme/set-instance-teachers";
 import { setInstanceBookability } from "@/lib/programme/set-instance-bookability";
 import { InstanceParams, UpdateInstanceInput, serializeInstance } from "@/lib/schemas/instance";
 
@@ -19,6 +21,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/instances/{instance
           return json(serializeInstance(await restoreInstance(target)));
         case "bookability":
           return json(serializeInstance(await setInstanceBookability({ ...target, audience: body.audience, groupIds: body.groupIds })));
+        case "teachers":
+          return json(serializeInstance(await setInstanceTeachers({ ...target, teacherIds: body.teacherIds })));
+        case "capacity":
+          return json(serializeInstance(await setInstanceCapacity({ ...target, accountId: auth.accountId, capacity: body.capacity })));
       }
     },
   ),

@@ -158,4 +158,72 @@ describe("POST /users/{userId}/entitlements", () => {
       body: { error: "Insufficient permission" },
     });
   });
+  describe("with priceId", () => {
+    const grantAt = (userId: string, body: Record<string, unknown>) =>
+      api("POST", `/users/${userId}/entitlements`, { token: tenant.admin.token, body });
+
+    async function personBorn(dateOfBirth: string | null) {
+      const person = await createMember(tenant.accountId, "attendee");
+      await db.user.update({ where: { id: person.userId }, data: { dateOfBirth: dateOfBirth ? new Date(`${dateOfBirth}T00:00:00Z`) : null } });
+      return person;
+    }
+
+    /** A pass with an adult price first and a youth price (up to 25) second. */
+    async function passWithYouthPrice() {
+      return product({
+        type: "class_pass",
+        classAllowance: 10,
+        prices: [
+          { amount: 120000, currency: "DKK" },
+          { amount: 80000, currency: "DKK", maxAge: 25 },
+        ],
+      });
+    }
+
+    it("charges the chosen price: a youth price for a young person", async () => {
+      const pass = await passWithYouthPrice();
+      const young = await personBorn("2012-06-15");
+
+      const response = await grantAt(young.userId, { productId: pass.id, priceId: pass.prices[1]!.id });
+
+      expect(response).toMatchObject({ status: 201, body: { productId: pass.id, remainingClasses: 10 } });
+      const stored = await db.entitlement.findUniqueOrThrow({ where: { id: response.body.id }, include: { order: true } });
+      expect(stored.order).toMatchObject({ provider: "desk", status: "paid", amount: 80000, priceId: pass.prices[1]!.id });
+    });
+
+    it("answers 409 Not eligible for this price when the person's age does not fit it, or is unknown", async () => {
+      const pass = await passWithYouthPrice();
+      const adult = await personBorn("1980-03-02");
+      const unknownAge = await personBorn(null);
+      for (const person of [adult, unknownAge]) {
+        expect(await grantAt(person.userId, { productId: pass.id, priceId: pass.prices[1]!.id })).toMatchObject({
+          status: 409,
+          body: { error: "Not eligible for this price" },
+        });
+        expect(await db.order.count({ where: { userId: person.userId } })).toBe(0);
+      }
+      // the adult price fits anyone; without priceId the first price is charged as before
+      expect(await grantAt(adult.userId, { productId: pass.id, priceId: pass.prices[0]!.id })).toMatchObject({ status: 201 });
+      expect(await grantAt(unknownAge.userId, { productId: pass.id })).toMatchObject({ status: 201 });
+    });
+
+    it("answers 404 for a price of another product, another tenant's, a retired or an unknown price", async () => {
+      const pass = await passWithYouthPrice();
+      const otherProduct = await product({ type: "drop_in" });
+      const theirs = await product({ type: "drop_in" }, other.admin.token);
+      await api("PATCH", `/products/${pass.id}`, {
+        token: tenant.admin.token,
+        body: { prices: [{ id: pass.prices[0]!.id, amount: 120000, currency: "DKK" }] }, // the youth price retires
+      });
+      const person = await personBorn("2012-06-15");
+      for (const priceId of [otherProduct.prices[0]!.id, theirs.prices[0]!.id, pass.prices[1]!.id, "unknown"]) {
+        expect(await grantAt(person.userId, { productId: pass.id, priceId }), priceId).toMatchObject({
+          status: 404,
+          body: { error: "Resource not found" },
+        });
+      }
+      expect(await db.order.count({ where: { userId: person.userId } })).toBe(0);
+      expect(await grantAt(person.userId, { productId: pass.id, priceId: 5 })).toMatchObject({ status: 400 });
+    });
+  });
 });

@@ -30,7 +30,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/public/accounts/{sl
         events: instances.flatMap((instance) => {
           const event = byId.get(instance.eventId);
           if (!event) return [];
-          const names = event.teacherIds.flatMap((id) => teachers.get(id) ?? []);
+          const names = instance.teacherIds.flatMap((id) => teachers.get(id) ?? []); // a substitute, if any
           return [
             {
               uid: `instance-${instance.id}@${host}`,

@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/public/accounts/{sl
       const { events, instances, teachers } = await listPublicProgramme({ slug: params.slug, from: query.from, to: query.to });
       return json({
         events: events.map((event) => serializePublicEvent(event, teachers)),
-        instances: instances.map(serializePublicInstance),
+        instances: instances.map((instance) => serializePublicInstance(instance, teachers)),
       });
     },
   ),

@@ -6,6 +6,11 @@ import { AppError } from "@/lib/errors";
 /** Attendance can be marked from this long before the class starts (people check in at the door). */
 export const ATTENDANCE_OPENS_MS = 30 * 60_000;
 
+/** The moment attendance of a class starting at `startsAt` can first be marked. */
+export function attendanceOpensAt(startsAt: Date): Date {
+  return new Date(startsAt.getTime() - ATTENDANCE_OPENS_MS);
+}
+
 /**
  * Marks a confirmed booking `attended` or `no_show`, or clears the mark (`null`). The booking stays
  * `confirmed` (and on the roster). In this order: a booking that is not the account's answers 404;
@@ -33,7 +38,7 @@ export async function recordAttendance({
   });
   if (!found) throw new AppError("not_found");
   assertManagesInstance(actor, found.instance);
-  if (now.getTime() < found.instance.startsAt.getTime() - ATTENDANCE_OPENS_MS) throw new AppError("class_not_started");
+  if (now < attendanceOpensAt(found.instance.startsAt)) throw new AppError("class_not_started");
   const [updated] = await db.booking.updateManyAndReturn({
     where: { id: bookingId, status: "confirmed" },
     data: { attendance },

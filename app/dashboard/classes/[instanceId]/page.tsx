@@ -12,6 +12,7 @@ import { listInstanceBookings } from "@/lib/bookings/list-instance-bookings";
 import { findInstanceWithEvent } from "@/lib/programme/find-instance-with-event";
 import { AttendanceButtons } from "./attendance-buttons";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
+import { attendanceOpensAt } from "@/lib/bookings/record-attendance";
 
 export const dynamic = "force-dynamic";
 
@@ -33,6 +34,8 @@ export default async function ClassPage({ params }: Props) {
     listInstanceBookings({ db: viewer.db, actor: viewer, instanceId, status: "confirmed" }),
     listInstanceBookings({ db: viewer.db, actor: viewer, instanceId, status: "waitlisted" }),
   ]);
+  const opensAt = attendanceOpensAt(instance.startsAt);
+  const checkInOpen = new Date() >= opensAt;
   const attended = roster.filter((booking) => booking.attendance === "attended").length;
   const noShows = roster.filter((booking) => booking.attendance === "no_show").length;
   const name = (user: { displayName: string; email: string }) => user.displayName || user.email;
@@ -55,7 +58,9 @@ export default async function ClassPage({ params }: Props) {
       </div>
       <Section id="roster-heading" title={t("roster", { count: roster.length })}>
         <p className="text-sm text-slate-700">
-          {t("attendanceCounts", { attended, noShows, notMarked: roster.length - attended - noShows })}
+          {checkInOpen
+            ? t("attendanceCounts", { attended, noShows, notMarked: roster.length - attended - noShows })
+            : t("checkInOpens", { time: formatDateTime(opensAt, studio) })}
         </p>
         {roster.length === 0 ? (
           <p className="text-sm text-slate-600">{t("nobodyBooked")}</p>
@@ -69,12 +74,14 @@ export default async function ClassPage({ params }: Props) {
                     {booking.attendee.email} · {booking.attendance ? attendanceNames[booking.attendance] : t("notCheckedIn")}
                   </p>
                 </div>
-                <AttendanceButtons
-                  instanceId={instance.id}
-                  bookingId={booking.id}
-                  attendee={name(booking.attendee)}
-                  attendance={booking.attendance}
-                />
+                {checkInOpen && (
+                  <AttendanceButtons
+                    instanceId={instance.id}
+                    bookingId={booking.id}
+                    attendee={name(booking.attendee)}
+                    attendance={booking.attendance}
+                  />
+                )}
               </li>
             ))}
           </ul>

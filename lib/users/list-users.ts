@@ -37,16 +37,18 @@ type Row = {
 export async function listUsers(options: ListUsersOptions): Promise<Page<PersonDto, PersonKey>> {
   const { db, accountId, viewer, q, persona, limit, after } = options;
   if (viewer === "attendee" || (viewer === "teacher" && q === undefined)) throw new AppError("insufficient_permission");
+  // Membership carries copies of the name, email and search key (docs/decisions/0014): the filter,
+  // the order and the keyset run on its index (accountId, displayName, email); User adds the rest.
   const rows = await db.$queryRaw<Row[]>`
-    SELECT u.id, u.email, u."displayName", u.status, u."dateOfBirth", m.persona
+    SELECT u.id, m.email, m."displayName", u.status, u."dateOfBirth", m.persona
       FROM "Membership" m JOIN "User" u ON u.id = m."userId"
      WHERE m."accountId" = ${accountId}
        ${persona ? Prisma.sql`AND m.persona = ${persona}` : Prisma.empty}
        ${q === undefined ? Prisma.empty : Prisma.sql`AND NOT EXISTS (
              SELECT 1 FROM unnest(string_to_array(btrim(people_search_key(${q})), ' ')) AS q(word)
-              WHERE strpos(u."searchKey", ' ' || q.word) = 0)`}
-       ${after ? Prisma.sql`AND (u."displayName", u.email) > (${after[0]}, ${after[1]})` : Prisma.empty}
-     ORDER BY u."displayName", u.email
+              WHERE strpos(m."searchKey", ' ' || q.word) = 0)`}
+       ${after ? Prisma.sql`AND (m."displayName", m.email) > (${after[0]}, ${after[1]})` : Prisma.empty}
+     ORDER BY m."displayName", m.email
      ${limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit + 1}`}`;
   const page = toPage(rows, limit, (row): PersonKey => [row.displayName, row.email]);
   return { next: page.next, items: page.items.map((row) => ({ ...serializeUser(row), persona: row.persona })) };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { createTenant } from "@/tests/helpers/fixtures";
 
 // people_search_key (prisma/sql/functions/people_search_key.sql) is the one fold of people search:
 // the trigger user_search_key stores it, GET /users?q= folds the query with it. Run on both
@@ -34,5 +35,24 @@ describe("people_search_key", () => {
     const [raw] = await db.$queryRaw<{ searchKey: string }[]>`
       UPDATE "User" SET email = 'ase@example.dk' WHERE id = ${user.id} RETURNING "searchKey"`;
     expect(raw!.searchKey).toBe(" ase orsted ase example dk ");
+  });
+
+  it("is copied, with the name and email, onto the user's memberships and kept in step", async () => {
+    const [a, b] = [await createTenant(), await createTenant()];
+    const user = await db.user.create({ data: { email: "freja@example.com", displayName: "Freja Ølgaard" } });
+    await db.membership.createMany({
+      data: [a, b].map((tenant) => ({ accountId: tenant.accountId, userId: user.id, persona: "attendee" })),
+    });
+    const copies = () =>
+      db.membership.findMany({ where: { userId: user.id }, select: { displayName: true, email: true, searchKey: true } });
+    expect(await copies()).toEqual([
+      { displayName: "Freja Ølgaard", email: "freja@example.com", searchKey: " freja olgaard freja example com " },
+      { displayName: "Freja Ølgaard", email: "freja@example.com", searchKey: " freja olgaard freja example com " },
+    ]);
+    await db.user.update({ where: { id: user.id }, data: { displayName: "Freja Æbelø", email: "f@example.dk" } });
+    expect(await copies()).toEqual([
+      { displayName: "Freja Æbelø", email: "f@example.dk", searchKey: " freja aebelo f example dk " },
+      { displayName: "Freja Æbelø", email: "f@example.dk", searchKey: " freja aebelo f example dk " },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 
-/** The signed-in person's entitlements in the active account, of every status, newest first. */
+/** A person's entitlements in the active account, of every status, newest first (GET /me/entitlements; GET /users/{userId}/entitlements). */
 export async function listMyEntitlements({ db, userId }: { db: TenantDb; userId: string }) {
   return db.entitlement.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
 }

@@ -1,7 +1,26 @@
 import "server-only";
+import type { Order } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import type { OrderKey } from "@/lib/schemas/order";
+import { toPage, type Page } from "@/lib/schemas/page";
 
-/** Every order of the account (online purchases, desk grants, renewals), newest first. */
-export async function listOrders({ db }: { db: TenantDb }) {
-  return db.order.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+/**
+ * Every order of the account (online purchases, desk grants, renewals), newest first (then by id,
+ * so that a page ends at a row and the next begins after it); a page of `limit` after `after`.
+ */
+export async function listOrders({
+  db,
+  limit,
+  after,
+}: {
+  db: TenantDb;
+  limit?: number;
+  after?: OrderKey;
+}): Promise<Page<Order, [string, string]>> {
+  const rows = await db.order.findMany({
+    where: after ? { OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }] } : {},
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    ...(limit === undefined ? {} : { take: limit + 1 }),
+  });
+  return toPage(rows, limit, (order): [string, string] => [order.createdAt.toISOString(), order.id]);
 }

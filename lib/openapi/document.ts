@@ -12,6 +12,7 @@ import "./paths/bookings";
 import "./paths/commerce";
 import "./paths/calendar";
 import "./paths/admin";
+import "./paths/people";
 
 let cached: ReturnType<OpenApiGeneratorV31["generateDocument"]> | undefined;
 

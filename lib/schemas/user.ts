@@ -1,6 +1,7 @@
 import type { Membership, User } from "@prisma/client";
 import { PERSONAS } from "@/lib/auth/persona";
-import { toIsoDate } from "./common";
+import { text, toIsoDate } from "./common";
+import { cursorKey, PageParams } from "./page";
 import { z } from "./zod";
 
 export const PersonaSchema = z.enum(PERSONAS).openapi("Persona", {
@@ -26,11 +27,40 @@ export const MembershipSchema = z
 /** A row of GET /users: the user and the persona they hold in the active account. */
 export const PersonSchema = UserSchema.extend({ persona: PersonaSchema }).openapi("Person");
 
+/** A row of GET /users?q= answered to a teacher (finding a walk-in): who, and nothing more. */
+export const PersonSummarySchema = UserSchema.pick({ id: true, displayName: true, email: true }).openapi("PersonSummary");
+
+export const ListUsersParams = z.object({
+  q: text()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({
+      example: "sor",
+      description:
+        "Each word of it begins a word of the person's name or email, case and accents aside (\"sor\" finds \"Søren\", \"holm ida\" finds \"Ida Holm\")",
+    }),
+  persona: PersonaSchema.optional().openapi({ description: "Only the people holding this persona here" }),
+  ...PageParams,
+});
+
+/** The sort key of GET /users and its cursor: display name, then email (unique). */
+const PersonKey = z.tuple([z.string(), z.string()]);
+export type PersonKey = z.infer<typeof PersonKey>;
+
+export const ListUsersQuery = ListUsersParams.transform(({ cursor, ...query }, context) => {
+  if (cursor !== undefined && query.limit === undefined)
+    context.addIssue({ code: "custom", path: ["cursor"], message: "`cursor` goes with `limit`" });
+  return { ...query, after: cursorKey(PersonKey, cursor, context) };
+});
+
 export type UserDto = z.infer<typeof UserSchema>;
+export type PersonSummaryDto = z.infer<typeof PersonSummarySchema>;
 export type PersonDto = z.infer<typeof PersonSchema>;
 export type MembershipDto = z.infer<typeof MembershipSchema>;
 
-export function serializeUser(user: User): UserDto {
+export function serializeUser(user: Pick<User, "id" | "email" | "displayName" | "status" | "dateOfBirth">): UserDto {
   return {
     id: user.id,
     email: user.email,
@@ -46,4 +76,8 @@ export function serializeMembership(membership: Membership): MembershipDto {
     userId: membership.userId,
     persona: membership.persona as MembershipDto["persona"],
   };
+}
+
+export function serializePersonSummary(person: PersonDto): PersonSummaryDto {
+  return { id: person.id, displayName: person.displayName, email: person.email };
 }

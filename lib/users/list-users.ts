@@ -1,15 +1,55 @@
 import "server-only";
+import { Prisma } from "@prisma/client";
+import type { Persona } from "@/lib/auth/persona";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { serializeMembership, serializeUser, type PersonDto } from "@/lib/schemas/user";
+import { AppError } from "@/lib/errors";
+import { toPage, type Page } from "@/lib/schemas/page";
+import { serializeUser, type PersonDto, type PersonKey } from "@/lib/schemas/user";
 
-/** The users that hold a membership in the active account, each with the persona held there, by display name. */
-export async function listUsers(options: { db: TenantDb }): Promise<PersonDto[]> {
-  const memberships = await options.db.membership.findMany({
-    include: { user: true },
-    orderBy: [{ user: { displayName: "asc" } }, { user: { email: "asc" } }],
-  });
-  return memberships.map((membership) => ({
-    ...serializeUser(membership.user),
-    persona: serializeMembership(membership).persona,
-  }));
+export type ListUsersOptions = {
+  db: TenantDb;
+  accountId: string;
+  /** Who asks: an administrator lists; a teacher only searches (`q`), and is answered PersonSummary rows (the route). */
+  viewer: Persona;
+  q?: string;
+  persona?: Persona;
+  /** A page of at most this many; without it every match. */
+  limit?: number;
+  /** Continue after this sort key (the previous page's last row). */
+  after?: PersonKey;
+};
+
+type Row = {
+  id: string;
+  email: string;
+  displayName: string;
+  status: string;
+  dateOfBirth: Date | null;
+  persona: Persona;
+};
+
+/**
+ * The people holding a membership in the account, each with the persona held there, by display
+ * name then email (a keyset: pages never skip or repeat a person when names tie). `q` keeps those
+ * whose name or email has, for every word of `q`, a word beginning with it, compared as
+ * people_search_key folds them (prisma/sql/functions/people_search_key.sql: case, accents, ø, æ).
+ */
+export async function listUsers(options: ListUsersOptions): Promise<Page<PersonDto, PersonKey>> {
+  const { db, accountId, viewer, q, persona, limit, after } = options;
+  if (viewer === "attendee" || (viewer === "teacher" && q === undefined)) throw new AppError("insufficient_permission");
+  // Membership carries copies of the name, email and search key (docs/decisions/0014): the filter,
+  // the order and the keyset run on its index (accountId, displayName, email); User adds the rest.
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT u.id, m.email, m."displayName", u.status, u."dateOfBirth", m.persona
+      FROM "Membership" m JOIN "User" u ON u.id = m."userId"
+     WHERE m."accountId" = ${accountId}
+       ${persona ? Prisma.sql`AND m.persona = ${persona}` : Prisma.empty}
+       ${q === undefined ? Prisma.empty : Prisma.sql`AND NOT EXISTS (
+             SELECT 1 FROM unnest(string_to_array(btrim(people_search_key(${q})), ' ')) AS q(word)
+              WHERE strpos(m."searchKey", ' ' || q.word) = 0)`}
+       ${after ? Prisma.sql`AND (m."displayName", m.email) > (${after[0]}, ${after[1]})` : Prisma.empty}
+     ORDER BY m."displayName", m.email
+     ${limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit + 1}`}`;
+  const page = toPage(rows, limit, (row): PersonKey => [row.displayName, row.email]);
+  return { next: page.next, items: page.items.map((row) => ({ ...serializeUser(row), persona: row.persona })) };
 }

@@ -5,7 +5,7 @@ import { repairPercentEncoding } from "@/lib/http/incoming-request";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { findRouteFiles, loadHandler, matchRoute, type RouteFile } from "./route-matcher";
 
-export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string; bytes: Uint8Array };
 
 export type ApiOptions = {
   body?: unknown;
@@ -45,12 +45,13 @@ export async function api<T = any>(
   const response = await handler(new Request(url, { method, headers, body }), {
     params: Promise.resolve(found.params),
   });
-  const text = await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes); // as response.text(): a leading byte order mark is dropped
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     /* not JSON: keep the text */
   }
-  return { status: response.status, body: parsed as T, headers: response.headers, text };
+  return { status: response.status, body: parsed as T, headers: response.headers, text, bytes };
 }

@@ -96,7 +96,7 @@ export default async function EventsPage() {
     listSeries({ db: viewer.db }),
     listDurationPresets({ db: viewer.db }),
     listLocations({ db: viewer.db }),
-    listUsers({ db: viewer.db }),
+    listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona }).then((page) => page.items),
   ]);
   const choices = {
     presets: presets.filter((p) => p.status === "active").map((p) => ({ name: p.name, minutes: p.minutes })),

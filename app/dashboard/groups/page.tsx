@@ -22,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function GroupsPage() {
   const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("GroupsPage")]);
-  const [groups, people] = await Promise.all([listGroups({ db: viewer.db }), listUsers({ db: viewer.db })]);
+  const [groups, people] = await Promise.all([listGroups({ db: viewer.db }), listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona }).then((page) => page.items)]);
   const byId = new Map(people.map((person) => [person.id, person]));
   return (
     <div className="space-y-8">

@@ -34,7 +34,7 @@ export default async function OrdersPage() {
     refunded: t("statusRefunded"),
   };
   const [orders, products, { account }] = await Promise.all([
-    listOrders({ db: viewer.db }),
+    listOrders({ db: viewer.db }).then((page) => page.items),
     listProducts({ db: viewer.db }),
     getMe(viewer),
   ]);

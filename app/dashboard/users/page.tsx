@@ -29,7 +29,7 @@ export default async function UsersPage() {
   };
   const productStatuses: Record<string, string> = { draft: t("productDraft"), archived: t("productArchived") };
   const productStatus = (status: string) => productStatuses[status] ?? status;
-  const [people, products] = await Promise.all([listUsers({ db: viewer.db }), listProducts({ db: viewer.db })]);
+  const [people, products] = await Promise.all([listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona }).then((page) => page.items), listProducts({ db: viewer.db })]);
   return (
     <div className="space-y-8">
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>

@@ -2,7 +2,7 @@ import { AccountSchema } from "@/lib/schemas/account";
 import { UpdateAccountInput } from "@/lib/schemas/account-input";
 import { CreateGroupInput, GroupIdParams, GroupSchema, GroupUserParams, UpdateGroupInput } from "@/lib/schemas/group";
 import { MeSchema, MyAccountSchema, UpdatedMeSchema } from "@/lib/schemas/me";
-import { PersonSchema, UserSchema } from "@/lib/schemas/user";
+import { ListUsersParams, PersonSchema, PersonSummarySchema, UserSchema } from "@/lib/schemas/user";
 import {
   InvitationSchema,
   InviteUserInput,
@@ -11,10 +11,11 @@ import {
   UserIdParams,
 } from "@/lib/schemas/user-input";
 import { z } from "@/lib/schemas/zod";
-import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../registry";
+import { authFor, errorResponse, jsonBody, jsonResponse, linkHeader, registry } from "../registry";
 
 const member = authFor("member");
 const admin = authFor("admin");
+const staff = authFor("staff");
 const tags = ["Account"];
 const notFound = errorResponse(404, "Resource not found");
 const tooLarge = errorResponse(413, "Payload too large");
@@ -75,14 +76,27 @@ registry.registerPath({
   method: "get",
   path: "/users",
   tags,
-  summary: "The users of the active account",
-  security: admin.security,
+  summary: "The people of the active account: list, search, pages",
+  description:
+    "An administrator: every person holding a membership in the active account, each with the persona held there, by " +
+    "`displayName` then `email`. `q` keeps those with, for each word of `q`, a word of the name or email beginning with it; " +
+    "case and accents do not count, and Danish letters fold to their ASCII spelling (ø → o, æ → ae, å → a): \"sor\" finds " +
+    "\"Søren\" and \"ida.sorensen@…\", \"ren\" finds neither. `persona` keeps one persona. Without `limit` the whole list " +
+    "(no `Link`); with `limit` a page, and `Link: </api/users?…&cursor=…>; rel=next` (RFC 8288, a reference relative to " +
+    "the request) while more remain; follow it until it is absent. Pages are a keyset on (`displayName`, `email`): a person " +
+    "is never skipped or repeated when names tie. A teacher may search (to book a walk-in): with `q` only (403 without), " +
+    "answered `PersonSummary` rows (id, displayName, email). An attendee: 403.",
+  security: staff.security,
+  request: { query: ListUsersParams },
   responses: {
-    200: jsonResponse(
-        "Users holding a membership in the active account, by name, each with the persona held in this account",
-        z.array(PersonSchema),
-      ),
-    ...admin.responses,
+    200: {
+      description:
+        "An administrator: `Person` rows. A teacher: `PersonSummary` rows. In the order above; at most `limit` of them.",
+      headers: { Link: linkHeader },
+      content: { "application/json": { schema: z.array(z.union([PersonSchema, PersonSummarySchema])) } },
+    },
+    400: invalid,
+    ...staff.responses,
   },
 });
 

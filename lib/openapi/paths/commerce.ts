@@ -4,12 +4,12 @@ import {
   GrantEntitlementParams,
   RenewSubscriptionsResultSchema,
 } from "@/lib/schemas/entitlement";
-import { CheckoutInput, CheckoutSchema, OrderSchema, WebhookReceiptSchema } from "@/lib/schemas/order";
+import { CheckoutInput, CheckoutSchema, ListOrdersParams, OrderSchema, WebhookReceiptSchema } from "@/lib/schemas/order";
 import { CreateProductInput, ProductParams, ProductSchema, UpdateProductInput } from "@/lib/schemas/product";
 import { CreateSeasonInput, SeasonParams, SeasonSchema, UpdateSeasonInput } from "@/lib/schemas/season";
 import { ErrorSchema } from "@/lib/schemas/common";
 import { z } from "@/lib/schemas/zod";
-import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../registry";
+import { authFor, errorResponse, jsonBody, jsonResponse, linkHeader, registry } from "../registry";
 
 const tags = ["Commerce"];
 const member = authFor("member");
@@ -225,8 +225,16 @@ registry.registerPath({
   path: "/orders",
   tags,
   summary: "Every order of the account (purchases, desk grants, renewals), newest first",
+  description:
+    "Newest first, then by id. Without `limit` the whole list; with `limit` a page and a `Link` rel=next while more remain " +
+    "(a keyset on `createdAt`, `id`: deep pages cost what the first does).",
   security: admin.security,
-  responses: { 200: jsonResponse("The orders", z.array(OrderSchema)), ...admin.responses },
+  request: { query: ListOrdersParams },
+  responses: {
+    200: { ...jsonResponse("The orders", z.array(OrderSchema)), headers: { Link: linkHeader } },
+    400: errorResponse(400),
+    ...admin.responses,
+  },
 });
 
 registry.registerPath({

@@ -1,0 +1,15 @@
+import { listMyOrders } from "@/lib/commerce/list-my-orders";
+import { endpoints, json, route } from "@/lib/http/route";
+import { serializeOrder } from "@/lib/schemas/order";
+import { UserIdParams } from "@/lib/schemas/user-input";
+import { getMemberOrThrow } from "@/lib/users/get-member-or-throw";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/users/{userId}/orders", {
+  GET: route(
+    { operation: "GET /users/{userId}/orders", auth: "admin", params: UserIdParams },
+    async ({ auth, params }) => {
+      await getMemberOrThrow({ db: auth.db, userId: params.userId });
+      return json((await listMyOrders({ db: auth.db, userId: params.userId })).map(serializeOrder));
+    },
+  ),
+});

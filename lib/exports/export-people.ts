@@ -1,0 +1,26 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { PEOPLE_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } from "@/lib/schemas/export";
+import type { PersonKey } from "@/lib/schemas/user";
+import { listUsers } from "@/lib/users/list-users";
+
+/** The people of the account as GET /users lists them (by name, then email), read a page at a time. */
+export function exportPeople({
+  db,
+  accountId,
+  batchSize = EXPORT_BATCH_SIZE,
+}: {
+  db: TenantDb;
+  accountId: string;
+  batchSize?: number;
+}): CsvExport {
+  async function* batches(): AsyncGenerator<CsvCell[][]> {
+    let after: PersonKey | undefined;
+    do {
+      const page = await listUsers({ db, accountId, viewer: "administrator", limit: batchSize, after });
+      yield page.items.map((p) => [p.id, p.displayName, p.email, p.persona, p.status, p.dateOfBirth]);
+      after = page.next ?? undefined;
+    } while (after);
+  }
+  return { header: PEOPLE_CSV_HEADER, batches: batches() };
+}

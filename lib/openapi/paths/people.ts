@@ -1,0 +1,117 @@
+import { ListMyBookingsParams, MyBookingSchema } from "@/lib/schemas/booking";
+import { EntitlementSchema } from "@/lib/schemas/entitlement";
+import {
+  BOOKINGS_CSV_HEADER,
+  ExportParams,
+  ExportRangeParams,
+  ORDERS_CSV_HEADER,
+  PEOPLE_CSV_HEADER,
+} from "@/lib/schemas/export";
+import { OrderSchema } from "@/lib/schemas/order";
+import { UserIdParams } from "@/lib/schemas/user-input";
+import { z } from "@/lib/schemas/zod";
+import { authFor, errorResponse, jsonResponse, registry } from "../registry";
+
+// One person's history and the CSV exports (issue 16 §3). GET /users itself is in account.ts.
+
+const tags = ["Account"];
+const admin = authFor("admin");
+const notFound = errorResponse(404, "Resource not found");
+const personNotHere = "404 for a person who holds no membership in the active account (whatever they hold elsewhere).";
+
+registry.registerPath({
+  method: "get",
+  path: "/users/{userId}/bookings",
+  tags,
+  summary: "One person's bookings in the active account, with instance and event",
+  description:
+    "What GET /me/bookings answers that person: every status, in chronological order of the instances; `from` (inclusive) " +
+    `and \`to\` (exclusive) bound the instance's start. ${personNotHere}`,
+  security: admin.security,
+  request: { params: UserIdParams, query: ListMyBookingsParams },
+  responses: {
+    200: jsonResponse("The bookings", z.array(MyBookingSchema)),
+    400: errorResponse(400),
+    ...admin.responses,
+    404: notFound,
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/users/{userId}/entitlements",
+  tags,
+  summary: "One person's entitlements (passes, credits left) in the active account, newest first",
+  description: `What GET /me/entitlements answers that person, of every status. ${personNotHere}`,
+  security: admin.security,
+  request: { params: UserIdParams },
+  responses: { 200: jsonResponse("The entitlements", z.array(EntitlementSchema)), ...admin.responses, 404: notFound },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/users/{userId}/orders",
+  tags,
+  summary: "One person's orders in the active account, newest first",
+  description: `What GET /me/orders answers that person. ${personNotHere}`,
+  security: admin.security,
+  request: { params: UserIdParams },
+  responses: { 200: jsonResponse("The orders", z.array(OrderSchema)), ...admin.responses, 404: notFound },
+});
+
+// ---------------------------------------------------------------- CSV exports
+
+const CSV_COMMON =
+  "Streamed as it is read (the whole account, batch by batch). `text/csv; charset=utf-8` with a UTF-8 byte order mark " +
+  "(Excel then reads \"Søren\" right) and `Content-Disposition: attachment`. RFC 4180: CRLF line ends, a field holding the " +
+  "delimiter, a quote or a line break is quoted and its quotes doubled; `?delimiter=semicolon` for Excel in Danish locales. " +
+  "A cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so that a spreadsheet shows it rather than runs it. " +
+  "Instants are ISO 8601 UTC, dates YYYY-MM-DD, absent values empty. The header row names the columns: ";
+
+function csvResponse(description: string) {
+  return {
+    description,
+    headers: { "Content-Disposition": { description: "attachment; filename=\"….csv\"", schema: { type: "string" as const } } },
+    content: { "text/csv": { schema: { type: "string" as const } } },
+  };
+}
+
+const columns = (header: string[]) => header.map((name) => `\`${name}\``).join(", ") + ".";
+
+registry.registerPath({
+  method: "get",
+  path: "/exports/people.csv",
+  tags,
+  summary: "The people of the active account as CSV",
+  description: `Everyone holding a membership here, by name then email, as GET /users lists them. ${CSV_COMMON}${columns(PEOPLE_CSV_HEADER)}`,
+  security: admin.security,
+  request: { query: ExportParams },
+  responses: { 200: csvResponse("people.csv"), 400: errorResponse(400), ...admin.responses },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/exports/bookings.csv",
+  tags: ["Bookings"],
+  summary: "The bookings of the active account as CSV",
+  description:
+    "Bookings of every status whose class starts in [`from`, `to`) (each optional, ISO 8601 with an offset, as on GET " +
+    "/instances; `to` must be after `from`, else 400), in the classes' chronological order, then by booking id. " +
+    `${CSV_COMMON}${columns(BOOKINGS_CSV_HEADER)}`,
+  security: admin.security,
+  request: { query: ExportRangeParams },
+  responses: { 200: csvResponse("bookings.csv"), 400: errorResponse(400), ...admin.responses },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/exports/orders.csv",
+  tags: ["Commerce"],
+  summary: "The orders of the active account as CSV",
+  description:
+    "Orders created in [`from`, `to`) (each optional, ISO 8601 with an offset; `to` must be after `from`, else 400), " +
+    `oldest first, then by id; \`amount\` in minor units as in the API. ${CSV_COMMON}${columns(ORDERS_CSV_HEADER)}`,
+  security: admin.security,
+  request: { query: ExportRangeParams },
+  responses: { 200: csvResponse("orders.csv"), 400: errorResponse(400), ...admin.responses },
+});

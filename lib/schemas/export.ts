@@ -1,0 +1,73 @@
+import { IsoDateTime } from "./common";
+import { z } from "./zod";
+
+/** The CSV exports' options (GET /exports/*.csv). */
+export const ExportParams = z.object({
+  delimiter: z.enum(["comma", "semicolon"]).optional().openapi({
+    description:
+      "`comma` (default, RFC 4180) or `semicolon`, which Excel expects where the decimal separator is a comma (Danish locales)",
+  }),
+});
+
+export const ExportRangeParams = ExportParams.extend({
+  from: IsoDateTime.optional().openapi({ description: "Inclusive lower bound (see the operation). Default: no bound" }),
+  to: IsoDateTime.optional().openapi({
+    description: "Exclusive upper bound (see the operation). Default: no bound",
+    example: "2026-12-31T23:00:00Z",
+  }),
+});
+
+const toSeparator = (delimiter: "comma" | "semicolon" | undefined) => (delimiter === "semicolon" ? ";" : ",");
+
+export const ExportQuery = ExportParams.transform(({ delimiter }) => ({ delimiter: toSeparator(delimiter) }));
+
+export const ExportRangeQuery = ExportRangeParams.transform(({ delimiter, ...range }, context) => {
+  const from = range.from ? new Date(range.from) : undefined;
+  const to = range.to ? new Date(range.to) : undefined;
+  if (from && to && from >= to) context.addIssue({ code: "custom", path: ["to"], message: "`to` must be after `from`" });
+  return { delimiter: toSeparator(delimiter), from, to };
+});
+
+/** One CSV row: text as is, numbers in JavaScript's notation, instants in ISO 8601 UTC, null empty. */
+export type CsvCell = string | number | null;
+/** A CSV's header and its rows, read batch by batch (a keyset), so that an export never holds a whole table. */
+export type CsvExport = { header: string[]; batches: AsyncIterable<CsvCell[][]> };
+
+/** How many rows an export reads per query. */
+export const EXPORT_BATCH_SIZE = 500;
+
+/** The exports' columns: the API's field names (GET /exports/people.csv, bookings.csv, orders.csv). */
+export const PEOPLE_CSV_HEADER = ["id", "displayName", "email", "persona", "status", "dateOfBirth"];
+
+export const BOOKINGS_CSV_HEADER = [
+  "id",
+  "status",
+  "attendance",
+  "createdAt",
+  "cancelledAt",
+  "instanceId",
+  "startsAt",
+  "endsAt",
+  "eventId",
+  "eventTitle",
+  "attendeeId",
+  "attendeeName",
+  "attendeeEmail",
+  "entitlementId",
+];
+
+export const ORDERS_CSV_HEADER = [
+  "id",
+  "createdAt",
+  "paidAt",
+  "status",
+  "provider",
+  "amount",
+  "currency",
+  "userId",
+  "userName",
+  "userEmail",
+  "productId",
+  "productName",
+  "priceId",
+];

@@ -6,15 +6,21 @@ import { z } from "./zod";
  * read back by `cursorKey` with the list's own key schema (anything else answers 400).
  */
 export const PageParams = {
-  limit: z.coerce.number().int().min(1).max(200).optional().openapi({
-    type: "integer",
-    minimum: 1,
-    maximum: 200,
-    example: 50,
-    description:
-      "Answer one page of at most this many rows, with `Link: <…>; rel=next` (RFC 8288) while more remain. " +
-      "Without it the whole list.",
-  }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({
+      type: "integer",
+      minimum: 1,
+      maximum: 200,
+      example: 50,
+      description:
+        "Answer one page of at most this many rows, with `Link: <…>; rel=next` (RFC 8288) while more remain. " +
+        "Without it the whole list.",
+    }),
   cursor: z.string().max(1000).optional().openapi({
     example: "WyJJZGEgSG9sbSIsImlkYUBleGFtcGxlLmNvbSJd",
     description: "From the previous page's `Link` (rel=next); opaque. Only with `limit`.",
@@ -34,7 +40,9 @@ export function cursorKey<K extends z.ZodType>(
   if (cursor === undefined) return undefined;
   let decoded: unknown;
   try {
-    decoded = /^[A-Za-z0-9_-]+$/.test(cursor) ? JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) : undefined;
+    decoded = /^[A-Za-z0-9_-]+$/.test(cursor)
+      ? JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"))
+      : undefined;
   } catch {
     decoded = undefined;
   }
@@ -42,6 +50,17 @@ export function cursorKey<K extends z.ZodType>(
   if (parsed.success) return parsed.data;
   context.addIssue({ code: "custom", path: ["cursor"], message: "Not a cursor this list answered" });
   return undefined;
+}
+
+/** The key a cursor carries, or undefined when it is not one of this list's (a page's link: a bad one shows the first page). */
+export function readCursor<K extends z.ZodType>(schema: K, cursor: string | undefined): z.infer<K> | undefined {
+  if (cursor === undefined || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A page of rows and the sort key of its last row when more remain. */

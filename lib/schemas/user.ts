@@ -46,7 +46,7 @@ export const ListUsersParams = z.object({
 });
 
 /** The sort key of GET /users and its cursor: display name, then email (unique). */
-const PersonKey = z.tuple([z.string(), z.string()]);
+export const PersonKey = z.tuple([z.string(), z.string()]);
 export type PersonKey = z.infer<typeof PersonKey>;
 
 export const ListUsersQuery = ListUsersParams.transform(({ cursor, ...query }, context) => {

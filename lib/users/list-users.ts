@@ -17,6 +17,11 @@ export type ListUsersOptions = {
   limit?: number;
   /** Continue after this sort key (the previous page's last row). */
   after?: PersonKey;
+  /**
+   * The page that ends just before this sort key (the dashboard's "previous" link: the next page's
+   * first row); then `next` is the key of the row before the page when more remain that way.
+   */
+  before?: PersonKey;
 };
 
 type Row = {
@@ -35,7 +40,7 @@ type Row = {
  * people_search_key folds them (prisma/sql/functions/people_search_key.sql: case, accents, ø, æ).
  */
 export async function listUsers(options: ListUsersOptions): Promise<Page<PersonDto, PersonKey>> {
-  const { db, accountId, viewer, q, persona, limit, after } = options;
+  const { db, accountId, viewer, q, persona, limit, after, before } = options;
   if (viewer === "attendee" || (viewer === "teacher" && q === undefined)) throw new AppError("insufficient_permission");
   // Membership carries copies of the name, email and search key (docs/decisions/0014): the filter,
   // the order and the keyset run on its index (accountId, displayName, email); User adds the rest.
@@ -44,12 +49,18 @@ export async function listUsers(options: ListUsersOptions): Promise<Page<PersonD
       FROM "Membership" m JOIN "User" u ON u.id = m."userId"
      WHERE m."accountId" = ${accountId}
        ${persona ? Prisma.sql`AND m.persona = ${persona}` : Prisma.empty}
-       ${q === undefined ? Prisma.empty : Prisma.sql`AND NOT EXISTS (
+       ${
+         q === undefined
+           ? Prisma.empty
+           : Prisma.sql`AND NOT EXISTS (
              SELECT 1 FROM unnest(string_to_array(btrim(people_search_key(${q})), ' ')) AS q(word)
-              WHERE strpos(m."searchKey", ' ' || q.word) = 0)`}
+              WHERE strpos(m."searchKey", ' ' || q.word) = 0)`
+       }
        ${after ? Prisma.sql`AND (m."displayName", m.email) > (${after[0]}, ${after[1]})` : Prisma.empty}
-     ORDER BY m."displayName", m.email
+       ${before ? Prisma.sql`AND (m."displayName", m.email) < (${before[0]}, ${before[1]})` : Prisma.empty}
+     ORDER BY ${before ? Prisma.sql`m."displayName" DESC, m.email DESC` : Prisma.sql`m."displayName", m.email`}
      ${limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit + 1}`}`;
   const page = toPage(rows, limit, (row): PersonKey => [row.displayName, row.email]);
+  if (before) page.items.reverse();
   return { next: page.next, items: page.items.map((row) => ({ ...serializeUser(row), persona: row.persona })) };
 }

@@ -6,7 +6,38 @@ import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fix
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-const { changePersonaAction, grantPassAction, inviteUserAction, removeMembershipAction } = await import("./actions");
+const { bookIntoClassAction, changePersonaAction, grantPassAction, inviteUserAction, removeMembershipAction } =
+  await import("./actions");
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A published class a week from now (whatever the time of day), and a pass product with an adult and a youth price. */
+async function classAndPass(accountId: string) {
+  const event = await db.event.create({
+    data: { accountId, title: "Flow", durationMinutes: 60, capacity: 10, status: "published" },
+  });
+  const startsAt = new Date(Date.now() + 7 * DAY_MS);
+  const instance = await db.instance.create({
+    data: { accountId, eventId: event.id, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), capacity: 10 },
+  });
+  const product = await db.product.create({
+    data: {
+      accountId,
+      type: "class_pass",
+      name: "5 classes",
+      classAllowance: 5,
+      prices: {
+        create: [
+          { accountId, amount: 50000, currency: "DKK", position: 0 },
+          { accountId, amount: 30000, currency: "DKK", position: 1, maxAge: 17 },
+        ],
+      },
+    },
+    include: { prices: { orderBy: { position: "asc" } } },
+  });
+  const [adult, youth] = product.prices;
+  return { instance, product, adult: adult!, youth: youth! };
+}
 
 let tenant: TestTenant;
 beforeEach(async () => {
@@ -100,5 +131,100 @@ describe("people actions", () => {
       ).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404|NEXT_NOT_FOUND/);
     }
     expect(await db.user.count({ where: { email: "x@example.com" } })).toBe(0);
+  });
+
+  it("grants a pass at the chosen price, and refuses a price the person's age does not fit", async () => {
+    const { product, adult, youth } = await classAndPass(tenant.accountId);
+    const member = await createMember(tenant.accountId, "attendee");
+    await db.user.update({ where: { id: member.userId }, data: { dateOfBirth: new Date("1990-05-01") } });
+    expect(await grantPassAction(formData({ userId: member.userId, offer: `${product.id}/${youth.id}` }))).toEqual({
+      ok: false,
+      error: "Not eligible for this price",
+    });
+    expect(await db.entitlement.count({ where: { userId: member.userId } })).toBe(0);
+    expect(await grantPassAction(formData({ userId: member.userId, offer: `${product.id}/${adult.id}` }))).toEqual({
+      ok: true,
+      message: "Pass granted and recorded as a paid desk order.",
+    });
+    expect(await db.order.findFirst({ where: { userId: member.userId } })).toMatchObject({
+      priceId: adult.id,
+      amount: 50000,
+      provider: "desk",
+    });
+    const young = await createMember(tenant.accountId, "attendee");
+    await db.user.update({
+      where: { id: young.userId },
+      data: { dateOfBirth: new Date(Date.now() - 12 * 365 * DAY_MS) },
+    });
+    expect(await grantPassAction(formData({ userId: young.userId, offer: `${product.id}/${youth.id}` }))).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+    expect(await db.order.findFirst({ where: { userId: young.userId } })).toMatchObject({
+      priceId: youth.id,
+      amount: 30000,
+    });
+    // another product's price: the pair is unknown
+    const other = await classAndPass(tenant.accountId);
+    expect(
+      await grantPassAction(formData({ userId: member.userId, offer: `${product.id}/${other.adult.id}` })),
+    ).toEqual({
+      ok: false,
+      error: "Resource not found",
+    });
+  });
+
+  it("books a person into a class with their pass, once", async () => {
+    const { instance, product, adult } = await classAndPass(tenant.accountId);
+    const member = await createMember(tenant.accountId, "attendee");
+    const book = formData({ userId: member.userId, instanceId: instance.id });
+    expect(await bookIntoClassAction(book)).toMatchObject({ ok: false });
+    expect(await db.booking.count({ where: { attendeeId: member.userId } })).toBe(0);
+    await grantPassAction(formData({ userId: member.userId, offer: `${product.id}/${adult.id}` }));
+    expect(await bookIntoClassAction(book)).toEqual({ ok: true, message: "Booked into the class." });
+    const booking = await db.booking.findFirstOrThrow({ where: { attendeeId: member.userId } });
+    expect(booking).toMatchObject({ instanceId: instance.id, status: "confirmed" });
+    expect(await db.entitlement.findFirst({ where: { userId: member.userId } })).toMatchObject({ remainingClasses: 4 });
+    expect(await bookIntoClassAction(book)).toEqual({
+      ok: false,
+      error: "Already booked",
+    });
+    expect(await bookIntoClassAction(formData({ userId: member.userId, instanceId: "" }))).toMatchObject({
+      ok: false,
+      fieldErrors: { instanceId: expect.any(String) },
+    });
+  });
+
+  it("cannot book someone of another studio or into another studio's class", async () => {
+    const other = await createTenant();
+    const theirs = await classAndPass(other.accountId);
+    const ours = await classAndPass(tenant.accountId);
+    const member = await createMember(tenant.accountId, "attendee");
+    expect(await bookIntoClassAction(formData({ userId: member.userId, instanceId: theirs.instance.id }))).toEqual({
+      ok: false,
+      error: "Resource not found",
+    });
+    expect((await bookIntoClassAction(formData({ userId: other.admin.userId, instanceId: ours.instance.id }))).ok).toBe(
+      false,
+    );
+    expect(await db.booking.count({ where: { accountId: { in: [tenant.accountId, other.accountId] } } })).toBe(0);
+  });
+
+  it("changes a person's persona to teacher and back", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    expect(await changePersonaAction(formData({ userId: member.userId, persona: "teacher" }))).toEqual({
+      ok: true,
+      message: "Saved.",
+    });
+    expect(await db.membership.findFirst({ where: { userId: member.userId } })).toMatchObject({ persona: "teacher" });
+    expect(await changePersonaAction(formData({ userId: member.userId, persona: "owner" }))).toMatchObject({
+      ok: false,
+      fieldErrors: { persona: expect.any(String) },
+    });
+    expect(await changePersonaAction(formData({ userId: member.userId, persona: "attendee" }))).toMatchObject({
+      ok: true,
+    });
+    expect(await db.membership.findFirst({ where: { userId: member.userId } })).toMatchObject({ persona: "attendee" });
   });
 });

@@ -1,143 +1,222 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
+import { stacked } from "@/components/dashboard/stacked-table";
+import { PERSONAS, type Persona } from "@/lib/auth/persona";
+import { encodeCursor, readCursor } from "@/lib/schemas/page";
+import { PersonKey } from "@/lib/schemas/user";
 import { requireAdministrator } from "@/lib/web/require-administrator";
-import { listProducts } from "@/lib/commerce/list-products";
 import { listUsers } from "@/lib/users/list-users";
-import { changePersonaAction, grantPassAction, inviteUserAction, removeMembershipAction } from "./actions";
+import { inviteUserAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 
+const PAGE_SIZE = 50;
+
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("UsersPage");
+  const t = await getTranslations("PeoplePage");
   return { title: t("title") };
 }
 
-export default async function UsersPage() {
-  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("UsersPage")]);
-  const PERSONAS = [
-    { value: "attendee", label: t("attendee") },
-    { value: "teacher", label: t("teacher") },
-    { value: "administrator", label: t("administrator") },
-  ];
-  const personaNames: Record<string, string> = Object.fromEntries(PERSONAS.map(({ value, label }) => [value, label]));
+type SearchParams = Record<string, string | string[] | undefined>;
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** People: searched and filtered by the query string, 50 a page by keyset (`after` / `before` cursors). */
+export default async function PeoplePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const [viewer, t, params] = await Promise.all([requireAdministrator(), getTranslations("PeoplePage"), searchParams]);
+  const q = one(params.q)?.trim().slice(0, 200) || undefined;
+  const personaParam = one(params.persona);
+  const persona = PERSONAS.find((p) => p === personaParam);
+  const after = readCursor(PersonKey, one(params.after));
+  const before = after ? undefined : readCursor(PersonKey, one(params.before));
+  const page = await listUsers({
+    db: viewer.db,
+    accountId: viewer.accountId,
+    viewer: viewer.persona,
+    q,
+    persona,
+    limit: PAGE_SIZE,
+    after,
+    before,
+  });
+  const people = page.items;
+  const first = people[0];
+  const last = people[people.length - 1];
+  // Forward pages have a previous page when they continue one; a page read backwards has a next one.
+  const hasPrevious = before ? page.next !== null : after !== undefined;
+  const hasNext = before ? true : page.next !== null;
+  const link = (cursor: Record<string, string>) =>
+    `/dashboard/users?${new URLSearchParams({ ...(q ? { q } : {}), ...(persona ? { persona } : {}), ...cursor })}`;
+  const personaNames: Record<Persona, string> = {
+    attendee: t("attendee"),
+    teacher: t("teacher"),
+    administrator: t("administrator"),
+  };
   const statusNames: Record<string, string> = {
     active: t("statusActive"),
     invited: t("statusInvited"),
     disabled: t("statusDisabled"),
   };
-  const productStatuses: Record<string, string> = { draft: t("productDraft"), archived: t("productArchived") };
-  const productStatus = (status: string) => productStatuses[status] ?? status;
-  const [people, products] = await Promise.all([listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona }).then((page) => page.items), listProducts({ db: viewer.db })]);
+  const PERSONA_OPTIONS = PERSONAS.map((value) => ({ value, label: personaNames[value] })).reverse();
+
   return (
     <div className="space-y-8">
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>
+
+      <section aria-labelledby="find" className="space-y-3">
+        <h2 id="find" className="sr-only">
+          {t("findHeading")}
+        </h2>
+        <form method="get" action="/dashboard/users" role="search" className="flex flex-wrap items-end gap-3">
+          <div className="min-w-0 grow basis-64">
+            <label htmlFor="people-q" className="block text-sm font-medium text-slate-800">
+              {t("search")}
+            </label>
+            <input
+              id="people-q"
+              name="q"
+              type="search"
+              defaultValue={q ?? ""}
+              placeholder={t("searchPlaceholder")}
+              autoComplete="off"
+              className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2 text-sm"
+            />
+          </div>
+          <div>
+            <label htmlFor="people-persona" className="block text-sm font-medium text-slate-800">
+              {t("role")}
+            </label>
+            <select
+              id="people-persona"
+              name="persona"
+              defaultValue={persona ?? ""}
+              className="mt-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
+            >
+              <option value="">{t("everyone")}</option>
+              {PERSONA_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="submit"
+            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
+          >
+            {t("searchButton")}
+          </button>
+          {q || persona ? (
+            <Link href="/dashboard/users" className="py-2 text-sm text-brand-700 underline">
+              {t("clear")}
+            </Link>
+          ) : null}
+        </form>
+        <p className="text-sm text-slate-700">
+          {t("export")}{" "}
+          <a href="/api/exports/people.csv" className="text-brand-700 underline" download>
+            {t("exportCsv")}
+          </a>{" "}
+          ·{" "}
+          <a href="/api/exports/people.csv?delimiter=semicolon" className="text-brand-700 underline" download>
+            {t("exportExcel")}
+          </a>
+        </p>
+      </section>
+
+      <section aria-labelledby="people" className="space-y-3">
+        <h2 id="people" className="text-lg font-semibold text-slate-900">
+          {q ? t("resultsFor", { q }) : t("members")}
+        </h2>
+        {people.length === 0 ? (
+          <p className="text-slate-700">{q || persona ? t("noMatches") : t("noPeople")}</p>
+        ) : (
+          <div className="rounded-lg border border-slate-300 bg-white">
+            <table className={stacked.table}>
+              <caption className="sr-only">{t("caption")}</caption>
+              <thead className={stacked.head}>
+                <tr>
+                  <th scope="col" className={stacked.th}>
+                    {t("name")}
+                  </th>
+                  <th scope="col" className={stacked.th}>
+                    {t("email")}
+                  </th>
+                  <th scope="col" className={stacked.th}>
+                    {t("role")}
+                  </th>
+                  <th scope="col" className={stacked.th}>
+                    {t("status")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className={stacked.body}>
+                {people.map((person) => (
+                  <tr key={person.id} className={stacked.row}>
+                    <td className={stacked.lead}>
+                      <Link
+                        href={`/dashboard/users/${person.id}`}
+                        className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                      >
+                        {person.displayName}
+                      </Link>
+                      {person.id === viewer.userId ? <span className="text-slate-600"> {t("you")}</span> : null}
+                    </td>
+                    <td data-label={t("email")} className={`${stacked.cell} break-all`}>
+                      {person.email}
+                    </td>
+                    <td data-label={t("role")} className={stacked.cell}>
+                      {personaNames[person.persona] ?? person.persona}
+                    </td>
+                    <td data-label={t("status")} className={stacked.cell}>
+                      {statusNames[person.status] ?? person.status}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {hasPrevious || hasNext ? (
+          <nav aria-label={t("pages")} className="flex justify-between gap-3 text-sm">
+            {hasPrevious && first ? (
+              <Link
+                href={link({ before: encodeCursor([first.displayName, first.email]) })}
+                className="rounded-md border border-brand-700 px-3 py-1.5 font-medium text-brand-700 hover:bg-brand-50"
+                rel="prev"
+              >
+                {t("previous")}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {hasNext && last ? (
+              <Link
+                href={link({ after: encodeCursor([last.displayName, last.email]) })}
+                className="rounded-md border border-brand-700 px-3 py-1.5 font-medium text-brand-700 hover:bg-brand-50"
+                rel="next"
+              >
+                {t("next")}
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+
       <Section id="invite" title={t("inviteHeading")}>
         <ActionForm
           action={inviteUserAction}
           fields={[
             { kind: "email", name: "email", label: t("email"), required: true, autoComplete: "off" },
             { kind: "text", name: "displayName", label: t("name"), required: true, autoComplete: "off" },
-            { kind: "select", name: "persona", label: t("role"), options: PERSONAS, defaultValue: "attendee" },
+            { kind: "select", name: "persona", label: t("role"), options: PERSONA_OPTIONS, defaultValue: "attendee" },
           ]}
           submitLabel={t("invite")}
           pendingLabel={t("inviting")}
           resetOnSuccess
         />
-      </Section>
-      <Section id="grant" title={t("grantHeading")}>
-        <p className="text-sm text-slate-700">
-          {t("grantIntro")}
-          {products.length === 0 ? t("addProductFirst") : ""}
-        </p>
-        <ActionForm
-          action={grantPassAction}
-          fields={[
-            {
-              kind: "select",
-              name: "userId",
-              label: t("person"),
-              options: people.map((p) => ({ value: p.id, label: `${p.displayName} (${p.email})` })),
-            },
-            {
-              kind: "select",
-              name: "productId",
-              label: t("product"),
-              options: products.map((p) => ({
-                value: p.id,
-                label: p.status === "active" ? p.name : t("productWithStatus", { name: p.name, status: productStatus(p.status) }),
-              })),
-            },
-            { kind: "text", name: "note", label: t("note"), hint: t("noteHint") },
-          ]}
-          submitLabel={t("grantPass")}
-          pendingLabel={t("granting")}
-          disabled={products.length === 0}
-        />
-      </Section>
-      <Section id="people" title={t("members", { count: people.length })}>
-        <ul className="space-y-3">
-          {people.map((person) => {
-            const self = person.id === viewer.userId;
-            return (
-              <li key={person.id} className="rounded-lg border border-slate-300 bg-white p-4">
-                <h3 className="font-medium text-slate-900">
-                  {person.displayName}
-                  {self ? <span className="font-normal text-slate-600"> {t("you")}</span> : null}
-                </h3>
-                <p className="text-sm break-all text-slate-700">{person.email}</p>
-                <p className="text-sm text-slate-700">
-                  {statusNames[person.status] ?? person.status} ·{" "}
-                  {personaNames[person.persona] ?? person.persona}
-                </p>
-                <div className="mt-3 flex flex-wrap items-end gap-4">
-                  <ActionForm
-                    action={changePersonaAction}
-                    hidden={{ userId: person.id }}
-                    fields={[
-                      {
-                        kind: "select",
-                        name: "persona",
-                        label: t("roleOf", { name: person.displayName }),
-                        options: PERSONAS,
-                        defaultValue: person.persona,
-                      },
-                    ]}
-                    submitLabel={t("changeRole")}
-                    variant="secondary"
-                    inline
-                  />
-                  {self ? (
-                    <div>
-                      <button
-                        type="button"
-                        disabled
-                        aria-describedby={`own-${person.id}`}
-                        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-500"
-                      >
-                        {t("remove", { name: person.displayName })}
-                      </button>
-                      <p id={`own-${person.id}`} className="mt-1 text-sm text-slate-600">
-                        {t("cannotRemoveSelf")}
-                      </p>
-                    </div>
-                  ) : (
-                    <ActionForm
-                      action={removeMembershipAction}
-                      hidden={{ userId: person.id }}
-                      submitLabel={t("remove", { name: person.displayName })}
-                      pendingLabel={t("removing")}
-                      variant="danger"
-                      confirm={t("confirmRemove", { name: person.displayName })}
-                      inline
-                    />
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
       </Section>
     </div>
   );

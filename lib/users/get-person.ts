@@ -1,0 +1,19 @@
+import "server-only";
+import type { Persona } from "@/lib/auth/persona";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+
+/** One member of the account for the dashboard's person page: 404 for a person who holds no membership here. */
+export async function getPerson({ db, userId }: { db: TenantDb; userId: string }) {
+  const membership = await db.membership.findFirst({ where: { userId }, include: { user: true } });
+  if (!membership) throw new AppError("not_found");
+  const { user } = membership;
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    status: user.status,
+    dateOfBirth: user.dateOfBirth,
+    persona: membership.persona as Persona,
+  };
+}

@@ -164,7 +164,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
                       </Link>
                       {person.id === viewer.userId ? <span className="text-slate-600"> {t("you")}</span> : null}
                     </td>
-                    <td data-label={t("email")} className={`${stacked.cell} break-all`}>
+                    <td data-label={t("email")} className={`${stacked.cell} [overflow-wrap:anywhere]`}>
                       {person.email}
                     </td>
                     <td data-label={t("role")} className={stacked.cell}>

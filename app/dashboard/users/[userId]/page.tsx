@@ -138,10 +138,10 @@ export default async function PersonPage(props: Props) {
         </Link>
       </p>
       <PageHeader title={person.displayName} />
-      <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]">
         <div>
           <dt className="text-slate-600">{t("email")}</dt>
-          <dd className="font-medium break-all text-slate-900">{person.email}</dd>
+          <dd className="font-medium [overflow-wrap:anywhere] text-slate-900">{person.email}</dd>
         </div>
         <div>
           <dt className="text-slate-600">{t("role")}</dt>
@@ -194,7 +194,7 @@ export default async function PersonPage(props: Props) {
       </ul>
 
       <Section id="desk" title={t("deskHeading")}>
-        <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid gap-4 md:grid-cols-2">
           <div className="space-y-2 rounded-lg border border-slate-300 bg-white p-4">
             <h3 className="font-medium text-slate-900">{t("grantHeading")}</h3>
             <p className="text-sm text-slate-700">

@@ -1,0 +1,132 @@
+import { request } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { DESKTOP, PHONE } from "./support/devices";
+import { saveScreenshot } from "./support/screenshot";
+import { E2E_URL } from "./support/server";
+import { LANGUAGES, literal, wordsOf } from "./support/words";
+
+// The front desk: an administrator finds a person by part of their name, opens their page, grants
+// them a pass at a chosen price and books them into a class next week (never today's: the journey
+// does not depend on the time of day). Freja (born 2004) may have the pass's youth price.
+const FREJA = { name: "Freja Nielsen", typed: "fre" };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The ids of next week's scheduled demo classes with room (between 6 and 13 days from now). */
+async function nextWeeksClasses(): Promise<string[]> {
+  const api = await request.newContext({ baseURL: E2E_URL });
+  try {
+    const from = new Date(Date.now() + 6 * DAY_MS).toISOString();
+    const to = new Date(Date.now() + 13 * DAY_MS).toISOString();
+    const response = await api.get(`/api/public/accounts/demo/events?${new URLSearchParams({ from, to })}`);
+    expect(response.status()).toBe(200);
+    const { instances } = (await response.json()) as { instances: { id: string; status: string; spotsLeft: number }[] };
+    return instances.filter((i) => i.status === "scheduled" && i.spotsLeft > 0).map((i) => i.id);
+  } finally {
+    await api.dispose();
+  }
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`on a desktop, in ${language === "da" ? "Danish" : "English"}`, () => {
+    test.use({ language, ...DESKTOP });
+
+    test("the desk finds a person, grants a pass at the youth price and books them into a class next week", async ({
+      page,
+    }) => {
+      const demo = wordsOf(language, "DemoPanel");
+      const home = wordsOf(language, "DashboardHome");
+      const people = wordsOf(language, "PeoplePage");
+      const person = wordsOf(language, "PersonPage");
+      const done = wordsOf(language, "UsersActions");
+      const shot = (name: string) => saveScreenshot(page, `${language}-desktop-desk-${name}`);
+      const nextWeek = await nextWeeksClasses();
+      expect(nextWeek.length, "the demo studio has classes next week").toBeGreaterThan(0);
+
+      await page.goto("/");
+      await page.getByRole("button", { name: demo("tryAdmin") }).click();
+      await expect(page.getByRole("heading", { level: 1, name: home("title") })).toBeVisible();
+
+      // Find: part of the name, through the search form (a plain GET: ?q=).
+      await page.goto("/dashboard/users");
+      await expect(page.getByRole("heading", { level: 1, name: people("title") })).toBeVisible();
+      await page.getByLabel(people("search")).fill(FREJA.typed);
+      await page.getByRole("button", { name: people("searchButton") }).click();
+      await expect(page).toHaveURL(new RegExp(`q=${FREJA.typed}`));
+      await expect(
+        page.getByRole("heading", { level: 2, name: people("resultsFor", { q: FREJA.typed }) }),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: /\.csv|CSV/ }).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await shot("people");
+      await page.getByRole("link", { name: FREJA.name }).click();
+      await expect(page.getByRole("heading", { level: 1, name: FREJA.name })).toBeVisible();
+      await expect(page.getByText("2004", { exact: false }).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      // Grant: the 10-class pass at its youth price (the second price of the demo's 10-klippekort).
+      const offer = page.getByLabel(person("priceLabel"));
+      const youth = offer.locator("option", { hasText: "(" }).first();
+      const youthLabel = (await youth.textContent())!;
+      await offer.selectOption({ label: youthLabel });
+      const grant = page.locator("form").filter({ has: page.getByRole("button", { name: person("grantPass") }) });
+      await grant.getByRole("button", { name: person("grantPass") }).click();
+      await expect(grant.getByText(done("passGranted"))).toBeVisible();
+      const passes = page.getByRole("table", { name: person("passesHeading") });
+      await expect(
+        passes
+          .getByRole("row")
+          .filter({ hasText: youthLabel.split(" · ")[0]! })
+          .first(),
+      ).toBeVisible();
+
+      // Book: a class next week, chosen among the picker's options.
+      const picker = page.getByLabel(person("classLabel"), { exact: true });
+      const offered = await picker
+        .locator("option")
+        .evaluateAll((options) =>
+          options.map((option) => ({ value: (option as HTMLOptionElement).value, label: option.textContent ?? "" })),
+        );
+      const chosen = offered.find((option) => nextWeek.includes(option.value));
+      expect(chosen, "a class next week is offered").toBeDefined();
+      await picker.selectOption(chosen!.value);
+      const book = page
+        .locator("form")
+        .filter({ has: page.getByRole("button", { name: person("book"), exact: true }) });
+      await book.getByRole("button", { name: person("book"), exact: true }).click();
+      await expect(book.getByText(done("booked"))).toBeVisible();
+      const title = chosen!.label.split(" · ").slice(1).join(" · ");
+      const upcoming = page.getByRole("table", { name: person("upcomingHeading") });
+      await expect(
+        upcoming
+          .getByRole("row")
+          .filter({ hasText: new RegExp(literal(title)) })
+          .first(),
+      ).toBeVisible();
+      await expect(upcoming.getByText(person("bookingConfirmed")).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await shot("person");
+    });
+  });
+}
+
+test.describe("on a phone, in Danish", () => {
+  test.use({ language: "da", ...PHONE });
+
+  test("the people table stacks into rows and a person's page reads top to bottom", async ({ page }) => {
+    const demo = wordsOf("da", "DemoPanel");
+    const home = wordsOf("da", "DashboardHome");
+    const people = wordsOf("da", "PeoplePage");
+    await page.goto("/");
+    await page.getByRole("button", { name: demo("tryAdmin") }).click();
+    await expect(page.getByRole("heading", { level: 1, name: home("title") })).toBeVisible();
+    await page.goto("/dashboard/users");
+    await expect(page.getByRole("heading", { level: 1, name: people("title") })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, "da-phone-desk-people");
+    await page.getByRole("link", { name: "Ida Holm" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Ida Holm" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, "da-phone-desk-person");
+  });
+});

@@ -20,6 +20,7 @@ const CLIENT_NAMESPACES = [
   "Forms",
   "InstanceActions",
   "AttendanceButtons",
+  "CancelBookingForm",
   "ProductForm",
   "EventForm",
   "SeriesForm",

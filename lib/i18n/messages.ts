@@ -3,6 +3,7 @@ import daBookings from "./messages/da/bookings.json";
 import daPublicClass from "./messages/da/public-class.json";
 import daDashboard from "./messages/da/dashboard.json";
 import daDashboardEvents from "./messages/da/dashboard-events.json";
+import daDashboardStaff from "./messages/da/dashboard-staff.json";
 import daEmails from "./messages/da/emails.json";
 import daPublic from "./messages/da/public.json";
 import daSchedule from "./messages/da/schedule.json";
@@ -13,6 +14,7 @@ import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
 import enDashboard from "./messages/en/dashboard.json";
 import enDashboardEvents from "./messages/en/dashboard-events.json";
+import enDashboardStaff from "./messages/en/dashboard-staff.json";
 import enEmails from "./messages/en/emails.json";
 import enPublic from "./messages/en/public.json";
 import enSchedule from "./messages/en/schedule.json";
@@ -31,6 +33,7 @@ const en = {
   ...enAuth,
   ...enDashboard,
   ...enDashboardEvents,
+  ...enDashboardStaff,
   ...enEmails,
   ...enSettings,
 };
@@ -43,6 +46,7 @@ const da: typeof en = {
   ...daAuth,
   ...daDashboard,
   ...daDashboardEvents,
+  ...daDashboardStaff,
   ...daEmails,
   ...daSettings,
 };

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { formatDayHeading, formatTime } from "@/components/dashboard/format";
+import { formatDay, formatDayHeading, formatTime } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
@@ -68,7 +68,7 @@ export async function TeacherHome({ viewer }: { viewer: Auth }) {
   return (
     <>
       <PageHeader title={t("title")}>{t("intro", { studio: studio.name })}</PageHeader>
-      <Section id="today-heading" title={t("today", { day: formatDayHeading(now, studio) })}>
+      <Section id="today-heading" title={t("today", { day: formatDay(now, studio) })}>
         {today.length === 0 ? (
           <p className="text-sm text-slate-600">{t("noClassesToday")}</p>
         ) : (

@@ -64,7 +64,7 @@ export function AttendanceButtons({
               onClick={() => mark(value)}
               disabled={pending}
               aria-pressed={value === "clear" ? undefined : current}
-              className={`min-h-12 min-w-24 rounded-lg border-2 px-3 py-2 text-base font-semibold disabled:cursor-wait disabled:opacity-60 ${
+              className={`min-h-12 whitespace-nowrap rounded-lg border-2 px-2 py-2 text-sm font-semibold sm:min-w-28 sm:px-3 sm:text-base disabled:cursor-wait disabled:opacity-60 ${
                 pressed
                   ? pressedStyle[value]
                   : "border-slate-300 bg-white text-slate-900 hover:border-brand-700 hover:bg-brand-50"

@@ -21,6 +21,7 @@ const CLIENT_NAMESPACES = [
   "InstanceActions",
   "AttendanceButtons",
   "CancelBookingForm",
+  "WalkInActions",
   "ProductForm",
   "EventForm",
   "SeriesForm",

@@ -8,7 +8,7 @@ import { createClass, grant, type TestClass } from "@/app/api/bookings/booking-t
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-const { recordAttendanceAction, cancelAttendeeBookingAction } = await import("./actions");
+const { recordAttendanceAction, cancelAttendeeBookingAction, bookWalkInAction } = await import("./actions");
 
 const MINUTE = 60_000;
 let tenant: TestTenant;
@@ -100,6 +100,58 @@ describe("the roster's actions", () => {
     expect(await cancelAttendeeBookingAction(formData({ instanceId: taught.id, bookingId: forgiven }))).toEqual({
       ok: false,
       error: "Booking is already cancelled",
+    });
+  });
+
+  it("add a walk-in with their own pass (a teacher may), or a drop-in sold at the desk (an administrator)", async () => {
+    const pass = await grant(tenant.accountId, ida.userId, { remainingClasses: 3 });
+    signInAs(teacher.token);
+    expect(await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: ida.userId }))).toEqual({
+      ok: true,
+      message: "Booked.",
+    });
+    expect(
+      await db.booking.findFirstOrThrow({ where: { instanceId: taught.id, attendeeId: ida.userId } }),
+    ).toMatchObject({
+      status: "confirmed",
+      entitlementId: pass.id,
+    });
+
+    const mads = await createMember(tenant.accountId, "attendee");
+    const dropIn = await db.product.create({
+      data: { accountId: tenant.accountId, type: "drop_in", name: "Drop-in", classAllowance: 1, status: "active" },
+    });
+    await db.price.create({
+      data: { accountId: tenant.accountId, productId: dropIn.id, amount: 15_000, currency: "DKK", position: 0 },
+    });
+    const youth = await db.price.create({
+      data: { accountId: tenant.accountId, productId: dropIn.id, amount: 9_000, currency: "DKK", position: 1 },
+    });
+    // without a pass, nobody books; a teacher does not sell
+    expect(await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: mads.userId }))).toMatchObject({
+      ok: false,
+    });
+    expect(
+      await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: mads.userId, priceId: youth.id })),
+    ).toEqual({ ok: false, error: "Insufficient permission" });
+    expect(await db.entitlement.count({ where: { userId: mads.userId } })).toBe(0);
+    // another teacher's class: not theirs to book into
+    expect(await bookWalkInAction(formData({ instanceId: notTaught.id, attendeeId: ida.userId }))).toEqual({
+      ok: false,
+      error: "Insufficient permission",
+    });
+
+    signInAs(tenant.admin.token);
+    expect(
+      await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: mads.userId, priceId: youth.id })),
+    ).toEqual({ ok: true, message: "Booked." });
+    const sold = await db.entitlement.findFirstOrThrow({ where: { userId: mads.userId } });
+    expect(sold).toMatchObject({ productId: dropIn.id, priceId: youth.id });
+    expect(
+      await db.booking.findFirstOrThrow({ where: { instanceId: taught.id, attendeeId: mads.userId } }),
+    ).toMatchObject({
+      status: "confirmed",
+      entitlementId: sold.id,
     });
   });
 });

@@ -5,7 +5,11 @@ import { readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireStaff } from "@/lib/web/require-administrator";
 import { runAction } from "@/lib/web/run-action";
+import { bookInstance } from "@/lib/bookings/book-instance";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
+import { listProducts } from "@/lib/commerce/list-products";
+import { AppError } from "@/lib/errors";
 import { recordAttendance } from "@/lib/bookings/record-attendance";
 import { parseWith } from "@/lib/http/parse-input";
 import { Id } from "@/lib/schemas/common";
@@ -54,6 +58,44 @@ export async function cancelAttendeeBookingAction(formData: FormData): Promise<F
       });
       const words = await getTranslations("RosterActions");
       return booking.status === "late_cancelled" ? words("lateCancelled") : words("cancelled");
+    },
+    { revalidate: revalidateClass(formData) },
+  );
+}
+
+/**
+ * Adds a walk-in: books the person into the class with their own pass (POST /bookings with
+ * `attendeeId`: the booking statement picks the pass and applies the rules), or, at the desk, first
+ * grants the chosen drop-in price (POST /users/{userId}/entitlements with `priceId`: an
+ * administrator's) and books with it.
+ */
+export async function bookWalkInAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireStaff();
+  return runAction(
+    async () => {
+      const instanceId = parseWith(Id, readText(formData, "instanceId"));
+      const attendeeId = parseWith(Id, readText(formData, "attendeeId"));
+      const priceId = readText(formData, "priceId");
+      let entitlementId: string | undefined;
+      if (priceId !== undefined) {
+        if (viewer.persona !== "administrator") throw new AppError("insufficient_permission");
+        const products = await listProducts({ db: viewer.db });
+        const product = products.find((candidate) => candidate.prices.some((price) => price.id === priceId));
+        if (!product) throw new AppError("not_found");
+        const granted = await grantEntitlement({
+          db: viewer.db,
+          accountId: viewer.accountId,
+          userId: attendeeId,
+          input: { productId: product.id, priceId: parseWith(Id, priceId) },
+        });
+        entitlementId = granted.id;
+      }
+      const booking = await bookInstance({
+        tokenHash: viewer.session.tokenHash,
+        input: { instanceId, attendeeId, ...(entitlementId ? { entitlementId } : {}) },
+      });
+      const walkIn = await getTranslations("WalkInActions");
+      return booking.status === "waitlisted" ? walkIn("waitlisted") : walkIn("booked");
     },
     { revalidate: revalidateClass(formData) },
   );

@@ -13,6 +13,10 @@ import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { attendanceOpensAt } from "@/lib/bookings/record-attendance";
 import { isLateCancellation } from "@/lib/bookings/booking-window";
 import { CancelBookingForm } from "./cancel-booking-form";
+import { WalkInActions, type DropInOption } from "./walk-in-actions";
+import { listUsers } from "@/lib/users/list-users";
+import { listProducts } from "@/lib/commerce/list-products";
+import { formatMoney } from "@/components/dashboard/format";
 
 export const dynamic = "force-dynamic";
 
@@ -21,9 +25,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-type Props = { params: Promise<{ instanceId: string }> };
+type Props = { params: Promise<{ instanceId: string }>; searchParams: Promise<{ q?: string | string[] }> };
 
-export default async function ClassPage({ params }: Props) {
+export default async function ClassPage({ params, searchParams }: Props) {
   const instanceId = pageIdOrNotFound((await params).instanceId);
   const [manager, t, tRoster] = await Promise.all([
     requireClassManager(instanceId),
@@ -31,6 +35,8 @@ export default async function ClassPage({ params }: Props) {
     getTranslations("RosterPage"),
   ]);
   const { viewer, instance } = manager;
+  const rawQuery = (await searchParams).q;
+  const query = (Array.isArray(rawQuery) ? rawQuery[0] : rawQuery)?.trim().slice(0, 100) ?? "";
   const attendanceNames: Record<string, string> = { attended: t("attended"), no_show: t("noShow") };
   const studio = await getActiveStudio(viewer);
   const isTeacher = viewer.persona === "teacher";
@@ -55,6 +61,35 @@ export default async function ClassPage({ params }: Props) {
   const attended = roster.filter((booking) => booking.attendance === "attended").length;
   const noShows = roster.filter((booking) => booking.attendance === "no_show").length;
   const name = (user: { displayName: string; email: string }) => user.displayName || user.email;
+  const onList = new Set([...roster, ...waitlist].map((booking) => booking.attendeeId));
+  const found =
+    live && query
+      ? (await listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona, q: query, limit: 10 }))
+          .items
+      : [];
+  const dropIns: DropInOption[] =
+    live && query && viewer.persona === "administrator"
+      ? (await listProducts({ db: viewer.db }))
+          .filter((product) => product.type === "drop_in" && product.status === "active")
+          .flatMap((product) =>
+            product.prices.map((price) => ({
+              priceId: price.id,
+              label: [
+                product.name,
+                formatMoney(price.amount, price.currency, studio.locale),
+                price.minAge !== null || price.maxAge !== null
+                  ? tRoster("ages", {
+                      min: price.minAge ?? 0,
+                      max: price.maxAge ?? 0,
+                      hasMax: price.maxAge !== null ? "yes" : "no",
+                    })
+                  : "",
+              ]
+                .filter(Boolean)
+                .join(" · "),
+            })),
+          )
+      : [];
 
   return (
     <>
@@ -118,6 +153,61 @@ export default async function ClassPage({ params }: Props) {
           </ul>
         )}
       </Section>
+      {live ? (
+        <Section id="walk-in-heading" title={tRoster("walkIn")}>
+          <form method="get" role="search" className="flex flex-wrap items-end gap-2">
+            <span className="min-w-0 flex-1">
+              <label htmlFor="walk-in-q" className="block text-sm font-medium text-slate-800">
+                {tRoster("findPerson")}
+              </label>
+              <input
+                id="walk-in-q"
+                type="search"
+                name="q"
+                defaultValue={query}
+                autoComplete="off"
+                placeholder={tRoster("findPersonHint")}
+                className="mt-1 min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2"
+              />
+            </span>
+            <button
+              type="submit"
+              className="min-h-11 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
+            >
+              {tRoster("search")}
+            </button>
+          </form>
+          {query ? (
+            found.length === 0 ? (
+              <p className="text-sm text-slate-600">{tRoster("nobodyFound", { query })}</p>
+            ) : (
+              <ul
+                aria-label={tRoster("results")}
+                className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white"
+              >
+                {found.map((person) => (
+                  <li key={person.id} className="space-y-2 p-4">
+                    <p>
+                      <span className="font-medium text-slate-900">{name(person)}</span>{" "}
+                      <span className="break-all text-sm text-slate-600">{person.email}</span>
+                    </p>
+                    {onList.has(person.id) ? (
+                      <p className="text-sm text-slate-700">{tRoster("alreadyBooked")}</p>
+                    ) : (
+                      <WalkInActions
+                        instanceId={instance.id}
+                        attendeeId={person.id}
+                        attendee={name(person)}
+                        dropIns={dropIns}
+                      />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : null}
+        </Section>
+      ) : null}
       <Section id="waitlist-heading" title={t("waitlist", { count: waitlist.length })}>
         {waitlist.length === 0 ? (
           <p className="text-sm text-slate-600">{t("nobodyWaiting")}</p>

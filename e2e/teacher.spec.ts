@@ -17,12 +17,14 @@ for (const language of LANGUAGES) {
       const nav = wordsOf(language, "DashboardNav");
       const home = wordsOf(language, "TeacherHome");
       const buttons = wordsOf(language, "AttendanceButtons");
+      const roster = wordsOf(language, "RosterPage");
+      const walkInWords = wordsOf(language, "WalkInActions");
       const shot = (name: string) => saveScreenshot(page, `${language}-phone-teacher-${name}`);
 
       // Arrange (API, as the administrator): a class starting in ten minutes, so that check-in is
       // open whatever the time of day, taught by the demo teacher, with one attendee booked in.
       const title = `Door check-in ${randomUUID().slice(0, 6)}`;
-      const { instanceId, attendee } = await demoClassForTeacher(title, 10);
+      const { instanceId, attendee, walkIn } = await demoClassForTeacher(title, 10);
 
       await page.goto("/");
       await page.getByRole("button", { name: demo("tryTeacher") }).click();
@@ -62,6 +64,20 @@ for (const language of LANGUAGES) {
           .getByRole("button", { name: buttons("attended") }),
       ).toHaveAttribute("aria-pressed", "true");
       await shot("checked-in");
+
+      // A walk-in at the door: found by the first letters of their name, booked with their pass.
+      await page.getByRole("searchbox", { name: roster("findPerson") }).fill(walkIn.split(" ")[0]!);
+      await page.getByRole("button", { name: roster("search") }).click();
+      const found = page
+        .getByRole("list", { name: roster("results") })
+        .getByRole("listitem")
+        .filter({ hasText: walkIn });
+      await found.getByRole("button", { name: walkInWords("bookWithPass") }).click();
+      await expect(found.getByText(roster("alreadyBooked"))).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole("group", { name: buttons("attendanceOf", { attendee: walkIn }) })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await shot("walk-in");
     });
   });
 }

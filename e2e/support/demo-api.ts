@@ -95,12 +95,13 @@ export async function upcomingDemoClass(hoursAhead = 3): Promise<{ instance: Ins
 
 /**
  * A one-off class of the demo studio starting `minutesAhead` from now (so its check-in is open),
- * taught by the demo teacher persona, with one demo attendee (given a pass at the desk) booked in.
+ * taught by the demo teacher persona, with one demo attendee (given a pass at the desk) booked in,
+ * and another given a pass but not booked (a walk-in).
  */
 export async function demoClassForTeacher(
   title: string,
   minutesAhead = 10,
-): Promise<{ instanceId: string; attendee: string }> {
+): Promise<{ instanceId: string; attendee: string; walkIn: string }> {
   const teacher = await demoApi("teacher");
   const admin = await demoApi("administrator");
   try {
@@ -122,11 +123,14 @@ export async function demoClassForTeacher(
     const people = (await (await admin.get("/api/demo-auth/users")).json()) as { id: string; displayName: string }[];
     const person = people[people.length - 1]!;
     const { productId, priceId } = await ensureDemoPass();
-    const granted = await admin.post(`/api/users/${person.id}/entitlements`, { data: { productId, priceId } });
-    expect(granted.status(), await granted.text()).toBe(201);
+    const walkIn = people[people.length - 2]!;
+    for (const someone of [person, walkIn]) {
+      const granted = await admin.post(`/api/users/${someone.id}/entitlements`, { data: { productId, priceId } });
+      expect(granted.status(), await granted.text()).toBe(201);
+    }
     const booked = await admin.post("/api/bookings", { data: { instanceId, attendeeId: person.id } });
     expect(booked.status(), await booked.text()).toBe(201);
-    return { instanceId, attendee: person.displayName };
+    return { instanceId, attendee: person.displayName, walkIn: walkIn.displayName };
   } finally {
     await teacher.dispose();
     await admin.dispose();

@@ -20,6 +20,8 @@ const CLIENT_NAMESPACES = [
   "Forms",
   "InstanceActions",
   "AttendanceButtons",
+  "CancelBookingForm",
+  "WalkInActions",
   "ProductForm",
   "EventForm",
   "SeriesForm",

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { getConfig } from "@/lib/system/get-config";
 import { findSignedInIdentity } from "@/lib/users/find-signed-in-identity";
 import { getViewer } from "@/lib/web/viewer";
+import { isStaff } from "@/lib/auth/instance-permission";
 
 // Reads the demo studio's people from the database on every request.
 export const dynamic = "force-dynamic";
@@ -31,7 +32,7 @@ async function signedIn() {
   const identity = await findSignedInIdentity(viewer);
   if (!identity) return undefined;
   const { user, account } = identity;
-  return viewer.persona === "administrator"
+  return isStaff(viewer.persona)
     ? { name: user.displayName, account: account.name, href: "/dashboard", dashboard: true }
     : { name: user.displayName, account: account.name, href: `/${account.slug}`, dashboard: false };
 }

@@ -6,6 +6,7 @@ import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { LanguageSwitcher } from "@/components/language-switcher";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
+import { isStaff } from "@/lib/auth/instance-permission";
 import { getViewer } from "@/lib/web/viewer";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const [viewer, t] = await Promise.all([getViewer(), getTranslations("DashboardLayout")]);
-  if (!viewer || viewer.persona !== "administrator") {
+  if (!viewer || !isStaff(viewer.persona)) {
     return (
       <main className="mx-auto max-w-md px-4 py-16">
         <h1 className="text-2xl font-semibold text-brand-900">{t("forAdministrators")}</h1>
@@ -53,7 +54,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <p className="font-semibold text-brand-900">
             <Link href="/dashboard">{studio.name}</Link>
             <span className="ml-2 text-sm font-normal text-slate-600">
-              {viewer.session.kind === "demo" ? t("titleDemo") : t("title")}
+              {viewer.persona === "teacher"
+                ? viewer.session.kind === "demo"
+                  ? t("titleTeacherDemo")
+                  : t("titleTeacher")
+                : viewer.session.kind === "demo"
+                  ? t("titleDemo")
+                  : t("title")}
             </span>
           </p>
           <div className="flex items-center gap-3">
@@ -64,7 +71,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </header>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
         <aside className="md:w-52 md:shrink-0">
-          <DashboardNav />
+          <DashboardNav persona={viewer.persona === "teacher" ? "teacher" : "administrator"} />
         </aside>
         <main id="main" className="min-w-0 flex-1 space-y-8">
           {children}

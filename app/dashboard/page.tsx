@@ -6,7 +6,8 @@ import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDay, formatPercent } from "@/components/dashboard/format";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/lib/web/require-administrator";
+import { requireStaff } from "@/lib/web/require-administrator";
+import { TeacherHome } from "./teacher-home";
 import { fillRate } from "@/lib/admin/fill-rate";
 import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
 import { studioDay, studioWeek } from "@/lib/admin/studio-time";
@@ -27,7 +28,8 @@ function totals(classes: DashboardClass[]) {
 }
 
 export default async function DashboardPage() {
-  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("DashboardHome")]);
+  const [viewer, t] = await Promise.all([requireStaff(), getTranslations("DashboardHome")]);
+  if (viewer.persona === "teacher") return <TeacherHome viewer={viewer} />;
   const studio = await getActiveStudio(viewer);
   const now = new Date();
   const day = studioDay(now, studio.timezone);

@@ -3,21 +3,18 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
+import { useState } from "react";
 
-export const DASHBOARD_LINKS = [
-  "/dashboard",
-  "/dashboard/calendar",
-  "/dashboard/events",
-  "/dashboard/summary",
-  "/dashboard/locations",
-  "/dashboard/presets",
-  "/dashboard/products",
-  "/dashboard/seasons",
-  "/dashboard/users",
-  "/dashboard/groups",
-  "/dashboard/orders",
-  "/dashboard/settings",
+/** The administrator's menu: the overview, then four groups (schedule, people, sales, settings). */
+export const DASHBOARD_GROUPS = [
+  { group: null, links: ["/dashboard"] },
+  { group: "schedule", links: ["/dashboard/calendar", "/dashboard/events", "/dashboard/seasons"] },
+  { group: "people", links: ["/dashboard/users", "/dashboard/groups"] },
+  { group: "sales", links: ["/dashboard/products", "/dashboard/orders", "/dashboard/summary"] },
+  { group: "settings", links: ["/dashboard/settings", "/dashboard/locations", "/dashboard/presets"] },
 ] as const;
+
+export const DASHBOARD_LINKS = DASHBOARD_GROUPS.flatMap(({ links }) => links);
 
 type DashboardHref = (typeof DASHBOARD_LINKS)[number];
 
@@ -25,10 +22,40 @@ function isCurrent(pathname: string, href: string): boolean {
   return href === "/dashboard" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The dashboard's links; on small screens a wrapping row, from md up a sidebar column. */
-export function DashboardNav() {
+function NavLink({
+  href,
+  label,
+  pathname,
+  onClick,
+}: {
+  href: string;
+  label: string;
+  pathname: string;
+  onClick?: () => void;
+}) {
+  const current = isCurrent(pathname, href);
+  return (
+    <Link
+      href={href}
+      onClick={onClick}
+      aria-current={current ? "page" : undefined}
+      className={`flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium md:min-h-0 ${
+        current ? "bg-brand-700 text-white" : "text-slate-800 hover:bg-brand-50 hover:text-brand-900"
+      }`}
+    >
+      {label}
+    </Link>
+  );
+}
+
+/**
+ * The dashboard's menu. An administrator's is grouped; a teacher's holds only their classes. On a
+ * phone it folds behind a "Menu" button (the current page named on it); from md up a sidebar column.
+ */
+export function DashboardNav({ persona = "administrator" }: { persona?: "administrator" | "teacher" }) {
   const pathname = usePathname() ?? "";
   const t = useTranslations("DashboardNav");
+  const [open, setOpen] = useState(false);
   const labels: Record<DashboardHref, string> = {
     "/dashboard": t("overview"),
     "/dashboard/calendar": t("calendar"),
@@ -43,26 +70,63 @@ export function DashboardNav() {
     "/dashboard/orders": t("orders"),
     "/dashboard/settings": t("settings"),
   };
+  const groupNames = {
+    schedule: t("groupSchedule"),
+    people: t("groupPeople"),
+    sales: t("groupSales"),
+    settings: t("groupSettings"),
+  };
+  if (persona === "teacher") {
+    return (
+      <nav aria-label={t("label")}>
+        <ul className="flex gap-1 md:flex-col">
+          <li>
+            <NavLink href="/dashboard" label={t("myClasses")} pathname={pathname} />
+          </li>
+        </ul>
+      </nav>
+    );
+  }
+  const currentHref = [...DASHBOARD_LINKS].reverse().find((href) => isCurrent(pathname, href));
   return (
     <nav aria-label={t("label")}>
-      <ul className="flex flex-wrap gap-1 md:flex-col">
-        {DASHBOARD_LINKS.map((href) => {
-          const current = isCurrent(pathname, href);
-          return (
-            <li key={href}>
-              <Link
-                href={href}
-                aria-current={current ? "page" : undefined}
-                className={`block rounded-md px-3 py-2 text-sm font-medium ${
-                  current ? "bg-brand-700 text-white" : "text-slate-800 hover:bg-brand-50 hover:text-brand-900"
-                }`}
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="dashboard-menu"
+        onClick={() => setOpen(!open)}
+        className="flex min-h-11 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 md:hidden"
+      >
+        <span>
+          {t("menu")}
+          {currentHref ? <span className="font-normal text-slate-600"> · {labels[currentHref]}</span> : null}
+        </span>
+        <span aria-hidden="true">{open ? "▴" : "▾"}</span>
+      </button>
+      <div
+        id="dashboard-menu"
+        className={`${open ? "block" : "hidden"} mt-2 space-y-4 rounded-md border border-slate-300 bg-white p-2 md:mt-0 md:block md:border-0 md:bg-transparent md:p-0`}
+      >
+        {DASHBOARD_GROUPS.map(({ group, links }) => (
+          <div key={group ?? "home"}>
+            {group ? (
+              <p
+                id={`nav-group-${group}`}
+                className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600"
               >
-                {labels[href]}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+                {groupNames[group]}
+              </p>
+            ) : null}
+            <ul aria-labelledby={group ? `nav-group-${group}` : undefined} className="space-y-0.5">
+              {links.map((href) => (
+                <li key={href}>
+                  <NavLink href={href} label={labels[href]} pathname={pathname} onClick={() => setOpen(false)} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
     </nav>
   );
 }

@@ -41,7 +41,7 @@ export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
   const busy = status.kind === "busy";
   const t = useTranslations("DemoPanel");
 
-  async function tryAs(persona: "administrator" | "attendee") {
+  async function tryAs(persona: "administrator" | "teacher" | "attendee") {
     setStatus({ kind: "busy", message: t("signingIn") });
     try {
       const response = await post(
@@ -56,7 +56,7 @@ export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
         return;
       }
       // A full navigation, so that the next page is rendered with the new cookie.
-      window.location.assign(persona === "administrator" ? "/dashboard" : "/demo");
+      window.location.assign(persona === "attendee" ? "/demo" : "/dashboard");
     } catch {
       setStatus({ kind: "error", message: t("unreachable") });
     }
@@ -79,7 +79,7 @@ export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
 
   return (
     <div className="mt-6 space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <div className="rounded-lg border border-slate-200 p-4">
           <h3 className="font-semibold text-brand-900">{t("adminTitle")}</h3>
           <p className="mt-1 text-sm text-slate-700">{t("adminText", { name: "Mette Lund" })}</p>
@@ -90,6 +90,18 @@ export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
             className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
           >
             {t("tryAdmin")}
+          </button>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <h3 className="font-semibold text-brand-900">{t("teacherTitle")}</h3>
+          <p className="mt-1 text-sm text-slate-700">{t("teacherText", { name: "Clara Holt" })}</p>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => tryAs("teacher")}
+            className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
+          >
+            {t("tryTeacher")}
           </button>
         </div>
         <div className="rounded-lg border border-slate-200 p-4">

@@ -17,7 +17,10 @@ type Instance = {
 type PublicEvent = { id: string; title: string };
 
 /** An API client with a demo session of `persona` (cookie auth; writes send our Origin). */
-export async function demoApi(persona: "administrator" | "attendee", userId?: string): Promise<APIRequestContext> {
+export async function demoApi(
+  persona: "administrator" | "teacher" | "attendee",
+  userId?: string,
+): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL: E2E_URL, extraHTTPHeaders: { origin: E2E_URL } });
   const response = await api.post("/api/demo-auth/session", { data: userId ? { persona, userId } : { persona } });
   expect(response.status(), await response.text()).toBe(201);
@@ -87,5 +90,49 @@ export async function upcomingDemoClass(hoursAhead = 3): Promise<{ instance: Ins
     return { instance, title: events.find((event) => event.id === instance.eventId)!.title };
   } finally {
     await api.dispose();
+  }
+}
+
+/**
+ * A one-off class of the demo studio starting `minutesAhead` from now (so its check-in is open),
+ * taught by the demo teacher persona, with one demo attendee (given a pass at the desk) booked in,
+ * and another given a pass but not booked (a walk-in).
+ */
+export async function demoClassForTeacher(
+  title: string,
+  minutesAhead = 10,
+): Promise<{ instanceId: string; attendee: string; walkIn: string }> {
+  const teacher = await demoApi("teacher");
+  const admin = await demoApi("administrator");
+  try {
+    const me = (await (await teacher.get("/api/me")).json()) as { id?: string; user?: { id: string } };
+    const teacherId = me.user?.id ?? me.id!;
+    const startsAt = new Date(Date.now() + minutesAhead * 60_000);
+    const event = await admin.post("/api/events", {
+      data: { title, teacherIds: [teacherId], durationMinutes: 60, capacity: 12, startsAt: startsAt.toISOString() },
+    });
+    expect(event.status(), await event.text()).toBe(201);
+    const { id: eventId } = (await event.json()) as { id: string };
+    const from = new Date(startsAt.getTime() - 60_000).toISOString();
+    const to = new Date(startsAt.getTime() + 60_000).toISOString();
+    const instances = (await (
+      await admin.get(`/api/instances?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)
+    ).json()) as { id: string; eventId: string }[];
+    const instanceId = instances.find((instance) => instance.eventId === eventId)!.id;
+
+    const people = (await (await admin.get("/api/demo-auth/users")).json()) as { id: string; displayName: string }[];
+    const person = people[people.length - 1]!;
+    const { productId, priceId } = await ensureDemoPass();
+    const walkIn = people[people.length - 2]!;
+    for (const someone of [person, walkIn]) {
+      const granted = await admin.post(`/api/users/${someone.id}/entitlements`, { data: { productId, priceId } });
+      expect(granted.status(), await granted.text()).toBe(201);
+    }
+    const booked = await admin.post("/api/bookings", { data: { instanceId, attendeeId: person.id } });
+    expect(booked.status(), await booked.text()).toBe(201);
+    return { instanceId, attendee: person.displayName, walkIn: walkIn.displayName };
+  } finally {
+    await teacher.dispose();
+    await admin.dispose();
   }
 }

@@ -4,10 +4,20 @@ import { listInstances } from "@/lib/programme/list-instances";
 
 /**
  * The instances starting in [from, to) with the title and location of their event, for the
- * dashboard's day, week and calendar views (every status, chronological).
+ * dashboard's day, week and calendar views (every status, chronological); optionally one teacher's.
  */
-export async function listClasses({ db, from, to }: { db: TenantDb; from: Date; to: Date }) {
-  const instances = await listInstances({ db, from, to });
+export async function listClasses({
+  db,
+  from,
+  to,
+  teacherId,
+}: {
+  db: TenantDb;
+  from: Date;
+  to: Date;
+  teacherId?: string;
+}) {
+  const instances = await listInstances({ db, from, to, teacherId });
   const eventIds = [...new Set(instances.map((instance) => instance.eventId))];
   const events = await db.event.findMany({
     where: { id: { in: eventIds } },

@@ -8,7 +8,8 @@ import { AppError } from "@/lib/errors";
  * then `id`): the roster (`confirmed`, checked-in ones included) or the waitlist (`waitlisted`, queue
  * order). 404 when the instance is not the account's; 403 when the actor does not manage it (an
  * administrator, or a teacher who teaches it). `withDateOfBirth`: whether the actor may see the
- * attendees' dates of birth (a teacher may not).
+ * attendees' dates of birth (a teacher may not). Each booking carries the pass it uses (product name,
+ * classes left), for the dashboard's roster.
  */
 export async function listInstanceBookings({
   db,
@@ -26,7 +27,10 @@ export async function listInstanceBookings({
   assertManagesInstance(actor, instance);
   const bookings = await db.booking.findMany({
     where: { instanceId, status },
-    include: { attendee: true },
+    include: {
+      attendee: true,
+      entitlement: { select: { remainingClasses: true, validUntil: true, product: { select: { name: true } } } },
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   return { bookings, withDateOfBirth: seesDateOfBirth(actor) };

@@ -4,6 +4,7 @@ import daPublicClass from "./messages/da/public-class.json";
 import daDashboard from "./messages/da/dashboard.json";
 import daDashboardEvents from "./messages/da/dashboard-events.json";
 import daDashboardPeople from "./messages/da/dashboard-people.json";
+import daDashboardStaff from "./messages/da/dashboard-staff.json";
 import daEmails from "./messages/da/emails.json";
 import daPublic from "./messages/da/public.json";
 import daSchedule from "./messages/da/schedule.json";
@@ -15,6 +16,7 @@ import enPublicClass from "./messages/en/public-class.json";
 import enDashboard from "./messages/en/dashboard.json";
 import enDashboardEvents from "./messages/en/dashboard-events.json";
 import enDashboardPeople from "./messages/en/dashboard-people.json";
+import enDashboardStaff from "./messages/en/dashboard-staff.json";
 import enEmails from "./messages/en/emails.json";
 import enPublic from "./messages/en/public.json";
 import enSchedule from "./messages/en/schedule.json";
@@ -34,6 +36,7 @@ const en = {
   ...enDashboard,
   ...enDashboardEvents,
   ...enDashboardPeople,
+  ...enDashboardStaff,
   ...enEmails,
   ...enSettings,
 };
@@ -47,6 +50,7 @@ const da: typeof en = {
   ...daDashboard,
   ...daDashboardEvents,
   ...daDashboardPeople,
+  ...daDashboardStaff,
   ...daEmails,
   ...daSettings,
 };

@@ -3,17 +3,28 @@
 import { getTranslations } from "next-intl/server";
 import { readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
-import { requireAdministrator } from "@/lib/web/require-administrator";
+import { requireStaff } from "@/lib/web/require-administrator";
 import { runAction } from "@/lib/web/run-action";
+import { bookInstance } from "@/lib/bookings/book-instance";
+import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
+import { listProducts } from "@/lib/commerce/list-products";
+import { AppError } from "@/lib/errors";
 import { recordAttendance } from "@/lib/bookings/record-attendance";
 import { parseWith } from "@/lib/http/parse-input";
 import { Id } from "@/lib/schemas/common";
 import { UpdateBookingInput } from "@/lib/schemas/booking";
 
+// Staff actions of one class's roster: an administrator, or a teacher of the class (the lib
+// functions decide through managesInstance: another class's booking answers "Insufficient permission").
+
+function revalidateClass(formData: FormData): string[] {
+  return [`/dashboard/classes/${readText(formData, "instanceId") ?? ""}`, "/dashboard/summary", "/dashboard"];
+}
+
 /** Check-in: the same lib function and body schema as PATCH /bookings/{bookingId}. */
 export async function recordAttendanceAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const instanceId = readText(formData, "instanceId") ?? "";
+  const viewer = await requireStaff();
   return runAction(
     async () => {
       const bookingId = parseWith(Id, readText(formData, "bookingId"));
@@ -24,6 +35,68 @@ export async function recordAttendanceAction(formData: FormData): Promise<FormSt
       const done = { attended: t("checkedIn"), no_show: t("markedNoShow"), clear: t("cleared") };
       return done[attendance ?? "clear"];
     },
-    { revalidate: [`/dashboard/classes/${instanceId}`, "/dashboard/summary"] },
+    { revalidate: revalidateClass(formData) },
+  );
+}
+
+/**
+ * Cancels someone's booking: DELETE /bookings/{bookingId}'s lib function; `refundCredit=true` (the
+ * desk forgiving a late cancellation) returns the credit even inside the late-cancel window.
+ */
+export async function cancelAttendeeBookingAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireStaff();
+  return runAction(
+    async () => {
+      const bookingId = parseWith(Id, readText(formData, "bookingId"));
+      const refundCredit = readText(formData, "refundCredit") === "true";
+      const booking = await cancelBooking({
+        db: viewer.db,
+        accountId: viewer.accountId,
+        actor: viewer,
+        bookingId,
+        refundCredit,
+      });
+      const words = await getTranslations("RosterActions");
+      return booking.status === "late_cancelled" ? words("lateCancelled") : words("cancelled");
+    },
+    { revalidate: revalidateClass(formData) },
+  );
+}
+
+/**
+ * Adds a walk-in: books the person into the class with their own pass (POST /bookings with
+ * `attendeeId`: the booking statement picks the pass and applies the rules), or, at the desk, first
+ * grants the chosen drop-in price (POST /users/{userId}/entitlements with `priceId`: an
+ * administrator's) and books with it.
+ */
+export async function bookWalkInAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireStaff();
+  return runAction(
+    async () => {
+      const instanceId = parseWith(Id, readText(formData, "instanceId"));
+      const attendeeId = parseWith(Id, readText(formData, "attendeeId"));
+      const priceId = readText(formData, "priceId");
+      let entitlementId: string | undefined;
+      if (priceId !== undefined) {
+        if (viewer.persona !== "administrator") throw new AppError("insufficient_permission");
+        const products = await listProducts({ db: viewer.db });
+        const product = products.find((candidate) => candidate.prices.some((price) => price.id === priceId));
+        if (!product) throw new AppError("not_found");
+        const granted = await grantEntitlement({
+          db: viewer.db,
+          accountId: viewer.accountId,
+          userId: attendeeId,
+          input: { productId: product.id, priceId: parseWith(Id, priceId) },
+        });
+        entitlementId = granted.id;
+      }
+      const booking = await bookInstance({
+        tokenHash: viewer.session.tokenHash,
+        input: { instanceId, attendeeId, ...(entitlementId ? { entitlementId } : {}) },
+      });
+      const walkIn = await getTranslations("WalkInActions");
+      return booking.status === "waitlisted" ? walkIn("waitlisted") : walkIn("booked");
+    },
+    { revalidate: revalidateClass(formData) },
   );
 }

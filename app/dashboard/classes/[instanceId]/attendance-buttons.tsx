@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { buttonClass } from "@/components/forms/action-form";
 import type { FormState } from "@/lib/web/form-state";
 import { recordAttendanceAction } from "./actions";
 
@@ -46,34 +45,44 @@ export function AttendanceButtons({
     });
   }
 
+  const pressedStyle: Record<(typeof MARKS)[number], string> = {
+    attended: "border-green-700 bg-green-700 text-white",
+    no_show: "border-red-700 bg-red-700 text-white",
+    clear: "",
+  };
+
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("attendanceOf", { attendee })}>
-      {MARKS.map((value) => {
-        const current = value === "clear" ? attendance === null : attendance === value;
-        return (
-          <button
-            key={value}
-            type="button"
-            onClick={() => mark(value)}
-            disabled={pending}
-            aria-pressed={value === "clear" ? undefined : current}
-            className={
-              current && value !== "clear"
-                ? buttonClass.primary.replace("px-4 py-2", "px-3 py-1.5")
-                : buttonClass.secondary
-            }
-          >
-            {busy === value ? t("saving") : labels[value]}
-          </button>
-        );
-      })}
-      <span aria-live="polite" className="text-sm empty:hidden">
+    <div className="w-full sm:w-auto">
+      <div className="grid grid-cols-3 gap-2" role="group" aria-label={t("attendanceOf", { attendee })}>
+        {MARKS.map((value) => {
+          const current = value === "clear" ? attendance === null : attendance === value;
+          const pressed = current && value !== "clear";
+          return (
+            <button
+              key={value}
+              type="button"
+              onClick={() => mark(value)}
+              disabled={pending}
+              aria-pressed={value === "clear" ? undefined : current}
+              className={`min-h-12 whitespace-nowrap rounded-lg border-2 px-2 py-2 text-sm font-semibold sm:min-w-28 sm:px-3 sm:text-base disabled:cursor-wait disabled:opacity-60 ${
+                pressed
+                  ? pressedStyle[value]
+                  : "border-slate-300 bg-white text-slate-900 hover:border-brand-700 hover:bg-brand-50"
+              }`}
+            >
+              {pressed ? <span aria-hidden="true">✓ </span> : null}
+              {busy === value ? t("saving") : labels[value]}
+            </button>
+          );
+        })}
+      </div>
+      <p aria-live="polite" className="mt-1 text-sm empty:hidden">
         {state.error ? (
           <span role="alert" className="text-red-700">
             {state.error}
           </span>
         ) : null}
-      </span>
+      </p>
     </div>
   );
 }

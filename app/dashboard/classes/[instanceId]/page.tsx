@@ -1,18 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { notFound } from "next/navigation";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDateTime, formatTime } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { PageHeader, Section } from "@/components/forms/page-header";
-import { requireAdministrator } from "@/lib/web/require-administrator";
+import { requireClassManager } from "@/lib/web/require-administrator";
 import { listInstanceBookings } from "@/lib/bookings/list-instance-bookings";
-import { findInstanceWithEvent } from "@/lib/programme/find-instance-with-event";
 import { AttendanceButtons } from "./attendance-buttons";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { attendanceOpensAt } from "@/lib/bookings/record-attendance";
+import { isLateCancellation } from "@/lib/bookings/booking-window";
+import { CancelBookingForm } from "./cancel-booking-form";
+import { WalkInActions, type DropInOption } from "./walk-in-actions";
+import { listUsers } from "@/lib/users/list-users";
+import { listProducts } from "@/lib/commerce/list-products";
+import { formatMoney } from "@/components/dashboard/format";
 
 export const dynamic = "force-dynamic";
 
@@ -21,30 +25,80 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-type Props = { params: Promise<{ instanceId: string }> };
+type Props = { params: Promise<{ instanceId: string }>; searchParams: Promise<{ q?: string | string[] }> };
 
-export default async function ClassPage({ params }: Props) {
-  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("ClassPage")]);
+export default async function ClassPage({ params, searchParams }: Props) {
+  const instanceId = pageIdOrNotFound((await params).instanceId);
+  const [manager, t, tRoster] = await Promise.all([
+    requireClassManager(instanceId),
+    getTranslations("ClassPage"),
+    getTranslations("RosterPage"),
+  ]);
+  const { viewer, instance } = manager;
+  const rawQuery = (await searchParams).q;
+  const query = (Array.isArray(rawQuery) ? rawQuery[0] : rawQuery)?.trim().slice(0, 100) ?? "";
   const attendanceNames: Record<string, string> = { attended: t("attended"), no_show: t("noShow") };
   const studio = await getActiveStudio(viewer);
-  const instanceId = pageIdOrNotFound((await params).instanceId);
-  const instance = await findInstanceWithEvent({ db: viewer.db, instanceId });
-  if (!instance) notFound();
+  const isTeacher = viewer.persona === "teacher";
   const [{ bookings: roster }, { bookings: waitlist }] = await Promise.all([
     listInstanceBookings({ db: viewer.db, actor: viewer, instanceId, status: "confirmed" }),
     listInstanceBookings({ db: viewer.db, actor: viewer, instanceId, status: "waitlisted" }),
   ]);
   const opensAt = attendanceOpensAt(instance.startsAt);
-  const checkInOpen = new Date() >= opensAt;
+  const now = new Date();
+  const checkInOpen = now >= opensAt;
+  const late = isLateCancellation(now, instance.startsAt, instance.account);
+  const live = instance.status !== "cancelled" && now < instance.endsAt;
+  const passOf = (booking: (typeof roster)[number]) =>
+    booking.entitlement
+      ? booking.entitlement.remainingClasses === null
+        ? tRoster("passUnlimited", { product: booking.entitlement.product.name })
+        : tRoster("passWithCredits", {
+            product: booking.entitlement.product.name,
+            count: booking.entitlement.remainingClasses,
+          })
+      : tRoster("noPass");
   const attended = roster.filter((booking) => booking.attendance === "attended").length;
   const noShows = roster.filter((booking) => booking.attendance === "no_show").length;
   const name = (user: { displayName: string; email: string }) => user.displayName || user.email;
+  const onList = new Set([...roster, ...waitlist].map((booking) => booking.attendeeId));
+  const found =
+    live && query
+      ? (await listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona, q: query, limit: 10 }))
+          .items
+      : [];
+  const dropIns: DropInOption[] =
+    live && query && viewer.persona === "administrator"
+      ? (await listProducts({ db: viewer.db }))
+          .filter((product) => product.type === "drop_in" && product.status === "active")
+          .flatMap((product) =>
+            product.prices.map((price) => ({
+              priceId: price.id,
+              label: [
+                product.name,
+                formatMoney(price.amount, price.currency, studio.locale),
+                price.minAge !== null || price.maxAge !== null
+                  ? tRoster("ages", {
+                      min: price.minAge ?? 0,
+                      max: price.maxAge ?? 0,
+                      hasMax: price.maxAge !== null ? "yes" : "no",
+                    })
+                  : "",
+              ]
+                .filter(Boolean)
+                .join(" · "),
+            })),
+          )
+      : [];
 
   return (
     <>
       <p className="text-sm">
-        <Link href="/dashboard/calendar" className="text-brand-700 hover:underline">
-          {t("backToCalendar")}
+        <Link
+          href={isTeacher ? "/dashboard" : "/dashboard/calendar"}
+          className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+        >
+          {isTeacher ? tRoster("backToMyClasses") : t("backToCalendar")}
         </Link>
       </p>
       <PageHeader title={instance.event.title}>
@@ -67,37 +121,114 @@ export default async function ClassPage({ params }: Props) {
         ) : (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
             {roster.map((booking) => (
-              <li key={booking.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-                <div>
-                  <p className="font-medium text-slate-900">{name(booking.attendee)}</p>
-                  <p className="text-sm text-slate-600">
-                    {booking.attendee.email} · {booking.attendance ? attendanceNames[booking.attendance] : t("notCheckedIn")}
-                  </p>
+              <li key={booking.id} className="space-y-3 p-4">
+                <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
+                  <div className="min-w-0">
+                    <p className="text-lg font-medium text-slate-900">{name(booking.attendee)}</p>
+                    <p className="text-sm text-slate-600">
+                      <span className="break-all">{booking.attendee.email}</span> ·{" "}
+                      {booking.attendance ? attendanceNames[booking.attendance] : t("notCheckedIn")}
+                    </p>
+                    <p className="text-sm text-slate-700">{passOf(booking)}</p>
+                  </div>
+                  {checkInOpen && (
+                    <AttendanceButtons
+                      instanceId={instance.id}
+                      bookingId={booking.id}
+                      attendee={name(booking.attendee)}
+                      attendance={booking.attendance}
+                    />
+                  )}
                 </div>
-                {checkInOpen && (
-                  <AttendanceButtons
+                {live && booking.attendance === null ? (
+                  <CancelBookingForm
                     instanceId={instance.id}
                     bookingId={booking.id}
                     attendee={name(booking.attendee)}
-                    attendance={booking.attendance}
+                    late={late}
                   />
-                )}
+                ) : null}
               </li>
             ))}
           </ul>
         )}
       </Section>
+      {live ? (
+        <Section id="walk-in-heading" title={tRoster("walkIn")}>
+          <form method="get" role="search" className="flex flex-wrap items-end gap-2">
+            <span className="min-w-0 flex-1">
+              <label htmlFor="walk-in-q" className="block text-sm font-medium text-slate-800">
+                {tRoster("findPerson")}
+              </label>
+              <input
+                id="walk-in-q"
+                type="search"
+                name="q"
+                defaultValue={query}
+                autoComplete="off"
+                placeholder={tRoster("findPersonHint")}
+                className="mt-1 min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2"
+              />
+            </span>
+            <button
+              type="submit"
+              className="min-h-11 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
+            >
+              {tRoster("search")}
+            </button>
+          </form>
+          {query ? (
+            found.length === 0 ? (
+              <p className="text-sm text-slate-600">{tRoster("nobodyFound", { query })}</p>
+            ) : (
+              <ul
+                aria-label={tRoster("results")}
+                className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white"
+              >
+                {found.map((person) => (
+                  <li key={person.id} className="space-y-2 p-4">
+                    <p>
+                      <span className="font-medium text-slate-900">{name(person)}</span>{" "}
+                      <span className="break-all text-sm text-slate-600">{person.email}</span>
+                    </p>
+                    {onList.has(person.id) ? (
+                      <p className="text-sm text-slate-700">{tRoster("alreadyBooked")}</p>
+                    ) : (
+                      <WalkInActions
+                        instanceId={instance.id}
+                        attendeeId={person.id}
+                        attendee={name(person)}
+                        dropIns={dropIns}
+                      />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : null}
+        </Section>
+      ) : null}
       <Section id="waitlist-heading" title={t("waitlist", { count: waitlist.length })}>
         {waitlist.length === 0 ? (
           <p className="text-sm text-slate-600">{t("nobodyWaiting")}</p>
         ) : (
           <ol className="list-inside list-decimal divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
             {waitlist.map((booking) => (
-              <li key={booking.id} className="p-3">
+              <li key={booking.id} className="space-y-1 p-4">
                 <span className="font-medium">{name(booking.attendee)}</span>{" "}
                 <span className="text-sm text-slate-600">
-                  {booking.attendee.email} · {t("waitingSince", { since: formatDateTime(booking.createdAt, studio) })}
+                  <span className="break-all">{booking.attendee.email}</span> ·{" "}
+                  {t("waitingSince", { since: formatDateTime(booking.createdAt, studio) })}
                 </span>
+                {live ? (
+                  <CancelBookingForm
+                    instanceId={instance.id}
+                    bookingId={booking.id}
+                    attendee={name(booking.attendee)}
+                    late={false}
+                    waitlisted
+                  />
+                ) : null}
               </li>
             ))}
           </ol>

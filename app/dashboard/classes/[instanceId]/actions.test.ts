@@ -1,0 +1,157 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { formData, signInAs } from "@/components/forms/testing";
+import { db } from "@/lib/db";
+import { api } from "@/tests/helpers/api";
+import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { createClass, grant, type TestClass } from "@/app/api/bookings/booking-test-data";
+
+vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+
+const { recordAttendanceAction, cancelAttendeeBookingAction, bookWalkInAction } = await import("./actions");
+
+const MINUTE = 60_000;
+let tenant: TestTenant;
+let teacher: TestMember;
+let ida: TestMember;
+/** Starts in ten minutes (check-in open, inside any late-cancel window), taught by `teacher`. */
+let taught: TestClass;
+/** Starts in ten minutes, taught by someone else. */
+let notTaught: TestClass;
+
+async function bookAtDesk(lesson: TestClass, attendee: TestMember): Promise<string> {
+  const response = await api("POST", "/bookings", {
+    token: tenant.admin.token,
+    body: { instanceId: lesson.id, attendeeId: attendee.userId },
+  });
+  expect(response.status).toBe(201);
+  return response.body.id as string;
+}
+
+beforeEach(async () => {
+  tenant = await createTenant();
+  teacher = await createMember(tenant.accountId, "teacher");
+  const otherTeacher = await createMember(tenant.accountId, "teacher");
+  ida = await createMember(tenant.accountId, "attendee");
+  await db.account.update({ where: { id: tenant.accountId }, data: { cancellationWindowHours: 12 } });
+  const startsAt = new Date(Date.now() + 10 * MINUTE);
+  taught = await createClass(tenant.accountId, { startsAt });
+  notTaught = await createClass(tenant.accountId, { startsAt });
+  await db.instance.update({ where: { id: taught.id }, data: { teacherIds: [teacher.userId] } });
+  await db.instance.update({ where: { id: notTaught.id }, data: { teacherIds: [otherTeacher.userId] } });
+});
+
+describe("the roster's actions", () => {
+  it("let a teacher check in, mark a no-show and clear, for a class they teach", async () => {
+    await grant(tenant.accountId, ida.userId);
+    const bookingId = await bookAtDesk(taught, ida);
+    signInAs(teacher.token);
+    const mark = (attendance: string) =>
+      recordAttendanceAction(formData({ instanceId: taught.id, bookingId, attendance }));
+    expect(await mark("attended")).toEqual({ ok: true, message: "Checked in." });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).toMatchObject({ attendance: "attended" });
+    expect(await mark("no_show")).toEqual({ ok: true, message: "Marked as no-show." });
+    expect(await mark("clear")).toEqual({ ok: true, message: "Cleared." });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).toMatchObject({ attendance: null });
+  });
+
+  it("refuse a teacher another teacher's class, and an attendee altogether", async () => {
+    await grant(tenant.accountId, ida.userId);
+    const bookingId = await bookAtDesk(notTaught, ida);
+    signInAs(teacher.token);
+    const body = { instanceId: notTaught.id, bookingId, attendance: "attended" };
+    expect(await recordAttendanceAction(formData(body))).toEqual({ ok: false, error: "Insufficient permission" });
+    expect(await cancelAttendeeBookingAction(formData({ instanceId: notTaught.id, bookingId }))).toEqual({
+      ok: false,
+      error: "Insufficient permission",
+    });
+    signInAs(ida.token);
+    await expect(recordAttendanceAction(formData(body))).rejects.toThrow();
+    await expect(cancelAttendeeBookingAction(formData({ instanceId: notTaught.id, bookingId }))).rejects.toThrow();
+    expect(await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).toMatchObject({
+      status: "confirmed",
+      attendance: null,
+    });
+  });
+
+  it("cancel someone's booking late (the credit kept) or with the credit returned", async () => {
+    const pass = await grant(tenant.accountId, ida.userId, { remainingClasses: 5 });
+    const mads = await createMember(tenant.accountId, "attendee");
+    const madsPass = await grant(tenant.accountId, mads.userId, { remainingClasses: 5 });
+    const late = await bookAtDesk(taught, ida);
+    const forgiven = await bookAtDesk(taught, mads);
+    signInAs(teacher.token);
+
+    expect(await cancelAttendeeBookingAction(formData({ instanceId: taught.id, bookingId: late }))).toEqual({
+      ok: true,
+      message: "Booking cancelled late: the class counts as used.",
+    });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: late } })).toMatchObject({ status: "late_cancelled" });
+    expect(await db.entitlement.findUniqueOrThrow({ where: { id: pass.id } })).toMatchObject({ remainingClasses: 4 });
+
+    expect(
+      await cancelAttendeeBookingAction(formData({ instanceId: taught.id, bookingId: forgiven, refundCredit: "true" })),
+    ).toEqual({ ok: true, message: "Booking cancelled." });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: forgiven } })).toMatchObject({ status: "cancelled" });
+    expect(await db.entitlement.findUniqueOrThrow({ where: { id: madsPass.id } })).toMatchObject({
+      remainingClasses: 5,
+    });
+
+    expect(await cancelAttendeeBookingAction(formData({ instanceId: taught.id, bookingId: forgiven }))).toEqual({
+      ok: false,
+      error: "Booking is already cancelled",
+    });
+  });
+
+  it("add a walk-in with their own pass (a teacher may), or a drop-in sold at the desk (an administrator)", async () => {
+    const pass = await grant(tenant.accountId, ida.userId, { remainingClasses: 3 });
+    signInAs(teacher.token);
+    expect(await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: ida.userId }))).toEqual({
+      ok: true,
+      message: "Booked.",
+    });
+    expect(
+      await db.booking.findFirstOrThrow({ where: { instanceId: taught.id, attendeeId: ida.userId } }),
+    ).toMatchObject({
+      status: "confirmed",
+      entitlementId: pass.id,
+    });
+
+    const mads = await createMember(tenant.accountId, "attendee");
+    const dropIn = await db.product.create({
+      data: { accountId: tenant.accountId, type: "drop_in", name: "Drop-in", classAllowance: 1, status: "active" },
+    });
+    await db.price.create({
+      data: { accountId: tenant.accountId, productId: dropIn.id, amount: 15_000, currency: "DKK", position: 0 },
+    });
+    const youth = await db.price.create({
+      data: { accountId: tenant.accountId, productId: dropIn.id, amount: 9_000, currency: "DKK", position: 1 },
+    });
+    // without a pass, nobody books; a teacher does not sell
+    expect(await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: mads.userId }))).toMatchObject({
+      ok: false,
+    });
+    expect(
+      await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: mads.userId, priceId: youth.id })),
+    ).toEqual({ ok: false, error: "Insufficient permission" });
+    expect(await db.entitlement.count({ where: { userId: mads.userId } })).toBe(0);
+    // another teacher's class: not theirs to book into
+    expect(await bookWalkInAction(formData({ instanceId: notTaught.id, attendeeId: ida.userId }))).toEqual({
+      ok: false,
+      error: "Insufficient permission",
+    });
+
+    signInAs(tenant.admin.token);
+    expect(
+      await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: mads.userId, priceId: youth.id })),
+    ).toEqual({ ok: true, message: "Booked." });
+    const sold = await db.entitlement.findFirstOrThrow({ where: { userId: mads.userId } });
+    expect(sold).toMatchObject({ productId: dropIn.id, priceId: youth.id });
+    expect(
+      await db.booking.findFirstOrThrow({ where: { instanceId: taught.id, attendeeId: mads.userId } }),
+    ).toMatchObject({
+      status: "confirmed",
+      entitlementId: sold.id,
+    });
+  });
+});

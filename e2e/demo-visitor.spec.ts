@@ -41,7 +41,7 @@ test("a demo visitor tries the dashboard as administrator and resets the demo st
   // The old demo session ended with the old studio; a new one sees the seeded studio again.
   await page.goto("/dashboard");
   await expect(
-    page.getByRole("heading", { level: 1, name: "The dashboard is for studio administrators" }),
+    page.getByRole("heading", { level: 1, name: "The dashboard is for a studio's staff" }),
   ).toBeVisible();
   await page.goto("/");
   await page.getByRole("button", { name: "Try as administrator" }).click();

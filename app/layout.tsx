@@ -19,6 +19,7 @@ const CLIENT_NAMESPACES = [
   "SignOutButton",
   "Forms",
   "InstanceActions",
+  "CalendarPanel",
   "AttendanceButtons",
   "CancelBookingForm",
   "WalkInActions",

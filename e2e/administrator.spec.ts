@@ -56,20 +56,23 @@ for (const language of LANGUAGES) {
       await expectNoSeriousA11yViolations(page);
       await shot("calendar");
 
-      const item = page
-        .getByRole("main")
-        .getByRole("listitem")
-        .filter({ has: page.locator(`a[href="/dashboard/classes/${instance.id}"]`) });
-      await expect(item).toContainText(status("scheduled"));
-      await item.getByText(calendar("change", { title })).click();
+      // The class sits in the week grid; clicking it opens its panel, where the desk cancels it.
+      const block = page.getByRole("main").locator(`a[href*="class=${instance.id}"]`);
+      await expect(block).toContainText(title);
+      await block.click();
+      const panel = page.getByRole("complementary", { name: title });
+      await expect(panel).toContainText(status("scheduled"));
+      await expect(panel.getByRole("heading", { name: title })).toBeFocused();
       page.once("dialog", (dialog) => {
         expect(dialog.message()).toBe(actions("confirmCancel", { title }));
         void dialog.accept();
       });
-      await item.getByRole("button", { name: actions("cancelClass") }).click();
-      await expect(item).toContainText(status("cancelled"));
-      await expect(item.getByRole("button", { name: actions("restore") })).toBeVisible();
+      await panel.getByRole("button", { name: actions("cancelClass") }).click();
+      await expect(panel).toContainText(status("cancelled"));
+      await expect(panel.getByRole("button", { name: actions("restore") })).toBeVisible();
+      await expect(block).toContainText(calendar("cancelledShort"));
       await expectNoSeriousA11yViolations(page);
+      await shot("calendar-panel");
 
       // Emil chose no language of his own: the email speaks the demo studio's (da-DK), whatever the administrator reads.
       const subject = wordsOf("da", "BookingClassCancelledEmail")("subject", { title, when: "" });

@@ -14,14 +14,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The ids of next week's scheduled demo classes with room (between 6 and 13 days from now). */
 async function nextWeeksClasses(): Promise<string[]> {
+  return (await nextWeeksInstances()).map((instance) => instance.id);
+}
+
+async function nextWeeksInstances(): Promise<{ id: string; startsAt: string }[]> {
   const api = await request.newContext({ baseURL: E2E_URL });
   try {
     const from = new Date(Date.now() + 6 * DAY_MS).toISOString();
     const to = new Date(Date.now() + 13 * DAY_MS).toISOString();
     const response = await api.get(`/api/public/accounts/demo/events?${new URLSearchParams({ from, to })}`);
     expect(response.status()).toBe(200);
-    const { instances } = (await response.json()) as { instances: { id: string; status: string; spotsLeft: number }[] };
-    return instances.filter((i) => i.status === "scheduled" && i.spotsLeft > 0).map((i) => i.id);
+    const { instances } = (await response.json()) as {
+      instances: { id: string; startsAt: string; status: string; spotsLeft: number }[];
+    };
+    return instances.filter((i) => i.status === "scheduled" && i.spotsLeft > 0);
   } finally {
     await api.dispose();
   }
@@ -106,6 +112,83 @@ for (const language of LANGUAGES) {
       await expect(upcoming.getByText(person("bookingConfirmed")).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await shot("person");
+    });
+
+    test("the desk gives a class next week a substitute, adds a walk-in to it and adds a one-off class", async ({
+      page,
+    }) => {
+      test.slow(); // three pages and seven actions
+      const demo = wordsOf(language, "DemoPanel");
+      const home = wordsOf(language, "DashboardHome");
+      const calendar = wordsOf(language, "Calendar");
+      const panelWords = wordsOf(language, "CalendarPanel");
+      const done = wordsOf(language, "CalendarActions");
+      const roster = wordsOf(language, "RosterPage");
+      const walkInWords = wordsOf(language, "WalkInActions");
+      const shot = (name: string) => saveScreenshot(page, `${language}-desktop-desk-${name}`);
+      // Each language its own class and walk-in, so that the two journeys never meet in one roster.
+      const nextWeek = await nextWeeksInstances();
+      expect(nextWeek.length, "the demo studio has two classes next week").toBeGreaterThan(1);
+      const { id: instanceId, startsAt } = nextWeek[language === "da" ? nextWeek.length - 1 : nextWeek.length - 2]!;
+      // Any day of a week opens that week: the class's own day in the studio's zone.
+      const calendarUrl = `/dashboard/calendar?week=${new Date(startsAt).toLocaleDateString("en-CA", { timeZone: "Europe/Copenhagen" })}`;
+      const walkIn = language === "da" ? "Anna Larsen" : "Sofie Pedersen";
+
+      await page.goto("/");
+      await page.getByRole("button", { name: demo("tryAdmin") }).click();
+      await expect(page.getByRole("heading", { level: 1, name: home("title") })).toBeVisible();
+      await page.goto(calendarUrl);
+      const block = page.getByRole("main").locator(`a[href*="class=${instanceId}"]`);
+      await expect(block).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await shot("calendar");
+
+      // A substitute: the teacher who does not teach it now, for this class only.
+      await block.click();
+      const panel = page.getByRole("complementary");
+      const title = (await panel.getByRole("heading", { level: 2 }).textContent())!;
+      const teachers = panel.getByRole("group", { name: panelWords("teachers") });
+      const substitute = (await teachers.getByRole("checkbox", { name: "Jonas Berg" }).isChecked())
+        ? "Clara Holt"
+        : "Jonas Berg";
+      for (const box of await teachers.getByRole("checkbox", { checked: true }).all()) await box.uncheck();
+      await teachers.getByRole("checkbox", { name: substitute }).check();
+      await panel.getByRole("button", { name: panelWords("saveTeachers") }).click();
+      await expect(panel.getByText(done("teachersSaved"))).toBeVisible();
+      await expect(panel.getByText(calendar("substituteTeaches", { names: substitute }))).toBeVisible();
+      await expect(block).toContainText(substitute);
+      await expectNoSeriousA11yViolations(page);
+      await shot("substitute");
+
+      // A walk-in, from the panel's roster: found by name, sold a drop-in at the desk.
+      await panel.getByRole("link", { name: calendar("openRoster") }).click();
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await page.getByRole("searchbox", { name: roster("findPerson") }).fill(walkIn.split(" ")[0]!);
+      await page.getByRole("button", { name: roster("search") }).click();
+      const found = page
+        .getByRole("list", { name: roster("results") })
+        .getByRole("listitem")
+        .filter({ hasText: walkIn });
+      await found.getByRole("button", { name: walkInWords("sellDropIn") }).click();
+      await expect(found.getByText(roster("alreadyBooked"))).toBeVisible();
+      await page.reload();
+      await expect(page.locator("section[aria-labelledby='roster-heading'] li").filter({ hasText: walkIn })).toHaveCount(1);
+
+      // A one-off class, from the "add a class" link of that week's Sunday.
+      await page.goto(calendarUrl);
+      const addOn = calendar("addOn", { day: "DAY" }).split("DAY").map(literal).join(".+");
+      await page.getByRole("link", { name: new RegExp(`^${addOn}$`) }).last().click();
+      const newPanel = page.getByRole("complementary", { name: calendar("newClass") });
+      await expect(newPanel.getByRole("heading", { name: calendar("newClass") })).toBeFocused();
+      const eventSelect = newPanel.getByLabel(panelWords("whichClass"));
+      const eventTitle = (await eventSelect.locator("option").nth(1).textContent())!;
+      await eventSelect.selectOption({ index: 1 });
+      await newPanel.getByRole("button", { name: panelWords("addClass") }).click();
+      const created = page.getByRole("complementary", { name: eventTitle });
+      await expect(created.getByRole("heading", { level: 2, name: eventTitle })).toBeVisible();
+      await expect(page).toHaveURL(/class=/);
+      await expectNoSeriousA11yViolations(page);
+      await shot("one-off");
     });
   });
 }

@@ -2,6 +2,7 @@ import daAuth from "./messages/da/auth.json";
 import daBookings from "./messages/da/bookings.json";
 import daPublicClass from "./messages/da/public-class.json";
 import daDashboard from "./messages/da/dashboard.json";
+import daDashboardCalendar from "./messages/da/dashboard-calendar.json";
 import daDashboardEvents from "./messages/da/dashboard-events.json";
 import daDashboardPeople from "./messages/da/dashboard-people.json";
 import daDashboardStaff from "./messages/da/dashboard-staff.json";
@@ -14,6 +15,7 @@ import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
 import enDashboard from "./messages/en/dashboard.json";
+import enDashboardCalendar from "./messages/en/dashboard-calendar.json";
 import enDashboardEvents from "./messages/en/dashboard-events.json";
 import enDashboardPeople from "./messages/en/dashboard-people.json";
 import enDashboardStaff from "./messages/en/dashboard-staff.json";
@@ -35,6 +37,7 @@ const en = {
   ...enAuth,
   ...enDashboard,
   ...enDashboardEvents,
+  ...enDashboardCalendar,
   ...enDashboardPeople,
   ...enDashboardStaff,
   ...enEmails,
@@ -49,6 +52,7 @@ const da: typeof en = {
   ...daAuth,
   ...daDashboard,
   ...daDashboardEvents,
+  ...daDashboardCalendar,
   ...daDashboardPeople,
   ...daDashboardStaff,
   ...daEmails,

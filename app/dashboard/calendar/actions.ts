@@ -1,7 +1,9 @@
 "use server";
 
+import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { readAll, readText } from "@/components/forms/form-data";
+import { DateTime } from "luxon";
+import { defined, readAll, readInteger, readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { runAction } from "@/lib/web/run-action";
@@ -13,6 +15,10 @@ import { cancelInstance } from "@/lib/programme/cancel-instance";
 import { moveInstance } from "@/lib/programme/move-instance";
 import { restoreInstance } from "@/lib/programme/restore-instance";
 import { setInstanceBookability } from "@/lib/programme/set-instance-bookability";
+import { setInstanceCapacity } from "@/lib/programme/set-instance-capacity";
+import { setInstanceTeachers } from "@/lib/programme/set-instance-teachers";
+import { createSeries } from "@/lib/programme/create-series";
+import { CreateSeriesInput } from "@/lib/schemas/series";
 import { Id } from "@/lib/schemas/common";
 import { UpdateInstanceInput } from "@/lib/schemas/instance";
 
@@ -88,4 +94,86 @@ export async function setAudienceAction(formData: FormData): Promise<FormState> 
     },
     { revalidate: revalidate(instanceId) },
   );
+}
+
+export async function setTeachersAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  const instanceId = readText(formData, "instanceId") ?? "";
+  return runAction(
+    async () => {
+      parseWith(Id, instanceId);
+      const input = parseWith(UpdateInstanceInput, { action: "teachers", teacherIds: readAll(formData, "teacherIds") });
+      if (input.action !== "teachers") throw new AppError("validation_failed");
+      await setInstanceTeachers({ db: viewer.db, instanceId, teacherIds: input.teacherIds });
+      const t = await getTranslations("CalendarActions");
+      return t("teachersSaved");
+    },
+    { revalidate: revalidate(instanceId) },
+  );
+}
+
+export async function setCapacityAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  const instanceId = readText(formData, "instanceId") ?? "";
+  return runAction(
+    async () => {
+      parseWith(Id, instanceId);
+      const input = parseWith(UpdateInstanceInput, { action: "capacity", capacity: readInteger(formData, "capacity") });
+      if (input.action !== "capacity") throw new AppError("validation_failed");
+      await setInstanceCapacity({ db: viewer.db, accountId: viewer.accountId, instanceId, capacity: input.capacity });
+      const t = await getTranslations("CalendarActions");
+      return t("saved");
+    },
+    { revalidate: revalidate(instanceId) },
+  );
+}
+
+/**
+ * A one-off class of an event: a series of one occurrence, as POST /events/{eventId}/series with
+ * `count: 1` makes it. On success the calendar the form came from (`returnTo`) opens the new class.
+ */
+export async function createOneOffClassAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  let createdId = "";
+  const state = await runAction(
+    async () => {
+      const [studio, t] = await Promise.all([getActiveStudio(viewer), getTranslations("CalendarActions")]);
+      const eventId = readText(formData, "eventId");
+      if (!eventId) {
+        throw new AppError("validation_failed", { details: [{ path: "eventId", message: t("chooseClass") }] });
+      }
+      parseWith(Id, eventId);
+      const startsAt = fromDateTimeLocal(readText(formData, "startsAt") ?? "", studio.timezone);
+      if (!startsAt) {
+        throw new AppError("validation_failed", { details: [{ path: "startsAt", message: t("enterDateTime") }] });
+      }
+      const local = DateTime.fromJSDate(startsAt, { zone: studio.timezone });
+      const input = parseWith(
+        CreateSeriesInput,
+        defined({
+          frequency: "daily",
+          startsOn: local.toISODate(),
+          localStartTime: local.toFormat("HH:mm"),
+          count: 1,
+          capacity: readInteger(formData, "capacity"),
+        }),
+      );
+      const { instances } = await createSeries({ db: viewer.db, accountId: viewer.accountId, eventId, input });
+      createdId = instances[0]!.id;
+    },
+    { revalidate: ["/dashboard", "/dashboard/calendar"] },
+  );
+  if (state.ok) redirect(withClass(readText(formData, "returnTo"), createdId));
+  return state;
+}
+
+/** The calendar address the form came from, with the new class open; only a calendar address is followed. */
+function withClass(returnTo: string | undefined, instanceId: string): string {
+  const url = new URL(
+    returnTo?.startsWith("/dashboard/calendar") ? returnTo : "/dashboard/calendar",
+    "http://calendar",
+  );
+  url.searchParams.delete("new");
+  url.searchParams.set("class", instanceId);
+  return `${url.pathname}${url.search}`;
 }

@@ -212,4 +212,25 @@ test.describe("on a phone, in Danish", () => {
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, "da-phone-desk-person");
   });
+
+  test("the calendar shows one day at a time, and the strip of days changes it", async ({ page }) => {
+    const demo = wordsOf("da", "DemoPanel");
+    const home = wordsOf("da", "DashboardHome");
+    const calendar = wordsOf("da", "Calendar");
+    await page.goto("/");
+    await page.getByRole("button", { name: demo("tryAdmin") }).click();
+    await expect(page.getByRole("heading", { level: 1, name: home("title") })).toBeVisible();
+    // A fixed week (its Monday and Tuesday), whatever today is.
+    await page.goto("/dashboard/calendar?week=2026-12-07&day=2026-12-07");
+    const days = page.getByRole("navigation", { name: calendar("days") }).getByRole("link");
+    await expect(days).toHaveCount(7);
+    await expect(page.getByRole("heading", { level: 2, name: /7\. december/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: /8\. december/ })).toBeHidden();
+    await days.nth(1).click();
+    await expect(page.getByRole("heading", { level: 2, name: /8\. december/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: /7\. december/ })).toBeHidden();
+    await expect(days.nth(1)).toHaveAttribute("aria-current", "date");
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, "da-phone-desk-calendar");
+  });
 });

@@ -5,13 +5,14 @@ import { useEffect, useId, useRef, useState, useTransition, type FormEvent, type
 import { Field, type FieldSpec } from "./field";
 import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
 
+// Every button at least 44 px tall: the desk and the teacher at the door use them with a thumb.
 export const buttonClass = {
   primary:
-    "rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-60",
+    "min-h-11 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-60",
   secondary:
-    "rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60",
+    "min-h-11 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60",
   danger:
-    "rounded-md border border-red-700 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60",
+    "min-h-11 rounded-md border border-red-700 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60",
 } as const;
 
 export type ActionFormProps = {

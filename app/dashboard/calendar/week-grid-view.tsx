@@ -203,28 +203,26 @@ function ClassBlock({
           TONE[instance.status] ?? TONE.scheduled
         } ${open ? "ring-2 ring-brand-900" : ""}`}
       >
-        <span className={`block break-words font-semibold line-clamp-2 ${cancelled ? "line-through" : ""}`}>
+        {/* Side by side, a lane is too narrow to wrap a word: the title is cut instead (it is read out whole). */}
+        <span
+          className={`block font-semibold ${placed.lanes > 1 ? "truncate" : "line-clamp-2 break-words"} ${
+            cancelled ? "line-through" : ""
+          }`}
+        >
           {title}
         </span>
-        <span aria-hidden="true" className="block tabular-nums">
-          {start}
+        <span aria-hidden="true" className="block truncate tabular-nums">
+          {cancelled
+            ? `${start} · ${t("cancelledShort")}`
+            : `${start} · ${instance.bookedCount}/${instance.capacity}${full ? ` · ${t("full")}` : ""}`}
         </span>
-        <span className="sr-only">{time}</span>
-        {cancelled ? (
-          <span className="block">{t("cancelledShort")}</span>
-        ) : (
-          <>
-            <span aria-hidden="true" className="block truncate tabular-nums">
-              {instance.bookedCount}/{instance.capacity}
-              {full ? ` · ${t("full")}` : ""}
-            </span>
-            <span className="sr-only">
-              {t("bookedShort", { booked: instance.bookedCount, capacity: instance.capacity })}
-              {full ? `, ${t("full")}` : ""}
-            </span>
-            {teachers ? <span className="block truncate">{teachers}</span> : null}
-          </>
-        )}
+        <span className="sr-only">
+          {time},{" "}
+          {cancelled
+            ? t("cancelledShort")
+            : `${t("bookedShort", { booked: instance.bookedCount, capacity: instance.capacity })}${full ? `, ${t("full")}` : ""}`}
+        </span>
+        {!cancelled && teachers ? <span className="block truncate">{teachers}</span> : null}
       </Link>
     </li>
   );

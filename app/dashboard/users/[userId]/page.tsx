@@ -6,7 +6,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { BarChart } from "@/components/dashboard/bar-chart";
 import { formatDate, formatDateTime, formatLocalDate, formatMoney, formatPercent } from "@/components/dashboard/format";
-import { stacked } from "@/components/dashboard/stacked-table";
+import { StackedTable } from "@/components/dashboard/stacked-table-view";
 import { PERSONAS, type Persona } from "@/lib/auth/persona";
 import { attendanceRate, weeklyAttendance } from "@/lib/bookings/attendance-rate";
 import { listMyBookings } from "@/lib/bookings/list-my-bookings";
@@ -260,44 +260,24 @@ export default async function PersonPage(props: Props) {
         {upcoming.length === 0 ? (
           <p className="text-slate-700">{t("noUpcoming")}</p>
         ) : (
-          <div className="rounded-lg border border-slate-300 bg-white">
-            <table className={stacked.table}>
-              <caption className="sr-only">{t("upcomingHeading")}</caption>
-              <thead className={stacked.head}>
-                <tr>
-                  <th scope="col" className={stacked.th}>
-                    {t("class")}
-                  </th>
-                  <th scope="col" className={stacked.th}>
-                    {t("when")}
-                  </th>
-                  <th scope="col" className={stacked.th}>
-                    {t("status")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={stacked.body}>
-                {upcoming.map((booking) => (
-                  <tr key={booking.id} className={stacked.row}>
-                    <td className={stacked.lead}>
-                      <Link
-                        href={`/dashboard/classes/${booking.instanceId}`}
-                        className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                      >
-                        {booking.instance.event.title}
-                      </Link>
-                    </td>
-                    <td data-label={t("when")} className={stacked.cell}>
-                      {when(booking.instance.startsAt)}
-                    </td>
-                    <td data-label={t("status")} className={stacked.cell}>
-                      {bookingStatus[booking.status] ?? booking.status}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackedTable
+            caption={t("upcomingHeading")}
+            columns={[{ label: t("class") }, { label: t("when") }, { label: t("status") }]}
+            rows={upcoming.map((booking) => ({
+              key: booking.id,
+              cells: [
+                <Link
+                  key="class"
+                  href={`/dashboard/classes/${booking.instanceId}`}
+                  className="text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {booking.instance.event.title}
+                </Link>,
+                when(booking.instance.startsAt),
+                bookingStatus[booking.status] ?? booking.status,
+              ],
+            }))}
+          />
         )}
       </Section>
 
@@ -325,45 +305,24 @@ export default async function PersonPage(props: Props) {
             {past.length > PAST_SHOWN ? (
               <p className="text-sm text-slate-700">{t("pastShown", { shown: PAST_SHOWN, total: past.length })}</p>
             ) : null}
-            <div className="rounded-lg border border-slate-300 bg-white">
-              <table className={stacked.table}>
-                <caption className="sr-only">{t("pastHeading")}</caption>
-                <thead className={stacked.head}>
-                  <tr>
-                    <th scope="col" className={stacked.th}>
-                      {t("class")}
-                    </th>
-                    <th scope="col" className={stacked.th}>
-                      {t("when")}
-                    </th>
-                    <th scope="col" className={stacked.th}>
-                      {t("status")}
-                    </th>
-                    <th scope="col" className={stacked.th}>
-                      {t("attendance")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className={stacked.body}>
-                  {past.slice(0, PAST_SHOWN).map((booking) => (
-                    <tr key={booking.id} className={stacked.row}>
-                      <td className={`${stacked.lead} font-medium text-slate-900`}>{booking.instance.event.title}</td>
-                      <td data-label={t("when")} className={stacked.cell}>
-                        {when(booking.instance.startsAt)}
-                      </td>
-                      <td data-label={t("status")} className={stacked.cell}>
-                        {bookingStatus[booking.status] ?? booking.status}
-                      </td>
-                      <td data-label={t("attendance")} className={stacked.cell}>
-                        {booking.status === "confirmed"
-                          ? (attendanceNames[booking.attendance ?? ""] ?? t("notMarked"))
-                          : "—"}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StackedTable
+              caption={t("pastHeading")}
+              columns={[
+                { label: t("class") },
+                { label: t("when") },
+                { label: t("status") },
+                { label: t("attendance") },
+              ]}
+              rows={past.slice(0, PAST_SHOWN).map((booking) => ({
+                key: booking.id,
+                cells: [
+                  booking.instance.event.title,
+                  when(booking.instance.startsAt),
+                  bookingStatus[booking.status] ?? booking.status,
+                  booking.status === "confirmed" ? (attendanceNames[booking.attendance ?? ""] ?? t("notMarked")) : "—",
+                ],
+              }))}
+            />
           </>
         )}
       </Section>
@@ -372,45 +331,24 @@ export default async function PersonPage(props: Props) {
         {passes.length === 0 ? (
           <p className="text-slate-700">{t("noPasses")}</p>
         ) : (
-          <div className="rounded-lg border border-slate-300 bg-white">
-            <table className={stacked.table}>
-              <caption className="sr-only">{t("passesHeading")}</caption>
-              <thead className={stacked.head}>
-                <tr>
-                  <th scope="col" className={stacked.th}>
-                    {t("product")}
-                  </th>
-                  <th scope="col" className={stacked.th}>
-                    {t("credits")}
-                  </th>
-                  <th scope="col" className={stacked.th}>
-                    {t("validUntil")}
-                  </th>
-                  <th scope="col" className={stacked.th}>
-                    {t("status")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={stacked.body}>
-                {passes.map(({ entitlement, dto }) => (
-                  <tr key={entitlement.id} className={stacked.row}>
-                    <td className={`${stacked.lead} font-medium text-slate-900`}>
-                      {productName.get(entitlement.productId) ?? "—"}
-                    </td>
-                    <td data-label={t("credits")} className={`${stacked.cell} tabular-nums`}>
-                      {dto.remainingClasses === null ? t("unlimited") : dto.remainingClasses}
-                    </td>
-                    <td data-label={t("validUntil")} className={stacked.cell}>
-                      {entitlement.validUntil ? formatDate(entitlement.validUntil, studio) : t("noEnd")}
-                    </td>
-                    <td data-label={t("status")} className={stacked.cell}>
-                      {passStatus[dto.status] ?? dto.status}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackedTable
+            caption={t("passesHeading")}
+            columns={[
+              { label: t("product") },
+              { label: t("credits"), className: "tabular-nums" },
+              { label: t("validUntil") },
+              { label: t("status") },
+            ]}
+            rows={passes.map(({ entitlement, dto }) => ({
+              key: entitlement.id,
+              cells: [
+                productName.get(entitlement.productId) ?? "—",
+                dto.remainingClasses === null ? t("unlimited") : dto.remainingClasses,
+                entitlement.validUntil ? formatDate(entitlement.validUntil, studio) : t("noEnd"),
+                passStatus[dto.status] ?? dto.status,
+              ],
+            }))}
+          />
         )}
       </Section>
 
@@ -418,45 +356,24 @@ export default async function PersonPage(props: Props) {
         {orders.length === 0 ? (
           <p className="text-slate-700">{t("noOrders")}</p>
         ) : (
-          <div className="rounded-lg border border-slate-300 bg-white">
-            <table className={stacked.table}>
-              <caption className="sr-only">{t("ordersHeading")}</caption>
-              <thead className={stacked.head}>
-                <tr>
-                  <th scope="col" className={stacked.th}>
-                    {t("product")}
-                  </th>
-                  <th scope="col" className={stacked.th}>
-                    {t("date")}
-                  </th>
-                  <th scope="col" className={stacked.th}>
-                    {t("amount")}
-                  </th>
-                  <th scope="col" className={stacked.th}>
-                    {t("status")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={stacked.body}>
-                {orders.map((order) => (
-                  <tr key={order.id} className={stacked.row}>
-                    <td className={`${stacked.lead} font-medium text-slate-900`}>
-                      {productName.get(order.productId) ?? "—"}
-                    </td>
-                    <td data-label={t("date")} className={stacked.cell}>
-                      {when(order.createdAt)}
-                    </td>
-                    <td data-label={t("amount")} className={`${stacked.cell} tabular-nums`}>
-                      {formatMoney(order.amount, order.currency, studio.locale)}
-                    </td>
-                    <td data-label={t("status")} className={stacked.cell}>
-                      {orderStatus[order.status] ?? order.status}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackedTable
+            caption={t("ordersHeading")}
+            columns={[
+              { label: t("product") },
+              { label: t("date") },
+              { label: t("amount"), className: "tabular-nums" },
+              { label: t("status") },
+            ]}
+            rows={orders.map((order) => ({
+              key: order.id,
+              cells: [
+                productName.get(order.productId) ?? "—",
+                when(order.createdAt),
+                formatMoney(order.amount, order.currency, studio.locale),
+                orderStatus[order.status] ?? order.status,
+              ],
+            }))}
+          />
         )}
       </Section>
 

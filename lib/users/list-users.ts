@@ -24,6 +24,26 @@ export type ListUsersOptions = {
   before?: PersonKey;
 };
 
+/**
+ * The same search once more as one LIKE per word of `q` (its first folded word), which the trigram
+ * index Membership_searchKey_trgm_idx answers on PostgreSQL (issue 16 §5: a big studio's search
+ * must not read every member); the NOT EXISTS above stays the exact condition. Folded words hold no
+ * LIKE wildcard (people_search_key makes ASCII punctuation a word break). Words without a letter or
+ * digit are left out: they fold to nothing, and '% %' would ask the index for every row.
+ */
+function wordPrefilter(q: string): Prisma.Sql {
+  const words = q.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  if (words.length === 0) return Prisma.empty;
+  return Prisma.join(
+    words.map(
+      (word) => Prisma.sql`AND m."searchKey" LIKE '% ' || split_part(btrim(people_search_key(${word})), ' ', 1) || '%'`,
+    ),
+    " ",
+    "",
+    "",
+  );
+}
+
 type Row = {
   id: string;
   email: string;
@@ -54,7 +74,7 @@ export async function listUsers(options: ListUsersOptions): Promise<Page<PersonD
            ? Prisma.empty
            : Prisma.sql`AND NOT EXISTS (
              SELECT 1 FROM unnest(string_to_array(btrim(people_search_key(${q})), ' ')) AS q(word)
-              WHERE strpos(m."searchKey", ' ' || q.word) = 0)`
+              WHERE strpos(m."searchKey", ' ' || q.word) = 0) ${wordPrefilter(q)}`
        }
        ${after ? Prisma.sql`AND (m."displayName", m.email) > (${after[0]}, ${after[1]})` : Prisma.empty}
        ${before ? Prisma.sql`AND (m."displayName", m.email) < (${before[0]}, ${before[1]})` : Prisma.empty}

@@ -1,8 +1,9 @@
 // Scale, measured (issue 16 §5): the staff's and a member's everyday reads on a big studio. Two
 // scratch PostgreSQL databases of the same shape (bench/lib/scale-seed.ts): full scale, 50,000 people
 // of one studio and 500,000 bookings among 1,000 studios, and 1/100 of it (500 people, 5,000 bookings,
-// 10 studios). For each, the app server of `npm start` from the last build, then one client sending
-// each request in turn (BENCH_SCALE_WARM_UP first, unmeasured, then BENCH_SCALE_SAMPLES measured):
+// 10 studios). An app server of `npm start` from the last build on each, then one client sending
+// each request in turn (BENCH_SCALE_WARM_UP first, unmeasured, then BENCH_SCALE_SAMPLES measured, in
+// chunks that alternate between the two sizes):
 //   people search         GET /api/users?q=<first name> <last name's first letters>&limit=50
 //   roster of 40          GET /api/instances/{id}/roster
 //   my 300 bookings       GET /api/me/bookings (the attendee's own session)
@@ -28,6 +29,8 @@ const BENCH = "scale";
 const SAMPLES = Math.max(20, Number(process.env.BENCH_SCALE_SAMPLES ?? 200));
 const WARM_UP = Math.max(1, Number(process.env.BENCH_SCALE_WARM_UP ?? 30));
 const KEEP = Boolean(process.env.BENCH_SCALE_KEEP);
+/** Requests in a row on one size before the other's turn. */
+const CHUNK = 20;
 const AIM_P95_MS = 50;
 const AIM_RATIO = 2;
 
@@ -68,7 +71,9 @@ const PROBES: Probe[] = [
   },
   {
     label: "GET /api/instances/{id}/roster (40)",
-    requests: (s) => [{ method: "GET", path: `/api/instances/${s.rosterInstanceId}/roster`, headers: cookie(s.adminToken) }],
+    requests: (s) => [
+      { method: "GET", path: `/api/instances/${s.rosterInstanceId}/roster`, headers: cookie(s.adminToken) },
+    ],
   },
   {
     label: "GET /api/me/bookings (300)",
@@ -109,53 +114,78 @@ const PROBES: Probe[] = [
 ];
 
 type Latency = { p50: number; p95: number };
-type Measured = { shape: string; latencies: Map<string, Latency> };
+type Measured = Map<string, Latency>;
+type Prepared = { name: string; database: string; seeded: ScaleSeed; server?: ServerProcess };
 
-/** One client, each request after the last answered; every answer must be 200. */
-async function measureProbe(server: ServerProcess, specs: RequestSpec[], label: string): Promise<Latency> {
-  const run = (count: number) =>
-    closedLoop({
-      baseUrl: server.url,
-      concurrency: 1,
-      durationMs: 10 * 60_000,
-      next: (k) => (k < count ? specs[k % specs.length] : undefined),
-    });
-  await run(WARM_UP);
-  const result = await run(SAMPLES);
-  if (result.statuses.get(200) !== SAMPLES) throw new Error(`${label}: answers ${formatStatuses(result)}`);
-  return { p50: quantile(result.latencies, 0.5), p95: quantile(result.latencies, 0.95) };
+/** Runs `count` requests of `specs` in turn, from the `offset`-th on; every answer must be 200. */
+async function inTurn(server: ServerProcess, specs: RequestSpec[], offset: number, count: number, label: string) {
+  const result = await closedLoop({
+    baseUrl: server.url,
+    concurrency: 1,
+    durationMs: 10 * 60_000,
+    next: (k) => (k < count ? specs[(offset + k) % specs.length] : undefined),
+  });
+  if (result.statuses.get(200) !== count)
+    throw new Error(`${label} (${server.name}): answers ${formatStatuses(result)}`);
+  return result.latencies;
 }
 
-async function measureShape(name: string, shape: ScaleShape, admin: pg.Client, dataDir: string): Promise<Measured> {
-  const { migratePostgres } = await import("@/lib/db/client");
-  const database = `studio_bench_scale_${name}_${process.pid}_${Date.now().toString(36)}`;
+/**
+ * Each probe on both servers, in alternating chunks of CHUNK requests (after WARM_UP unmeasured on
+ * each): a machine whose load changes meanwhile (2 shared cores) weighs on both sizes alike.
+ */
+async function measureBoth(small: Prepared, full: Prepared): Promise<{ small: Measured; full: Measured }> {
+  const measured = { small: new Map<string, Latency>(), full: new Map<string, Latency>() };
+  for (const probe of PROBES) {
+    const samples = { small: [] as number[], full: [] as number[] };
+    for (const which of ["small", "full"] as const) {
+      const side = which === "small" ? small : full;
+      await inTurn(side.server!, probe.requests(side.seeded), 0, WARM_UP, probe.label);
+    }
+    for (let done = 0; done < SAMPLES; done += CHUNK) {
+      for (const which of ["small", "full"] as const) {
+        const side = which === "small" ? small : full;
+        const count = Math.min(CHUNK, SAMPLES - done);
+        samples[which].push(...(await inTurn(side.server!, probe.requests(side.seeded), done, count, probe.label)));
+      }
+    }
+    for (const which of ["small", "full"] as const) {
+      const latency = { p50: quantile(samples[which], 0.5), p95: quantile(samples[which], 0.95) };
+      measured[which].set(probe.label, latency);
+      progress(BENCH, `${which}: ${probe.label}: p50 ${latency.p50} ms, p95 ${latency.p95} ms`);
+    }
+  }
+  return measured;
+}
+
+function scratchUrl(database: string): string {
   const url = new URL(serverUrl()!);
   url.pathname = `/${database}`;
-  let server: ServerProcess | undefined;
-  const stopOnSignal = stopServersOnSignal(() => [server]);
-  const client = new pg.Client({ connectionString: url.toString() });
+  return url.toString();
+}
+
+/** A scratch database of `shape`, migrated and seeded. */
+async function prepare(name: string, shape: ScaleShape, admin: pg.Client, made: string[]): Promise<Prepared> {
+  const { migratePostgres } = await import("@/lib/db/client");
+  const database = `studio_bench_scale_${name}_${process.pid}_${Date.now().toString(36)}`;
+  progress(BENCH, `${name}: scratch database ${database}: migrating`);
+  await admin.query(`CREATE DATABASE "${database}"`);
+  made.push(database);
+  await migratePostgres(scratchUrl(database));
+  const client = new pg.Client({ connectionString: scratchUrl(database) });
+  await client.connect();
   try {
-    progress(BENCH, `${name}: scratch database ${database}: migrating`);
-    await admin.query(`CREATE DATABASE "${database}"`);
-    await migratePostgres(url.toString());
-    await client.connect();
-    progress(BENCH, `${name}: seeding ${shape.people} people, ${shape.bookings} bookings among ${shape.studios} studios`);
+    progress(
+      BENCH,
+      `${name}: seeding ${shape.people} people, ${shape.bookings} bookings among ${shape.studios} studios`,
+    );
+    const started = performance.now();
     const seeded = await seedScale(client, shape, (message) => progress(BENCH, `${name}: ${message}`));
-    progress(BENCH, `${name}: ${JSON.stringify(seeded.counts)}`);
-    server = await startApp(url.toString(), dataDir);
-    const latencies = new Map<string, Latency>();
-    for (const probe of PROBES) {
-      const latency = await measureProbe(server, probe.requests(seeded), probe.label);
-      progress(BENCH, `${name}: ${probe.label}: p50 ${latency.p50} ms, p95 ${latency.p95} ms`);
-      latencies.set(probe.label, latency);
-    }
-    return { shape: name, latencies };
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    progress(BENCH, `${name}: seeded in ${seconds} s: ${JSON.stringify(seeded.counts)}`);
+    return { name, database, seeded };
   } finally {
-    await stopServer(server);
-    stopOnSignal();
-    await client.end().catch(() => undefined);
-    if (KEEP) progress(BENCH, `${name}: kept the database ${database} (BENCH_SCALE_KEEP)`);
-    else await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await client.end();
   }
 }
 
@@ -165,18 +195,26 @@ function report(small: Measured, full: Measured): BenchResult {
   const figures: Figure[] = [];
   const aims: Aim[] = [];
   for (const { label } of PROBES) {
-    const s = small.latencies.get(label)!;
-    const f = full.latencies.get(label)!;
+    const s = small.get(label)!;
+    const f = full.get(label)!;
     const r = ratio(f.p95, s.p95);
     figures.push({
       bench: BENCH,
       measure: label,
       value: `1/100: p50 ${s.p50} ms, p95 ${s.p95} ms; full: p50 ${f.p50} ms, p95 ${f.p95} ms; p95 full/small ${r}`,
     });
-    aims.push({ aim: `${label}: p95 < ${AIM_P95_MS} ms at full scale`, figure: `${f.p95} ms`, holds: f.p95 < AIM_P95_MS });
+    aims.push({
+      aim: `${label}: p95 < ${AIM_P95_MS} ms at full scale`,
+      figure: `${f.p95} ms`,
+      holds: f.p95 < AIM_P95_MS,
+    });
     aims.push({ aim: `${label}: p95 full / 1/100 ≤ ${AIM_RATIO}`, figure: `${r}`, holds: r <= AIM_RATIO });
   }
-  figures.push({ bench: BENCH, measure: "requests per figure", value: `${SAMPLES} in turn, after ${WARM_UP} unmeasured` });
+  figures.push({
+    bench: BENCH,
+    measure: "requests per figure",
+    value: `${SAMPLES} a size, one at a time, in chunks of ${CHUNK} alternating the sizes, after ${WARM_UP} unmeasured`,
+  });
   return { figures, aims };
 }
 
@@ -191,11 +229,29 @@ export async function benchScale(): Promise<BenchResult> {
   delete process.env.DATABASE_URL;
   const admin = new pg.Client({ connectionString: serverUrl() });
   await admin.connect();
+  const sides: Prepared[] = [];
+  const databases: string[] = [];
+  const stopOnSignal = stopServersOnSignal(() => sides.map((side) => side.server));
   try {
-    const small = await measureShape("small", SMALL, admin, dataDir);
-    const full = await measureShape("full", FULL, admin, dataDir);
-    return report(small, full);
+    sides.push(await prepare("small", SMALL, admin, databases));
+    sides.push(await prepare("full", FULL, admin, databases));
+    for (const side of sides) {
+      side.server = await startApp(scratchUrl(side.database), dataDir);
+      side.server.name = `the app server on the ${side.name} database`;
+    }
+    progress(
+      BENCH,
+      `measuring: ${SAMPLES} requests a figure and size, in turn, in chunks of ${CHUNK} alternating the sizes`,
+    );
+    const measured = await measureBoth(sides[0]!, sides[1]!);
+    return report(measured.small, measured.full);
   } finally {
+    for (const side of sides) await stopServer(side.server);
+    stopOnSignal();
+    for (const database of databases) {
+      if (KEEP) progress(BENCH, `kept the database ${database} (BENCH_SCALE_KEEP)`);
+      else await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    }
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

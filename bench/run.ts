@@ -6,6 +6,7 @@ import { benchBookings, bookingsBenchAvailable } from "./bookings.bench";
 import { benchProgramme } from "./programme.bench";
 import { benchPublicJs, publicJsBenchAvailable } from "./public-js.bench";
 import { benchPublicPage } from "./public-page.bench";
+import { benchScale, scaleBenchAvailable } from "./scale.bench";
 
 // The load benches run first: the in-process benches leave a heap behind whose garbage collection
 // would stall this process's load generator (and depress the trivial route it measures).
@@ -21,7 +22,15 @@ if (publicJs.ok || process.env.BENCH_APP_URL) BENCHES.push({ name: "public-js", 
 else console.log(`[bench] public-js: skipped (${publicJs.reason})`);
 // Needs a running server (a production build in demo mode): only when BENCH_APP_URL names one.
 if (process.env.BENCH_APP_URL) BENCHES.push({ name: "public-page", run: benchPublicPage });
+// Everyday reads on a big studio (issue 16 §5): from the last build, on two seeded scratch PostgreSQL
+// databases (full scale and 1/100); needs what the bookings bench needs.
+const scale = scaleBenchAvailable();
+if (scale.ok) BENCHES.push({ name: "scale", run: benchScale });
+else console.log(`[bench] scale: skipped (${scale.reason})`);
 BENCHES.push({ name: "programme", run: benchProgramme });
+// BENCH_ONLY=name[,name…] runs only those benches.
+const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
+if (only) BENCHES.splice(0, BENCHES.length, ...BENCHES.filter((bench) => only.includes(bench.name)));
 
 const figures: Figure[] = [];
 const aims: Aim[] = [];

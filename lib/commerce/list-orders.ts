@@ -18,7 +18,14 @@ export async function listOrders({
   after?: OrderKey;
 }): Promise<Page<Order, [string, string]>> {
   const rows = await db.order.findMany({
-    where: after ? { OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }] } : {},
+    // `createdAt ≤` as well: the bound the index (accountId, createdAt, id) starts its backward scan at, so
+    // that a page deep in the list does not read every newer order (Prisma cannot write a row comparison)
+    where: after
+      ? {
+          createdAt: { lte: after[0] },
+          OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }],
+        }
+      : {},
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     ...(limit === undefined ? {} : { take: limit + 1 }),
   });

@@ -24,6 +24,26 @@ export type ListUsersOptions = {
   before?: PersonKey;
 };
 
+/**
+ * The same search once more as one LIKE per word of `q` (its first folded word), which the trigram
+ * index Membership_searchKey_trgm_idx answers on PostgreSQL (issue 16 §5: a big studio's search
+ * must not read every member); the NOT EXISTS above stays the exact condition. Folded words hold no
+ * LIKE wildcard (people_search_key makes ASCII punctuation a word break). Words without a letter or
+ * digit are left out: they fold to nothing, and '% %' would ask the index for every row.
+ */
+function wordPrefilter(q: string): Prisma.Sql {
+  const words = q.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  if (words.length === 0) return Prisma.empty;
+  return Prisma.join(
+    words.map(
+      (word) => Prisma.sql`AND m."searchKey" LIKE '% ' || split_part(btrim(people_search_key(${word})), ' ', 1) || '%'`,
+    ),
+    " ",
+    "",
+    "",
+  );
+}
+
 type Row = {
   id: string;
   email: string;
@@ -44,22 +64,36 @@ export async function listUsers(options: ListUsersOptions): Promise<Page<PersonD
   if (viewer === "attendee" || (viewer === "teacher" && q === undefined)) throw new AppError("insufficient_permission");
   // Membership carries copies of the name, email and search key (docs/decisions/0014): the filter,
   // the order and the keyset run on its index (accountId, displayName, email); User adds the rest.
-  const rows = await db.$queryRaw<Row[]>`
-    SELECT u.id, m.email, m."displayName", u.status, u."dateOfBirth", m.persona
-      FROM "Membership" m JOIN "User" u ON u.id = m."userId"
-     WHERE m."accountId" = ${accountId}
+  // A search (q) also has the trigram index of "searchKey" (PostgreSQL; see wordPrefilter).
+  const where = Prisma.sql`m."accountId" = ${accountId}
        ${persona ? Prisma.sql`AND m.persona = ${persona}` : Prisma.empty}
        ${
          q === undefined
            ? Prisma.empty
            : Prisma.sql`AND NOT EXISTS (
              SELECT 1 FROM unnest(string_to_array(btrim(people_search_key(${q})), ' ')) AS q(word)
-              WHERE strpos(m."searchKey", ' ' || q.word) = 0)`
+              WHERE strpos(m."searchKey", ' ' || q.word) = 0) ${wordPrefilter(q)}`
        }
        ${after ? Prisma.sql`AND (m."displayName", m.email) > (${after[0]}, ${after[1]})` : Prisma.empty}
-       ${before ? Prisma.sql`AND (m."displayName", m.email) < (${before[0]}, ${before[1]})` : Prisma.empty}
-     ORDER BY ${before ? Prisma.sql`m."displayName" DESC, m.email DESC` : Prisma.sql`m."displayName", m.email`}
-     ${limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit + 1}`}`;
+       ${before ? Prisma.sql`AND (m."displayName", m.email) < (${before[0]}, ${before[1]})` : Prisma.empty}`;
+  // A search finds its matches first (on the trigram index), then orders them: left to choose, the
+  // planner may walk the (accountId, displayName, email) index for the LIMIT instead and read every
+  // member of a big studio to find a rare name's few (it cannot tell how many LIKE '% word%' keeps).
+  // The page is cut before User is joined: a broad search's thousands of matches are sorted narrow.
+  const order = before ? Prisma.sql`m."displayName" DESC, m.email DESC` : Prisma.sql`m."displayName", m.email`;
+  const rows = await db.$queryRaw<Row[]>`
+    ${
+      q === undefined
+        ? Prisma.empty
+        : Prisma.sql`WITH matches AS MATERIALIZED (
+            SELECT m."userId", m.email, m."displayName", m.persona FROM "Membership" m WHERE ${where})`
+    }
+    SELECT u.id, m.email, m."displayName", u.status, u."dateOfBirth", m.persona
+      FROM (SELECT m."userId", m.email, m."displayName", m.persona
+              FROM ${q === undefined ? Prisma.sql`"Membership" m WHERE ${where}` : Prisma.sql`matches m`}
+             ORDER BY ${order} ${limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit + 1}`}) m
+      JOIN "User" u ON u.id = m."userId"
+     ORDER BY ${order}`;
   const page = toPage(rows, limit, (row): PersonKey => [row.displayName, row.email]);
   if (before) page.items.reverse();
   return { next: page.next, items: page.items.map((row) => ({ ...serializeUser(row), persona: row.persona })) };

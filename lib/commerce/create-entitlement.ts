@@ -12,7 +12,8 @@ export async function createEntitlement(
     price,
     validFrom,
     note = null,
-  }: { order: Order; product: Product; price: Price; validFrom: Date; note?: string | null },
+    createdAt,
+  }: { order: Order; product: Product; price: Price; validFrom: Date; note?: string | null; createdAt?: Date },
 ): Promise<Entitlement> {
   const terms = entitlementTerms(product, price, validFrom);
   return tx.entitlement.create({
@@ -26,6 +27,7 @@ export async function createEntitlement(
       validFrom,
       validUntil: terms.validUntil,
       note,
+      createdAt,
     },
   });
 }

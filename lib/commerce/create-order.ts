@@ -13,6 +13,8 @@ type OrderRow = {
   /** Paid then; null leaves the order `pending` until its provider confirms the payment. */
   paidAt: Date | null;
   providerRef?: string;
+  /** Dates the row (the demo's seeded past); by default the database's clock. */
+  createdAt?: Date;
 };
 
 /** The one way an order row is written, in the transaction of what it pays for. */
@@ -29,6 +31,7 @@ export function createOrder(tx: TenantTx, row: OrderRow): Promise<Order> {
       status: row.paidAt ? "paid" : "pending",
       paidAt: row.paidAt,
       providerRef: row.providerRef,
+      createdAt: row.createdAt,
     },
   });
 }
@@ -39,10 +42,21 @@ export function createOrder(tx: TenantTx, row: OrderRow): Promise<Order> {
  */
 export async function placeOrder(
   tx: TenantTx,
-  purchase: { userId: string; product: Product; price: Price; provider: string; paidAt: Date | null; note?: string | null },
+  purchase: {
+    userId: string;
+    product: Product;
+    price: Price;
+    provider: string;
+    paidAt: Date | null;
+    note?: string | null;
+    /** Dates the order and entitlement rows (the demo's seeded past); by default the database's clock. */
+    createdAt?: Date;
+  },
 ): Promise<{ order: Order; entitlement: Entitlement | null }> {
-  const { product, price, paidAt } = purchase;
+  const { product, price, paidAt, createdAt } = purchase;
   const order = await createOrder(tx, { ...purchase, productId: product.id });
-  const entitlement = paidAt ? await createEntitlement(tx, { order, product, price, validFrom: paidAt, note: purchase.note }) : null;
+  const entitlement = paidAt
+    ? await createEntitlement(tx, { order, product, price, validFrom: paidAt, note: purchase.note, createdAt })
+    : null;
   return { order, entitlement };
 }

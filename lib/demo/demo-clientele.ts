@@ -39,6 +39,8 @@ const CLIENTELE: [key: string, displayName: string, dateOfBirth: string | null][
   ["victor.juhl", "Victor Juhl", "1983-08-08"],
 ];
 
-export function demoClientele(person: (key: string, name: string, dateOfBirth: string | null) => DemoPerson): DemoPerson[] {
+export function demoClientele(
+  person: (key: string, name: string, dateOfBirth: string | null) => DemoPerson,
+): DemoPerson[] {
   return CLIENTELE.map(([key, name, dateOfBirth]) => person(key, name, dateOfBirth));
 }

@@ -287,9 +287,18 @@ export const DEMO_FIXTURE: DemoFixture = {
       { personKey: "ida.holm", productKey: "pass-10", favourites: ["vinyasa"] },
       { personKey: "mads.jensen", productKey: "monthly", favourites: ["vinyasa"] },
       { personKey: "lars.andersen", productKey: "monthly", favourites: ["vinyasa"] },
-      ...regulars("pass-10", "freja.nielsen maja.kristensen karoline.rasmussen cecilie.johansen signe.mortensen mikkel.olsen julie.knudsen nanna.dahl katrine.lind mathilde.schmidt astrid.klausen josefine.krogh marie.eriksen emma.skov laura.bech"),
-      ...regulars("monthly", "oliver.thomsen rasmus.moeller louise.madsen henrik.soerensen camilla.hansen anders.nygaard line.frandsen niels.holst christian.winther birgitte.friis"),
-      ...regulars("drop-in", "sofie.pedersen magnus.poulsen jakob.joergensen thomas.vestergaard soeren.bak peter.bruun jens.villadsen kasper.lauridsen tobias.kjaer victor.juhl"),
+      ...regulars(
+        "pass-10",
+        "freja.nielsen maja.kristensen karoline.rasmussen cecilie.johansen signe.mortensen mikkel.olsen julie.knudsen nanna.dahl katrine.lind mathilde.schmidt astrid.klausen josefine.krogh marie.eriksen emma.skov laura.bech",
+      ),
+      ...regulars(
+        "monthly",
+        "oliver.thomsen rasmus.moeller louise.madsen henrik.soerensen camilla.hansen anders.nygaard line.frandsen niels.holst christian.winther birgitte.friis",
+      ),
+      ...regulars(
+        "drop-in",
+        "sofie.pedersen magnus.poulsen jakob.joergensen thomas.vestergaard soeren.bak peter.bruun jens.villadsen kasper.lauridsen tobias.kjaer victor.juhl",
+      ),
     ],
   },
 };

@@ -25,8 +25,19 @@ async function pastBookings() {
 /** What the past consists of, to compare two resets. */
 async function fingerprint(id: string) {
   const [bookings, orders, entitlements] = await Promise.all([
-    db.booking.groupBy({ by: ["status", "attendance"], where: { accountId: id }, _count: true, orderBy: [{ status: "asc" }, { attendance: "asc" }] }),
-    db.order.groupBy({ by: ["provider"], where: { accountId: id }, _count: true, _sum: { amount: true }, orderBy: { provider: "asc" } }),
+    db.booking.groupBy({
+      by: ["status", "attendance"],
+      where: { accountId: id },
+      _count: true,
+      orderBy: [{ status: "asc" }, { attendance: "asc" }],
+    }),
+    db.order.groupBy({
+      by: ["provider"],
+      where: { accountId: id },
+      _count: true,
+      _sum: { amount: true },
+      orderBy: { provider: "asc" },
+    }),
     db.entitlement.aggregate({ where: { accountId: id }, _count: true, _sum: { remainingClasses: true } }),
   ]);
   return { bookings, orders, entitlements };
@@ -75,7 +86,9 @@ describe("the demo studio's past", () => {
     expect(noShows).toBeGreaterThan(0);
     expect(noShows / confirmed.length).toBeLessThan(0.2);
     // no upcoming class has attendance
-    expect(await db.booking.count({ where: { accountId, attendance: { not: null }, instance: { startsAt: { gte: NOW } } } })).toBe(0);
+    expect(
+      await db.booking.count({ where: { accountId, attendance: { not: null }, instance: { startsAt: { gte: NOW } } } }),
+    ).toBe(0);
   });
 
   it("booked inside each class's booking window, and cancelled late only inside the cancellation window", async () => {
@@ -89,7 +102,9 @@ describe("the demo studio's past", () => {
     expect(late.length).toBeGreaterThan(5);
     expect(cancelled.length).toBeGreaterThan(5);
     const refundUntil = (b: (typeof bookings)[number]) => b.instance.startsAt.getTime() - WINDOW_HOURS * HOUR_MS;
-    expect(late.every((b) => b.cancelledAt!.getTime() >= refundUntil(b) && b.cancelledAt! < b.instance.startsAt)).toBe(true);
+    expect(late.every((b) => b.cancelledAt!.getTime() >= refundUntil(b) && b.cancelledAt! < b.instance.startsAt)).toBe(
+      true,
+    );
     // ordinary cancellations before the window (a waitlisted place is `cancelled` at any time)
     expect(cancelled.filter((b) => b.cancelledAt!.getTime() < refundUntil(b)).length).toBeGreaterThan(5);
   });
@@ -153,7 +168,12 @@ describe("the demo studio's past", () => {
   it("gives the summary's charts non-zero weeks", async () => {
     const from = new Date("2026-01-19T00:00:00+01:00");
     const to = new Date("2026-03-16T00:00:00+01:00"); // eight whole weeks, Monday to Monday
-    const { total, unit, points } = await getSummarySeries({ db: tenantDb(accountId), from, to, timezone: "Europe/Copenhagen" });
+    const { total, unit, points } = await getSummarySeries({
+      db: tenantDb(accountId),
+      from,
+      to,
+      timezone: "Europe/Copenhagen",
+    });
     expect(unit).toBe("week");
     expect(points).toHaveLength(8);
     for (const { summary } of points) {
@@ -178,4 +198,3 @@ describe("the demo studio's past", () => {
     expect(recent.points.filter((p) => p.summary.bookings > 0).length).toBeGreaterThan(20);
   });
 });
-

@@ -70,7 +70,8 @@ export function planDemoHistory({
       const perEvent = groupBy(inWeek, (pastClass) => pastClass.eventKey);
       const weight = (pastClass: PastClass) =>
         // an event that meets often draws more people in all, but fewer to each of its classes
-        (favourites.has(pastClass.eventKey) ? FAVOURITE_WEIGHT : 1) / Math.sqrt(perEvent.get(pastClass.eventKey)!.length);
+        (favourites.has(pastClass.eventKey) ? FAVOURITE_WEIGHT : 1) /
+        Math.sqrt(perEvent.get(pastClass.eventKey)!.length);
       for (const pastClass of drawWeighted(inWeek, weight, count, random))
         visits.push(visitOf(regular, pastClass, cancellationWindowHours, random));
     }
@@ -87,7 +88,10 @@ function visitOf(regular: DemoRegular, pastClass: PastClass, windowHours: number
   if (chance < CANCEL_CHANCE && refundUntil - bookAt > 10 * MINUTE_MS)
     cancelAt = bookAt + MINUTE_MS + Math.floor(random() * (refundUntil - bookAt - 2 * MINUTE_MS));
   else if (chance < CANCEL_CHANCE + LATE_CANCEL_CHANCE)
-    cancelAt = Math.max(bookAt + MINUTE_MS, start - 10 * MINUTE_MS - Math.floor(random() * (windowHours - 1) * HOUR_MS));
+    cancelAt = Math.max(
+      bookAt + MINUTE_MS,
+      start - 10 * MINUTE_MS - Math.floor(random() * (windowHours - 1) * HOUR_MS),
+    );
   return {
     regular,
     pastClass,

@@ -1,5 +1,4 @@
 import "server-only";
-import { DateTime } from "luxon";
 import type { Persona } from "@/lib/auth/persona";
 import { bookPlaceAt } from "@/lib/bookings/book-place";
 import { placeOrder } from "@/lib/commerce/create-order";

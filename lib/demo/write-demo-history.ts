@@ -4,7 +4,8 @@ import { DateTime } from "luxon";
 import { bookPlacesAt } from "@/lib/bookings/book-place";
 import { cancelPlace } from "@/lib/bookings/cancel-place";
 import { recordAttendanceOf } from "@/lib/bookings/record-attendance";
-import { placeOrder } from "@/lib/commerce/create-order";
+import { placePaidOrders } from "@/lib/commerce/create-order";
+import { entitlementTerms } from "@/lib/commerce/entitlement-terms";
 import { isEligibleForPrice } from "@/lib/commerce/price-eligibility";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { programmeStartsOn, type DemoFixture, type DemoPerson, type DemoRegular } from "./demo-fixture";
@@ -20,8 +21,9 @@ const MINUTE_MS = 60_000;
  * the moments happened and through the rules of real ones evaluated as of each moment: a place by
  * book_place (capacity, credits, the booking window; a full class puts them on its waitlist), a
  * cancellation by cancelPlace (late inside the window; the freed place goes to the waitlist), a
- * pass or drop-in bought (placeOrder, paid then) when they had no credit left, a Månedskort paid at
- * the desk month by month. Then attendance, as of `now`. Written without emails.
+ * pass or drop-in bought before a booking that needs it (placePaidOrders: the rows placeOrder
+ * writes, paid then), a Månedskort paid at the desk month by month. Then attendance, as of `now`.
+ * Written without emails. Bookings between two cancellations go in one statement (bookPlacesAt).
  */
 export async function writeDemoHistory(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   const random = seededRandom(fixture.history.seed);
@@ -149,9 +151,8 @@ async function buyAhead(
   written: Written,
   visits: Visit[],
 ): Promise<Map<Visit, string>> {
-  const boughtFor = new Map<Visit, string>();
   const buyers = visits.filter((visit) => !isSubscriber(written, visit.regular));
-  if (buyers.length === 0) return boughtFor;
+  if (buyers.length === 0) return new Map();
   const userIds = [...new Set(buyers.map((visit) => userIdOf(written, visit.regular.personKey)))];
   const held = await tx.entitlement.groupBy({
     by: ["userId"],
@@ -159,32 +160,40 @@ async function buyAhead(
     _sum: { remainingClasses: true },
   });
   const credits = new Map(held.map((row) => [row.userId, row._sum.remainingClasses ?? 0]));
+  const purchases: [Visit, Purchase][] = [];
   for (const visit of buyers) {
     const userId = userIdOf(written, visit.regular.personKey);
     let left = credits.get(userId) ?? 0;
     if (left === 0) {
       const at = new Date(visit.bookAt.getTime() - visit.buysMinutesBefore * MINUTE_MS);
-      const provider = visit.paysOnline ? "demo" : "desk";
-      const { entitlement } = await buy(tx, fixture, written, visit.regular, { at, provider });
-      boughtFor.set(visit, entitlement!.id);
-      left = entitlement!.remainingClasses ?? 0;
+      const purchase = purchaseOf(fixture, written, visit.regular, {
+        at,
+        provider: visit.paysOnline ? "demo" : "desk",
+      });
+      purchases.push([visit, purchase]);
+      left = entitlementTerms(purchase.product, purchase.price, at).remainingClasses ?? 0;
     }
     credits.set(userId, left - 1);
   }
-  return boughtFor;
+  const entitlements = await placePaidOrders(
+    tx,
+    purchases.map(([, purchase]) => purchase),
+  );
+  return new Map(purchases.map(([visit], index) => [visit, entitlements[index]!.id]));
 }
 
-async function buy(
-  tx: TenantTx,
+type Purchase = Parameters<typeof placePaidOrders>[1][number];
+
+/** A purchase of the regular's product at the cheapest price they may pay, paid (and dated) `at`. */
+function purchaseOf(
   fixture: DemoFixture,
   written: Written,
   regular: DemoRegular,
   { at, provider }: { at: Date; provider: "demo" | "desk" },
-) {
+): Purchase {
   const { product, prices } = productOf(written, regular.productKey);
   const price = cheapestFor(personOf(fixture, regular.personKey), prices, fixture.account.timezone, at);
-  const userId = userIdOf(written, regular.personKey);
-  return placeOrder(tx, { userId, product, price, provider, paidAt: at, createdAt: at });
+  return { userId: userIdOf(written, regular.personKey), product, price, provider, paidAt: at, createdAt: at };
 }
 
 /** The cheapest price the person may pay on that day (a youth price, if they are young enough). */
@@ -209,6 +218,7 @@ function personOf(fixture: DemoFixture, key: string): DemoPerson {
  */
 async function paySubscriptions(tx: TenantTx, fixture: DemoFixture, written: Written, random: () => number) {
   const startsOn = DateTime.fromISO(programmeStartsOn(fixture, written.now), { zone: fixture.account.timezone });
+  const purchases: Purchase[] = [];
   for (const regular of fixture.history.regulars) {
     if (!isSubscriber(written, regular)) continue;
     const grantedNow = fixture.entitlements.some(
@@ -218,8 +228,11 @@ async function paySubscriptions(tx: TenantTx, fixture: DemoFixture, written: Wri
       grantedNow ? { months: 1 } : { minutes: Math.floor(random() * 27 * 24 * 60) },
     );
     for (let months = 0; anchor.minus({ months: months - 1 }) > startsOn; months++)
-      await buy(tx, fixture, written, regular, { at: anchor.minus({ months }).toJSDate(), provider: "desk" });
+      purchases.push(
+        purchaseOf(fixture, written, regular, { at: anchor.minus({ months }).toJSDate(), provider: "desk" }),
+      );
   }
+  await placePaidOrders(tx, purchases);
 }
 
 /** Attendance of the past places, as of `now`: those who came `attended`, the others `no_show`. */

@@ -5,10 +5,7 @@ import { AppError } from "@/lib/errors";
 import { assertManagesInstance, isStaff, type Actor } from "@/lib/auth/instance-permission";
 import { enqueueBookingEmails, wakeBookingEmailSender } from "./booking-email-outbox";
 import type { BookingNotice, BookingRow } from "./booking-notice";
-import { isLateCancellation } from "./booking-window";
-import { lockInstance } from "./lock-instance";
-import { promoteWaitlist } from "./promote-waitlist";
-import { releaseBookings } from "./release-bookings";
+import { cancelPlace } from "./cancel-place";
 
 /**
  * Cancels a booking (decisions §7): its owner, or someone who manages its class (an administrator,
@@ -20,6 +17,7 @@ import { releaseBookings } from "./release-bookings";
  * row lock, so however often (and however concurrently) the cancel is sent, one place is freed.
  * The freed place goes to the waitlist (promote-waitlist.ts) in the same transaction; the emails
  * (cancelled, promoted) are written to the outbox in it and sent after commit.
+ * The rule itself is cancel-place.ts.
  * `refundCredit` (the desk forgiving a late cancellation) makes a confirmed booking `cancelled` with
  * its credit returned even inside the window; it needs someone who manages the class, so an
  * attendee asking it for their own booking gets 403 (after the 404 of a booking they cannot see).
@@ -43,19 +41,13 @@ export async function cancelBooking(options: {
   const booking = await withRetry(
     () =>
       db.$transaction(async (tx) => {
-        const now = new Date();
-        const instance = await lockInstance({ tx, accountId, instanceId: found.instanceId });
-        if (!instance) throw new AppError("not_found");
-        const late = !refundCredit && isLateCancellation(now, instance.startsAt, instance);
-        const [released] = await releaseBookings({
-          tx,
-          instance,
-          filter: { bookingId },
-          statusFor: { confirmed: late ? "late_cancelled" : "cancelled", waitlisted: "cancelled" },
-          now,
+        const { released, promoted } = await cancelPlace(tx, {
+          accountId,
+          instanceId: found.instanceId,
+          bookingId,
+          now: new Date(),
+          refundCredit,
         });
-        if (!released) throw new AppError("booking_already_cancelled");
-        const promoted = released.previousStatus === "confirmed" ? await promoteWaitlist({ tx, instance, now }) : [];
         const notices: BookingNotice[] = [
           { kind: "cancelled", bookingId, wasWaitlisted: released.previousStatus === "waitlisted" },
           ...promoted.map((row) => ({ kind: "promoted" as const, bookingId: row.id })),

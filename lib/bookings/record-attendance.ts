@@ -1,6 +1,6 @@
 import "server-only";
 import { assertManagesInstance, type Actor } from "@/lib/auth/instance-permission";
-import type { TenantDb } from "@/lib/db/tenant-db";
+import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 
 /** Attendance can be marked from this long before the class starts (people check in at the door). */
@@ -45,4 +45,25 @@ export async function recordAttendance({
   });
   if (!updated) throw new AppError("booking_not_confirmed");
   return updated;
+}
+
+/**
+ * Marks many bookings at once by the same rule as recordAttendance, for writers of past
+ * attendance (the demo seed) inside their transaction: only confirmed bookings of classes whose
+ * attendance is open at `now` are marked. How many were.
+ */
+export async function recordAttendanceOf(
+  tx: TenantTx,
+  { bookingIds, attendance, now }: { bookingIds: string[]; attendance: "attended" | "no_show"; now: Date },
+): Promise<number> {
+  if (bookingIds.length === 0) return 0;
+  const { count } = await tx.booking.updateMany({
+    where: {
+      id: { in: bookingIds },
+      status: "confirmed",
+      instance: { startsAt: { lte: new Date(now.getTime() + ATTENDANCE_OPENS_MS) } },
+    },
+    data: { attendance },
+  });
+  return count;
 }

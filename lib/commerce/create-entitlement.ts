@@ -4,28 +4,40 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { entitlementTerms } from "./entitlement-terms";
 
 /** The entitlement a paid order gives (see entitlement-terms.ts), written in the order's transaction. */
-export async function createEntitlement(
+export function createEntitlement(
   tx: TenantTx,
-  {
-    order,
-    product,
-    price,
-    validFrom,
-    note = null,
-  }: { order: Order; product: Product; price: Price; validFrom: Date; note?: string | null },
+  input: { order: Order; product: Product; price: Price; validFrom: Date; note?: string | null; createdAt?: Date },
 ): Promise<Entitlement> {
+  return tx.entitlement.create({ data: entitlementData(input) });
+}
+
+/** The row of the entitlement an order gives (createEntitlement; several at once: placePaidOrders). */
+export function entitlementData({
+  order,
+  product,
+  price,
+  validFrom,
+  note = null,
+  createdAt,
+}: {
+  order: Pick<Order, "id" | "accountId" | "userId" | "productId">;
+  product: Pick<Product, "type" | "classAllowance" | "validityDays">;
+  price: Price;
+  validFrom: Date;
+  note?: string | null;
+  createdAt?: Date;
+}) {
   const terms = entitlementTerms(product, price, validFrom);
-  return tx.entitlement.create({
-    data: {
-      accountId: order.accountId,
-      userId: order.userId,
-      productId: order.productId,
-      orderId: order.id,
-      priceId: price.id,
-      remainingClasses: terms.remainingClasses,
-      validFrom,
-      validUntil: terms.validUntil,
-      note,
-    },
-  });
+  return {
+    accountId: order.accountId,
+    userId: order.userId,
+    productId: order.productId,
+    orderId: order.id,
+    priceId: price.id,
+    remainingClasses: terms.remainingClasses,
+    validFrom,
+    validUntil: terms.validUntil,
+    note,
+    createdAt,
+  };
 }

@@ -1,7 +1,8 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { Entitlement, Order, Price, Product } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
-import { createEntitlement } from "./create-entitlement";
+import { createEntitlement, entitlementData } from "./create-entitlement";
 
 type OrderRow = {
   userId: string;
@@ -13,24 +14,29 @@ type OrderRow = {
   /** Paid then; null leaves the order `pending` until its provider confirms the payment. */
   paidAt: Date | null;
   providerRef?: string;
+  /** Dates the row (the demo's seeded past); by default the database's clock. */
+  createdAt?: Date;
 };
 
 /** The one way an order row is written, in the transaction of what it pays for. */
 export function createOrder(tx: TenantTx, row: OrderRow): Promise<Order> {
-  return tx.order.create({
-    data: {
-      accountId: row.price.accountId,
-      userId: row.userId,
-      productId: row.productId,
-      priceId: row.price.id,
-      amount: row.price.amount,
-      currency: row.price.currency,
-      provider: row.provider,
-      status: row.paidAt ? "paid" : "pending",
-      paidAt: row.paidAt,
-      providerRef: row.providerRef,
-    },
-  });
+  return tx.order.create({ data: orderData(row) });
+}
+
+function orderData(row: OrderRow) {
+  return {
+    accountId: row.price.accountId,
+    userId: row.userId,
+    productId: row.productId,
+    priceId: row.price.id,
+    amount: row.price.amount,
+    currency: row.price.currency,
+    provider: row.provider,
+    status: row.paidAt ? "paid" : "pending",
+    paidAt: row.paidAt,
+    providerRef: row.providerRef,
+    createdAt: row.createdAt,
+  };
 }
 
 /**
@@ -39,10 +45,54 @@ export function createOrder(tx: TenantTx, row: OrderRow): Promise<Order> {
  */
 export async function placeOrder(
   tx: TenantTx,
-  purchase: { userId: string; product: Product; price: Price; provider: string; paidAt: Date | null; note?: string | null },
+  purchase: {
+    userId: string;
+    product: Product;
+    price: Price;
+    provider: string;
+    paidAt: Date | null;
+    note?: string | null;
+    /** Dates the order and entitlement rows (the demo's seeded past); by default the database's clock. */
+    createdAt?: Date;
+  },
 ): Promise<{ order: Order; entitlement: Entitlement | null }> {
-  const { product, price, paidAt } = purchase;
+  const { product, price, paidAt, createdAt } = purchase;
   const order = await createOrder(tx, { ...purchase, productId: product.id });
-  const entitlement = paidAt ? await createEntitlement(tx, { order, product, price, validFrom: paidAt, note: purchase.note }) : null;
+  const entitlement = paidAt
+    ? await createEntitlement(tx, { order, product, price, validFrom: paidAt, note: purchase.note, createdAt })
+    : null;
   return { order, entitlement };
+}
+
+type PaidPurchase = {
+  userId: string;
+  product: Product;
+  price: Price;
+  provider: string;
+  paidAt: Date;
+  createdAt?: Date;
+};
+
+/**
+ * Several paid purchases in two statements, the rows placeOrder writes for each (for writers of a
+ * seeded past: the demo fixture). The entitlements, in the order of `purchases`.
+ */
+export async function placePaidOrders(tx: TenantTx, purchases: PaidPurchase[]): Promise<Entitlement[]> {
+  if (purchases.length === 0) return [];
+  const orders = purchases.map((purchase) => ({
+    id: randomUUID(),
+    ...orderData({ ...purchase, productId: purchase.product.id }),
+  }));
+  await tx.order.createMany({ data: orders });
+  const entitlements = purchases.map(({ product, price, paidAt, createdAt }, index) => ({
+    id: randomUUID(),
+    ...entitlementData({ order: orders[index]!, product, price, validFrom: paidAt, createdAt }),
+  }));
+  const written = new Map(
+    (await tx.entitlement.createManyAndReturn({ data: entitlements })).map((entitlement) => [
+      entitlement.id,
+      entitlement,
+    ]),
+  );
+  return entitlements.map(({ id }) => written.get(id)!);
 }

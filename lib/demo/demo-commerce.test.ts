@@ -60,10 +60,11 @@ describe("the demo fixture's commerce", () => {
   });
 });
 
-/** The moment the seed wrote the studio (its desk orders' payment time), not the test's own "now":
- * a class that starts in the seconds between the two was bookable at seed time. */
+/** The moment the seed wrote the studio (its present desk grants' payment time, its first product's
+ * creation), not the test's own "now": a class that starts in the seconds between the two was
+ * bookable at seed time. */
 async function seededAt(accountId: string): Promise<Date> {
-  return (await db.order.findFirstOrThrow({ where: { accountId } })).paidAt!;
+  return (await db.product.findFirstOrThrow({ where: { accountId }, orderBy: { createdAt: "asc" } })).createdAt;
 }
 
 describe("the seeded demo studio", () => {
@@ -105,14 +106,16 @@ describe("the seeded demo studio", () => {
 
   it("gave five attendees a desk-paid pass, subscription or drop-in, less the classes they booked", async () => {
     const account = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
-    const orders = await db.order.findMany({ where: { accountId: account.id } });
+    const now = await seededAt(account.id);
+    // what was paid as the studio was written (the past's orders: demo-past.test.ts)
+    const orders = await db.order.findMany({ where: { accountId: account.id, paidAt: now } });
     expect(orders).toHaveLength(DEMO_FIXTURE.entitlements.length);
     expect(orders.every((o) => o.provider === "desk" && o.status === "paid" && o.currency === "DKK" && o.paidAt)).toBe(
       true,
     );
 
     const entitlements = await db.entitlement.findMany({
-      where: { accountId: account.id },
+      where: { accountId: account.id, validFrom: now },
       include: { user: true, product: true },
     });
     const byPerson = new Map(entitlements.map((e) => [e.user.email, e]));
@@ -133,10 +136,11 @@ describe("the seeded demo studio", () => {
 
   it("booked upcoming classes inside the booking window, counted on each class; one is nearly full", async () => {
     const account = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
-    const bookings = await db.booking.findMany({ where: { accountId: account.id }, include: { instance: true } });
+    const now = (await seededAt(account.id)).getTime();
+    const upcoming = { accountId: account.id, instance: { startsAt: { gt: new Date(now) } } };
+    const bookings = await db.booking.findMany({ where: upcoming, include: { instance: true } });
     expect(bookings).toHaveLength(bookingsCount);
     expect(bookings.every((b) => b.status === "confirmed" && b.entitlementId !== null)).toBe(true);
-    const now = (await seededAt(account.id)).getTime();
     for (const { instance } of bookings) {
       expect(instance.startsAt.getTime()).toBeGreaterThan(now);
       expect(instance.startsAt.getTime()).toBeLessThanOrEqual(now + 14 * DAY_MS);
@@ -144,7 +148,9 @@ describe("the seeded demo studio", () => {
     const perInstance = new Map<string, number>();
     for (const b of bookings) perInstance.set(b.instanceId, (perInstance.get(b.instanceId) ?? 0) + 1);
     expect(perInstance.size).toBe(DEMO_FIXTURE.bookings.length);
-    const counted = await db.instance.findMany({ where: { accountId: account.id, bookedCount: { gt: 0 } } });
+    const counted = await db.instance.findMany({
+      where: { accountId: account.id, bookedCount: { gt: 0 }, startsAt: { gt: new Date(now) } },
+    });
     expect(new Map(counted.map((i) => [i.id, i.bookedCount]))).toEqual(perInstance);
     const nearlyFull = counted.filter((i) => i.capacity - i.bookedCount === 1);
     expect(nearlyFull).toHaveLength(1);
@@ -156,7 +162,8 @@ describe("the seeded demo studio", () => {
     expect(roster.status).toBe(200);
     expect(roster.body).toHaveLength(5);
     const ida = await createSession({ userId: await userId("ida.holm"), accountId: account.id, kind: "demo" });
-    const mine = await api("GET", "/me/bookings", { token: ida.token });
+    const from = encodeURIComponent(new Date(now).toISOString());
+    const mine = await api("GET", `/me/bookings?from=${from}`, { token: ida.token });
     expect(mine.status).toBe(200);
     expect(mine.body.map((entry: { event: { title: string } }) => entry.event.title).sort()).toEqual([
       "Morgenvinyasa",
@@ -173,7 +180,7 @@ describe("the seeded demo studio", () => {
     });
     // the demo attendee spends a credit after seeding; reset gives the fixture's state back
     const ida = await db.entitlement.findFirstOrThrow({
-      where: { accountId: old.id, user: { email: emailOf("ida.holm") } },
+      where: { accountId: old.id, validFrom: await seededAt(old.id), user: { email: emailOf("ida.holm") } },
     });
     await db.entitlement.update({ where: { id: ida.id }, data: { remainingClasses: 1 } });
 
@@ -194,9 +201,12 @@ describe("the seeded demo studio", () => {
     expect(left).toEqual([0, 0, 0, 0, 0, 0]);
     expect(await db.product.count({ where: { accountId } })).toBe(4);
     expect(await db.season.count({ where: { accountId } })).toBe(1);
-    expect(await db.order.count({ where: { accountId } })).toBe(5);
-    expect(await db.booking.count({ where: { accountId } })).toBe(bookingsCount);
-    const fresh = await db.entitlement.findFirstOrThrow({ where: { accountId, user: { email: emailOf("ida.holm") } } });
+    const now = await seededAt(accountId);
+    expect(await db.order.count({ where: { accountId, paidAt: now } })).toBe(5);
+    expect(await db.booking.count({ where: { accountId, instance: { startsAt: { gt: now } } } })).toBe(bookingsCount);
+    const fresh = await db.entitlement.findFirstOrThrow({
+      where: { accountId, validFrom: now, user: { email: emailOf("ida.holm") } },
+    });
     expect(fresh.remainingClasses).toBe(7);
     expect(await db.product.findUnique({ where: { id: otherProduct.id } })).toEqual(otherProduct);
   });

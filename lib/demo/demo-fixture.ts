@@ -3,6 +3,7 @@
 // sections (locations, presets, events, series, products, seasons, bookings) can name them
 // without knowing database ids. Emails use a reserved domain (.test never resolves).
 import { DateTime } from "luxon";
+import { demoClientele } from "./demo-clientele";
 
 export const DEMO_SLUG = "demo";
 export const DEMO_EMAIL_DOMAIN = "demo.studio-booking.test";
@@ -28,15 +29,38 @@ export type DemoEvent = {
   /** People (administrator, teachers or attendees) by key. */
   teacherKeys: string[];
 };
-/** A weekly series from the Monday of the week the fixture is written, in the account's timezone. */
+/**
+ * A weekly series from the Monday `history.weeks` weeks before the week the fixture is written, in
+ * the account's timezone: its past, then `weeks` weeks from this week's Monday on.
+ */
 export type DemoSeries = {
   eventKey: string;
   /** 0 = Sunday … 6 = Saturday. */
   weekdays: number[];
   localStartTime: string;
-  /** Bounded by count: `weeks` × the number of weekdays. */
+  /** Weeks from this week's Monday; the count is (`history.weeks` + `weeks`) × the number of weekdays. */
   weeks: number;
 };
+
+/**
+ * Someone who came to classes in the studio's past, paying with one product: a 10-klippekort bought
+ * when the last ran out, a drop-in bought before each class, or a Månedskort paid at the desk month
+ * by month. How often they came, and to what, the writer draws from the seed.
+ */
+export type DemoRegular = {
+  personKey: string;
+  productKey: string;
+  /** Events they mostly come to; drawn from the seed when absent. */
+  favourites?: string[];
+};
+
+/**
+ * The studio's past (lib/demo/write-demo-history.ts): `weeks` weeks of classes before this week's
+ * Monday, and this week's classes that have started, booked, cancelled and attended by `regulars`
+ * through the rules of real bookings evaluated as of each seeded moment. `seed` makes it the same on
+ * every reset with the same `now`.
+ */
+export type DemoHistory = { weeks: number; seed: number; regulars: DemoRegular[] };
 
 export type DemoPrice = {
   /** Minor units (øre). */
@@ -86,6 +110,8 @@ export type DemoFixture = {
   administrator: DemoPerson;
   /** In the order GET /demo-auth/users lists them; the first is the default attendee persona. */
   attendees: DemoPerson[];
+  /** Attendees who are not offered as personas: the rest of the studio's clientele. */
+  clientele: DemoPerson[];
   /** Members with the teacher persona; the demo teacher persona, the first the default. */
   teachers: DemoPerson[];
   groups: DemoGroup[];
@@ -98,6 +124,7 @@ export type DemoFixture = {
   products: DemoProduct[];
   entitlements: DemoEntitlement[];
   bookings: DemoBookings[];
+  history: DemoHistory;
 };
 
 const person = (key: string, displayName: string, dateOfBirth: string | null = null): DemoPerson => ({
@@ -106,6 +133,10 @@ const person = (key: string, displayName: string, dateOfBirth: string | null = n
   displayName,
   dateOfBirth,
 });
+
+/** Regulars who pay with `productKey`, from a space-separated list of person keys. */
+const regulars = (productKey: string, keys: string): DemoRegular[] =>
+  keys.split(" ").map((personKey) => ({ personKey, productKey }));
 
 export const DEMO_FIXTURE: DemoFixture = {
   account: {
@@ -131,6 +162,7 @@ export const DEMO_FIXTURE: DemoFixture = {
     person("emil.christensen", "Emil Christensen", "2009-07-15"),
     person("anna.larsen", "Anna Larsen", null),
   ],
+  clientele: demoClientele(person),
   teachers: [person("clara.holt", "Clara Holt"), person("jonas.berg", "Jonas Berg")],
   groups: [{ name: "Faste morgengæster", memberKeys: ["ida.holm", "mads.jensen", "lars.andersen"] }],
   locations: [
@@ -248,6 +280,27 @@ export const DEMO_FIXTURE: DemoFixture = {
     { eventKey: "power", nth: 0, attendeeKeys: ["freja.nielsen"] },
     { eventKey: "beginners", nth: 0, attendeeKeys: ["ida.holm"] },
   ],
+  history: {
+    weeks: 8,
+    seed: 20_260_416,
+    regulars: [
+      { personKey: "ida.holm", productKey: "pass-10", favourites: ["vinyasa"] },
+      { personKey: "mads.jensen", productKey: "monthly", favourites: ["vinyasa"] },
+      { personKey: "lars.andersen", productKey: "monthly", favourites: ["vinyasa"] },
+      ...regulars(
+        "pass-10",
+        "freja.nielsen maja.kristensen karoline.rasmussen cecilie.johansen signe.mortensen mikkel.olsen julie.knudsen nanna.dahl katrine.lind mathilde.schmidt astrid.klausen josefine.krogh marie.eriksen emma.skov laura.bech",
+      ),
+      ...regulars(
+        "monthly",
+        "oliver.thomsen rasmus.moeller louise.madsen henrik.soerensen camilla.hansen anders.nygaard line.frandsen niels.holst christian.winther birgitte.friis",
+      ),
+      ...regulars(
+        "drop-in",
+        "sofie.pedersen magnus.poulsen jakob.joergensen thomas.vestergaard soeren.bak peter.bruun jens.villadsen kasper.lauridsen tobias.kjaer victor.juhl",
+      ),
+    ],
+  },
 };
 
 /**
@@ -263,4 +316,13 @@ export function demoSeasonOn(date: Date, timezone: string): { name: string; star
     startsAt: start.toJSDate(),
     endsAt: start.plus({ months: 6 }).toJSDate(),
   };
+}
+
+/** The Monday (a studio date) the programme starts: `history.weeks` weeks before `now`'s week. */
+export function programmeStartsOn(fixture: DemoFixture, now: Date): string {
+  return DateTime.fromJSDate(now)
+    .setZone(fixture.account.timezone)
+    .startOf("week")
+    .minus({ weeks: fixture.history.weeks })
+    .toISODate()!;
 }

@@ -40,12 +40,25 @@ describe("the demo fixture", () => {
   });
 
   it("uses distinct addresses on the reserved demo domain and names only its own people in groups", () => {
-    const people = [DEMO_FIXTURE.administrator, ...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.teachers];
+    const people = [
+      DEMO_FIXTURE.administrator,
+      ...DEMO_FIXTURE.attendees,
+      ...DEMO_FIXTURE.clientele,
+      ...DEMO_FIXTURE.teachers,
+    ];
     for (const person of people)
       expect(person.email).toMatch(new RegExp(`^[a-z.]+@${DEMO_EMAIL_DOMAIN.replace(/\./g, "\\.")}$`));
     expect(new Set(people.map((p) => p.email)).size).toBe(people.length);
     const keys = new Set(DEMO_FIXTURE.attendees.map((p) => p.key));
     for (const group of DEMO_FIXTURE.groups) for (const key of group.memberKeys) expect(keys).toContain(key);
+    // the past's regulars are attendees, each with a product the studio sells
+    const attendees = new Set([...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.clientele].map((p) => p.key));
+    const products = new Set(DEMO_FIXTURE.products.map((p) => p.key));
+    for (const regular of DEMO_FIXTURE.history.regulars) {
+      expect(attendees).toContain(regular.personKey);
+      expect(products).toContain(regular.productKey);
+    }
+    expect(new Set(DEMO_FIXTURE.history.regulars.map((r) => r.personKey)).size).toBe(DEMO_FIXTURE.history.regulars.length);
   });
 });
 
@@ -70,7 +83,7 @@ describe("seedDemo", () => {
     expect(admins.map((m) => m.user.email)).toEqual([DEMO_FIXTURE.administrator.email]);
     const attendees = account!.memberships.filter((m) => m.persona === "attendee").map((m) => m.user);
     expect(attendees.map((u) => u.email).sort()).toEqual(
-      DEMO_FIXTURE.attendees.map((p) => p.email).sort(),
+      [...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.clientele].map((p) => p.email).sort(),
     );
     const teachers = account!.memberships.filter((m) => m.persona === "teacher").map((m) => m.user.email);
     expect(teachers.sort()).toEqual(DEMO_FIXTURE.teachers.map((p) => p.email).sort());
@@ -137,7 +150,9 @@ describe("resetDemo", () => {
     expect(after.id).not.toBe(demo.id);
     expect(after).toMatchObject({ name: "Demo Studio", cancellationWindowHours: 12, isDemo: true });
     expect(after.groups.map((g) => g.name)).toEqual(["Faste morgengæster"]);
-    expect(after.memberships).toHaveLength(1 + DEMO_FIXTURE.attendees.length + DEMO_FIXTURE.teachers.length);
+    expect(after.memberships).toHaveLength(
+      1 + DEMO_FIXTURE.attendees.length + DEMO_FIXTURE.clientele.length + DEMO_FIXTURE.teachers.length,
+    );
     // the demo tenant's own people are fresh; the one who joined later is gone
     const newIda = after.memberships.find((m) => m.user.email === `ida.holm@${DEMO_EMAIL_DOMAIN}`)!.user;
     expect(newIda.displayName).toBe("Ida Holm");

@@ -9,7 +9,7 @@ import { writeDemoFixture } from "./write-demo-fixture";
  * account goes (its tenant data cascades), and so do its users who belong to no other account.
  * Every other tenant, sandbox or not, and every user who also belongs elsewhere stays as it is.
  */
-export async function resetDemo(options: { fixture?: DemoFixture } = {}): Promise<{ accountId: string }> {
+export async function resetDemo(options: { fixture?: DemoFixture; now?: Date } = {}): Promise<{ accountId: string }> {
   return inDemoTransaction(async (tx, newAccountId) => {
     const current = await tx.account.findUnique({
       where: { slug: DEMO_SLUG },
@@ -21,7 +21,7 @@ export async function resetDemo(options: { fixture?: DemoFixture } = {}): Promis
       const userIds = current.memberships.map((membership) => membership.userId);
       await tx.user.deleteMany({ where: { id: { in: userIds }, memberships: { none: {} } } });
     }
-    await writeDemoFixture({ tx, accountId: newAccountId, fixture: options.fixture });
+    await writeDemoFixture({ tx, accountId: newAccountId, fixture: options.fixture, now: options.now });
     return { accountId: newAccountId };
   });
 }

@@ -9,7 +9,7 @@ import { writeDemoFixture } from "./write-demo-fixture";
  * the demo lock serializes them and the later ones find the tenant in place.
  */
 export async function seedDemo(
-  options: { fixture?: DemoFixture } = {},
+  options: { fixture?: DemoFixture; now?: Date } = {},
 ): Promise<{ seeded: boolean; accountId: string }> {
   return inDemoTransaction(async (tx, newAccountId) => {
     const existing = await tx.account.findUnique({ where: { slug: DEMO_SLUG }, select: { id: true, isDemo: true } });
@@ -17,7 +17,7 @@ export async function seedDemo(
       if (!existing.isDemo) log.warn("demo slug is held by a non-demo account; demo tenant not seeded");
       return { seeded: false, accountId: existing.id };
     }
-    await writeDemoFixture({ tx, accountId: newAccountId, fixture: options.fixture });
+    await writeDemoFixture({ tx, accountId: newAccountId, fixture: options.fixture, now: options.now });
     return { seeded: true, accountId: newAccountId };
   });
 }

@@ -1,6 +1,4 @@
 import "server-only";
-import type { Price, Product } from "@prisma/client";
-import { DateTime } from "luxon";
 import type { Persona } from "@/lib/auth/persona";
 import { bookPlaceAt } from "@/lib/bookings/book-place";
 import { placeOrder } from "@/lib/commerce/create-order";
@@ -8,23 +6,10 @@ import { priceData } from "@/lib/commerce/price-data";
 import { expandSeriesRule } from "@/lib/programme/expand-series-rule";
 import { writeSeries } from "@/lib/programme/write-series";
 import { resolveRule } from "@/lib/recurrence";
-import { DEMO_FIXTURE, demoSeasonOn, type DemoFixture, type DemoPerson } from "./demo-fixture";
+import { DEMO_FIXTURE, demoSeasonOn, programmeStartsOn, type DemoFixture, type DemoPerson } from "./demo-fixture";
 import type { TenantTx } from "@/lib/db/tenant-db";
-
-/** What the sections written so far have created, for the sections after them (ids by fixture key). */
-type Written = {
-  accountId: string;
-  userIds: Map<string, string>;
-  locationIds: Map<string, string>;
-  eventIds: Map<string, string>;
-  /** Products with their price list in fixture order. */
-  products: Map<string, { product: Product; prices: Price[] }>;
-  /** The entitlement each person was granted (one each). */
-  entitlementIds: Map<string, string>;
-  /** When the fixture is written: the season, grants and the choice of upcoming classes follow it. */
-  now: Date;
-};
-type Section = (tx: TenantTx, fixture: DemoFixture, written: Written) => Promise<void>;
+import { userIdOf, type Section, type Written } from "./demo-written";
+import { writeDemoHistory } from "./write-demo-history";
 
 async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   await tx.account.create({ data: { id: written.accountId, ...fixture.account, isDemo: true } });
@@ -32,27 +17,34 @@ async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written
 
 /**
  * Identities are global: a fixture address that already exists (it also belongs to another
- * account) is reused as it is, never rewritten, so that other tenants stay untouched.
+ * account) is reused as it is, never rewritten, so that other tenants stay untouched. Three
+ * statements for everyone: the new users, the users by address, the memberships.
  */
-async function writePerson(tx: TenantTx, person: DemoPerson, persona: Persona, written: Written) {
-  const user = await tx.user.upsert({
-    where: { email: person.email },
-    update: {},
-    create: {
+async function writePeople(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
+  const people: [DemoPerson, Persona][] = [
+    [fixture.administrator, "administrator"],
+    ...fixture.attendees.map((person): [DemoPerson, Persona] => [person, "attendee"]),
+    ...fixture.clientele.map((person): [DemoPerson, Persona] => [person, "attendee"]),
+    ...fixture.teachers.map((person): [DemoPerson, Persona] => [person, "teacher"]),
+  ];
+  await tx.user.createMany({
+    data: people.map(([person]) => ({
       email: person.email,
       displayName: person.displayName,
-      status: "active",
+      status: "active" as const,
       dateOfBirth: person.dateOfBirth ? new Date(`${person.dateOfBirth}T00:00:00Z`) : null,
-    },
+    })),
+    skipDuplicates: true,
   });
-  await tx.membership.create({ data: { accountId: written.accountId, userId: user.id, persona } });
-  written.userIds.set(person.key, user.id);
-}
-
-async function writePeople(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
-  await writePerson(tx, fixture.administrator, "administrator", written);
-  for (const attendee of fixture.attendees) await writePerson(tx, attendee, "attendee", written);
-  for (const teacher of fixture.teachers) await writePerson(tx, teacher, "teacher", written);
+  const users = await tx.user.findMany({
+    where: { email: { in: people.map(([person]) => person.email) } },
+    select: { id: true, email: true },
+  });
+  const idOf = new Map(users.map((user) => [user.email, user.id]));
+  await tx.membership.createMany({
+    data: people.map(([person, persona]) => ({ accountId: written.accountId, userId: idOf.get(person.email)!, persona })),
+  });
+  for (const [person] of people) written.userIds.set(person.key, idOf.get(person.email)!);
 }
 
 async function writeGroups(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
@@ -66,12 +58,6 @@ async function writeGroups(tx: TenantTx, fixture: DemoFixture, written: Written)
       })),
     });
   }
-}
-
-function userIdOf(written: Written, key: string): string {
-  const id = written.userIds.get(key);
-  if (!id) throw new Error(`demo fixture names an unknown person: ${key}`);
-  return id;
 }
 
 async function writeLocations(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
@@ -110,11 +96,12 @@ async function writeEvents(tx: TenantTx, fixture: DemoFixture, written: Written)
 }
 
 /**
- * Weekly series from the Monday of the current week in the studio's timezone, so the schedule is
- * never empty; written by the same function as POST /events/{eventId}/series (one insert each).
+ * Weekly series from the Monday `history.weeks` weeks before the current week in the studio's
+ * timezone, so the studio has a past and the schedule is never empty; written by the same function
+ * as POST /events/{eventId}/series (one insert each).
  */
 async function writeWeeklySeries(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
-  const startsOn = DateTime.now().setZone(fixture.account.timezone).startOf("week").toISODate()!;
+  const startsOn = programmeStartsOn(fixture, written.now);
   for (const series of fixture.series) {
     const event = fixture.events.find((e) => e.key === series.eventKey);
     const eventId = written.eventIds.get(series.eventKey);
@@ -126,7 +113,7 @@ async function writeWeeklySeries(tx: TenantTx, fixture: DemoFixture, written: Wr
         weekdays: series.weekdays,
         localStartTime: series.localStartTime,
         startsOn,
-        count: series.weeks * series.weekdays.length,
+        count: (fixture.history.weeks + series.weeks) * series.weekdays.length,
       },
       { timezone: fixture.account.timezone, durationMinutes: event.durationMinutes },
     );
@@ -188,7 +175,15 @@ async function writeEntitlements(tx: TenantTx, fixture: DemoFixture, written: Wr
     const { product, prices } = written.products.get(grant.productKey) ?? { prices: [] };
     const price = prices[grant.priceIndex];
     if (!product || !price) throw new Error(`demo fixture names an unknown product or price: ${grant.productKey}`);
-    const { entitlement } = await placeOrder(tx, { userId, product, price, provider: "desk", paidAt: written.now, note: "Demo" });
+    const { entitlement } = await placeOrder(tx, {
+      userId,
+      product,
+      price,
+      provider: "desk",
+      paidAt: written.now,
+      createdAt: written.now,
+      note: "Demo",
+    });
     written.entitlementIds.set(grant.personKey, entitlement!.id);
   }
 }
@@ -234,6 +229,7 @@ const SECTIONS: Section[] = [
   writeWeeklySeries,
   writeProducts,
   writeSeason,
+  writeDemoHistory,
   writeEntitlements,
   writeBookings,
 ];
@@ -243,6 +239,8 @@ export async function writeDemoFixture(options: {
   tx: TenantTx;
   accountId: string;
   fixture?: DemoFixture;
+  /** When the fixture is written (tests fix it); the real clock by default. */
+  now?: Date;
 }): Promise<void> {
   const fixture = options.fixture ?? DEMO_FIXTURE;
   const written: Written = {
@@ -252,7 +250,7 @@ export async function writeDemoFixture(options: {
     eventIds: new Map(),
     products: new Map(),
     entitlementIds: new Map(),
-    now: new Date(),
+    now: options.now ?? new Date(),
   };
   for (const section of SECTIONS) await section(options.tx, fixture, written);
 }

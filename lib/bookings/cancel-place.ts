@@ -1,0 +1,36 @@
+import "server-only";
+import type { TenantTx } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+import type { BookingRow } from "./booking-notice";
+import { isLateCancellation } from "./booking-window";
+import { lockInstance } from "./lock-instance";
+import { promoteWaitlist } from "./promote-waitlist";
+import { releaseBookings, type ReleasedBooking } from "./release-bookings";
+
+/**
+ * The rule of a cancellation (decisions §7), evaluated as of `now` inside the caller's transaction:
+ * under the instance's row lock, a confirmed booking becomes `late_cancelled` (credit kept) inside
+ * the cancellation window and `cancelled` (credit returned) before it or with `refundCredit`; a
+ * waitlisted one becomes `cancelled`; a freed place goes to the waitlist. 404 for an instance the
+ * account does not have, 409 `Booking is already cancelled` for a booking no longer live. Used by
+ * DELETE /bookings/{bookingId} (cancel-booking.ts, which also writes the emails) and the demo's past.
+ */
+export async function cancelPlace(
+  tx: TenantTx,
+  input: { accountId: string; instanceId: string; bookingId: string; now: Date; refundCredit?: boolean },
+): Promise<{ released: ReleasedBooking; promoted: BookingRow[] }> {
+  const { accountId, instanceId, bookingId, now } = input;
+  const instance = await lockInstance({ tx, accountId, instanceId });
+  if (!instance) throw new AppError("not_found");
+  const late = input.refundCredit !== true && isLateCancellation(now, instance.startsAt, instance);
+  const [released] = await releaseBookings({
+    tx,
+    instance,
+    filter: { bookingId },
+    statusFor: { confirmed: late ? "late_cancelled" : "cancelled", waitlisted: "cancelled" },
+    now,
+  });
+  if (!released) throw new AppError("booking_already_cancelled");
+  const promoted = released.previousStatus === "confirmed" ? await promoteWaitlist({ tx, instance, now }) : [];
+  return { released, promoted };
+}

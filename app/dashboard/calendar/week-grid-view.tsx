@@ -131,17 +131,17 @@ function DayColumn({
       </header>
       <div className="relative">
         <div aria-hidden="true" className={`grid ${ROW_HEIGHT}`}>
-          {hours.flatMap((hour) =>
-            [0, 30].map((minute) => (
-              <Link
-                key={`${hour}:${minute}`}
-                href={calendarHref(view, { new: slotAt(hour, minute) })}
-                tabIndex={-1}
-                title={t("addAt", { time: slotAt(hour, minute).slice(11) })}
-                className={`row-span-6 border-slate-200 hover:bg-brand-50 ${minute === 0 ? "border-t" : "border-t border-dotted border-slate-100"}`}
-              />
-            )),
-          )}
+          {/* Plain anchors, one an hour: a week has a hundred of them, and a next/link each would
+              weigh on every render of the page (issue 16 §5's calendar figure). */}
+          {hours.map((hour) => (
+            <a
+              key={hour}
+              href={calendarHref(view, { new: slotAt(hour, 0) })}
+              tabIndex={-1}
+              title={t("addAt", { time: slotAt(hour, 0).slice(11) })}
+              className="row-span-12 border-t border-slate-200 hover:bg-brand-50"
+            />
+          ))}
         </div>
         {classes.length === 0 ? (
           <p className="sr-only">{t("noClasses")}</p>

@@ -2,6 +2,7 @@ import "server-only";
 import type { Entitlement, Order, Price, Product } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { createEntitlement } from "./create-entitlement";
+import type { Discount } from "./redeem-promo-code";
 
 type OrderRow = {
   userId: string;
@@ -13,6 +14,8 @@ type OrderRow = {
   /** Paid then; null leaves the order `pending` until its provider confirms the payment. */
   paidAt: Date | null;
   providerRef?: string;
+  /** A promo code's discount, taken off `price.amount`. */
+  discount?: Discount | null;
 };
 
 /** The one way an order row is written, in the transaction of what it pays for. */
@@ -23,7 +26,9 @@ export function createOrder(tx: TenantTx, row: OrderRow): Promise<Order> {
       userId: row.userId,
       productId: row.productId,
       priceId: row.price.id,
-      amount: row.price.amount,
+      amount: Math.max(0, row.price.amount - (row.discount?.amount ?? 0)),
+      discountAmount: row.discount?.amount ?? 0,
+      promoCodeId: row.discount?.promoCodeId ?? null,
       currency: row.price.currency,
       provider: row.provider,
       status: row.paidAt ? "paid" : "pending",
@@ -39,7 +44,15 @@ export function createOrder(tx: TenantTx, row: OrderRow): Promise<Order> {
  */
 export async function placeOrder(
   tx: TenantTx,
-  purchase: { userId: string; product: Product; price: Price; provider: string; paidAt: Date | null; note?: string | null },
+  purchase: {
+    userId: string;
+    product: Product;
+    price: Price;
+    provider: string;
+    paidAt: Date | null;
+    note?: string | null;
+    discount?: Discount | null;
+  },
 ): Promise<{ order: Order; entitlement: Entitlement | null }> {
   const { product, price, paidAt } = purchase;
   const order = await createOrder(tx, { ...purchase, productId: product.id });

@@ -7,8 +7,10 @@ import type { HostedCheckout, PaymentProvider } from "@/lib/payments/payment-pro
 import { paymentProvider } from "@/lib/payments/provider";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { placeOrder } from "./create-order";
+import { failPendingOrder } from "./fail-pending-order";
 import { lockMembership } from "./lock-membership";
 import { isEligibleForPrice } from "./price-eligibility";
+import { redeemPromoCode } from "./redeem-promo-code";
 
 export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitlement: Entitlement | null };
 
@@ -18,8 +20,12 @@ export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitle
  * for the product, counted under a lock on their membership so concurrent checkouts take turns);
  * 409 `Not eligible for this price` (age on the purchase day in the studio's timezone).
  *
- * Demo provider, and free one-off prices with any provider: the order is paid at once and the
- * entitlement is created in the same transaction. Stripe: the order stays `pending`, a Checkout
+ * A `promoCode` is checked last (409 `Promo code is not valid`) and takes one redemption with the
+ * order; the order records the discount and charges the price less it (a subscription's first
+ * payment only), never below 0.
+ *
+ * Demo provider, and one-off purchases that cost nothing after the discount with any provider: the
+ * order is paid at once and the entitlement is created in the same transaction. Stripe: the order stays `pending`, a Checkout
  * Session is opened after the transaction and the webhook fulfils the order later.
  */
 export async function startCheckout({
@@ -45,8 +51,7 @@ export async function startCheckout({
     db.account.findUniqueOrThrow({ where: { id: accountId } }),
     db.user.findUniqueOrThrow({ where: { id: userId } }),
   ]);
-  const paidAtOnce = provider.settlement === "immediate" || (price.amount === 0 && price.interval === null);
-
+  let paidAtOnce = false;
   const created = await db.$transaction(async (tx) => {
     if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
     if (product.purchaseLimitPerUser !== null) {
@@ -54,7 +59,13 @@ export async function startCheckout({
       if (bought >= product.purchaseLimitPerUser) throw new AppError("purchase_limit_reached");
     }
     if (!isEligibleForPrice(price, buyer, { timezone: account.timezone })) throw new AppError("not_eligible_for_price");
-    return placeOrder(tx, { userId, product, price, provider: provider.name, paidAt: paidAtOnce ? new Date() : null });
+    const now = new Date();
+    const discount = input.promoCode
+      ? await redeemPromoCode(tx, { accountId, userId, code: input.promoCode, product, price, now })
+      : null;
+    const charged = price.amount - (discount?.amount ?? 0);
+    paidAtOnce = provider.settlement === "immediate" || (charged === 0 && price.interval === null);
+    return placeOrder(tx, { userId, product, price, provider: provider.name, paidAt: paidAtOnce ? now : null, discount });
   });
   if (paidAtOnce) return { ...created, checkoutUrl: null };
 
@@ -66,6 +77,7 @@ export async function startCheckout({
       buyerEmail: buyer.email,
       productName: product.name,
       amount: price.amount,
+      firstPaymentDiscount: created.order.discountAmount,
       currency: price.currency,
       interval: price.interval as "week" | "month" | "year" | null,
       intervalCount: price.intervalCount,
@@ -76,7 +88,7 @@ export async function startCheckout({
       orderId: created.order.id,
       errorName: error instanceof Error ? error.name : typeof error,
     });
-    await db.order.updateMany({ where: { id: created.order.id, status: "pending" }, data: { status: "failed" } });
+    await db.$transaction((tx) => failPendingOrder(tx, { orderId: created.order.id, provider: provider.name }));
     throw new AppError("service_unavailable", { retryAfter: 5 });
   }
   const [order] = await db.order.updateManyAndReturn({

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Entitlement, Order } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { HostedCheckout, PaymentProvider } from "@/lib/payments/payment-provider";
@@ -52,21 +53,35 @@ export async function startCheckout({
     db.user.findUniqueOrThrow({ where: { id: userId } }),
   ]);
   let paidAtOnce = false;
-  const created = await db.$transaction(async (tx) => {
-    if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
-    if (product.purchaseLimitPerUser !== null) {
-      const bought = await tx.order.count({ where: { userId, productId: product.id, status: "paid" } });
-      if (bought >= product.purchaseLimitPerUser) throw new AppError("purchase_limit_reached");
-    }
-    if (!isEligibleForPrice(price, buyer, { timezone: account.timezone })) throw new AppError("not_eligible_for_price");
-    const now = new Date();
-    const discount = input.promoCode
-      ? await redeemPromoCode(tx, { accountId, userId, code: input.promoCode, product, price, now })
-      : null;
-    const charged = price.amount - (discount?.amount ?? 0);
-    paidAtOnce = provider.settlement === "immediate" || (charged === 0 && price.interval === null);
-    return placeOrder(tx, { userId, product, price, provider: provider.name, paidAt: paidAtOnce ? now : null, discount });
-  });
+  // Many buyers of one promo code queue on its row: the booking transactions' bounds (a saturated
+  // service answers 503, never 500) and their retry of a lost deadlock race.
+  const created = await withRetry(
+    () =>
+      db.$transaction(async (tx) => {
+        if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
+        if (product.purchaseLimitPerUser !== null) {
+          const bought = await tx.order.count({ where: { userId, productId: product.id, status: "paid" } });
+          if (bought >= product.purchaseLimitPerUser) throw new AppError("purchase_limit_reached");
+        }
+        if (!isEligibleForPrice(price, buyer, { timezone: account.timezone }))
+          throw new AppError("not_eligible_for_price");
+        const now = new Date();
+        const discount = input.promoCode
+          ? await redeemPromoCode(tx, { accountId, userId, code: input.promoCode, product, price, now })
+          : null;
+        const charged = price.amount - (discount?.amount ?? 0);
+        paidAtOnce = provider.settlement === "immediate" || (charged === 0 && price.interval === null);
+        return placeOrder(tx, {
+          userId,
+          product,
+          price,
+          provider: provider.name,
+          paidAt: paidAtOnce ? now : null,
+          discount,
+        });
+      }, TRANSACTION_OPTIONS),
+    { label: "checkout" },
+  );
   if (paidAtOnce) return { ...created, checkoutUrl: null };
 
   let hosted: HostedCheckout;

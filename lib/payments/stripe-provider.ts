@@ -21,7 +21,9 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const appUrl = env().APP_URL;
       const subscription = input.interval !== null;
       const discounts =
-        subscription && input.firstPaymentDiscount > 0 ? [{ coupon: await firstPaymentCoupon(stripe, input) }] : undefined;
+        subscription && input.firstPaymentDiscount > 0
+          ? [{ coupon: await firstPaymentCoupon(stripe, input) }]
+          : undefined;
       const session = await stripe.checkout.sessions.create(
         {
           mode: subscription ? "subscription" : "payment",

@@ -19,7 +19,10 @@ export const PromoCodeSchema = z
     redemptions: z.number().int().openapi({
       description: "Orders holding the code; an order that fails or expires gives its redemption back",
     }),
-    validUntil: z.iso.datetime().nullable().openapi({ description: "Not accepted from this instant on; null = no end" }),
+    validUntil: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: "Not accepted from this instant on; null = no end" }),
     firstPurchaseOnly: z.boolean().openapi({ description: "Only for buyers without an earlier paid order here" }),
     status: PromoCodeStatusSchema,
     createdAt: z.iso.datetime(),

@@ -52,7 +52,10 @@ function tally(replies: Reply[]): Record<string, number> {
 async function buyers(tenant: TestTenant, count: number): Promise<string[]> {
   const batch = randomUUID().slice(0, 8);
   const users = await db.user.createManyAndReturn({
-    data: Array.from({ length: count }, (_, i) => ({ email: `promo-${batch}-${i}@example.com`, displayName: `Buyer ${i}` })),
+    data: Array.from({ length: count }, (_, i) => ({
+      email: `promo-${batch}-${i}@example.com`,
+      displayName: `Buyer ${i}`,
+    })),
   });
   await db.membership.createMany({
     data: users.map((user) => ({ accountId: tenant.accountId, userId: user.id, persona: "attendee" })),
@@ -99,36 +102,42 @@ describe.skipIf(!databaseUrl)("promo code redemptions racing on PostgreSQL", () 
     ["across two app processes", () => overHttp(servers)],
   ];
 
-  it.each(modes)("%s: 120 checkouts with a code of 7 redemptions make exactly 7 discounted orders", async (_mode, sender) => {
-    const send = sender();
-    const product = await db.product.create({
-      data: {
-        accountId: tenant.accountId,
-        type: "drop_in",
-        name: "Drop-in",
-        status: "active",
-        prices: { create: { accountId: tenant.accountId, amount: 10000, currency: "DKK" } },
-      },
-      include: { prices: true },
-    });
-    const written = `RACE-${randomUUID().slice(0, 8)}`;
-    const code = await db.promoCode.create({
-      data: {
-        accountId: tenant.accountId,
-        code: written,
-        normalizedCode: written.toLowerCase(),
-        percentOff: 20,
-        maxRedemptions: 7,
-      },
-    });
-    const tokens = await buyers(tenant, 120);
-    const body = { productId: product.id, priceId: product.prices[0]!.id, promoCode: code.code.toLowerCase() };
+  it.each(modes)(
+    "%s: 120 checkouts with a code of 7 redemptions make exactly 7 discounted orders",
+    async (_mode, sender) => {
+      const send = sender();
+      const product = await db.product.create({
+        data: {
+          accountId: tenant.accountId,
+          type: "drop_in",
+          name: "Drop-in",
+          status: "active",
+          prices: { create: { accountId: tenant.accountId, amount: 10000, currency: "DKK" } },
+        },
+        include: { prices: true },
+      });
+      const written = `RACE-${randomUUID().slice(0, 8)}`;
+      const code = await db.promoCode.create({
+        data: {
+          accountId: tenant.accountId,
+          code: written,
+          normalizedCode: written.toLowerCase(),
+          percentOff: 20,
+          maxRedemptions: 7,
+        },
+      });
+      const tokens = await buyers(tenant, 120);
+      const body = { productId: product.id, priceId: product.prices[0]!.id, promoCode: code.code.toLowerCase() };
 
-    const replies = await Promise.all(tokens.map((token) => send(token, body)));
+      const replies = await Promise.all(tokens.map((token) => send(token, body)));
 
-    expect(tally(replies)).toEqual({ "201": 7, "409 Promo code is not valid": 113 });
-    expect(await db.order.count({ where: { promoCodeId: code.id, status: "paid", amount: 8000, discountAmount: 2000 } })).toBe(7);
-    expect(await db.order.count({ where: { productId: product.id } })).toBe(7);
-    expect((await db.promoCode.findUniqueOrThrow({ where: { id: code.id } })).redemptions).toBe(7);
-  }, 120_000);
+      expect(tally(replies)).toEqual({ "201": 7, "409 Promo code is not valid": 113 });
+      expect(
+        await db.order.count({ where: { promoCodeId: code.id, status: "paid", amount: 8000, discountAmount: 2000 } }),
+      ).toBe(7);
+      expect(await db.order.count({ where: { productId: product.id } })).toBe(7);
+      expect((await db.promoCode.findUniqueOrThrow({ where: { id: code.id } })).redemptions).toBe(7);
+    },
+    120_000,
+  );
 });

@@ -59,7 +59,10 @@ async function promoCode(body: Record<string, unknown>): Promise<{ id: string; c
 }
 
 const checkout = (member: TestMember, p: Product, code: string) =>
-  api("POST", "/checkout", { token: member.token, body: { productId: p.id, priceId: p.prices[0]!.id, promoCode: code } });
+  api("POST", "/checkout", {
+    token: member.token,
+    body: { productId: p.id, priceId: p.prices[0]!.id, promoCode: code },
+  });
 
 const redemptionsOf = async (id: string) => (await db.promoCode.findUniqueOrThrow({ where: { id } })).redemptions;
 const sessionRequests = () => fake.requests.filter((r) => r.path === "/v1/checkout/sessions");
@@ -72,7 +75,9 @@ function deliver(type: string, sessionId: string, metadata: Record<string, strin
     api_version: Stripe.API_VERSION,
     created: Math.floor(Date.now() / 1000),
     livemode: false,
-    data: { object: { id: sessionId, object: "checkout.session", payment_status: "unpaid", status: "expired", metadata } },
+    data: {
+      object: { id: sessionId, object: "checkout.session", payment_status: "unpaid", status: "expired", metadata },
+    },
   });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   return api("POST", "/payments/stripe/webhook", { rawBody: payload, headers: { "stripe-signature": signature } });
@@ -140,7 +145,8 @@ describe("promo codes with the Stripe provider", () => {
     });
     expect(await redemptionsOf(code.id)).toBe(2);
 
-    const sessionOf = async (orderId: string) => (await db.order.findUniqueOrThrow({ where: { id: orderId } })).providerRef!;
+    const sessionOf = async (orderId: string) =>
+      (await db.order.findUniqueOrThrow({ where: { id: orderId } })).providerRef!;
     const metadata = (orderId: string) => ({ orderId, accountId: tenant.accountId });
     const firstId = first.body.order.id;
     expect((await deliver("checkout.session.expired", await sessionOf(firstId), metadata(firstId))).status).toBe(200);

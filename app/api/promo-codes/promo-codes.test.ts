@@ -98,7 +98,10 @@ describe("POST /promo-codes", () => {
     await promoCode({ code: "Welcome", percentOff: 10 });
     for (const code of ["Welcome", "WELCOME", "welcome", " wElCoMe "]) {
       expect(
-        await api("POST", "/promo-codes", { token: tenant.admin.token, body: { code, percentOff: 5, status: "active" } }),
+        await api("POST", "/promo-codes", {
+          token: tenant.admin.token,
+          body: { code, percentOff: 5, status: "active" },
+        }),
         code,
       ).toMatchObject({ status: 409, body: { error: "Promo code already exists" } });
     }
@@ -268,7 +271,10 @@ describe("POST /checkout with a promo code", () => {
 
   it("discounts a subscription's first payment only (the demo renewal charges the full price)", async () => {
     const buyer = await createMember(tenant.accountId, "attendee");
-    const monthly = await product({ type: "subscription", prices: [{ amount: 40000, currency: "DKK", interval: "month" }] });
+    const monthly = await product({
+      type: "subscription",
+      prices: [{ amount: 40000, currency: "DKK", interval: "month" }],
+    });
     const half = await promoCode({ percentOff: 50, productIds: [monthly.id] });
     const response = await checkout(buyer, monthly, half.code);
     expect(response.body.order).toMatchObject({ amount: 20000, discountAmount: 20000, promoCodeId: half.id });

@@ -1,9 +1,4 @@
-import {
-  CreatePromoCodeInput,
-  PromoCodeParams,
-  PromoCodeSchema,
-  UpdatePromoCodeInput,
-} from "@/lib/schemas/promo-code";
+import { CreatePromoCodeInput, PromoCodeParams, PromoCodeSchema, UpdatePromoCodeInput } from "@/lib/schemas/promo-code";
 import { z } from "@/lib/schemas/zod";
 import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../registry";
 

@@ -4,11 +4,21 @@ import { PromoCodeParams, UpdatePromoCodeInput, serializePromoCode } from "@/lib
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/promo-codes/{promoCodeId}", {
   PATCH: route(
-    { operation: "PATCH /promo-codes/{promoCodeId}", auth: "admin", params: PromoCodeParams, body: UpdatePromoCodeInput },
+    {
+      operation: "PATCH /promo-codes/{promoCodeId}",
+      auth: "admin",
+      params: PromoCodeParams,
+      body: UpdatePromoCodeInput,
+    },
     async ({ auth, params, body }) =>
       json(
         serializePromoCode(
-          await updatePromoCode({ db: auth.db, accountId: auth.accountId, promoCodeId: params.promoCodeId, input: body }),
+          await updatePromoCode({
+            db: auth.db,
+            accountId: auth.accountId,
+            promoCodeId: params.promoCodeId,
+            input: body,
+          }),
         ),
       ),
   ),

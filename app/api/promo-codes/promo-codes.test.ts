@@ -278,6 +278,19 @@ describe("POST /checkout with a promo code", () => {
     const half = await promoCode({ percentOff: 50, productIds: [monthly.id] });
     const response = await checkout(buyer, monthly, half.code);
     expect(response.body.order).toMatchObject({ amount: 20000, discountAmount: 20000, promoCodeId: half.id });
+
+    await db.entitlement.update({
+      where: { id: response.body.entitlement.id },
+      data: { validUntil: new Date(Date.now() - 60_000) },
+    });
+    const renewal = await api("POST", "/admin/jobs/renew-subscriptions", { token: tenant.admin.token });
+    expect(renewal.body).toMatchObject({ renewed: 1 });
+    const orders = await db.order.findMany({ where: { userId: buyer.userId }, orderBy: { createdAt: "asc" } });
+    expect(orders.map((order) => [order.amount, order.discountAmount, order.promoCodeId])).toEqual([
+      [20000, 20000, half.id],
+      [40000, 0, null],
+    ]);
+    expect(await redemptionsOf(half.id)).toBe(1);
   });
 
   it("answers 409 `Promo code is not valid` for unknown, inactive, expired, exhausted and inapplicable codes", async () => {

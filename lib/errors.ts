@@ -19,6 +19,8 @@ export const ERRORS = {
   instance_not_restorable: { status: 409, message: "Instance is not cancelled or moved" },
   purchase_limit_reached: { status: 409, message: "Purchase limit reached" },
   not_eligible_for_price: { status: 409, message: "Not eligible for this price" },
+  promo_code_exists: { status: 409, message: "Promo code already exists" },
+  promo_code_invalid: { status: 409, message: "Promo code is not valid" },
   instance_not_bookable: { status: 409, message: "Instance is not bookable" },
   booking_closed: { status: 409, message: "Booking is closed" },
   already_booked: { status: 409, message: "Already booked" },

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Entitlement, Order, Price, Product } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { createEntitlement, entitlementData } from "./create-entitlement";
+import type { Discount } from "./redeem-promo-code";
 
 type OrderRow = {
   userId: string;
@@ -16,6 +17,8 @@ type OrderRow = {
   providerRef?: string;
   /** Dates the row (the demo's seeded past); by default the database's clock. */
   createdAt?: Date;
+  /** A promo code's discount, taken off `price.amount`. */
+  discount?: Discount | null;
 };
 
 /** The one way an order row is written, in the transaction of what it pays for. */
@@ -29,7 +32,9 @@ function orderData(row: OrderRow) {
     userId: row.userId,
     productId: row.productId,
     priceId: row.price.id,
-    amount: row.price.amount,
+    amount: Math.max(0, row.price.amount - (row.discount?.amount ?? 0)),
+    discountAmount: row.discount?.amount ?? 0,
+    promoCodeId: row.discount?.promoCodeId ?? null,
     currency: row.price.currency,
     provider: row.provider,
     status: row.paidAt ? "paid" : "pending",
@@ -54,6 +59,7 @@ export async function placeOrder(
     note?: string | null;
     /** Dates the order and entitlement rows (the demo's seeded past); by default the database's clock. */
     createdAt?: Date;
+    discount?: Discount | null;
   },
 ): Promise<{ order: Order; entitlement: Entitlement | null }> {
   const { product, price, paidAt, createdAt } = purchase;

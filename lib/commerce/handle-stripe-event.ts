@@ -6,6 +6,7 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { createEntitlement } from "./create-entitlement";
 import { createOrder } from "./create-order";
 import { extendSubscription } from "./extend-subscription";
+import { failPendingOrder } from "./fail-pending-order";
 
 export type StripeEventOutcome = "fulfilled" | "failed" | "renewed" | "duplicate" | "ignored";
 
@@ -17,7 +18,8 @@ type OrderRef = { orderId: string; accountId: string };
  * order changes only from `pending`. Handled:
  * - `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded`: the order
  *   becomes `paid` and its entitlement is created;
- * - `checkout.session.expired` and `checkout.session.async_payment_failed`: a pending order fails;
+ * - `checkout.session.expired` and `checkout.session.async_payment_failed`: a pending order fails and
+ *   gives back its promo code redemption;
  * - `invoice.paid` of a subscription's later period: a paid renewal order (providerRef = invoice id)
  *   and one more billing period on the subscription's entitlement.
  * Anything else, or an event that names no order of ours, is ignored.
@@ -33,13 +35,9 @@ export async function handleStripeEvent({ event }: { event: Stripe.Event }): Pro
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
-      return once(event, orderRef(event.data.object.metadata), async (tx, ref) => {
-        const { count } = await tx.order.updateMany({
-          where: { id: ref.orderId, provider: "stripe", status: "pending" },
-          data: { status: "failed" },
-        });
-        return count === 1 ? "failed" : "ignored";
-      });
+      return once(event, orderRef(event.data.object.metadata), async (tx, ref) =>
+        (await failPendingOrder(tx, { orderId: ref.orderId, provider: "stripe" })) ? "failed" : "ignored",
+      );
     case "invoice.paid": {
       const invoice = event.data.object;
       // The first period is paid through the Checkout Session (checkout.session.completed).

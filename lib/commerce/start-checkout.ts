@@ -1,14 +1,17 @@
 import "server-only";
 import type { Entitlement, Order } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { HostedCheckout, PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { placeOrder } from "./create-order";
+import { failPendingOrder } from "./fail-pending-order";
 import { lockMembership } from "./lock-membership";
 import { isEligibleForPrice } from "./price-eligibility";
+import { redeemPromoCode } from "./redeem-promo-code";
 
 export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitlement: Entitlement | null };
 
@@ -18,8 +21,12 @@ export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitle
  * for the product, counted under a lock on their membership so concurrent checkouts take turns);
  * 409 `Not eligible for this price` (age on the purchase day in the studio's timezone).
  *
- * Demo provider, and free one-off prices with any provider: the order is paid at once and the
- * entitlement is created in the same transaction. Stripe: the order stays `pending`, a Checkout
+ * A `promoCode` is checked last (409 `Promo code is not valid`) and takes one redemption with the
+ * order; the order records the discount and charges the price less it (a subscription's first
+ * payment only), never below 0.
+ *
+ * Demo provider, and one-off purchases that cost nothing after the discount with any provider: the
+ * order is paid at once and the entitlement is created in the same transaction. Stripe: the order stays `pending`, a Checkout
  * Session is opened after the transaction and the webhook fulfils the order later.
  */
 export async function startCheckout({
@@ -45,17 +52,36 @@ export async function startCheckout({
     db.account.findUniqueOrThrow({ where: { id: accountId } }),
     db.user.findUniqueOrThrow({ where: { id: userId } }),
   ]);
-  const paidAtOnce = provider.settlement === "immediate" || (price.amount === 0 && price.interval === null);
-
-  const created = await db.$transaction(async (tx) => {
-    if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
-    if (product.purchaseLimitPerUser !== null) {
-      const bought = await tx.order.count({ where: { userId, productId: product.id, status: "paid" } });
-      if (bought >= product.purchaseLimitPerUser) throw new AppError("purchase_limit_reached");
-    }
-    if (!isEligibleForPrice(price, buyer, { timezone: account.timezone })) throw new AppError("not_eligible_for_price");
-    return placeOrder(tx, { userId, product, price, provider: provider.name, paidAt: paidAtOnce ? new Date() : null });
-  });
+  let paidAtOnce = false;
+  // Many buyers of one promo code queue on its row: the booking transactions' bounds (a saturated
+  // service answers 503, never 500) and their retry of a lost deadlock race.
+  const created = await withRetry(
+    () =>
+      db.$transaction(async (tx) => {
+        if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
+        if (product.purchaseLimitPerUser !== null) {
+          const bought = await tx.order.count({ where: { userId, productId: product.id, status: "paid" } });
+          if (bought >= product.purchaseLimitPerUser) throw new AppError("purchase_limit_reached");
+        }
+        if (!isEligibleForPrice(price, buyer, { timezone: account.timezone }))
+          throw new AppError("not_eligible_for_price");
+        const now = new Date();
+        const discount = input.promoCode
+          ? await redeemPromoCode(tx, { accountId, userId, code: input.promoCode, product, price, now })
+          : null;
+        const charged = price.amount - (discount?.amount ?? 0);
+        paidAtOnce = provider.settlement === "immediate" || (charged === 0 && price.interval === null);
+        return placeOrder(tx, {
+          userId,
+          product,
+          price,
+          provider: provider.name,
+          paidAt: paidAtOnce ? now : null,
+          discount,
+        });
+      }, TRANSACTION_OPTIONS),
+    { label: "checkout" },
+  );
   if (paidAtOnce) return { ...created, checkoutUrl: null };
 
   let hosted: HostedCheckout;
@@ -66,6 +92,7 @@ export async function startCheckout({
       buyerEmail: buyer.email,
       productName: product.name,
       amount: price.amount,
+      firstPaymentDiscount: created.order.discountAmount,
       currency: price.currency,
       interval: price.interval as "week" | "month" | "year" | null,
       intervalCount: price.intervalCount,
@@ -76,7 +103,7 @@ export async function startCheckout({
       orderId: created.order.id,
       errorName: error instanceof Error ? error.name : typeof error,
     });
-    await db.order.updateMany({ where: { id: created.order.id, status: "pending" }, data: { status: "failed" } });
+    await db.$transaction((tx) => failPendingOrder(tx, { orderId: created.order.id, provider: provider.name }));
     throw new AppError("service_unavailable", { retryAfter: 5 });
   }
   const [order] = await db.order.updateManyAndReturn({

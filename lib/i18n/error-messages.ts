@@ -26,6 +26,8 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     instance_not_restorable: () => t("instanceNotRestorable"),
     purchase_limit_reached: () => t("purchaseLimitReached"),
     not_eligible_for_price: () => t("notEligibleForPrice"),
+    promo_code_exists: () => t("promoCodeExists"),
+    promo_code_invalid: () => t("promoCodeInvalid"),
     instance_not_bookable: () => t("instanceNotBookable"),
     booking_closed: () => t("bookingClosed"),
     already_booked: () => t("alreadyBooked"),

@@ -4,7 +4,10 @@ export type HostedCheckoutInput = {
   accountId: string;
   buyerEmail: string;
   productName: string;
+  /** The list price (of each billing period, for a subscription). */
   amount: number;
+  /** Minor units off the first payment (a promo code); 0 for none. */
+  firstPaymentDiscount: number;
   currency: string;
   /** Set for subscription prices: the provider bills every `intervalCount` × `interval`. */
   interval: "week" | "month" | "year" | null;

@@ -8,6 +8,8 @@ import type { HostedCheckoutInput, PaymentProvider } from "./payment-provider";
  * `subscription` mode; the price travels inline (`price_data`), so no Stripe product catalogue has to
  * be kept in step. `metadata` (and the subscription's metadata) carry the order and account ids the
  * webhook needs. Renewals are billed by Stripe and reported by `invoice.paid`, not by our job.
+ * A promo code's discount: a one-off price is charged less it; a subscription keeps its full
+ * recurring price and gets a Stripe coupon of `duration: "once"`, so only the first invoice is less.
  */
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
   return {
@@ -18,6 +20,10 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const metadata = { orderId: input.orderId, accountId: input.accountId };
       const appUrl = env().APP_URL;
       const subscription = input.interval !== null;
+      const discounts =
+        subscription && input.firstPaymentDiscount > 0
+          ? [{ coupon: await firstPaymentCoupon(stripe, input) }]
+          : undefined;
       const session = await stripe.checkout.sessions.create(
         {
           mode: subscription ? "subscription" : "payment",
@@ -26,7 +32,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
               quantity: 1,
               price_data: {
                 currency: input.currency.toLowerCase(),
-                unit_amount: input.amount,
+                unit_amount: subscription ? input.amount : Math.max(0, input.amount - input.firstPaymentDiscount),
                 product_data: { name: input.productName },
                 ...(input.interval
                   ? { recurring: { interval: input.interval, interval_count: input.intervalCount ?? 1 } }
@@ -34,6 +40,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
               },
             },
           ],
+          ...(discounts ? { discounts } : {}),
           customer_email: input.buyerEmail,
           client_reference_id: input.orderId,
           metadata,
@@ -48,4 +55,19 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return { providerRef: session.id, checkoutUrl: session.url };
     },
   };
+}
+
+/** A one-time coupon for this order's first invoice (one per order: a retry reuses it). */
+async function firstPaymentCoupon(stripe: Stripe, input: HostedCheckoutInput): Promise<string> {
+  const coupon = await stripe.coupons.create(
+    {
+      amount_off: input.firstPaymentDiscount,
+      currency: input.currency.toLowerCase(),
+      duration: "once",
+      max_redemptions: 1,
+      metadata: { orderId: input.orderId, accountId: input.accountId },
+    },
+    { idempotencyKey: `coupon-${input.orderId}` },
+  );
+  return coupon.id;
 }

@@ -1,5 +1,5 @@
 import type { Order } from "@prisma/client";
-import { Id } from "./common";
+import { Id, text } from "./common";
 import { cursorKey, PageParams } from "./page";
 import { EntitlementSchema } from "./entitlement";
 import { z } from "./zod";
@@ -16,7 +16,15 @@ export const OrderSchema = z
     userId: Id,
     productId: Id,
     priceId: Id,
-    amount: z.number().int().openapi({ example: 12000, description: "Minor units, copied from the price at purchase" }),
+    amount: z.number().int().openapi({
+      example: 12000,
+      description: "Minor units charged: the price at purchase less `discountAmount` (never below 0)",
+    }),
+    discountAmount: z.number().int().openapi({
+      example: 0,
+      description: "Minor units taken off by a promo code (a subscription's first payment only); 0 without one",
+    }),
+    promoCodeId: Id.nullable().openapi({ description: "The promo code used, if any" }),
     currency: z.string().openapi({ example: "DKK" }),
     status: OrderStatusSchema,
     provider: OrderProviderSchema,
@@ -29,6 +37,10 @@ export const CheckoutInput = z
   .strictObject({
     productId: Id.openapi({ description: "An active product of this account" }),
     priceId: Id.openapi({ description: "A current price of that product" }),
+    promoCode: text().trim().min(1).max(200).optional().openapi({
+      example: "SPRING25",
+      description: "A promo code of this account, in any case; 409 `Promo code is not valid` when it does not apply",
+    }),
   })
   .openapi("CheckoutInput");
 
@@ -71,6 +83,8 @@ export function serializeOrder(order: Order): OrderDto {
     productId: order.productId,
     priceId: order.priceId,
     amount: order.amount,
+    discountAmount: order.discountAmount,
+    promoCodeId: order.promoCodeId,
     currency: order.currency,
     status: order.status as OrderDto["status"],
     provider: order.provider as OrderDto["provider"],

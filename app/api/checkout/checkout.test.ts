@@ -54,6 +54,8 @@ describe("POST /checkout with the demo provider", () => {
       productId: pass.id,
       priceId: pass.prices[0]!.id,
       amount: 120000,
+      discountAmount: 0,
+      promoCodeId: null,
       currency: "DKK",
       status: "paid",
       provider: "demo",

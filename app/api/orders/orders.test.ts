@@ -70,6 +70,8 @@ describe("GET /me/orders", () => {
       productId: expect.any(String),
       priceId: expect.any(String),
       amount: 50000,
+      discountAmount: 0,
+      promoCodeId: null,
       currency: "DKK",
       status: "paid",
       provider: "demo",

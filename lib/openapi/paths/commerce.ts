@@ -151,11 +151,15 @@ registry.registerPath({
     "Errors are checked in this order: 404 unknown or non-active product, unknown or retired price; 409 `Purchase limit reached` " +
     "(paid orders and desk grants of the buyer for this product reach `purchaseLimitPerUser`; concurrent checkouts never pass it); " +
     "409 `Not eligible for this price` (`minAge`/`maxAge` against the buyer's age on the purchase day in the studio's timezone; " +
-    "no `dateOfBirth` is not eligible).\n\n" +
+    "no `dateOfBirth` is not eligible); 409 `Promo code is not valid` (`promoCode` unknown, `inactive`, past `validUntil`, " +
+    "at `maxRedemptions`, not for this product, an `amountOff` in another currency, or `firstPurchaseOnly` and the buyer " +
+    "has a paid order in this account). A valid code takes one redemption (given back if the order fails or expires); " +
+    "the order records `discountAmount` and `promoCodeId` and `amount` is the price less the discount, never below 0 " +
+    "(a percentage is rounded down to whole minor units; on a subscription only the first payment is discounted).\n\n" +
     "Provider `demo` (PAYMENTS_PROVIDER): the order is `paid` at once, `checkoutUrl` is null and `entitlement` is the new one. " +
     "Provider `stripe`: the order is `pending`, `checkoutUrl` is a Stripe Checkout page (mode `payment` for one-off prices, " +
     "`subscription` for subscription prices) and `entitlement` is null until POST /payments/stripe/webhook reports the payment. " +
-    "A free one-off price (amount 0) is paid at once with either provider. 503 when the payment provider cannot be reached " +
+    "A one-off purchase that costs 0 (a free price or a 100% code) is paid at once with either provider, without a payment. 503 when the payment provider cannot be reached " +
     "(the order is then `failed`).\n\n" +
     "Entitlements: `drop_in` 1 class; `class_pass` `classAllowance` classes; `workshop`, `teacher_training`, `custom` " +
     "`classAllowance` classes when set, else unlimited; `subscription` unlimited until one billing period later. " +
@@ -167,7 +171,12 @@ registry.registerPath({
     400: errorResponse(400),
     ...member.responses,
     404: errorResponse(404),
-    409: errorChoices(["Purchase limit reached", "Not eligible for this price", "Request in progress"]),
+    409: errorChoices([
+      "Purchase limit reached",
+      "Not eligible for this price",
+      "Promo code is not valid",
+      "Request in progress",
+    ]),
     413: errorResponse(413),
     422: errorResponse(422),
     503: errorResponse(503),
@@ -182,7 +191,7 @@ registry.registerPath({
   description:
     "Called by Stripe, not by clients. The `Stripe-Signature` header is verified against the raw body. " +
     "`checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` mark the order `paid` and create its " +
-    "entitlement; `checkout.session.expired` and `checkout.session.async_payment_failed` mark a pending order `failed`; " +
+    "entitlement; `checkout.session.expired` and `checkout.session.async_payment_failed` mark a pending order `failed` (giving back its promo code redemption); " +
     "`invoice.paid` of a later subscription period records a paid renewal order and extends the entitlement by one billing " +
     "period. Each event takes effect exactly once however often it is delivered. Other event types answer 200 and are ignored.",
   security: [],

@@ -1,6 +1,6 @@
 // A stand-in for the HTTP client the Stripe library sends its requests through (the library's own
 // HttpClient interface), for tests without network: it records every request and answers a Checkout
-// Session create with a canned session, or with a Stripe error when told to fail.
+// Session create (and a coupon create) with a canned answer, or with a Stripe error when told to fail.
 import type Stripe from "stripe";
 
 export type RecordedStripeRequest = {
@@ -76,6 +76,15 @@ export class FakeStripeHttpClient implements Stripe.HttpClient {
         metadata: { orderId: form.get("metadata[orderId]"), accountId: form.get("metadata[accountId]") },
         success_url: form.get("success_url"),
         cancel_url: form.get("cancel_url"),
+      });
+    }
+    if (method === "POST" && path === "/v1/coupons") {
+      return new FakeResponse(200, {
+        id: `coupon_fake_${Math.random().toString(36).slice(2, 10)}`,
+        object: "coupon",
+        amount_off: Number(form.get("amount_off")),
+        currency: form.get("currency"),
+        duration: form.get("duration"),
       });
     }
     return new FakeResponse(404, {

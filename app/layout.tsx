@@ -12,6 +12,7 @@ export const dynamic = "force-dynamic";
 const CLIENT_NAMESPACES = [
   "BookingControls",
   "BuyButton",
+  "PromoCodeField",
   "SignInForm",
   "SignUpForm",
   "DemoPanel",

@@ -91,10 +91,17 @@ export async function cancelAction(slug: string, bookingId: string): Promise<Act
 }
 
 /** Buy a product at one price: POST /checkout's own function. Demo: paid at once; Stripe: off to its Checkout page. */
-export async function buyAction(slug: string, input: { productId: string; priceId: string }): Promise<ActionResult> {
+export async function buyAction(
+  slug: string,
+  input: { productId: string; priceId: string; promoCode?: string },
+): Promise<ActionResult> {
   const viewer = await viewerFor(slug);
   if (!viewer) return fail("authentication_required");
-  const body = CheckoutInput.safeParse({ productId: input?.productId, priceId: input?.priceId });
+  const body = CheckoutInput.safeParse({
+    productId: input?.productId,
+    priceId: input?.priceId,
+    ...(input?.promoCode ? { promoCode: input.promoCode } : {}),
+  });
   if (!body.success) return fail("validation_failed");
   const tBuy = await getTranslations("BuyResult");
   let checkoutUrl: string | null = null;

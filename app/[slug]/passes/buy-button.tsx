@@ -3,10 +3,11 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { usePromoCode } from "./promo-code";
 
 type Result = { ok: true; message: string } | { ok: false; error: string };
 
-/** Buy one price of a product: the action redirects (My bookings, or Stripe Checkout) on success, else shows the API's message. */
+/** Buy one price of a product (with the page's promo code, if one was typed): the action redirects (My bookings, or Stripe Checkout) on success, else shows the API's message. */
 export function BuyButton({
   label,
   productId,
@@ -16,8 +17,9 @@ export function BuyButton({
   label: string;
   productId: string;
   priceId: string;
-  buy: (input: { productId: string; priceId: string }) => Promise<Result>;
+  buy: (input: { productId: string; priceId: string; promoCode?: string }) => Promise<Result>;
 }) {
+  const promoCode = usePromoCode();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | undefined>();
   const t = useTranslations("BuyButton");
@@ -30,7 +32,7 @@ export function BuyButton({
         onClick={() => {
           setError(undefined);
           startTransition(async () => {
-            const result = await buy({ productId, priceId });
+            const result = await buy({ productId, priceId, promoCode });
             if (!result.ok) setError(result.error);
           });
         }}

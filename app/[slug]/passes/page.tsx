@@ -8,6 +8,7 @@ import { buyAction, signOutAction } from "../actions";
 import { getViewer } from "@/lib/web/viewer";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
 import { BuyButton } from "./buy-button";
+import { PromoCodeField, PromoCodeProvider } from "./promo-code";
 
 export const dynamic = "force-dynamic";
 
@@ -80,66 +81,69 @@ export default async function PassesPage({ params }: Props) {
             })}
           </p>
         )}
-        {products.length === 0 ? (
-          <p className="mt-6 text-slate-700">{t("noneOnSale")}</p>
-        ) : (
-          <ul className="mt-6 space-y-4">
-            {products.map((product) => {
-              const facts = [
-                typeText(product.type, t),
-                product.classAllowance !== null
-                  ? t("classes", { count: product.classAllowance })
-                  : product.type === "subscription"
-                    ? t("unlimited")
-                    : "",
-                product.validityDays !== null ? t("validDays", { count: product.validityDays }) : "",
-              ].filter(Boolean);
-              return (
-                <li
-                  key={product.id}
-                  id={`product-${product.id}`}
-                  className="scroll-mt-4 rounded-lg border border-slate-200 p-4"
-                >
-                  <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
-                  <p className="text-sm text-slate-700">{facts.join(" · ")}</p>
-                  {product.description && <p className="mt-2 text-slate-800">{product.description}</p>}
-                  <ul className="mt-3 divide-y divide-slate-100">
-                    {product.prices.map((price) => {
-                      const amount = `${formatMoney(price.amount, price.currency, account.locale)}${intervalText(price.interval, price.intervalCount, t)}`;
-                      const age = ageText(price.minAge, price.maxAge, t);
-                      return (
-                        <li key={price.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                          <p>
-                            <span className="text-lg font-semibold tabular-nums">{amount}</span>
-                            {age && <span className="ml-2 text-sm text-slate-700">{age}</span>}
-                          </p>
-                          {viewer ? (
-                            <BuyButton
-                              label={`${product.name}, ${amount}`}
-                              productId={product.id}
-                              priceId={price.id}
-                              buy={buy}
-                            />
-                          ) : (
-                            <Link
-                              href={signInHref(account.slug)}
-                              className="inline-flex min-h-9 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                            >
-                              {t("signInToBuy")}
-                              <span className="sr-only">
-                                : {product.name}, {amount}
-                              </span>
-                            </Link>
-                          )}
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <PromoCodeProvider>
+          {viewer && products.length > 0 ? <PromoCodeField /> : null}
+          {products.length === 0 ? (
+            <p className="mt-6 text-slate-700">{t("noneOnSale")}</p>
+          ) : (
+            <ul className="mt-6 space-y-4">
+              {products.map((product) => {
+                const facts = [
+                  typeText(product.type, t),
+                  product.classAllowance !== null
+                    ? t("classes", { count: product.classAllowance })
+                    : product.type === "subscription"
+                      ? t("unlimited")
+                      : "",
+                  product.validityDays !== null ? t("validDays", { count: product.validityDays }) : "",
+                ].filter(Boolean);
+                return (
+                  <li
+                    key={product.id}
+                    id={`product-${product.id}`}
+                    className="scroll-mt-4 rounded-lg border border-slate-200 p-4"
+                  >
+                    <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
+                    <p className="text-sm text-slate-700">{facts.join(" · ")}</p>
+                    {product.description && <p className="mt-2 text-slate-800">{product.description}</p>}
+                    <ul className="mt-3 divide-y divide-slate-100">
+                      {product.prices.map((price) => {
+                        const amount = `${formatMoney(price.amount, price.currency, account.locale)}${intervalText(price.interval, price.intervalCount, t)}`;
+                        const age = ageText(price.minAge, price.maxAge, t);
+                        return (
+                          <li key={price.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                            <p>
+                              <span className="text-lg font-semibold tabular-nums">{amount}</span>
+                              {age && <span className="ml-2 text-sm text-slate-700">{age}</span>}
+                            </p>
+                            {viewer ? (
+                              <BuyButton
+                                label={`${product.name}, ${amount}`}
+                                productId={product.id}
+                                priceId={price.id}
+                                buy={buy}
+                              />
+                            ) : (
+                              <Link
+                                href={signInHref(account.slug)}
+                                className="inline-flex min-h-9 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                              >
+                                {t("signInToBuy")}
+                                <span className="sr-only">
+                                  : {product.name}, {amount}
+                                </span>
+                              </Link>
+                            )}
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </PromoCodeProvider>
       </main>
     </>
   );

@@ -1,0 +1,66 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { signInAs } from "@/components/forms/testing";
+import { db } from "@/lib/db";
+import { api } from "@/tests/helpers/api";
+import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+
+vi.mock("next/headers", async () => {
+  const testing = await import("@/components/forms/testing");
+  return { cookies: testing.fakeCookies, headers: async () => new Headers() };
+});
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+
+const { buyAction } = await import("./actions");
+
+let tenant: TestTenant;
+let buyer: TestMember;
+let product: { id: string; prices: { id: string }[] };
+
+/** Where a server action's redirect goes (Next.js throws it, with the address in its digest). */
+async function redirectOf(work: Promise<unknown>): Promise<string> {
+  const error = (await work.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  )) as { digest?: string } | null;
+  expect(error?.digest, "the action redirects").toMatch(/^NEXT_REDIRECT;/);
+  return error!.digest!.split(";")[2]!;
+}
+
+beforeEach(async () => {
+  tenant = await createTenant();
+  buyer = await createMember(tenant.accountId, "attendee");
+  const created = await api("POST", "/products", {
+    token: tenant.admin.token,
+    body: { type: "drop_in", name: "Drop-in", status: "active", prices: [{ amount: 15000, currency: "DKK" }] },
+  });
+  expect(created.status).toBe(201);
+  product = created.body as typeof product;
+});
+
+describe("buying on the passes page with a promo code", () => {
+  it("charges the price after the code's discount and goes on to My bookings", async () => {
+    const code = await api("POST", "/promo-codes", {
+      token: tenant.admin.token,
+      body: { code: "WELCOME20", percentOff: 20, productIds: [], status: "active" },
+    });
+    expect(code.status).toBe(201);
+    signInAs(buyer.token);
+    const address = await redirectOf(
+      buyAction(tenant.slug, { productId: product.id, priceId: product.prices[0]!.id, promoCode: " welcome20 " }),
+    );
+    expect(address).toBe(`/${tenant.slug}/me?bought=1`);
+    const [order] = await db.order.findMany({ where: { userId: buyer.userId } });
+    expect(order).toMatchObject({ status: "paid", amount: 12000, discountAmount: 3000 });
+  });
+
+  it("says a code that is not valid in the page's words and sells nothing", async () => {
+    signInAs(buyer.token);
+    const result = await buyAction(tenant.slug, {
+      productId: product.id,
+      priceId: product.prices[0]!.id,
+      promoCode: "NOSUCHCODE",
+    });
+    expect(result).toEqual({ ok: false, error: "Promo code is not valid" });
+    expect(await db.order.count({ where: { userId: buyer.userId } })).toBe(0);
+  });
+});

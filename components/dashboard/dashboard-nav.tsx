@@ -10,7 +10,10 @@ export const DASHBOARD_GROUPS = [
   { group: null, links: ["/dashboard"] },
   { group: "schedule", links: ["/dashboard/calendar", "/dashboard/events", "/dashboard/seasons"] },
   { group: "people", links: ["/dashboard/users", "/dashboard/groups"] },
-  { group: "sales", links: ["/dashboard/products", "/dashboard/orders", "/dashboard/summary"] },
+  {
+    group: "sales",
+    links: ["/dashboard/products", "/dashboard/promo-codes", "/dashboard/orders", "/dashboard/summary"],
+  },
   { group: "settings", links: ["/dashboard/settings", "/dashboard/locations", "/dashboard/presets"] },
 ] as const;
 
@@ -68,6 +71,7 @@ export function DashboardNav({ persona = "administrator" }: { persona?: "adminis
     "/dashboard/users": t("people"),
     "/dashboard/groups": t("groups"),
     "/dashboard/orders": t("orders"),
+    "/dashboard/promo-codes": t("promoCodes"),
     "/dashboard/settings": t("settings"),
   };
   const groupNames = {

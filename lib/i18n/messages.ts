@@ -3,6 +3,7 @@ import daBookings from "./messages/da/bookings.json";
 import daPublicClass from "./messages/da/public-class.json";
 import daDashboard from "./messages/da/dashboard.json";
 import daDashboardCalendar from "./messages/da/dashboard-calendar.json";
+import daDashboardSales from "./messages/da/dashboard-sales.json";
 import daDashboardEvents from "./messages/da/dashboard-events.json";
 import daDashboardPeople from "./messages/da/dashboard-people.json";
 import daDashboardStaff from "./messages/da/dashboard-staff.json";
@@ -16,6 +17,7 @@ import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
 import enDashboard from "./messages/en/dashboard.json";
 import enDashboardCalendar from "./messages/en/dashboard-calendar.json";
+import enDashboardSales from "./messages/en/dashboard-sales.json";
 import enDashboardEvents from "./messages/en/dashboard-events.json";
 import enDashboardPeople from "./messages/en/dashboard-people.json";
 import enDashboardStaff from "./messages/en/dashboard-staff.json";
@@ -38,6 +40,7 @@ const en = {
   ...enDashboard,
   ...enDashboardEvents,
   ...enDashboardCalendar,
+  ...enDashboardSales,
   ...enDashboardPeople,
   ...enDashboardStaff,
   ...enEmails,
@@ -53,6 +56,7 @@ const da: typeof en = {
   ...daDashboard,
   ...daDashboardEvents,
   ...daDashboardCalendar,
+  ...daDashboardSales,
   ...daDashboardPeople,
   ...daDashboardStaff,
   ...daEmails,

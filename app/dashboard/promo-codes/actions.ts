@@ -1,0 +1,87 @@
+"use server";
+
+import { DateTime } from "luxon";
+import { getTranslations } from "next-intl/server";
+import { defined, readInteger, readRaw, readText } from "@/components/forms/form-data";
+import type { FormState } from "@/lib/web/form-state";
+import { requireAdministrator } from "@/lib/web/require-administrator";
+import { runAction } from "@/lib/web/run-action";
+import { getActiveStudio } from "@/lib/web/get-active-studio";
+import { AppError } from "@/lib/errors";
+import { parseWith } from "@/lib/http/parse-input";
+import { pageLanguage } from "@/lib/i18n/page-language";
+import { createPromoCode } from "@/lib/commerce/create-promo-code";
+import { updatePromoCode } from "@/lib/commerce/update-promo-code";
+import { startOfStudioDate } from "@/lib/admin/studio-time";
+import { Id } from "@/lib/schemas/common";
+import { CreatePromoCodeInput, UpdatePromoCodeInput } from "@/lib/schemas/promo-code";
+import { toMinorUnits } from "../products/money";
+import { amountWords } from "../products/amount-words";
+
+// The same lib functions and body schemas as POST and PATCH /promo-codes.
+
+const PATH = "/dashboard/promo-codes";
+
+export async function createPromoCodeAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return runAction(
+    async () => {
+      const studio = await getActiveStudio(viewer);
+      const input = parseWith(CreatePromoCodeInput, {
+        ...defined({
+          code: readRaw(formData, "code"),
+          productIds: readText(formData, "productId") ? [readText(formData, "productId")] : [],
+          maxRedemptions: readInteger(formData, "maxRedemptions"),
+          validUntil: await lastMomentOf(readText(formData, "validUntil"), studio.timezone),
+          firstPurchaseOnly: formData.get("firstPurchaseOnly") === "on",
+          status: "active",
+        }),
+        ...(await discountOf(formData, studio.currency)),
+      });
+      const created = await createPromoCode({ db: viewer.db, accountId: viewer.accountId, input });
+      const t = await getTranslations("PromoCodesActions");
+      return t("created", { code: created.code });
+    },
+    { revalidate: PATH },
+  );
+}
+
+export async function setPromoCodeStatusAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return runAction(
+    async () => {
+      const promoCodeId = parseWith(Id, readText(formData, "promoCodeId"));
+      const input = parseWith(UpdatePromoCodeInput, { status: readText(formData, "status") });
+      await updatePromoCode({ db: viewer.db, accountId: viewer.accountId, promoCodeId, input });
+      const t = await getTranslations("PromoCodesActions");
+      return t("saved");
+    },
+    { revalidate: PATH },
+  );
+}
+
+/** A percentage ("20") or an amount in the studio's currency ("50" or "49,50"), as the kind chosen says. */
+async function discountOf(formData: FormData, currency: string) {
+  const value = readText(formData, "discount") ?? "";
+  if (readText(formData, "kind") === "amount") {
+    const minor = toMinorUnits(value, currency, amountWords(await pageLanguage()));
+    if (!minor.ok) throw new AppError("validation_failed", { details: [{ path: "discount", message: minor.message }] });
+    return { amountOff: minor.minor, currency };
+  }
+  const percent = readInteger(formData, "discount");
+  if (typeof percent !== "number" || !Number.isInteger(percent) || percent < 1 || percent > 100) {
+    const t = await getTranslations("PromoCodesActions");
+    throw new AppError("validation_failed", { details: [{ path: "discount", message: t("enterPercent") }] });
+  }
+  return { percentOff: percent };
+}
+
+/** A "valid until" date: through that whole day in the studio's time zone (its last second). */
+async function lastMomentOf(date: string | undefined, timezone: string): Promise<string | undefined> {
+  if (!date) return undefined;
+  if (!startOfStudioDate(date, timezone)) {
+    const t = await getTranslations("PromoCodesActions");
+    throw new AppError("validation_failed", { details: [{ path: "validUntil", message: t("enterDate") }] });
+  }
+  return DateTime.fromISO(date, { zone: timezone }).plus({ days: 1 }).startOf("day").minus({ seconds: 1 }).toISO()!;
+}

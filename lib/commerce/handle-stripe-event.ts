@@ -104,11 +104,7 @@ async function once(
   return outcome;
 }
 
-async function fulfilOrder(
-  tx: TenantTx,
-  ref: OrderRef,
-  session: Stripe.Checkout.Session,
-): Promise<StripeEventOutcome> {
+async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
   const now = new Date();
   const paymentIntent = session.payment_intent;
   const [order] = await tx.order.updateManyAndReturn({

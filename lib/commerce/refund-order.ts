@@ -40,10 +40,7 @@ export async function refundOrder({
   }
   const refunded = await withRetry(
     () =>
-      db.$transaction(
-        (tx) => applyRefund(tx, { accountId, orderId, reason, now: new Date() }),
-        TRANSACTION_OPTIONS,
-      ),
+      db.$transaction((tx) => applyRefund(tx, { accountId, orderId, reason, now: new Date() }), TRANSACTION_OPTIONS),
     { label: "POST /orders/{orderId}/refunds" },
   );
   wakeBookingEmailSender();

@@ -30,7 +30,10 @@ export const OrderSchema = z
     provider: OrderProviderSchema,
     createdAt: z.iso.datetime(),
     paidAt: z.iso.datetime().nullable(),
-    refundedAt: z.iso.datetime().nullable().openapi({ description: "When the order was refunded; null unless `refunded`" }),
+    refundedAt: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: "When the order was refunded; null unless `refunded`" }),
   })
   .openapi("Order");
 

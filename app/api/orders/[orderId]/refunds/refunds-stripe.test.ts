@@ -29,7 +29,13 @@ beforeAll(async () => {
   tenant = await createTenant();
   const response = await api("POST", "/products", {
     token: tenant.admin.token,
-    body: { name: "Ten classes", status: "active", type: "class_pass", classAllowance: 10, prices: [{ amount: 120000, currency: "DKK" }] },
+    body: {
+      name: "Ten classes",
+      status: "active",
+      type: "class_pass",
+      classAllowance: 10,
+      prices: [{ amount: 120000, currency: "DKK" }],
+    },
   });
   expect(response.status).toBe(201);
   pass = response.body;
@@ -117,7 +123,10 @@ describe("refunds of Stripe orders", () => {
   it("our own refund arriving as charge.refunded changes nothing", async () => {
     const member = await createMember(tenant.accountId, "attendee");
     const { orderId, paymentIntent } = await paidOrder(member);
-    expect((await api("POST", `/orders/${orderId}/refunds`, { token: tenant.admin.token, body: { reason: "Asked" } })).status).toBe(200);
+    expect(
+      (await api("POST", `/orders/${orderId}/refunds`, { token: tenant.admin.token, body: { reason: "Asked" } }))
+        .status,
+    ).toBe(200);
     const before = await orderOf(orderId);
 
     expect((await deliver("charge.refunded", chargeRefunded(paymentIntent))).status).toBe(200);
@@ -146,7 +155,9 @@ describe("refunds of Stripe orders", () => {
     expect((await db.booking.findUniqueOrThrow({ where: { id: booked.body.id } })).status).toBe("cancelled_by_studio");
     await waitForEmails(member.email, 2);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(readOutbox().filter((email) => email.to === member.email && email.subject.startsWith("Hold aflyst"))).toHaveLength(1);
+    expect(
+      readOutbox().filter((email) => email.to === member.email && email.subject.startsWith("Hold aflyst")),
+    ).toHaveLength(1);
     expect(refundRequests()).toEqual([]);
   });
 

@@ -61,7 +61,12 @@ describe("POST /orders/{orderId}/refunds", () => {
     const response = await refund(orderId, { body: { reason: "Moved abroad" } });
 
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toMatchObject({ id: orderId, status: "refunded", provider: "demo", refundedAt: expect.stringMatching(/Z$/) });
+    expect(response.body).toMatchObject({
+      id: orderId,
+      status: "refunded",
+      provider: "demo",
+      refundedAt: expect.stringMatching(/Z$/),
+    });
     expect((await db.order.findUniqueOrThrow({ where: { id: orderId } })).refundReason).toBe("Moved abroad");
     expect(await entitlementStatus(entitlementId)).toBe("revoked");
     const listed = await api("GET", "/orders", { token: tenant.admin.token });
@@ -98,7 +103,13 @@ describe("POST /orders/{orderId}/refunds", () => {
     expect(waitlisted.status).toBe("waitlisted");
     const past = await createClass(tenant.accountId, { startsAt: new Date(Date.now() - 2 * DAY) });
     const attended = await db.booking.create({
-      data: { accountId: tenant.accountId, instanceId: past.id, attendeeId: member.userId, status: "confirmed", entitlementId },
+      data: {
+        accountId: tenant.accountId,
+        instanceId: past.id,
+        attendeeId: member.userId,
+        status: "confirmed",
+        entitlementId,
+      },
     });
     await waitForEmails(member.email); // the confirmation
 
@@ -167,6 +178,8 @@ describe("POST /orders/{orderId}/refunds", () => {
     const { orderId } = await buy(member, await product());
     expect((await refund(orderId, { body: { reason: "" } })).status).toBe(400);
     expect((await refund(orderId, { body: { amount: 100 } })).status).toBe(400);
-    expect(readOutbox().filter((email) => email.to === member.email && email.subject.startsWith("Hold aflyst"))).toEqual([]);
+    expect(
+      readOutbox().filter((email) => email.to === member.email && email.subject.startsWith("Hold aflyst")),
+    ).toEqual([]);
   });
 });

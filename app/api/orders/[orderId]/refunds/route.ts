@@ -5,7 +5,12 @@ import { OrderParams, RefundOrderInput, serializeOrder } from "@/lib/schemas/ord
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/orders/{orderId}/refunds", {
   POST: route(
-    { operation: "POST /orders/{orderId}/refunds", auth: "admin", params: OrderParams, body: RefundOrderInput.optional() },
+    {
+      operation: "POST /orders/{orderId}/refunds",
+      auth: "admin",
+      params: OrderParams,
+      body: RefundOrderInput.optional(),
+    },
     async ({ auth, params, body, request }) =>
       idempotent(request, auth.userId, body, async () => {
         const order = await refundOrder({

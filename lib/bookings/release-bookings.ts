@@ -15,6 +15,8 @@ export type ReleasedBooking = BookingRow & { previousStatus: "confirmed" | "wait
  * counters drop by what was released, and the credit of each confirmed booking whose new status is
  * `cancelled` or `cancelled_by_studio` goes back to its entitlement (`late_cancelled` keeps it).
  * Returns the released bookings with their previous status; `instance` gets the new counters.
+ * `{ entitlementId }` selects only the confirmed bookings that use that entitlement (a refund: the
+ * waitlisted ones stay in the queue and are promoted on another entitlement, if the person has one).
  */
 export async function releaseBookings({
   tx,
@@ -25,7 +27,7 @@ export async function releaseBookings({
 }: {
   tx: TenantTx;
   instance: LockedInstance;
-  filter: { bookingId: string } | { attendeeId: string } | "all";
+  filter: { bookingId: string } | { attendeeId: string } | { entitlementId: string } | "all";
   statusFor: {
     confirmed: "cancelled" | "late_cancelled" | "cancelled_by_studio";
     waitlisted: "cancelled" | "cancelled_by_studio";
@@ -38,7 +40,9 @@ export async function releaseBookings({
       ? Prisma.empty
       : "bookingId" in filter
         ? Prisma.sql`AND "id" = ${filter.bookingId}`
-        : Prisma.sql`AND "attendeeId" = ${filter.attendeeId}`;
+        : "attendeeId" in filter
+          ? Prisma.sql`AND "attendeeId" = ${filter.attendeeId}`
+          : Prisma.sql`AND "entitlementId" = ${filter.entitlementId} AND "status" = 'confirmed'`;
   const released = await tx.$queryRaw<ReleasedBooking[]>`
     WITH target AS (
       SELECT "id", "status" FROM "Booking"

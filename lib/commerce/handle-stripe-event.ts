@@ -1,14 +1,17 @@
 import "server-only";
 import type Stripe from "stripe";
+import { wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
+import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { applyRefund } from "./apply-refund";
 import { createEntitlement } from "./create-entitlement";
 import { createOrder } from "./create-order";
 import { extendSubscription } from "./extend-subscription";
 import { failPendingOrder } from "./fail-pending-order";
 
-export type StripeEventOutcome = "fulfilled" | "failed" | "renewed" | "duplicate" | "ignored";
+export type StripeEventOutcome = "fulfilled" | "failed" | "renewed" | "refunded" | "duplicate" | "ignored";
 
 type OrderRef = { orderId: string; accountId: string };
 
@@ -21,7 +24,10 @@ type OrderRef = { orderId: string; accountId: string };
  * - `checkout.session.expired` and `checkout.session.async_payment_failed`: a pending order fails and
  *   gives back its promo code redemption;
  * - `invoice.paid` of a subscription's later period: a paid renewal order (providerRef = invoice id)
- *   and one more billing period on the subscription's entitlement.
+ *   and one more billing period on the subscription's entitlement;
+ * - `charge.refunded` (in full) of a paid order's PaymentIntent, e.g. a refund made in Stripe's
+ *   dashboard: recorded as POST /orders/{orderId}/refunds records one (applyRefund). A refund we made
+ *   ourselves finds the order already `refunded` and changes nothing.
  * Anything else, or an event that names no order of ours, is ignored.
  */
 export async function handleStripeEvent({ event }: { event: Stripe.Event }): Promise<StripeEventOutcome> {
@@ -31,7 +37,7 @@ export async function handleStripeEvent({ event }: { event: Stripe.Event }): Pro
       const session = event.data.object;
       // Delayed payment methods complete the session unpaid; async_payment_succeeded follows.
       if (session.payment_status === "unpaid") return "ignored";
-      return once(event, orderRef(session.metadata), (tx, ref) => fulfilOrder(tx, ref, session.id));
+      return once(event, orderRef(session.metadata), (tx, ref) => fulfilOrder(tx, ref, session));
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
@@ -46,9 +52,29 @@ export async function handleStripeEvent({ event }: { event: Stripe.Event }): Pro
         renewFromInvoice(tx, ref, invoice),
       );
     }
+    case "charge.refunded": {
+      const charge = event.data.object;
+      if (!charge.refunded) return "ignored"; // a partial refund: the order stays paid
+      const outcome = await once(event, await orderOfPayment(charge.payment_intent), (tx, ref) => refund(tx, ref));
+      if (outcome === "refunded") wakeBookingEmailSender();
+      return outcome;
+    }
     default:
       return "ignored";
   }
+}
+
+/** The order a PaymentIntent paid, found across accounts: the event names no account. */
+async function orderOfPayment(paymentIntent: string | Stripe.PaymentIntent | null): Promise<OrderRef | undefined> {
+  const paymentIntentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
+  if (!paymentIntentId) return undefined;
+  const order = await db.order.findUnique({ where: { paymentIntentId }, select: { id: true, accountId: true } });
+  return order ? { orderId: order.id, accountId: order.accountId } : undefined;
+}
+
+async function refund(tx: TenantTx, ref: OrderRef): Promise<StripeEventOutcome> {
+  const order = await applyRefund(tx, { ...ref, reason: null, now: new Date() });
+  return order ? "refunded" : "ignored";
 }
 
 function orderRef(metadata: Stripe.Metadata | null | undefined): OrderRef | undefined {
@@ -78,11 +104,18 @@ async function once(
   return outcome;
 }
 
-async function fulfilOrder(tx: TenantTx, ref: OrderRef, sessionId: string): Promise<StripeEventOutcome> {
+async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
   const now = new Date();
+  const paymentIntent = session.payment_intent;
   const [order] = await tx.order.updateManyAndReturn({
     where: { id: ref.orderId, provider: "stripe", status: "pending" },
-    data: { status: "paid", paidAt: now, providerRef: sessionId },
+    data: {
+      status: "paid",
+      paidAt: now,
+      providerRef: session.id,
+      // Subscriptions pay by invoice: their session has no PaymentIntent.
+      paymentIntentId: typeof paymentIntent === "string" ? paymentIntent : (paymentIntent?.id ?? null),
+    },
   });
   if (!order) return "ignored";
   const [product, price] = await Promise.all([

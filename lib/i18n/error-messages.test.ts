@@ -14,6 +14,7 @@ describe("errors as pages tell them", () => {
     expect(errorMessageIn("da", "no_valid_entitlement")).toBe(
       "Du har ikke et klippekort eller medlemskab, der dækker holdet",
     );
+    expect(errorMessageIn("da", "order_not_refundable")).toBe("Ordren kan ikke refunderes");
     for (const [index, code] of codes.entries()) expect(danish[index], code).not.toBe(ERRORS[code].message);
     expect(new Set(danish).size).toBe(codes.length);
   });

@@ -30,8 +30,23 @@ export const OrderSchema = z
     provider: OrderProviderSchema,
     createdAt: z.iso.datetime(),
     paidAt: z.iso.datetime().nullable(),
+    refundedAt: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: "When the order was refunded; null unless `refunded`" }),
   })
   .openapi("Order");
+
+export const OrderParams = z.object({ orderId: Id });
+
+export const RefundOrderInput = z
+  .strictObject({
+    reason: text().trim().min(1).max(500).optional().openapi({
+      example: "Moved abroad",
+      description: "Why the order is refunded, kept with the order for the studio",
+    }),
+  })
+  .openapi("RefundOrderInput");
 
 export const CheckoutInput = z
   .strictObject({
@@ -73,6 +88,7 @@ export const ListOrdersQuery = ListOrdersParams.transform(({ cursor, limit }, co
 
 export type OrderDto = z.infer<typeof OrderSchema>;
 export type CheckoutInput = z.infer<typeof CheckoutInput>;
+export type RefundOrderInput = z.infer<typeof RefundOrderInput>;
 export type CheckoutDto = z.infer<typeof CheckoutSchema>;
 
 export function serializeOrder(order: Order): OrderDto {
@@ -90,5 +106,6 @@ export function serializeOrder(order: Order): OrderDto {
     provider: order.provider as OrderDto["provider"],
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    refundedAt: order.refundedAt?.toISOString() ?? null,
   };
 }

@@ -61,6 +61,7 @@ describe("POST /checkout with the demo provider", () => {
       provider: "demo",
       createdAt: expect.stringMatching(/Z$/),
       paidAt: expect.stringMatching(/Z$/),
+      refundedAt: null,
     });
     expect(entitlement).toEqual({
       id: expect.any(String),

@@ -77,6 +77,7 @@ describe("GET /me/orders", () => {
       provider: "demo",
       createdAt: expect.any(String),
       paidAt: expect.any(String),
+      refundedAt: null,
     });
     const inOther = await api("GET", "/me/orders", { token: idaInOther.token });
     expect(inOther.body.map((o: { id: string }) => o.id)).toEqual([theirOrder]);

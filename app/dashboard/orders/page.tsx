@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listOrderBuyers } from "@/lib/commerce/list-order-buyers";
@@ -8,6 +9,7 @@ import { listProducts } from "@/lib/commerce/list-products";
 import { formatDateTime } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 import { getMe } from "@/lib/users/get-me";
+import { refundOrderAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 
@@ -23,6 +25,11 @@ const STATUS_STYLE: Record<string, string> = {
   failed: "bg-red-100 text-red-900",
   refunded: "bg-slate-200 text-slate-800",
 };
+
+/** What refundOrder takes: a paid order; a Stripe one only with a payment to refund (not a subscription's). */
+function isRefundable(order: { status: string; provider: string; paymentIntentId: string | null }): boolean {
+  return order.status === "paid" && (order.provider !== "stripe" || order.paymentIntentId !== null);
+}
 
 export default async function OrdersPage() {
   const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("OrdersPage")]);
@@ -43,6 +50,7 @@ export default async function OrdersPage() {
   const buyer = new Map(buyers.map((user) => [user.id, user]));
   const product = new Map(products.map((item) => [item.id, item.name]));
   const where = { zone: account.timezone, locale: account.locale };
+  const buyerName = (userId: string) => buyer.get(userId)?.displayName ?? t("unknown");
   return (
     <div className="space-y-6">
       <PageHeader title={t("title")}>
@@ -80,6 +88,9 @@ export default async function OrdersPage() {
                 <th scope="col" className="px-3 py-2 font-medium">
                   {t("provider")}
                 </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t("actions")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -87,7 +98,7 @@ export default async function OrdersPage() {
                 <tr key={order.id}>
                   <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(order.createdAt, where)}</td>
                   <td className="px-3 py-2">
-                    {buyer.get(order.userId)?.displayName ?? t("unknown")}
+                    {buyerName(order.userId)}
                     <span className="block text-xs text-slate-600">{buyer.get(order.userId)?.email}</span>
                   </td>
                   <td className="px-3 py-2">{product.get(order.productId) ?? "—"}</td>
@@ -102,6 +113,23 @@ export default async function OrdersPage() {
                     </span>
                   </td>
                   <td className="px-3 py-2">{providerNames[order.provider] ?? order.provider}</td>
+                  <td className="px-3 py-2">
+                    {isRefundable(order) ? (
+                      <ActionForm
+                        action={refundOrderAction}
+                        hidden={{ orderId: order.id }}
+                        submitLabel={t("refund")}
+                        pendingLabel={t("refundPending")}
+                        variant="danger"
+                        inline
+                        accessibleLabel={t("refundLabel", { buyer: buyerName(order.userId) })}
+                        confirm={t("refundConfirm", {
+                          amount: formatMoney(order.amount, order.currency, account.locale),
+                          buyer: buyerName(order.userId),
+                        })}
+                      />
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,15 @@ import {
   GrantEntitlementParams,
   RenewSubscriptionsResultSchema,
 } from "@/lib/schemas/entitlement";
-import { CheckoutInput, CheckoutSchema, ListOrdersParams, OrderSchema, WebhookReceiptSchema } from "@/lib/schemas/order";
+import {
+  CheckoutInput,
+  CheckoutSchema,
+  ListOrdersParams,
+  OrderParams,
+  OrderSchema,
+  RefundOrderInput,
+  WebhookReceiptSchema,
+} from "@/lib/schemas/order";
 import { CreateProductInput, ProductParams, ProductSchema, UpdateProductInput } from "@/lib/schemas/product";
 import { CreateSeasonInput, SeasonParams, SeasonSchema, UpdateSeasonInput } from "@/lib/schemas/season";
 import { ErrorSchema } from "@/lib/schemas/common";
@@ -193,7 +201,8 @@ registry.registerPath({
     "`checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` mark the order `paid` and create its " +
     "entitlement; `checkout.session.expired` and `checkout.session.async_payment_failed` mark a pending order `failed` (giving back its promo code redemption); " +
     "`invoice.paid` of a later subscription period records a paid renewal order and extends the entitlement by one billing " +
-    "period. Each event takes effect exactly once however often it is delivered. Other event types answer 200 and are ignored.",
+    "period; `charge.refunded` (in full) of a paid order's payment, such as a refund made in Stripe's dashboard, refunds the order " +
+    "as POST /orders/{orderId}/refunds does (a refund made through that endpoint changes nothing more). Each event takes effect exactly once however often it is delivered. Other event types answer 200 and are ignored.",
   security: [],
   request: {
     headers: StripeSignatureHeaders,
@@ -243,6 +252,36 @@ registry.registerPath({
     200: { ...jsonResponse("The orders", z.array(OrderSchema)), headers: { Link: linkHeader } },
     400: errorResponse(400),
     ...admin.responses,
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/orders/{orderId}/refunds",
+  tags,
+  summary: "Refund a paid order in full",
+  description:
+    "Only a `paid` order (409 `Order cannot be refunded` otherwise, also for a Stripe subscription order, whose payments are its " +
+    "invoices'). Demo orders and desk grants are refunded at once, without a provider; Stripe orders through Stripe's Refunds API " +
+    "(idempotent per order; 503 when Stripe cannot be reached, the order staying `paid`). In one transaction the order becomes " +
+    "`refunded` with `refundedAt` and the `reason`, its entitlement `revoked`, and that entitlement's confirmed bookings of future " +
+    "classes `cancelled_by_studio`: the attendee is emailed and the freed place goes to the first on the waitlist. Past bookings stay. " +
+    "404 for another account's order.",
+  security: admin.security,
+  request: {
+    headers: IdempotencyHeaders,
+    params: OrderParams,
+    body: { required: false, content: { "application/json": { schema: RefundOrderInput } } },
+  },
+  responses: {
+    200: jsonResponse("The refunded order", OrderSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    404: errorResponse(404),
+    409: errorChoices(["Order cannot be refunded", "Request in progress"]),
+    413: errorResponse(413),
+    422: errorResponse(422),
+    503: errorResponse(503),
   },
 });
 

@@ -1,6 +1,6 @@
 // A stand-in for the HTTP client the Stripe library sends its requests through (the library's own
 // HttpClient interface), for tests without network: it records every request and answers a Checkout
-// Session create (and a coupon create) with a canned answer, or with a Stripe error when told to fail.
+// Session create (a coupon create, a refund create) with a canned answer, or with a Stripe error when told to fail.
 import type Stripe from "stripe";
 
 export type RecordedStripeRequest = {
@@ -85,6 +85,15 @@ export class FakeStripeHttpClient implements Stripe.HttpClient {
         amount_off: Number(form.get("amount_off")),
         currency: form.get("currency"),
         duration: form.get("duration"),
+      });
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      return new FakeResponse(200, {
+        id: `re_fake_${Math.random().toString(36).slice(2, 10)}`,
+        object: "refund",
+        payment_intent: form.get("payment_intent"),
+        status: "succeeded",
+        metadata: { orderId: form.get("metadata[orderId]") },
       });
     }
     return new FakeResponse(404, {

@@ -1,0 +1,182 @@
+// Refunds of Stripe orders: the Refunds API through the fake Stripe HTTP client (no network), and
+// `charge.refunded` webhook deliveries signed with the library's test-header helper.
+import { randomUUID } from "node:crypto";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createClass } from "@/app/api/bookings/booking-test-data";
+import { db } from "@/lib/db";
+import { resetEnvCache } from "@/lib/env";
+import { useStripeHttpClient } from "@/lib/payments/stripe-client";
+import { FakeStripeHttpClient } from "@/lib/payments/testing/fake-stripe-http-client";
+import { api } from "@/tests/helpers/api";
+import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
+
+const WEBHOOK_SECRET = "whsec_test_refunds_secret";
+const STRIPE_ENV = {
+  PAYMENTS_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_fake_key",
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+};
+
+let fake: FakeStripeHttpClient;
+let tenant: TestTenant;
+let pass: { id: string; prices: { id: string }[] };
+
+beforeAll(async () => {
+  Object.assign(process.env, STRIPE_ENV);
+  resetEnvCache();
+  tenant = await createTenant();
+  const response = await api("POST", "/products", {
+    token: tenant.admin.token,
+    body: {
+      name: "Ten classes",
+      status: "active",
+      type: "class_pass",
+      classAllowance: 10,
+      prices: [{ amount: 120000, currency: "DKK" }],
+    },
+  });
+  expect(response.status).toBe(201);
+  pass = response.body;
+});
+
+beforeEach(() => {
+  fake = new FakeStripeHttpClient();
+  useStripeHttpClient(fake);
+});
+
+afterAll(() => {
+  for (const name of Object.keys(STRIPE_ENV)) delete process.env[name];
+  resetEnvCache();
+  useStripeHttpClient(undefined);
+});
+
+function deliver(type: string, object: Record<string, unknown>, id = `evt_${randomUUID().replaceAll("-", "")}`) {
+  const payload = JSON.stringify({
+    id,
+    object: "event",
+    type,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return api("POST", "/payments/stripe/webhook", { rawBody: payload, headers: { "stripe-signature": signature } });
+}
+
+/** A Stripe checkout paid by a PaymentIntent: the order and its entitlement. */
+async function paidOrder(member: TestMember) {
+  const checkout = await api("POST", "/checkout", {
+    token: member.token,
+    body: { productId: pass.id, priceId: pass.prices[0]!.id },
+  });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(201);
+  const orderId = checkout.body.order.id as string;
+  const { providerRef } = await db.order.findUniqueOrThrow({ where: { id: orderId } });
+  const paymentIntent = `pi_${randomUUID().replaceAll("-", "")}`;
+  const completed = await deliver("checkout.session.completed", {
+    id: providerRef,
+    object: "checkout.session",
+    payment_status: "paid",
+    status: "complete",
+    payment_intent: paymentIntent,
+    metadata: { orderId, accountId: tenant.accountId },
+  });
+  expect(completed.status).toBe(200);
+  const entitlement = await db.entitlement.findFirstOrThrow({ where: { orderId } });
+  return { orderId, paymentIntent, entitlementId: entitlement.id };
+}
+
+const chargeRefunded = (paymentIntent: string, refunded = true) => ({
+  id: `ch_${randomUUID().replaceAll("-", "")}`,
+  object: "charge",
+  payment_intent: paymentIntent,
+  refunded,
+  amount: 120000,
+  amount_refunded: refunded ? 120000 : 1000,
+});
+
+const refundRequests = () => fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
+const orderOf = (id: string) => db.order.findUniqueOrThrow({ where: { id } });
+
+describe("refunds of Stripe orders", () => {
+  it("refunds through the Refunds API once, with the payment intent and the order's idempotency key", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    const { orderId, paymentIntent, entitlementId } = await paidOrder(member);
+    expect((await orderOf(orderId)).paymentIntentId).toBe(paymentIntent);
+    const headers = { "Idempotency-Key": "admin-refund-1" };
+
+    const first = await api("POST", `/orders/${orderId}/refunds`, { token: tenant.admin.token, headers });
+    const second = await api("POST", `/orders/${orderId}/refunds`, { token: tenant.admin.token, headers });
+
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ status: "refunded", provider: "stripe", refundedAt: expect.any(String) });
+    expect(second.body).toEqual(first.body);
+    expect(refundRequests()).toHaveLength(1);
+    expect(refundRequests()[0]!.form.get("payment_intent")).toBe(paymentIntent);
+    expect(refundRequests()[0]!.headers["Idempotency-Key"]).toBe(`refund-${orderId}`);
+    expect((await db.entitlement.findUniqueOrThrow({ where: { id: entitlementId } })).status).toBe("revoked");
+  });
+
+  it("our own refund arriving as charge.refunded changes nothing", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    const { orderId, paymentIntent } = await paidOrder(member);
+    expect(
+      (await api("POST", `/orders/${orderId}/refunds`, { token: tenant.admin.token, body: { reason: "Asked" } }))
+        .status,
+    ).toBe(200);
+    const before = await orderOf(orderId);
+
+    expect((await deliver("charge.refunded", chargeRefunded(paymentIntent))).status).toBe(200);
+
+    expect(await orderOf(orderId)).toEqual(before);
+  });
+
+  it("reconciles a refund made in Stripe's dashboard exactly once", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    const { orderId, paymentIntent, entitlementId } = await paidOrder(member);
+    const lesson = await createClass(tenant.accountId, { title: "Vinyasa" });
+    const booked = await api("POST", "/bookings", { token: member.token, body: { instanceId: lesson.id } });
+    expect(booked.status).toBe(201);
+    await waitForEmails(member.email); // the confirmation
+    const charge = chargeRefunded(paymentIntent);
+    const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
+
+    expect((await deliver("charge.refunded", charge, eventId)).status).toBe(200);
+    const refunded = await orderOf(orderId);
+    expect((await deliver("charge.refunded", charge, eventId)).status).toBe(200); // redelivered
+    expect((await deliver("charge.refunded", charge)).status).toBe(200); // another event, same refund
+
+    expect(refunded).toMatchObject({ status: "refunded", refundedAt: expect.any(Date), refundReason: null });
+    expect(await orderOf(orderId)).toEqual(refunded);
+    expect((await db.entitlement.findUniqueOrThrow({ where: { id: entitlementId } })).status).toBe("revoked");
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booked.body.id } })).status).toBe("cancelled_by_studio");
+    await waitForEmails(member.email, 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      readOutbox().filter((email) => email.to === member.email && email.subject.startsWith("Hold aflyst")),
+    ).toHaveLength(1);
+    expect(refundRequests()).toEqual([]);
+  });
+
+  it("ignores a partial refund and a payment that is not ours", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    const { orderId, paymentIntent } = await paidOrder(member);
+    expect((await deliver("charge.refunded", chargeRefunded(paymentIntent, false))).status).toBe(200);
+    expect((await deliver("charge.refunded", chargeRefunded("pi_someone_else"))).status).toBe(200);
+    expect((await orderOf(orderId)).status).toBe("paid");
+  });
+
+  it("answers 503 and keeps the order paid when Stripe refuses", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    const { orderId } = await paidOrder(member);
+    fake.failWith = "The refund could not be made";
+
+    const response = await api("POST", `/orders/${orderId}/refunds`, { token: tenant.admin.token });
+
+    expect(response.status).toBe(503);
+    expect((await orderOf(orderId)).status).toBe("paid");
+  });
+});

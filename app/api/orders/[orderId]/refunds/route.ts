@@ -1,0 +1,25 @@
+import { refundOrder } from "@/lib/commerce/refund-order";
+import { idempotent } from "@/lib/http/idempotency";
+import { endpoints, json, route } from "@/lib/http/route";
+import { OrderParams, RefundOrderInput, serializeOrder } from "@/lib/schemas/order";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/orders/{orderId}/refunds", {
+  POST: route(
+    {
+      operation: "POST /orders/{orderId}/refunds",
+      auth: "admin",
+      params: OrderParams,
+      body: RefundOrderInput.optional(),
+    },
+    async ({ auth, params, body, request }) =>
+      idempotent(request, auth.userId, body, async () => {
+        const order = await refundOrder({
+          db: auth.db,
+          accountId: auth.accountId,
+          orderId: params.orderId,
+          reason: body?.reason ?? null,
+        });
+        return json(serializeOrder(order));
+      }),
+  ),
+});

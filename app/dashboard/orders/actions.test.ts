@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { formData, signInAs } from "@/components/forms/testing";
+import { db } from "@/lib/db";
+import { api } from "@/tests/helpers/api";
+import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+
+vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+
+const { refundOrderAction } = await import("./actions");
+
+let tenant: TestTenant;
+beforeEach(async () => {
+  tenant = await createTenant();
+  signInAs(tenant.admin.token);
+});
+
+async function paidOrder(owner: TestTenant): Promise<string> {
+  const product = await api("POST", "/products", {
+    token: owner.admin.token,
+    body: { type: "drop_in", name: "Drop-in", status: "active", prices: [{ amount: 15000, currency: "DKK" }] },
+  });
+  const member = await createMember(owner.accountId, "attendee");
+  const checkout = await api("POST", "/checkout", {
+    token: member.token,
+    body: { productId: product.body.id, priceId: product.body.prices[0].id },
+  });
+  expect(checkout.status).toBe(201);
+  return checkout.body.order.id as string;
+}
+
+describe("refund action", () => {
+  it("refunds a paid order once through refundOrder", async () => {
+    const orderId = await paidOrder(tenant);
+    expect(await refundOrderAction(formData({ orderId }))).toEqual({ ok: true, message: "The order is refunded." });
+    expect(await db.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({ status: "refunded" });
+    expect(await refundOrderAction(formData({ orderId }))).toEqual({ ok: false, error: "Order cannot be refunded" });
+  });
+
+  it("does not touch another studio's order", async () => {
+    const theirs = await paidOrder(await createTenant());
+    expect(await refundOrderAction(formData({ orderId: theirs }))).toEqual({ ok: false, error: "Resource not found" });
+    expect((await db.order.findUniqueOrThrow({ where: { id: theirs } })).status).toBe("paid");
+  });
+});

@@ -1,0 +1,67 @@
+import "server-only";
+import type { Order } from "@prisma/client";
+import type Stripe from "stripe";
+import { wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { refundStripePayment } from "@/lib/payments/refund-stripe-payment";
+import { stripeClient } from "@/lib/payments/stripe-client";
+import { applyRefund } from "./apply-refund";
+
+/**
+ * An administrator refunds a `paid` order in full (409 `Order cannot be refunded` otherwise; 404 for
+ * another account's). Demo and desk orders move no money here: the refund is recorded at once.
+ * Stripe orders are refunded through the Refunds API first (503 when Stripe cannot be reached, the
+ * order staying `paid`), then recorded; the `charge.refunded` that follows changes nothing more.
+ * Recording it (applyRefund) revokes the entitlement and cancels its future confirmed bookings.
+ */
+export async function refundOrder({
+  db,
+  accountId,
+  orderId,
+  reason,
+  stripe = stripeClient,
+}: {
+  db: TenantDb;
+  accountId: string;
+  orderId: string;
+  reason: string | null;
+  stripe?: () => Stripe;
+}): Promise<Order> {
+  const order = await db.order.findFirst({ where: { id: orderId } });
+  if (!order) throw new AppError("not_found");
+  if (order.status !== "paid") throw new AppError("order_not_refundable");
+  if (order.provider === "stripe") {
+    // A subscription's Checkout Session has no PaymentIntent of its own (its invoices do).
+    if (!order.paymentIntentId) throw new AppError("order_not_refundable");
+    await refundWithStripe(stripe, { orderId, paymentIntentId: order.paymentIntentId });
+  }
+  const refunded = await withRetry(
+    () =>
+      db.$transaction((tx) => applyRefund(tx, { accountId, orderId, reason, now: new Date() }), TRANSACTION_OPTIONS),
+    { label: "POST /orders/{orderId}/refunds" },
+  );
+  wakeBookingEmailSender();
+  if (refunded) return refunded;
+  // Refunded meanwhile: by a concurrent request, or by this refund's own webhook arriving first.
+  const current = await db.order.findFirstOrThrow({ where: { id: orderId } });
+  if (current.status === "refunded" && order.provider === "stripe") return current;
+  throw new AppError("order_not_refundable");
+}
+
+async function refundWithStripe(
+  stripe: () => Stripe,
+  refund: { orderId: string; paymentIntentId: string },
+): Promise<void> {
+  try {
+    await refundStripePayment(stripe(), refund);
+  } catch (error) {
+    log.error("Stripe failed to refund an order", {
+      orderId: refund.orderId,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
+    throw new AppError("service_unavailable", { retryAfter: 5 });
+  }
+}

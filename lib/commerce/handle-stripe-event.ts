@@ -31,7 +31,7 @@ export async function handleStripeEvent({ event }: { event: Stripe.Event }): Pro
       const session = event.data.object;
       // Delayed payment methods complete the session unpaid; async_payment_succeeded follows.
       if (session.payment_status === "unpaid") return "ignored";
-      return once(event, orderRef(session.metadata), (tx, ref) => fulfilOrder(tx, ref, session.id));
+      return once(event, orderRef(session.metadata), (tx, ref) => fulfilOrder(tx, ref, session));
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
@@ -78,18 +78,20 @@ async function once(
   return outcome;
 }
 
-async function fulfilOrder(tx: TenantTx, ref: OrderRef, sessionId: string): Promise<StripeEventOutcome> {
+async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
   const now = new Date();
   const [order] = await tx.order.updateManyAndReturn({
     where: { id: ref.orderId, provider: "stripe", status: "pending" },
-    data: { status: "paid", paidAt: now, providerRef: sessionId },
+    data: { status: "paid", paidAt: now, providerRef: session.id },
   });
   if (!order) return "ignored";
   const [product, price] = await Promise.all([
     tx.product.findFirstOrThrow({ where: { id: order.productId } }),
     tx.price.findFirstOrThrow({ where: { id: order.priceId } }),
   ]);
-  await createEntitlement(tx, { order, product, price, validFrom: now });
+  const subscription = session.subscription;
+  const providerSubscriptionId = typeof subscription === "string" ? subscription : (subscription?.id ?? null);
+  await createEntitlement(tx, { order, product, price, validFrom: now, providerSubscriptionId });
   return "fulfilled";
 }
 

@@ -182,9 +182,7 @@ export async function listBookingDecisions(options: {
   if (options.instanceIds.length === 0) return new Map();
   const rows = await readVerdicts({ ...options, now: options.now ?? new Date() });
   return new Map(
-    rows
-      .filter((row) => !isHidden(row))
-      .map((row) => [row.instanceId, { ...decide(row), credit: creditOf(row) }]),
+    rows.filter((row) => !isHidden(row)).map((row) => [row.instanceId, { ...decide(row), credit: creditOf(row) }]),
   );
 }
 
@@ -236,7 +234,12 @@ async function pausedUntilFor(options: {
       AND: [
         { OR: [{ validUntil: null }, { validUntil: { gt: startsAt } }] },
         { OR: [{ remainingClasses: null }, { remainingClasses: { gt: 0 } }] },
-        { OR: [{ product: { eligibleEventIds: { isEmpty: true } } }, { product: { eligibleEventIds: { has: eventId } } }] },
+        {
+          OR: [
+            { product: { eligibleEventIds: { isEmpty: true } } },
+            { product: { eligibleEventIds: { has: eventId } } },
+          ],
+        },
       ],
     },
     select: { pausedFrom: true, pausedUntil: true },

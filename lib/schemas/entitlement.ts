@@ -26,7 +26,8 @@ export const EntitlementSchema = z
     }),
     pausedFrom: z.iso.date().nullable().openapi({
       example: "2026-07-01",
-      description: "First day of a pause (the studio's date): classes starting on a paused day are not covered. null = no pause",
+      description:
+        "First day of a pause (the studio's date): classes starting on a paused day are not covered. null = no pause",
     }),
     pausedUntil: z.iso.date().nullable().openapi({
       example: "2026-08-01",

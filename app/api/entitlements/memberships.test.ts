@@ -213,7 +213,10 @@ describe("POST /entitlements/{id}/pause and /resume", () => {
     expect(later.body.details[0].message).toMatch(/^One pause at a time/);
 
     const backwards = await pause(entitlement.id, { from: "2030-03-05", until: "2030-03-01" });
-    expect(backwards).toMatchObject({ status: 400, body: { details: [{ path: "until", message: "Must be after from" }] } });
+    expect(backwards).toMatchObject({
+      status: 400,
+      body: { details: [{ path: "until", message: "Must be after from" }] },
+    });
     expect((await pause(entitlement.id, { from: "2030-13-01", until: "2030-03-01" })).status).toBe(400);
     expect((await pause(entitlement.id, { from: "2030-05-01", until: "2030-05-10" })).status).toBe(400); // after it ends
 

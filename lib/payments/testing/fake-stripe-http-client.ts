@@ -92,7 +92,12 @@ export class FakeStripeHttpClient implements Stripe.HttpClient {
     if (retrieved) {
       // A subscription-mode session names the subscription it started: `sub_for_<session id>`.
       const id = decodeURIComponent(retrieved[1]!);
-      return new FakeResponse(200, { id, object: "checkout.session", mode: "subscription", subscription: `sub_for_${id}` });
+      return new FakeResponse(200, {
+        id,
+        object: "checkout.session",
+        mode: "subscription",
+        subscription: `sub_for_${id}`,
+      });
     }
     const subscription = method === "POST" ? /^\/v1\/subscriptions\/([^/?]+)$/.exec(path) : null;
     if (subscription) {

@@ -11,6 +11,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/entitlements/{entit
       body: PauseEntitlementInput,
     },
     async ({ auth, params, body }) =>
-      json(serializeEntitlement(await pauseEntitlement({ db: auth.db, entitlementId: params.entitlementId, input: body }))),
+      json(
+        serializeEntitlement(await pauseEntitlement({ db: auth.db, entitlementId: params.entitlementId, input: body })),
+      ),
   ),
 });

@@ -30,6 +30,8 @@ export const ERRORS = {
   booking_not_confirmed: { status: 409, message: "Booking is not confirmed" },
   class_not_started: { status: 409, message: "Class has not started" },
   no_valid_entitlement: { status: 402, message: "No valid entitlement" },
+  not_a_subscription: { status: 409, message: "Entitlement is not a subscription" },
+  not_paused: { status: 409, message: "Entitlement is not paused" },
   payload_too_large: { status: 413, message: "Payload too large" },
   idempotency_key_reused: { status: 422, message: "Idempotency key reused with a different request" },
   too_many_requests: { status: 429, message: "Too many requests" },

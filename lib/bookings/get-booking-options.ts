@@ -1,14 +1,16 @@
 import "server-only";
 import type { Booking, Entitlement, Price, Product } from "@prisma/client";
 import { Prisma } from "@prisma/client";
+import { isPausedAt } from "@/lib/commerce/entitlement-pause";
 import { entitlementTerms } from "@/lib/commerce/entitlement-terms";
 import { CURRENT_PRICES } from "@/lib/commerce/get-product-or-throw";
 import { isEligibleForPrice } from "@/lib/commerce/price-eligibility";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import { formatDateTime } from "@/lib/format/dates";
+import { formatDateTime, formatLocalDate } from "@/lib/format/dates";
 import { chooseLocale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
+import { toIsoDate } from "@/lib/schemas/common";
 import { PUBLIC_PRODUCT_TYPES } from "@/lib/schemas/product";
 import { bookingWindow, type BookingWindowState } from "./booking-window";
 
@@ -82,17 +84,20 @@ export async function getBookingOptions(options: {
   ]);
   const decision = decide(row);
   const { opensAt, closesAt } = bookingWindow(row.startsAt, account);
-  const products =
-    decision.reason === "no_entitlement"
-      ? await productsThatWouldBook({
+  const noEntitlement = decision.reason === "no_entitlement";
+  const [products, pausedUntil] = noEntitlement
+    ? await Promise.all([
+        productsThatWouldBook({
           db,
           eventId: row.eventId,
           startsAt: row.startsAt,
           buyer: user,
           timezone: account.timezone,
           now,
-        })
-      : [];
+        }),
+        pausedUntilFor({ db, userId, eventId: row.eventId, startsAt: row.startsAt, timezone: account.timezone }),
+      ])
+    : [[], null];
 
   const where = { zone: account.timezone, locale: account.locale };
   const language = chooseLocale({
@@ -108,7 +113,9 @@ export async function getBookingOptions(options: {
     closed: t("closed", { closesAt: formatDateTime(closesAt, where) }),
     started: t("started"),
     already_booked: booking?.status === "waitlisted" ? t("onWaitlist") : t("alreadyBooked"),
-    no_entitlement: t("noEntitlement"),
+    no_entitlement: pausedUntil
+      ? t("paused", { until: formatLocalDate(toIsoDate(pausedUntil)!, where) })
+      : t("noEntitlement"),
     full: t("full"),
     waitlist_disabled: t("waitlistDisabled"),
   };
@@ -175,9 +182,7 @@ export async function listBookingDecisions(options: {
   if (options.instanceIds.length === 0) return new Map();
   const rows = await readVerdicts({ ...options, now: options.now ?? new Date() });
   return new Map(
-    rows
-      .filter((row) => !isHidden(row))
-      .map((row) => [row.instanceId, { ...decide(row), credit: creditOf(row) }]),
+    rows.filter((row) => !isHidden(row)).map((row) => [row.instanceId, { ...decide(row), credit: creditOf(row) }]),
   );
 }
 
@@ -206,6 +211,41 @@ function decide(row: VerdictRow): Pick<BookingOptions, "canBook" | "action" | "r
     default:
       throw new Error(`booking_verdict answered ${row.verdict}`);
   }
+}
+
+/**
+ * The end of the pause (`pausedUntil`) of an entitlement that would cover this class but for its
+ * pause (isPausedAt: the rule usable_entitlements applies), the latest when several; null for none.
+ */
+async function pausedUntilFor(options: {
+  db: TenantDb;
+  userId: string;
+  eventId: string;
+  startsAt: Date;
+  timezone: string;
+}): Promise<Date | null> {
+  const { db, userId, eventId, startsAt, timezone } = options;
+  const paused = await db.entitlement.findMany({
+    where: {
+      userId,
+      status: "active",
+      pausedUntil: { not: null },
+      validFrom: { lte: startsAt },
+      AND: [
+        { OR: [{ validUntil: null }, { validUntil: { gt: startsAt } }] },
+        { OR: [{ remainingClasses: null }, { remainingClasses: { gt: 0 } }] },
+        {
+          OR: [
+            { product: { eligibleEventIds: { isEmpty: true } } },
+            { product: { eligibleEventIds: { has: eventId } } },
+          ],
+        },
+      ],
+    },
+    select: { pausedFrom: true, pausedUntil: true },
+  });
+  const ends = paused.filter((pause) => isPausedAt(pause, startsAt, timezone)).map((pause) => pause.pausedUntil!);
+  return ends.length > 0 ? new Date(Math.max(...ends.map((end) => end.getTime()))) : null;
 }
 
 /**

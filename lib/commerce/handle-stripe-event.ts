@@ -122,7 +122,9 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
     tx.product.findFirstOrThrow({ where: { id: order.productId } }),
     tx.price.findFirstOrThrow({ where: { id: order.priceId } }),
   ]);
-  await createEntitlement(tx, { order, product, price, validFrom: now });
+  const subscription = session.subscription;
+  const providerSubscriptionId = typeof subscription === "string" ? subscription : (subscription?.id ?? null);
+  await createEntitlement(tx, { order, product, price, validFrom: now, providerSubscriptionId });
   return "fulfilled";
 }
 

@@ -6,7 +6,7 @@ import { createOrder } from "./create-order";
 import { extendSubscription } from "./extend-subscription";
 
 /**
- * Renews the account's due subscriptions: active entitlements of subscription products whose
+ * Renews the account's due subscriptions: active, not cancelled entitlements of subscription products whose
  * `validUntil` has passed, bought through a provider the job charges itself (demo), held by people
  * who are still members. Each renewal, in one transaction, extends the entitlement by one billing
  * period (conditionally, see extend-subscription.ts) and records a paid order at the price bought.
@@ -28,6 +28,7 @@ export async function renewSubscriptions({
   const due = await db.entitlement.findMany({
     where: {
       status: "active",
+      cancelAt: null,
       validUntil: { lte: now },
       product: { type: "subscription" },
       order: { is: { provider: provider.name } },

@@ -37,6 +37,8 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     booking_not_confirmed: () => t("bookingNotConfirmed"),
     class_not_started: () => t("classNotStarted"),
     no_valid_entitlement: () => t("noValidEntitlement"),
+    not_a_subscription: () => t("notASubscription"),
+    not_paused: () => t("notPaused"),
     payload_too_large: () => t("payloadTooLarge"),
     idempotency_key_reused: () => t("idempotencyKeyReused"),
     too_many_requests: () => t("tooManyRequests"),

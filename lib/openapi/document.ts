@@ -10,6 +10,7 @@ import "./paths/programme";
 import "./paths/series";
 import "./paths/bookings";
 import "./paths/commerce";
+import "./paths/memberships";
 import "./paths/promo-codes";
 import "./paths/calendar";
 import "./paths/admin";

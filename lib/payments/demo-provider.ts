@@ -12,4 +12,6 @@ export const demoProvider: PaymentProvider = {
   async createHostedCheckout() {
     throw new Error("the demo provider has no hosted checkout");
   },
+  // Its renewals are made by our job, which skips cancelled subscriptions.
+  async cancelAtPeriodEnd() {},
 };

@@ -27,4 +27,10 @@ export interface PaymentProvider {
   readonly renewsByJob: boolean;
   /** Opens the payment page of a pending order (hosted providers only). */
   createHostedCheckout(input: HostedCheckoutInput): Promise<HostedCheckout>;
+  /**
+   * Stops the provider's own billing of a subscription after its current period (hosted providers;
+   * a no-op for those whose renewals our job makes). `subscriptionId` when stored, else the hosted
+   * checkout it was bought through (`checkoutRef`) names it.
+   */
+  cancelAtPeriodEnd(ref: { subscriptionId: string | null; checkoutRef: string | null }): Promise<void>;
 }

@@ -54,7 +54,25 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       if (!session.url) throw new Error("Stripe returned a Checkout Session without a url");
       return { providerRef: session.id, checkoutUrl: session.url };
     },
+    cancelAtPeriodEnd: (ref) => cancelStripeSubscription(stripe, ref),
   };
+}
+
+/**
+ * `cancel_at_period_end` on the Stripe subscription: Stripe bills no further period. Its id is kept
+ * from checkout.session.completed; for a subscription bought before that, the Checkout Session names it.
+ */
+async function cancelStripeSubscription(
+  stripe: Stripe,
+  { subscriptionId, checkoutRef }: { subscriptionId: string | null; checkoutRef: string | null },
+): Promise<void> {
+  let id = subscriptionId;
+  if (!id && checkoutRef) {
+    const session = await stripe.checkout.sessions.retrieve(checkoutRef);
+    id = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
+  }
+  if (!id) throw new Error("no Stripe subscription to cancel");
+  await stripe.subscriptions.update(id, { cancel_at_period_end: true });
 }
 
 /** A one-time coupon for this order's first invoice (one per order: a retry reuses it). */

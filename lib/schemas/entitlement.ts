@@ -1,5 +1,5 @@
 import type { Entitlement } from "@prisma/client";
-import { Id, text } from "./common";
+import { Id, IsoDate, text, toIsoDate } from "./common";
 import { z } from "./zod";
 
 export const EntitlementStatusSchema = z
@@ -20,6 +20,19 @@ export const EntitlementSchema = z
     validUntil: z.iso.datetime().nullable().openapi({ description: "null = no end" }),
     status: EntitlementStatusSchema,
     createdAt: z.iso.datetime(),
+    cancelAt: z.iso.datetime().nullable().openapi({
+      description:
+        "A cancelled subscription: the end of its paid period. It stays usable until then and is not renewed. null = not cancelled",
+    }),
+    pausedFrom: z.iso.date().nullable().openapi({
+      example: "2026-07-01",
+      description:
+        "First day of a pause (the studio's date): classes starting on a paused day are not covered. null = no pause",
+    }),
+    pausedUntil: z.iso.date().nullable().openapi({
+      example: "2026-08-01",
+      description: "The day a pause ends (exclusive: classes from this date on are covered again). null = no pause",
+    }),
   })
   .openapi("Entitlement");
 
@@ -40,12 +53,44 @@ export const GrantEntitlementInput = z
 
 export const GrantEntitlementParams = z.object({ userId: Id });
 
+export const EntitlementIdParams = z.object({ entitlementId: Id });
+
+/** The longest pause, in days. */
+export const MAX_PAUSE_DAYS = 366;
+
+export const PauseEntitlementInput = z
+  .strictObject({
+    from: IsoDate.openapi({ example: "2026-07-01", description: "First paused day (the studio's date)" }),
+    until: IsoDate.openapi({
+      example: "2026-08-01",
+      description: "The day the pause ends (exclusive): after `from`, at most 366 days later",
+    }),
+  })
+  .refine((pause) => pause.until > pause.from, { path: ["until"], message: "Must be after from" })
+  .refine((pause) => Date.parse(pause.until) - Date.parse(pause.from) <= MAX_PAUSE_DAYS * 86_400_000, {
+    path: ["until"],
+    message: `A pause lasts at most ${MAX_PAUSE_DAYS} days`,
+  })
+  .openapi("PauseEntitlementInput");
+
+export const ResumeEntitlementInput = z
+  .strictObject({
+    on: IsoDate.optional().openapi({
+      example: "2026-07-15",
+      description: "The day classes are covered again (the studio's date). Default: today",
+    }),
+  })
+  .optional()
+  .openapi("ResumeEntitlementInput");
+
 export const RenewSubscriptionsResultSchema = z
   .object({ renewed: z.number().int().openapi({ example: 3, description: "Subscriptions renewed by this run" }) })
   .openapi("RenewSubscriptionsResult");
 
 export type EntitlementDto = z.infer<typeof EntitlementSchema>;
 export type GrantEntitlementInput = z.infer<typeof GrantEntitlementInput>;
+export type PauseEntitlementInput = z.infer<typeof PauseEntitlementInput>;
+export type ResumeEntitlementInput = z.infer<typeof ResumeEntitlementInput>;
 
 export function serializeEntitlement(entitlement: Entitlement, now = new Date()): EntitlementDto {
   let status = entitlement.status;
@@ -62,5 +107,8 @@ export function serializeEntitlement(entitlement: Entitlement, now = new Date())
     validUntil: entitlement.validUntil?.toISOString() ?? null,
     status: status as EntitlementDto["status"],
     createdAt: entitlement.createdAt.toISOString(),
+    cancelAt: entitlement.cancelAt?.toISOString() ?? null,
+    pausedFrom: toIsoDate(entitlement.pausedFrom),
+    pausedUntil: toIsoDate(entitlement.pausedUntil),
   };
 }

@@ -1,6 +1,7 @@
 // A stand-in for the HTTP client the Stripe library sends its requests through (the library's own
 // HttpClient interface), for tests without network: it records every request and answers a Checkout
-// Session create (a coupon create, a refund create) with a canned answer, or with a Stripe error when told to fail.
+// Session create or retrieve, a coupon create, a refund create and a subscription update with a canned
+// answer, or with a Stripe error when told to fail.
 import type Stripe from "stripe";
 
 export type RecordedStripeRequest = {
@@ -94,6 +95,26 @@ export class FakeStripeHttpClient implements Stripe.HttpClient {
         payment_intent: form.get("payment_intent"),
         status: "succeeded",
         metadata: { orderId: form.get("metadata[orderId]") },
+      });
+    }
+    const retrieved = method === "GET" ? /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(path) : null;
+    if (retrieved) {
+      // A subscription-mode session names the subscription it started: `sub_for_<session id>`.
+      const id = decodeURIComponent(retrieved[1]!);
+      return new FakeResponse(200, {
+        id,
+        object: "checkout.session",
+        mode: "subscription",
+        subscription: `sub_for_${id}`,
+      });
+    }
+    const subscription = method === "POST" ? /^\/v1\/subscriptions\/([^/?]+)$/.exec(path) : null;
+    if (subscription) {
+      return new FakeResponse(200, {
+        id: decodeURIComponent(subscription[1]!),
+        object: "subscription",
+        status: "active",
+        cancel_at_period_end: form.get("cancel_at_period_end") === "true",
       });
     }
     return new FakeResponse(404, {

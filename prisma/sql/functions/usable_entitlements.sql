@@ -1,6 +1,7 @@
 -- The attendee's entitlements usable for a class of `p_event_id` starting at `p_starts_at`, best
--- first: status `active`, `validFrom ≤ start < validUntil` (no end when null), a credit left (null =
--- unlimited), and a product whose `eligibleEventIds` is empty or holds the event. Order: `p_preferred`
+-- first: status `active`, `validFrom ≤ start < validUntil` (no end when null), not paused on the
+-- class's date (entitlement_paused_at), a credit left (null = unlimited), and a product whose
+-- `eligibleEventIds` is empty or holds the event. Order: `p_preferred`
 -- first (the one a client named when joining the waitlist), then the one that expires first (no end
 -- last), then the oldest. With `p_only` just that entitlement is considered.
 CREATE OR REPLACE FUNCTION usable_entitlements(
@@ -11,11 +12,13 @@ LANGUAGE sql STABLE AS $$
   SELECT e."id"
     FROM "Entitlement" e
     JOIN "Product" p ON p."id" = e."productId" AND p."accountId" = e."accountId"
+    JOIN "Account" a ON a."id" = e."accountId"
    WHERE e."accountId" = p_account_id
      AND e."userId" = p_user_id
      AND e."status" = 'active'
      AND e."validFrom" <= p_starts_at
      AND (e."validUntil" IS NULL OR e."validUntil" > p_starts_at)
+     AND NOT entitlement_paused_at(e."pausedFrom", e."pausedUntil", p_starts_at, a."timezone")
      AND (e."remainingClasses" IS NULL OR e."remainingClasses" > 0)
      AND (cardinality(p."eligibleEventIds") = 0 OR p_event_id = ANY (p."eligibleEventIds"))
      AND (p_only IS NULL OR e."id" = p_only)

@@ -1,0 +1,11 @@
+import { cancelSubscription } from "@/lib/commerce/cancel-subscription";
+import { endpoints, json, route } from "@/lib/http/route";
+import { EntitlementIdParams, serializeEntitlement } from "@/lib/schemas/entitlement";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/entitlements/{entitlementId}/cancel", {
+  POST: route(
+    { operation: "POST /entitlements/{entitlementId}/cancel", auth: "admin", params: EntitlementIdParams },
+    async ({ auth, params }) =>
+      json(serializeEntitlement(await cancelSubscription({ db: auth.db, entitlementId: params.entitlementId }))),
+  ),
+});

@@ -1,0 +1,18 @@
+import { pauseEntitlement } from "@/lib/commerce/pause-entitlement";
+import { endpoints, json, route } from "@/lib/http/route";
+import { EntitlementIdParams, PauseEntitlementInput, serializeEntitlement } from "@/lib/schemas/entitlement";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/entitlements/{entitlementId}/pause", {
+  POST: route(
+    {
+      operation: "POST /entitlements/{entitlementId}/pause",
+      auth: "admin",
+      params: EntitlementIdParams,
+      body: PauseEntitlementInput,
+    },
+    async ({ auth, params, body }) =>
+      json(
+        serializeEntitlement(await pauseEntitlement({ db: auth.db, entitlementId: params.entitlementId, input: body })),
+      ),
+  ),
+});

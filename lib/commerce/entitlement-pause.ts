@@ -1,0 +1,37 @@
+import { DateTime } from "luxon";
+
+const DAY_MS = 86_400_000;
+
+/** A pause as stored: the studio's dates (`@db.Date`), `pausedUntil` exclusive (the day it resumes). */
+export type Pause = { pausedFrom: Date | null; pausedUntil: Date | null };
+
+/** A `YYYY-MM-DD` as a `@db.Date` value (midnight UTC). */
+export function dateOnly(isoDate: string): Date {
+  return new Date(`${isoDate}T00:00:00.000Z`);
+}
+
+/** The studio's date of an instant, as a `@db.Date` value (midnight UTC). */
+export function studioDate(at: Date, timezone: string): Date {
+  return dateOnly(DateTime.fromJSDate(at).setZone(timezone).toISODate()!);
+}
+
+/**
+ * Whether the pause holds a class starting at `startsAt`: its date in the studio's timezone lies in
+ * [pausedFrom, pausedUntil). The database's entitlement_paused_at (prisma/sql/functions) is the same
+ * rule for bookings; entitlement-pause.test.ts holds the two together.
+ */
+export function isPausedAt(pause: Pause, startsAt: Date, timezone: string): boolean {
+  if (!pause.pausedFrom || !pause.pausedUntil) return false;
+  const day = studioDate(startsAt, timezone);
+  return day >= pause.pausedFrom && day < pause.pausedUntil;
+}
+
+/** Whole days from `from` to `until` (both `@db.Date` values). */
+export function daysBetween(from: Date, until: Date): number {
+  return Math.round((until.getTime() - from.getTime()) / DAY_MS);
+}
+
+/** `days` calendar days later (earlier when negative) in the studio's timezone, keeping the local time. */
+export function shiftByDays(at: Date, days: number, timezone: string): Date {
+  return DateTime.fromJSDate(at).setZone(timezone).plus({ days }).toJSDate();
+}

@@ -1,0 +1,47 @@
+-- AlterTable
+ALTER TABLE "Entitlement" ADD COLUMN     "cancelAt" TIMESTAMP(3),
+ADD COLUMN     "pausedFrom" DATE,
+ADD COLUMN     "pausedUntil" DATE,
+ADD COLUMN     "providerSubscriptionId" TEXT;
+
+
+-- Copied from prisma/sql/functions/entitlement_paused_at.sql by npm run db:migrate:new: edit that file, not this one.
+-- Whether a pause [p_paused_from, p_paused_until) (the studio's dates, until exclusive) holds a class
+-- starting at `p_starts_at` (UTC) in the studio's `p_timezone`. No pause (null): false. The same rule
+-- in TypeScript is isPausedAt (lib/commerce/entitlement-pause.ts); entitlement-pause.test.ts holds
+-- the two together.
+CREATE OR REPLACE FUNCTION entitlement_paused_at(
+  p_paused_from date, p_paused_until date, p_starts_at timestamp, p_timezone text
+) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT p_paused_from IS NOT NULL AND p_paused_until IS NOT NULL
+     AND ((p_starts_at AT TIME ZONE 'UTC') AT TIME ZONE p_timezone)::date >= p_paused_from
+     AND ((p_starts_at AT TIME ZONE 'UTC') AT TIME ZONE p_timezone)::date < p_paused_until
+$$;
+-- Copied from prisma/sql/functions/usable_entitlements.sql by npm run db:migrate:new: edit that file, not this one.
+-- The attendee's entitlements usable for a class of `p_event_id` starting at `p_starts_at`, best
+-- first: status `active`, `validFrom ≤ start < validUntil` (no end when null), not paused on the
+-- class's date (entitlement_paused_at), a credit left (null = unlimited), and a product whose
+-- `eligibleEventIds` is empty or holds the event. Order: `p_preferred`
+-- first (the one a client named when joining the waitlist), then the one that expires first (no end
+-- last), then the oldest. With `p_only` just that entitlement is considered.
+CREATE OR REPLACE FUNCTION usable_entitlements(
+  p_account_id text, p_user_id text, p_event_id text, p_starts_at timestamp,
+  p_only text DEFAULT NULL, p_preferred text DEFAULT NULL
+) RETURNS SETOF text
+LANGUAGE sql STABLE AS $$
+  SELECT e."id"
+    FROM "Entitlement" e
+    JOIN "Product" p ON p."id" = e."productId" AND p."accountId" = e."accountId"
+    JOIN "Account" a ON a."id" = e."accountId"
+   WHERE e."accountId" = p_account_id
+     AND e."userId" = p_user_id
+     AND e."status" = 'active'
+     AND e."validFrom" <= p_starts_at
+     AND (e."validUntil" IS NULL OR e."validUntil" > p_starts_at)
+     AND NOT entitlement_paused_at(e."pausedFrom", e."pausedUntil", p_starts_at, a."timezone")
+     AND (e."remainingClasses" IS NULL OR e."remainingClasses" > 0)
+     AND (cardinality(p."eligibleEventIds") = 0 OR p_event_id = ANY (p."eligibleEventIds"))
+     AND (p_only IS NULL OR e."id" = p_only)
+   ORDER BY (e."id" = p_preferred) IS TRUE DESC, e."validUntil" ASC NULLS LAST, e."createdAt" ASC, e."id" ASC
+$$;

@@ -69,7 +69,8 @@ export function BarChart({
           ))}
         </span>
       </figcaption>
-      <div className="overflow-x-auto">
+      {/* Wider than a phone: the chart scrolls sideways, and the keyboard can scroll it too (focusable). */}
+      <div className="overflow-x-auto" tabIndex={0} role="group" aria-labelledby={`${id}-title`}>
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           className="h-auto w-full min-w-[540px] rounded-md border border-slate-200 bg-white"
@@ -130,7 +131,7 @@ export function BarChart({
       </div>
       <details>
         <summary className="cursor-pointer text-sm text-brand-700">{t("showNumbers")}</summary>
-        <div className="mt-2 overflow-x-auto">
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="group" aria-labelledby={`${id}-title`}>
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>

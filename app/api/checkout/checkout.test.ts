@@ -73,6 +73,9 @@ describe("POST /checkout with the demo provider", () => {
       validUntil: expect.stringMatching(/Z$/),
       status: "active",
       createdAt: expect.stringMatching(/Z$/),
+      cancelAt: null,
+      pausedFrom: null,
+      pausedUntil: null,
     });
     expect(Date.parse(entitlement.validUntil) - Date.parse(entitlement.validFrom)).toBe(90 * DAY_MS);
     expect(await db.entitlement.findUnique({ where: { id: entitlement.id } })).toMatchObject({

@@ -64,6 +64,9 @@ describe("POST /users/{userId}/entitlements", () => {
       validUntil: expect.any(String),
       status: "active",
       createdAt: expect.any(String),
+      cancelAt: null,
+      pausedFrom: null,
+      pausedUntil: null,
     });
     expect(Date.parse(response.body.validUntil) - Date.parse(response.body.validFrom)).toBe(30 * 86_400_000);
     const stored = await db.entitlement.findUniqueOrThrow({

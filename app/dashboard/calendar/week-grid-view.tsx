@@ -24,7 +24,7 @@ const HEADER_HEIGHT = "h-16";
 
 /**
  * The week as a time-axis grid, a column per day (one day on a phone, chosen in a strip of days).
- * Server-rendered links, no client script: a class opens its panel, an empty half hour opens a new
+ * Server-rendered links, no client script: a class opens its panel, an empty hour opens a new
  * class at that time. Empty slots are for pointers only; the keyboard and screen readers get each
  * day's heading, an "add a class" link and its classes as a list.
  */

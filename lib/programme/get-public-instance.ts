@@ -4,7 +4,7 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { isStorableText } from "@/lib/schemas/storable-text";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
-import { listTeacherNames } from "./list-teacher-names";
+import { listMemberNames } from "@/lib/users/list-member-names";
 import { PUBLIC_INSTANCE_WHERE } from "./public-instance-where";
 
 export type PublicInstance = {
@@ -34,7 +34,7 @@ export async function getPublicInstanceOrThrow(options: { slug: string; instance
   if (!found) throw new AppError("not_found");
   const { event, ...instance } = found;
   const [names, place] = await Promise.all([
-    listTeacherNames({ db, teacherIds: instance.teacherIds }),
+    listMemberNames({ db, userIds: instance.teacherIds }),
     event.locationId ? db.location.findFirst({ where: { id: event.locationId } }) : null,
   ]);
   const location = place

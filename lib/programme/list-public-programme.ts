@@ -1,7 +1,7 @@
 import "server-only";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
-import { listTeacherNames } from "./list-teacher-names";
+import { listMemberNames } from "@/lib/users/list-member-names";
 import { PUBLIC_INSTANCE_WHERE } from "./public-instance-where";
 
 /**
@@ -21,9 +21,9 @@ export async function listPublicProgramme({ slug, from, to }: { slug: string; fr
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
     }),
   ]);
-  const teachers = await listTeacherNames({
+  const teachers = await listMemberNames({
     db,
-    teacherIds: [...events.flatMap((event) => event.teacherIds), ...instances.flatMap((instance) => instance.teacherIds)],
+    userIds: [...events.flatMap((event) => event.teacherIds), ...instances.flatMap((instance) => instance.teacherIds)],
   });
   return { events, instances, teachers };
 }

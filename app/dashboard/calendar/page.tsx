@@ -13,8 +13,8 @@ import { layoutWeek } from "@/lib/admin/week-grid";
 import { listGroups } from "@/lib/groups/list-groups";
 import { listEvents } from "@/lib/programme/list-events";
 import { listLocations } from "@/lib/programme/list-locations";
-import { listTeacherNames } from "@/lib/programme/list-teacher-names";
-import { listUsers } from "@/lib/users/list-users";
+import { listMemberNames } from "@/lib/users/list-member-names";
+import { listStaff } from "@/lib/users/list-staff";
 import { Id } from "@/lib/schemas/common";
 import type { Auth } from "@/lib/auth/authenticate-credential";
 import { calendarHref, type CalendarView } from "./calendar-address";
@@ -49,10 +49,10 @@ export default async function CalendarPage({ searchParams }: Props) {
   const [classes, locations, staff, groups] = await Promise.all([
     listClasses({ db: viewer.db, from, to, teacherId: view.teacher, locationId: view.location }),
     listLocations({ db: viewer.db }),
-    listStaff(viewer),
+    listStaff({ db: viewer.db, accountId: viewer.accountId }),
     listGroups({ db: viewer.db }),
   ]);
-  const names = await listTeacherNames({ db: viewer.db, teacherIds: classes.flatMap((c) => c.instance.teacherIds) });
+  const names = await listMemberNames({ db: viewer.db, userIds: classes.flatMap((c) => c.instance.teacherIds) });
   const teachersOf = (item: DashboardClass) =>
     item.instance.teacherIds.map((id) => names.get(id) ?? t("formerMember")).join(", ");
   const grid = layoutWeek({
@@ -166,18 +166,6 @@ function shiftWeek(view: CalendarView, weeks: number, studio: Studio): CalendarV
   return { ...view, week, day: weekDays(week, studio.timezone)[0]!.date };
 }
 
-/** Who may be chosen to teach (and to filter by): the account's teachers and administrators, by name. */
-async function listStaff(viewer: Auth): Promise<{ id: string; name: string }[]> {
-  const [teachers, administrators] = await Promise.all(
-    (["teacher", "administrator"] as const).map((persona) =>
-      listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona, persona }),
-    ),
-  );
-  return [...teachers!.items, ...administrators!.items]
-    .map((person) => ({ id: person.id, name: person.displayName || person.email }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
-
 /** The panel the address opens: a class (`class`) or a new class at a time (`new`); none otherwise. */
 async function openPanel({
   params,
@@ -204,9 +192,9 @@ async function openPanel({
       classes.find((c) => c.instance.id === classId) ?? (await findClass({ db: viewer.db, instanceId: classId }));
     if (!item) return null;
     const { instance } = item;
-    const names = await listTeacherNames({
+    const names = await listMemberNames({
       db: viewer.db,
-      teacherIds: [...instance.teacherIds, ...staff.map((s) => s.id)],
+      userIds: [...instance.teacherIds, ...staff.map((s) => s.id)],
     });
     const choices = [
       ...staff,

@@ -12,7 +12,7 @@ import { listEvents } from "@/lib/programme/list-events";
 import { listLocations } from "@/lib/programme/list-locations";
 import { listSeries } from "@/lib/programme/list-series";
 import { toIsoDate } from "@/lib/schemas/common";
-import { listUsers } from "@/lib/users/list-users";
+import { listStaff } from "@/lib/users/list-staff";
 import type { Series } from "@prisma/client";
 import { setSeriesStatusAction } from "./actions";
 import { EventForm } from "./event-form";
@@ -91,19 +91,23 @@ export default async function EventsPage() {
     ended: [{ status: "active", label: t("reactivate") }],
   };
   const studio = await getActiveStudio(viewer);
-  const [events, series, presets, locations, users] = await Promise.all([
+  const [events, series, presets, locations] = await Promise.all([
     listEvents({ db: viewer.db }),
     listSeries({ db: viewer.db }),
     listDurationPresets({ db: viewer.db }),
     listLocations({ db: viewer.db }),
-    listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona }).then((page) => page.items),
   ]);
+  const staff = await listStaff({
+    db: viewer.db,
+    accountId: viewer.accountId,
+    alsoIds: events.flatMap((event) => event.teacherIds),
+  });
   const choices = {
     presets: presets.filter((p) => p.status === "active").map((p) => ({ name: p.name, minutes: p.minutes })),
     locations: locations
       .filter((l) => l.status === "active")
       .map((l) => ({ id: l.id, name: l.name, capacity: l.capacity })),
-    teachers: users.map((u) => ({ id: u.id, name: u.displayName || u.email })),
+    teachers: staff,
   };
   const today = studioDate(new Date(), studio.timezone);
   const newRule = (): RuleFormValues => ({

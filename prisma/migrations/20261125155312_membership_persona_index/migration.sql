@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Membership_accountId_persona_idx" ON "Membership"("accountId", "persona");
+

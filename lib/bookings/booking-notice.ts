@@ -5,8 +5,12 @@ export type BookingRow = Booking;
 
 /** A booking changed by a transaction, for the emails sent after it commits. */
 export type BookingNotice = {
-  /** `teachers_changed`: the class got other teachers (a substitute), PATCH /instances action `teachers`. */
-  kind: "confirmed" | "cancelled" | "promoted" | "cancelled_by_studio" | "teachers_changed";
+  /**
+   * `teachers_changed`: the class got other teachers (a substitute), PATCH /instances action `teachers`.
+   * `pass_refunded`: the booking was cancelled by the studio because the pass or membership it used
+   * was refunded (the class itself goes ahead).
+   */
+  kind: "confirmed" | "cancelled" | "promoted" | "cancelled_by_studio" | "teachers_changed" | "pass_refunded";
   bookingId: string;
   /** For cancellations: the booking was on the waitlist (no place, no credit involved). */
   wasWaitlisted?: boolean;

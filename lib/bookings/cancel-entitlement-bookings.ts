@@ -10,7 +10,7 @@ import { releaseBookings } from "./release-bookings";
  * future instance (start after now) where a confirmed booking uses the entitlement is locked in id
  * order (as cancelMemberBookings does, so two of them cannot deadlock); the booking becomes
  * `cancelled_by_studio` and its place goes to the waitlist. Returns the notices to send after
- * commit: the attendee's cancellation and the promoted attendees.
+ * commit: the attendee's (`pass_refunded`: their class goes ahead without them) and the promoted attendees'.
  */
 export async function cancelEntitlementBookings({
   tx,
@@ -43,7 +43,7 @@ export async function cancelEntitlementBookings({
       now,
     });
     if (released.length === 0) continue;
-    notices.push(...released.map((booking) => ({ kind: "cancelled_by_studio" as const, bookingId: booking.id })));
+    notices.push(...released.map((booking) => ({ kind: "pass_refunded" as const, bookingId: booking.id })));
     const promoted = await promoteWaitlist({ tx, instance, now });
     notices.push(...promoted.map((booking) => ({ kind: "promoted" as const, bookingId: booking.id })));
   }

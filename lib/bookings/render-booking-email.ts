@@ -6,6 +6,7 @@ import type { BookedClass, BookingEmailProps } from "@/lib/email/templates/booki
 import { renderBookingCancelledEmail } from "@/lib/email/templates/booking-cancelled-email";
 import { renderBookingClassCancelledEmail } from "@/lib/email/templates/booking-class-cancelled-email";
 import { renderBookingConfirmedEmail } from "@/lib/email/templates/booking-confirmed-email";
+import { renderBookingPassRefundedEmail } from "@/lib/email/templates/booking-pass-refunded-email";
 import { renderBookingPromotedEmail } from "@/lib/email/templates/booking-promoted-email";
 import { renderBookingTeachersChangedEmail } from "@/lib/email/templates/booking-teachers-changed-email";
 import { emailLocale, type Locale } from "@/lib/i18n/locales";
@@ -74,6 +75,8 @@ function renderContent(notice: BookingNotice, props: BookingEmailProps, facts: B
       });
     case "cancelled_by_studio":
       return renderBookingClassCancelledEmail({ ...props, waitlisted: notice.wasWaitlisted === true });
+    case "pass_refunded":
+      return renderBookingPassRefundedEmail(props);
     case "teachers_changed":
       return renderBookingTeachersChangedEmail({ ...props, teacherNames: facts.teacherNames });
     default: // a row written by raw SQL with a kind this code does not know

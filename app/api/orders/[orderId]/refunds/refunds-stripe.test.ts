@@ -156,7 +156,7 @@ describe("refunds of Stripe orders", () => {
     await waitForEmails(member.email, 2);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(
-      readOutbox().filter((email) => email.to === member.email && email.subject.startsWith("Hold aflyst")),
+      readOutbox().filter((email) => email.to === member.email && email.subject.startsWith("Booking afmeldt")),
     ).toHaveLength(1);
     expect(refundRequests()).toEqual([]);
   });

@@ -13,10 +13,11 @@ import { formatDate, formatDateTime, formatTime } from "@/lib/format/dates";
 import { bookAction, cancelAction, signOutAction } from "../actions";
 import { getViewer } from "@/lib/web/viewer";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
+import { CalendarLinkSection } from "./calendar-link-section";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ bought?: string }> };
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ bought?: string; calendar?: string }> };
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"MyBookings">>>;
 
@@ -46,7 +47,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The signed-in attendee's bookings (upcoming, then past) and passes in this studio. */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
-  const [{ slug }, { bought }, t] = await Promise.all([params, searchParams, getTranslations("MyBookings")]);
+  const [{ slug }, { bought, calendar }, t] = await Promise.all([params, searchParams, getTranslations("MyBookings")]);
   const [account, signedIn] = await orNotFound(Promise.all([getPublicStudio(slug), getViewer()]));
   const viewer = viewerOf(signedIn, account);
   const header = (
@@ -192,6 +193,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             </ul>
           )}
         </section>
+        <CalendarLinkSection slug={account.slug} viewer={viewer} shown={calendar} />
         <section aria-labelledby="past" className="mt-8">
           <h2 id="past" className="text-lg font-semibold">
             {t("past")}

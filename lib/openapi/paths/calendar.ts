@@ -1,7 +1,10 @@
+import { CalendarFeedFileParams, CalendarFeedUrlSchema } from "@/lib/schemas/calendar-feed";
 import { SlugParams } from "@/lib/schemas/demo";
 import { PublicInstanceParams } from "@/lib/schemas/public-programme";
 import { z } from "@/lib/schemas/zod";
-import { errorResponse, registry } from "../registry";
+import { authFor, errorResponse, jsonResponse, registry } from "../registry";
+
+const member = authFor("member");
 
 const ICalendarFeed = z.string().openapi({
   description: "An RFC 5545 iCalendar document (CRLF line endings, lines folded at 75 octets)",
@@ -48,6 +51,53 @@ registry.registerPath({
   request: { params: PublicInstanceParams },
   responses: {
     200: { description: "The class's calendar file", content: { "text/calendar": { schema: ICalendarFeed } } },
+    404: errorResponse(404),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/me/calendar",
+  tags: ["Account"],
+  summary: "The caller's own calendar feed URL (their bookings in the active account)",
+  description:
+    "Answers the URL of the caller's personal feed of the active account, made on the first call; later calls " +
+    "answer the same URL (200 each time) until DELETE /me/calendar revokes it. The URL is an absolute address on " +
+    "`APP_URL` (`/api/calendar/<token>.ics`) that needs no sign-in: its token is the credential, so treat it " +
+    "like a password; only the token's SHA-256 is stored.",
+  security: member.security,
+  responses: { 200: jsonResponse("The feed's URL", CalendarFeedUrlSchema), ...member.responses },
+});
+
+registry.registerPath({
+  method: "delete",
+  path: "/me/calendar",
+  tags: ["Account"],
+  summary: "Revoke the caller's calendar feed URL",
+  description:
+    "The URL answers 404 from now on; the next GET /me/calendar makes a new one. 204 also when there was none.",
+  security: member.security,
+  responses: { 204: { description: "Revoked; no body" }, ...member.responses },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/calendar/{file}",
+  tags: ["System"],
+  summary: "A member's own bookings as a calendar feed to subscribe to (the URL of GET /me/calendar)",
+  description:
+    "An RFC 5545 feed (`text/calendar; charset=utf-8`) of one member's bookings in one account, for Google, " +
+    "Apple and Outlook calendar subscriptions: confirmed bookings (STATUS:CONFIRMED) and waitlisted ones " +
+    "(STATUS:TENTATIVE, the title marked as on the waitlist) of classes from 30 days ago on, at the classes' " +
+    "current times (a moved class moves), and bookings cancelled in the last 30 days — by the member, late, " +
+    "or by the studio — as STATUS:CANCELLED. Each event's UID is the booking's (`booking-<id>@<host>`, as in " +
+    "the confirmation email's calendar file), so a calendar that imported that file updates the same event. " +
+    "Its words are in the member's language (else the studio's). 404 for a token that is unknown or revoked, " +
+    "a member who left the studio or is disabled, and a suspended studio.",
+  security: [],
+  request: { params: CalendarFeedFileParams },
+  responses: {
+    200: { description: "The member's calendar feed", content: { "text/calendar": { schema: ICalendarFeed } } },
     404: errorResponse(404),
   },
 });

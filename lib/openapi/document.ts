@@ -16,6 +16,20 @@ import "./paths/calendar";
 import "./paths/admin";
 import "./paths/people";
 
+/** The document's tags, in the order the rendered documentation shows them. */
+const TAGS = [
+  { name: "System", description: "Health probes, counters, this document, the public configuration and calendar feeds." },
+  {
+    name: "Authentication",
+    description: "Signing up, magic links, signing out and switching the session's studio. Sessions and API keys are sent as `Authorization: Bearer …`.",
+  },
+  { name: "Account", description: "The signed-in person, the studio's settings, its people and groups." },
+  { name: "Programme", description: "Locations, class lengths, events, their recurring series and their instances (the classes on the calendar)." },
+  { name: "Commerce", description: "Products and prices, seasons, checkout, orders, refunds, passes and memberships, promo codes and exports." },
+  { name: "Bookings", description: "Booking and cancelling places, waitlists, rosters and attendance." },
+  { name: "Administration", description: "The studio's summary and scheduled jobs, for administrators." },
+];
+
 let cached: ReturnType<OpenApiGeneratorV31["generateDocument"]> | undefined;
 
 export function openApiDocument() {
@@ -25,9 +39,10 @@ export function openApiDocument() {
       title: "Studio Booking API",
       version: "0.3.0",
       description: "Multi-tenant booking service for yoga, dance and fitness studios. Contract 0.2.0 plus decisions.",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: "/api" }],
-    tags: ["System", "Authentication", "Account", "Programme", "Commerce", "Bookings", "Administration"].map((name) => ({ name })),
+    tags: TAGS,
   });
   return cached;
 }

@@ -56,6 +56,7 @@ const served = files
   .flatMap((file) => operationsIn(path.join(API_DIR, file)));
 
 type DocumentedOperation = {
+  operationId?: string;
   security?: Record<string, string[]>[];
   responses?: Record<string, unknown>;
 };
@@ -133,5 +134,13 @@ describe("the OpenAPI document", () => {
       .filter(({ operation }) => !Object.keys(operation.responses ?? {}).some((status) => /^2\d\d$/.test(status)))
       .map(({ key }) => key);
     expect(without2xx).toEqual([]);
+  });
+
+  it("names every operation with its own operationId (what SDK generators name their functions after)", () => {
+    const operations = documentedOperations();
+    expect(operations.filter(({ operation }) => !operation.operationId).map(({ key }) => key)).toEqual([]);
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(ids.filter((id) => !/^[a-z][A-Za-z]+$/.test(id!))).toEqual([]);
   });
 });

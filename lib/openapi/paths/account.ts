@@ -25,6 +25,7 @@ const noContent = { description: "Done; no body" };
 registry.registerPath({
   method: "get",
   path: "/me",
+  operationId: "getMe",
   tags,
   summary: "The signed-in user, the active account and the persona held there",
   security: member.security,
@@ -34,6 +35,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/me",
+  operationId: "updateMe",
   tags,
   summary: "Set or clear the caller's date of birth and language",
   security: member.security,
@@ -49,6 +51,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/me/accounts",
+  operationId: "listMyAccounts",
   tags,
   summary: "Every account of the caller, with the persona there and the session's active one marked",
   security: member.security,
@@ -58,6 +61,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/account",
+  operationId: "updateAccount",
   tags,
   summary: "Change the active account's name, timezone, locale, booking policy and profile",
   description:
@@ -75,6 +79,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/users",
+  operationId: "listUsers",
   tags,
   summary: "The people of the active account: list, search, pages",
   description:
@@ -103,6 +108,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/users/invitations",
+  operationId: "inviteUser",
   tags,
   summary: "Add a person to the active account",
   description:
@@ -121,6 +127,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/users/{userId}",
+  operationId: "updateUser",
   tags,
   summary: "Edit a user of the active account",
   description:
@@ -139,6 +146,7 @@ registry.registerPath({
 registry.registerPath({
   method: "delete",
   path: "/memberships/{userId}",
+  operationId: "removeMembership",
   tags,
   summary: "Remove a user from the active account",
   description:
@@ -156,6 +164,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/groups",
+  operationId: "listGroups",
   tags,
   summary: "The active account's groups, by name",
   security: member.security,
@@ -165,6 +174,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/groups",
+  operationId: "createGroup",
   tags,
   summary: "Create an empty group",
   security: admin.security,
@@ -180,6 +190,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/groups/{groupId}",
+  operationId: "updateGroup",
   tags,
   summary: "Rename a group",
   security: admin.security,
@@ -196,6 +207,7 @@ registry.registerPath({
 registry.registerPath({
   method: "delete",
   path: "/groups/{groupId}",
+  operationId: "deleteGroup",
   tags,
   summary: "Delete a group",
   description: "Instances restricted to the group keep its id and are not opened to another audience.",
@@ -207,6 +219,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/groups/{groupId}/users/{userId}",
+  operationId: "addGroupMember",
   tags,
   summary: "Add a user of the active account to a group",
   description:
@@ -219,6 +232,7 @@ registry.registerPath({
 registry.registerPath({
   method: "delete",
   path: "/groups/{groupId}/users/{userId}",
+  operationId: "removeGroupMember",
   tags,
   summary: "Remove a user from a group",
   description: "Unknown group, or a user who is not in the group: 404.",

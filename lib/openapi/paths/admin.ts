@@ -6,6 +6,7 @@ const admin = authFor("admin");
 registry.registerPath({
   method: "get",
   path: "/admin/summary",
+  operationId: "getSummary",
   tags: ["Administration"],
   summary: "Bookings, attendance, fill rate and revenue of a period",
   description:

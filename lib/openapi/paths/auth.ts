@@ -36,6 +36,7 @@ const EMAIL_LANGUAGE =
 registry.registerPath({
   method: "post",
   path: "/auth/signup",
+  operationId: "signUp",
   tags: ["Authentication"],
   summary: "Create a studio account with its first administrator",
   description:
@@ -57,6 +58,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/auth/magic-links",
+  operationId: "requestMagicLink",
   tags: ["Authentication"],
   summary: "Email a sign-in link to a user of an account",
   description:
@@ -77,6 +79,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/auth/magic-links/consume",
+  operationId: "consumeMagicLink",
   tags: ["Authentication"],
   summary: "Exchange a magic-link token for a Bearer session",
   description:
@@ -95,6 +98,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/auth/logout",
+  operationId: "logOut",
   tags: ["Authentication"],
   summary: "Delete the presented session",
   description: "The session's credential stops working at once; a cookie that carried it is cleared.",
@@ -105,6 +109,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/session/account",
+  operationId: "switchAccount",
   tags: ["Authentication"],
   summary: "Change the session's active account",
   description:
@@ -125,6 +130,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/accounts/{accountId}/attendees",
+  operationId: "registerAttendee",
   tags: ["Authentication"],
   summary: "Register as an attendee of an account",
   description:

@@ -62,6 +62,7 @@ const unavailable = {
 registry.registerPath({
   method: "post",
   path: "/bookings",
+  operationId: "createBooking",
   tags,
   summary: "Book a place in an instance (or join its waitlist)",
   description:
@@ -103,6 +104,7 @@ registry.registerPath({
 registry.registerPath({
   method: "delete",
   path: "/bookings/{bookingId}",
+  operationId: "cancelBooking",
   tags,
   summary: "Cancel a booking (its attendee, an administrator, or a teacher of its instance)",
   description:
@@ -129,6 +131,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/bookings/{bookingId}",
+  operationId: "updateBooking",
   tags,
   summary: "Record attendance of a confirmed booking",
   description:
@@ -155,6 +158,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/me/bookings",
+  operationId: "listMyBookings",
   tags,
   summary: "The caller's bookings in the active account, with instance and event",
   description:
@@ -172,6 +176,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/instances/{instanceId}/roster",
+  operationId: "getRoster",
   tags,
   summary: "The confirmed bookings of an instance with their attendees",
   description:
@@ -189,6 +194,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/instances/{instanceId}/waitlist",
+  operationId: "getWaitlist",
   tags,
   summary: "The waitlisted bookings of an instance, in queue order",
   description:
@@ -206,6 +212,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/instances/{instanceId}/booking-options",
+  operationId: "getBookingOptions",
   tags,
   summary: "What the caller can do about a class now, and why not",
   description:

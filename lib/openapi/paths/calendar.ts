@@ -18,6 +18,7 @@ const ICalendarFeed = z.string().openapi({
 registry.registerPath({
   method: "get",
   path: "/public/accounts/{slug}/calendar.ics",
+  operationId: "getPublicCalendarFeed",
   tags: ["System"],
   summary: "The public schedule as a calendar feed to subscribe to",
   description:
@@ -37,6 +38,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/public/accounts/{slug}/instances/{instanceId}/calendar.ics",
+  operationId: "getPublicClassCalendar",
   tags: ["System"],
   summary: "One class of the public schedule as a calendar file (add to calendar)",
   description:
@@ -58,6 +60,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/me/calendar",
+  operationId: "getMyCalendarFeed",
   tags: ["Account"],
   summary: "The caller's own calendar feed URL (their bookings in the active account)",
   description:
@@ -72,6 +75,7 @@ registry.registerPath({
 registry.registerPath({
   method: "delete",
   path: "/me/calendar",
+  operationId: "revokeMyCalendarFeed",
   tags: ["Account"],
   summary: "Revoke the caller's calendar feed URL",
   description:
@@ -83,6 +87,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/calendar/{file}",
+  operationId: "getPersonalCalendarFeed",
   tags: ["System"],
   summary: "A member's own bookings as a calendar feed to subscribe to (the URL of GET /me/calendar)",
   description:

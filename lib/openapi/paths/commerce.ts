@@ -55,6 +55,7 @@ const StripeSignatureHeaders = z.object({
 registry.registerPath({
   method: "get",
   path: "/products",
+  operationId: "listProducts",
   tags,
   summary: "Every product of the account: draft, active and archived (oldest first)",
   security: member.security,
@@ -64,6 +65,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/products",
+  operationId: "createProduct",
   tags,
   summary: "Create a product with its price list",
   description:
@@ -84,6 +86,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/products/{productId}",
+  operationId: "updateProduct",
   tags,
   summary: "Edit a product (partial)",
   description:
@@ -107,6 +110,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/seasons",
+  operationId: "listSeasons",
   tags,
   summary: "Every season of the account, active and archived (by start)",
   security: member.security,
@@ -116,6 +120,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/seasons",
+  operationId: "createSeason",
   tags,
   summary: "Create a season",
   description:
@@ -133,6 +138,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/seasons/{seasonId}",
+  operationId: "updateSeason",
   tags,
   summary: "Edit a season (partial)",
   description:
@@ -153,6 +159,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/checkout",
+  operationId: "createCheckout",
   tags,
   summary: "Buy a product for yourself",
   description:
@@ -194,6 +201,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/payments/stripe/webhook",
+  operationId: "receiveStripeWebhook",
   tags,
   summary: "Stripe webhook endpoint",
   description:
@@ -223,6 +231,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/me/entitlements",
+  operationId: "listMyEntitlements",
   tags,
   summary: "Your entitlements in the active account, newest first",
   security: member.security,
@@ -232,6 +241,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/me/orders",
+  operationId: "listMyOrders",
   tags,
   summary: "Your orders in the active account, newest first",
   security: member.security,
@@ -241,6 +251,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/orders",
+  operationId: "listOrders",
   tags,
   summary: "Every order of the account (purchases, desk grants, renewals), newest first",
   description:
@@ -258,6 +269,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/orders/{orderId}/refunds",
+  operationId: "refundOrder",
   tags,
   summary: "Refund a paid order in full",
   description:
@@ -288,6 +300,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/users/{userId}/entitlements",
+  operationId: "grantEntitlement",
   tags,
   summary: "Grant an entitlement for a payment taken at the desk",
   description:
@@ -311,6 +324,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/admin/jobs/renew-subscriptions",
+  operationId: "renewSubscriptions",
   tags: ["Commerce", "Administration"],
   summary: "Renew due subscriptions",
   description:

@@ -15,6 +15,7 @@ const setCookie = (description: string, example: string) => ({
 registry.registerPath({
   method: "post",
   path: "/demo-auth/session",
+  operationId: "startDemoSession",
   tags: ["Authentication"],
   summary: "Sign in as a seeded demo persona (demo mode only)",
   description:
@@ -37,6 +38,7 @@ registry.registerPath({
 registry.registerPath({
   method: "delete",
   path: "/demo-auth/session",
+  operationId: "endDemoSession",
   tags: ["Authentication"],
   summary: "End the demo session and clear its cookie; safe without one",
   security: [],
@@ -52,6 +54,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/demo-auth/users",
+  operationId: "listDemoUsers",
   tags: ["Authentication"],
   summary: "The demo attendees (or teachers) one can sign in as",
   security: [],
@@ -66,6 +69,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/demo-auth/reset",
+  operationId: "resetDemo",
   tags: ["Authentication"],
   summary: "Replace the canonical demo tenant with its fixture",
   description:

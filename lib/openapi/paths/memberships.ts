@@ -19,6 +19,7 @@ const CANCEL_DESCRIPTION =
 registry.registerPath({
   method: "post",
   path: "/me/entitlements/{entitlementId}/cancel",
+  operationId: "cancelMyMembership",
   tags,
   summary: "Cancel your subscription at the end of its paid period",
   description: `${CANCEL_DESCRIPTION} Another person's entitlement: 404.`,
@@ -36,6 +37,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/entitlements/{entitlementId}/cancel",
+  operationId: "cancelMembership",
   tags,
   summary: "Cancel a member's subscription at the end of its paid period",
   description: CANCEL_DESCRIPTION,
@@ -53,6 +55,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/entitlements/{entitlementId}/pause",
+  operationId: "pauseMembership",
   tags,
   summary: "Pause an entitlement",
   description:
@@ -75,6 +78,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/entitlements/{entitlementId}/resume",
+  operationId: "resumeMembership",
   tags,
   summary: "End a pause early",
   description:

@@ -22,6 +22,7 @@ const personNotHere = "404 for a person who holds no membership in the active ac
 registry.registerPath({
   method: "get",
   path: "/users/{userId}/bookings",
+  operationId: "listUserBookings",
   tags,
   summary: "One person's bookings in the active account, with instance and event",
   description:
@@ -40,6 +41,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/users/{userId}/entitlements",
+  operationId: "listUserEntitlements",
   tags,
   summary: "One person's entitlements (passes, credits left) in the active account, newest first",
   description: `What GET /me/entitlements answers that person, of every status. ${personNotHere}`,
@@ -51,6 +53,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/users/{userId}/orders",
+  operationId: "listUserOrders",
   tags,
   summary: "One person's orders in the active account, newest first",
   description: `What GET /me/orders answers that person. ${personNotHere}`,
@@ -81,6 +84,7 @@ const columns = (header: string[]) => header.map((name) => `\`${name}\``).join("
 registry.registerPath({
   method: "get",
   path: "/exports/people.csv",
+  operationId: "exportPeople",
   tags,
   summary: "The people of the active account as CSV",
   description: `Everyone holding a membership here, by name then email, as GET /users lists them. ${CSV_COMMON}${columns(PEOPLE_CSV_HEADER)}`,
@@ -92,6 +96,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/exports/bookings.csv",
+  operationId: "exportBookings",
   tags: ["Bookings"],
   summary: "The bookings of the active account as CSV",
   description:
@@ -106,6 +111,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/exports/orders.csv",
+  operationId: "exportOrders",
   tags: ["Commerce"],
   summary: "The orders of the active account as CSV",
   description:

@@ -26,6 +26,7 @@ const admin = authFor("admin");
 registry.registerPath({
   method: "get",
   path: "/locations",
+  operationId: "listLocations",
   tags,
   summary: "Every location of the account, active and archived (oldest first)",
   security: member.security,
@@ -35,6 +36,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/locations",
+  operationId: "createLocation",
   tags,
   summary: "Create a location",
   description: "`name` is required. Defaults: `address` empty, `capacity` 20, `status` `active`.",
@@ -51,6 +53,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/locations/{locationId}",
+  operationId: "updateLocation",
   tags,
   summary: "Edit a location (partial)",
   description:
@@ -72,6 +75,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/duration-presets",
+  operationId: "listDurationPresets",
   tags,
   summary: "Every duration preset of the account, active and archived (oldest first)",
   security: member.security,
@@ -81,6 +85,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/duration-presets",
+  operationId: "createDurationPreset",
   tags,
   summary: "Create a duration preset",
   description: "`name` and `minutes` (positive integer) are required; `status` defaults to `active`.",
@@ -97,6 +102,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/duration-presets/{presetId}",
+  operationId: "updateDurationPreset",
   tags,
   summary: "Edit a duration preset (partial)",
   description: "Existing events keep their stored duration until edited; archiving rewrites nothing.",
@@ -116,6 +122,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/events",
+  operationId: "listEvents",
   tags,
   summary: "Every event definition of the account, of every status (oldest first)",
   security: member.security,
@@ -125,6 +132,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/events",
+  operationId: "createEvent",
   tags,
   summary: "Create an event definition, and with `startsAt` one instance",
   description:
@@ -146,6 +154,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/events/{eventId}",
+  operationId: "updateEvent",
   tags,
   summary: "Edit an event definition (partial)",
   description:
@@ -170,6 +179,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/instances",
+  operationId: "listInstances",
   tags,
   summary: "Instances whose start lies in [from, to), in chronological order",
   description:
@@ -188,6 +198,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/instances/{instanceId}",
+  operationId: "updateInstance",
   tags,
   summary: "Cancel, move, restore an instance or change who may book it, its capacity or its teachers",
   description:
@@ -223,6 +234,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/instance-exceptions",
+  operationId: "listInstanceExceptions",
   tags,
   summary: "Audit records of moves, cancellations, restores and teacher changes, in the order they were made",
   description: "Ordered by `createdAt`, oldest first. `instanceId` narrows the list to one instance.",

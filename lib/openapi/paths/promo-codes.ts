@@ -8,6 +8,7 @@ const admin = authFor("admin");
 registry.registerPath({
   method: "get",
   path: "/promo-codes",
+  operationId: "listPromoCodes",
   tags,
   summary: "Every promo code of the account, active and inactive (newest first)",
   security: admin.security,
@@ -17,6 +18,7 @@ registry.registerPath({
 registry.registerPath({
   method: "post",
   path: "/promo-codes",
+  operationId: "createPromoCode",
   tags,
   summary: "Create a promo code",
   description:
@@ -40,6 +42,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/promo-codes/{promoCodeId}",
+  operationId: "updatePromoCode",
   tags,
   summary: "Edit a promo code (partial)",
   description:

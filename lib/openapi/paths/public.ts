@@ -10,6 +10,7 @@ const PublicProductListSchema = z.array(z.looseObject({}));
 registry.registerPath({
   method: "get",
   path: "/config",
+  operationId: "getConfig",
   tags: ["System"],
   summary: "What a client may know before signing in",
   security: [],
@@ -19,6 +20,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/public/accounts/{slug}",
+  operationId: "getPublicAccount",
   tags: ["System"],
   summary: "An active account by its public slug",
   description:
@@ -31,6 +33,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/public/accounts/{slug}/events",
+  operationId: "listPublicEvents",
   tags: ["System"],
   summary: "Published events and scheduled, publicly bookable instances of an account",
   description:
@@ -51,6 +54,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/public/accounts/{slug}/products",
+  operationId: "listPublicProducts",
   tags: ["System"],
   summary: "Active drop-ins, passes and subscriptions of an account",
   security: [],

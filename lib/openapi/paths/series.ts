@@ -18,6 +18,7 @@ const RULES =
 registry.registerPath({
   method: "post",
   path: "/events/{eventId}/series",
+  operationId: "createSeries",
   tags,
   summary: "Create a recurring series of an event and all its instances",
   description:
@@ -39,6 +40,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/series",
+  operationId: "listSeries",
   tags,
   summary: "Every series of the account, active, paused and ended (oldest first)",
   security: member.security,
@@ -48,6 +50,7 @@ registry.registerPath({
 registry.registerPath({
   method: "patch",
   path: "/series/{seriesId}",
+  operationId: "updateSeries",
   tags,
   summary: "Pause, resume or end a series, or change its rule (partial)",
   description:

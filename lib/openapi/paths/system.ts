@@ -7,6 +7,7 @@ const HealthSchema = z.object({ status: z.string().openapi({ example: "ok" }) })
 registry.registerPath({
   method: "get",
   path: "/health",
+  operationId: "getHealth",
   tags: ["System"],
   summary: "Liveness: answers without checking the store",
   security: [],
@@ -16,6 +17,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/health/ready",
+  operationId: "getReadiness",
   tags: ["System"],
   summary: "Readiness: answers when the store can be read",
   security: [],
@@ -25,6 +27,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/metrics",
+  operationId: "getMetrics",
   tags: ["System"],
   summary: "Request counters of the answering process",
   description:
@@ -37,6 +40,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/openapi.json",
+  operationId: "getOpenApiDocument",
   tags: ["System"],
   summary: "This OpenAPI 3.1 document",
   description: "Rendered interactively at `/docs/` and `/api/docs/`.",

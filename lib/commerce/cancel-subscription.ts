@@ -29,7 +29,10 @@ export async function cancelSubscription({
 }): Promise<Entitlement> {
   const found = await db.entitlement.findFirst({
     where: { id: entitlementId, ...(ownerId ? { userId: ownerId } : {}) },
-    include: { product: { select: { type: true } }, order: { select: { provider: true, providerRef: true, stripeAccountId: true } } },
+    include: {
+      product: { select: { type: true } },
+      order: { select: { provider: true, providerRef: true, stripeAccountId: true } },
+    },
   });
   if (!found) throw new AppError("not_found");
   const { product, order, ...entitlement } = found;

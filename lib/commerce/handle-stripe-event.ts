@@ -15,14 +15,7 @@ import { extendSubscription } from "./extend-subscription";
 import { failPendingOrder } from "./fail-pending-order";
 
 export type StripeEventOutcome =
-  | "fulfilled"
-  | "failed"
-  | "renewed"
-  | "payment_recorded"
-  | "refunded"
-  | "account_updated"
-  | "duplicate"
-  | "ignored";
+  "fulfilled" | "failed" | "renewed" | "payment_recorded" | "refunded" | "account_updated" | "duplicate" | "ignored";
 
 type OrderRef = { orderId: string; accountId: string };
 
@@ -145,7 +138,9 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
       paidAt: now,
       providerRef: session.id,
       // Subscriptions pay by invoice: their session has no PaymentIntent (the first invoice's is kept).
-      ...(paymentIntent ? { paymentIntentId: typeof paymentIntent === "string" ? paymentIntent : paymentIntent.id } : {}),
+      ...(paymentIntent
+        ? { paymentIntentId: typeof paymentIntent === "string" ? paymentIntent : paymentIntent.id }
+        : {}),
     },
   });
   if (!order) return "ignored";

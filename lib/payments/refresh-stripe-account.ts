@@ -30,6 +30,8 @@ export async function refreshStripeAccount({
       },
     });
   } catch (error) {
-    log.warn("Stripe account could not be refreshed", { errorName: error instanceof Error ? error.name : typeof error });
+    log.warn("Stripe account could not be refreshed", {
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
   }
 }

@@ -39,7 +39,8 @@ describe("stripeAccountStatus", () => {
 
 describe("payment methods", () => {
   it("allows MobilePay in DKK, EUR, NOK and SEK only", () => {
-    for (const currency of ["DKK", "EUR", "NOK", "SEK", "dkk"]) expect(methodAllowedFor("mobilepay", currency)).toBe(true);
+    for (const currency of ["DKK", "EUR", "NOK", "SEK", "dkk"])
+      expect(methodAllowedFor("mobilepay", currency)).toBe(true);
     for (const currency of ["USD", "GBP"]) expect(methodAllowedFor("mobilepay", currency)).toBe(false);
     expect(methodAllowedFor("card", "USD")).toBe(true);
   });

@@ -22,9 +22,13 @@ export const StripeConnectionSchema = z
 export const AccountPaymentsSchema = z
   .object({
     provider: z.enum(["demo", "stripe"]).openapi({ example: "stripe", description: "The service's PAYMENTS_PROVIDER" }),
-    stripe: StripeConnectionSchema.nullable().openapi({ description: "The studio's Stripe account; null with the demo provider" }),
+    stripe: StripeConnectionSchema.nullable().openapi({
+      description: "The studio's Stripe account; null with the demo provider",
+    }),
     paymentMethods: z.array(PaymentMethodSchema).openapi({ example: ["card", "mobilepay"] }),
-    platformFeePercent: z.number().openapi({ example: 2.5, description: "The platform's application fee on each Stripe payment" }),
+    platformFeePercent: z
+      .number()
+      .openapi({ example: 2.5, description: "The platform's application fee on each Stripe payment" }),
   })
   .openapi("AccountPayments");
 export type AccountPaymentsDto = z.infer<typeof AccountPaymentsSchema>;
@@ -46,7 +50,9 @@ export const UpdateAccountPaymentsInput = z
 export type UpdateAccountPaymentsInput = z.infer<typeof UpdateAccountPaymentsInput>;
 
 export const StripeOnboardingLinkSchema = z
-  .object({ url: z.string().url().openapi({ example: "https://connect.stripe.com/setup/s/acct_1Q2w3E4r5T6y7U8i/AbCdEf" }) })
+  .object({
+    url: z.string().url().openapi({ example: "https://connect.stripe.com/setup/s/acct_1Q2w3E4r5T6y7U8i/AbCdEf" }),
+  })
   .openapi("StripeOnboardingLink");
 
 export function serializeAccountPayments(

@@ -99,7 +99,12 @@ export function deliverStripeEvent(event: unknown, options: DeliveryOptions = {}
 /** A connected account as Stripe describes it once onboarding is done (`active`), or otherwise. */
 export function stripeAccount(
   id: string,
-  facts: { details_submitted?: boolean; charges_enabled?: boolean; payouts_enabled?: boolean; disabled_reason?: string | null } = {},
+  facts: {
+    details_submitted?: boolean;
+    charges_enabled?: boolean;
+    payouts_enabled?: boolean;
+    disabled_reason?: string | null;
+  } = {},
 ) {
   return {
     id,
@@ -121,9 +126,12 @@ export async function connectStudio(tenant: TestTenant): Promise<string> {
   const onboarding = await api("POST", "/account/payments/stripe/onboarding", { token: tenant.admin.token });
   expect(onboarding.status, JSON.stringify(onboarding.body)).toBe(201);
   const { stripeAccountId } = await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } });
-  const updated = await deliverStripeEvent(stripeEvent("account.updated", stripeAccount(stripeAccountId!), { account: stripeAccountId! }), {
-    endpoint: "connect",
-  });
+  const updated = await deliverStripeEvent(
+    stripeEvent("account.updated", stripeAccount(stripeAccountId!), { account: stripeAccountId! }),
+    {
+      endpoint: "connect",
+    },
+  );
   expect(updated.status).toBe(200);
   return stripeAccountId!;
 }

@@ -30,7 +30,6 @@ const IdempotencyHeaders = z.object({
   }),
 });
 
-
 const StripeSignatureHeaders = z.object({
   "Stripe-Signature": z
     .string()

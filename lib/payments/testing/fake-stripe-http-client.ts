@@ -161,7 +161,9 @@ export class FakeStripeHttpClient implements Stripe.HttpClient {
       const found = this.accounts.get(decodeURIComponent(account[1]!));
       return found
         ? new FakeResponse(200, found)
-        : new FakeResponse(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such account" } });
+        : new FakeResponse(404, {
+            error: { type: "invalid_request_error", code: "resource_missing", message: "No such account" },
+          });
     }
     if (method === "POST" && path === "/v1/account_links") {
       return new FakeResponse(200, {

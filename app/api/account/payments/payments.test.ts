@@ -114,7 +114,10 @@ describe("POST /account/payments/stripe/onboarding", () => {
   it("makes the studio's connected account once and answers a fresh Account Link back to the settings page", async () => {
     const tenant = await createTenant();
     const first = await onboard(tenant);
-    expect(first).toMatchObject({ status: 201, body: { url: expect.stringMatching(/^https:\/\/connect\.stripe\.com\//) } });
+    expect(first).toMatchObject({
+      status: 201,
+      body: { url: expect.stringMatching(/^https:\/\/connect\.stripe\.com\//) },
+    });
     const [created, link] = stripe.fake.requests;
     expect(created).toMatchObject({ method: "POST", path: "/v1/accounts" });
     expect(created!.form.get("type")).toBe("standard");

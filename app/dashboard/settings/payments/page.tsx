@@ -39,7 +39,11 @@ export default async function PaymentsSettingsPage({ searchParams }: Props) {
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>
       <Section id="payments-provider" title={t("stripeHeading")}>
         {payments.stripe ? (
-          <StripeAccount status={payments.stripe.status} returned={params.stripe} payouts={payments.stripe.payoutsEnabled} />
+          <StripeAccount
+            status={payments.stripe.status}
+            returned={params.stripe}
+            payouts={payments.stripe.payoutsEnabled}
+          />
         ) : (
           <p className="max-w-prose text-sm text-slate-700">{t("demoMode")}</p>
         )}
@@ -49,7 +53,14 @@ export default async function PaymentsSettingsPage({ searchParams }: Props) {
           <ActionForm
             action={updatePaymentMethodsAction}
             fields={[
-              { kind: "checkbox", name: "card", label: t("card"), defaultChecked: true, disabled: true, hint: t("cardHint") },
+              {
+                kind: "checkbox",
+                name: "card",
+                label: t("card"),
+                defaultChecked: true,
+                disabled: true,
+                hint: t("cardHint"),
+              },
               {
                 kind: "checkbox",
                 name: "mobilepay",
@@ -58,7 +69,10 @@ export default async function PaymentsSettingsPage({ searchParams }: Props) {
                 disabled: !mobilePayAllowed,
                 hint: mobilePayAllowed
                   ? t("mobilepayHint")
-                  : t("mobilepayUnavailable", { currency: account.currency, currencies: MOBILEPAY_CURRENCIES.join(", ") }),
+                  : t("mobilepayUnavailable", {
+                      currency: account.currency,
+                      currencies: MOBILEPAY_CURRENCIES.join(", "),
+                    }),
               },
             ]}
             submitLabel={t("saveMethods")}

@@ -6,6 +6,7 @@ import { resetEnvCache } from "@/lib/env";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import {
+  CONNECT_WEBHOOK_SECRET,
   connectStudio,
   deliverStripeEvent,
   eventId,
@@ -172,6 +173,20 @@ describe("POST /payments/stripe/connect-webhook", () => {
     ])
       expect(response).toMatchObject({ status: 400, body: { error: "Invalid signature" } });
     expect((await payments(tenant)).body.stripe.status).toBe("onboarding");
+  });
+
+  it("answers 400 when no Connect signing secret is configured", async () => {
+    delete process.env.STRIPE_CONNECT_WEBHOOK_SECRET;
+    resetEnvCache();
+    try {
+      expect(await deliverStripeEvent(accountUpdated("acct_any"), { endpoint: "connect" })).toMatchObject({
+        status: 400,
+        body: { error: "Invalid signature" },
+      });
+    } finally {
+      process.env.STRIPE_CONNECT_WEBHOOK_SECRET = CONNECT_WEBHOOK_SECRET;
+      resetEnvCache();
+    }
   });
 
   it("keeps the status current from account.updated, each event applied once", async () => {

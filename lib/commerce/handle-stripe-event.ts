@@ -62,6 +62,8 @@ export async function handleStripeEvent({
       const invoice = event.data.object;
       const ref = orderRef(invoice.parent?.subscription_details?.metadata);
       if (!ref) return once(event, ref, async () => "ignored");
+      // A redelivery needs no second look-up at Stripe (once() still decides, under its transaction).
+      if (await db.processedPaymentEvent.findUnique({ where: { id: `stripe:${event.id}` } })) return "duplicate";
       const paymentIntentId = await invoicePaymentIntent(stripe, invoice, event.account ?? null);
       // The first period is the order bought through the Checkout Session (checkout.session.completed).
       if (invoice.billing_reason === "subscription_create")

@@ -319,6 +319,8 @@ describe("POST /payments/stripe/webhook", () => {
     await deliver(cycle);
     await deliver(cycle);
     await deliver(invoice("in_second", "subscription_cycle")); // another event id for the same invoice
+    // Stripe is asked for an invoice's payment once per event, not again for a redelivery.
+    expect(stripe.fake.requests.filter((r) => r.path.startsWith("/v1/invoice_payments"))).toHaveLength(3);
     const orders = await db.order.findMany({ where: { userId: buyer.userId }, orderBy: { createdAt: "asc" } });
     expect(orders).toHaveLength(2);
     expect(orders[1]).toMatchObject({

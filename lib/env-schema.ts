@@ -33,6 +33,10 @@ export const EnvSchema = z.object({
   PAYMENTS_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Signing secret of the Connect webhook endpoint (POST /payments/stripe/connect-webhook): studios' accounts' events. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The platform's share of each Stripe payment, in percent (0–100, two decimals): the application fee. */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
   AUTH_SECRET: z.string().min(16).default("development-secret-change-me-in-production"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT_MAGIC_LINK_PER_EMAIL: z.coerce.number().int().positive().default(5),

@@ -21,6 +21,8 @@ export const ERRORS = {
   not_eligible_for_price: { status: 409, message: "Not eligible for this price" },
   promo_code_exists: { status: 409, message: "Promo code already exists" },
   promo_code_invalid: { status: 409, message: "Promo code is not valid" },
+  payments_not_set_up: { status: 409, message: "Payments are not set up for this studio" },
+  payments_in_demo_mode: { status: 409, message: "Payments run in demo mode" },
   order_not_refundable: { status: 409, message: "Order cannot be refunded" },
   instance_not_bookable: { status: 409, message: "Instance is not bookable" },
   booking_closed: { status: 409, message: "Booking is closed" },

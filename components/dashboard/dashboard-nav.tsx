@@ -14,7 +14,10 @@ export const DASHBOARD_GROUPS = [
     group: "sales",
     links: ["/dashboard/products", "/dashboard/promo-codes", "/dashboard/orders", "/dashboard/summary"],
   },
-  { group: "settings", links: ["/dashboard/settings", "/dashboard/locations", "/dashboard/presets"] },
+  {
+    group: "settings",
+    links: ["/dashboard/settings", "/dashboard/settings/payments", "/dashboard/locations", "/dashboard/presets"],
+  },
 ] as const;
 
 export const DASHBOARD_LINKS = DASHBOARD_GROUPS.flatMap(({ links }) => links);
@@ -25,18 +28,22 @@ function isCurrent(pathname: string, href: string): boolean {
   return href === "/dashboard" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
 }
 
+/** The menu's link for the page: the longest that matches (the Payments page, not Settings above it). */
+function currentLink(pathname: string): DashboardHref | undefined {
+  return [...DASHBOARD_LINKS].sort((a, b) => b.length - a.length).find((href) => isCurrent(pathname, href));
+}
+
 function NavLink({
   href,
   label,
-  pathname,
+  current,
   onClick,
 }: {
   href: string;
   label: string;
-  pathname: string;
+  current: boolean;
   onClick?: () => void;
 }) {
-  const current = isCurrent(pathname, href);
   return (
     <Link
       href={href}
@@ -73,6 +80,7 @@ export function DashboardNav({ persona = "administrator" }: { persona?: "adminis
     "/dashboard/orders": t("orders"),
     "/dashboard/promo-codes": t("promoCodes"),
     "/dashboard/settings": t("settings"),
+    "/dashboard/settings/payments": t("payments"),
   };
   const groupNames = {
     schedule: t("groupSchedule"),
@@ -85,13 +93,13 @@ export function DashboardNav({ persona = "administrator" }: { persona?: "adminis
       <nav aria-label={t("label")}>
         <ul className="flex gap-1 md:flex-col">
           <li>
-            <NavLink href="/dashboard" label={t("myClasses")} pathname={pathname} />
+            <NavLink href="/dashboard" label={t("myClasses")} current={pathname === "/dashboard"} />
           </li>
         </ul>
       </nav>
     );
   }
-  const currentHref = [...DASHBOARD_LINKS].reverse().find((href) => isCurrent(pathname, href));
+  const currentHref = currentLink(pathname);
   return (
     <nav aria-label={t("label")}>
       <button
@@ -124,7 +132,12 @@ export function DashboardNav({ persona = "administrator" }: { persona?: "adminis
             <ul aria-labelledby={group ? `nav-group-${group}` : undefined} className="space-y-0.5">
               {links.map((href) => (
                 <li key={href}>
-                  <NavLink href={href} label={labels[href]} pathname={pathname} onClick={() => setOpen(false)} />
+                  <NavLink
+                    href={href}
+                    label={labels[href]}
+                    current={href === currentHref}
+                    onClick={() => setOpen(false)}
+                  />
                 </li>
               ))}
             </ul>

@@ -34,7 +34,7 @@ export type FieldSpec =
       required?: boolean;
       hint?: string;
     }
-  | { kind: "checkbox"; name: string; label: string; defaultChecked?: boolean; hint?: string };
+  | { kind: "checkbox"; name: string; label: string; defaultChecked?: boolean; hint?: string; disabled?: boolean };
 
 export const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 aria-invalid:border-red-700";
@@ -91,6 +91,7 @@ export function Field({ spec, idPrefix, error }: { spec: FieldSpec; idPrefix: st
             name={spec.name}
             type="checkbox"
             defaultChecked={spec.defaultChecked}
+            disabled={spec.disabled}
             className="size-4"
             {...aria}
           />

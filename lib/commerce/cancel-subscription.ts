@@ -29,13 +29,16 @@ export async function cancelSubscription({
 }): Promise<Entitlement> {
   const found = await db.entitlement.findFirst({
     where: { id: entitlementId, ...(ownerId ? { userId: ownerId } : {}) },
-    include: { product: { select: { type: true } }, order: { select: { provider: true, providerRef: true } } },
+    include: {
+      product: { select: { type: true } },
+      order: { select: { provider: true, providerRef: true, stripeAccountId: true } },
+    },
   });
   if (!found) throw new AppError("not_found");
   const { product, order, ...entitlement } = found;
   if (product.type !== "subscription") throw new AppError("not_a_subscription");
   if (entitlement.cancelAt) return entitlement;
-  if (order?.provider === "stripe") await stopProviderBilling(provider, entitlement, order.providerRef);
+  if (order?.provider === "stripe") await stopProviderBilling(provider, entitlement, order);
   const cancelAt = entitlement.validUntil ?? now;
   await db.entitlement.updateMany({ where: { id: entitlement.id, cancelAt: null }, data: { cancelAt } });
   return db.entitlement.findFirstOrThrow({ where: { id: entitlement.id } });
@@ -44,7 +47,7 @@ export async function cancelSubscription({
 async function stopProviderBilling(
   provider: PaymentProvider,
   entitlement: Entitlement,
-  checkoutRef: string | null,
+  order: { providerRef: string | null; stripeAccountId: string | null },
 ): Promise<void> {
   if (provider.name !== "stripe") {
     // Payments were switched away from Stripe: its subscription cannot be reached from here.
@@ -54,7 +57,11 @@ async function stopProviderBilling(
     return;
   }
   try {
-    await provider.cancelAtPeriodEnd({ subscriptionId: entitlement.providerSubscriptionId, checkoutRef });
+    await provider.cancelAtPeriodEnd({
+      subscriptionId: entitlement.providerSubscriptionId,
+      checkoutRef: order.providerRef,
+      connectedAccountId: order.stripeAccountId,
+    });
   } catch (error) {
     log.error("Stripe refused to cancel a subscription", {
       entitlementId: entitlement.id,

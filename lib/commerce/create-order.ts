@@ -15,6 +15,9 @@ type OrderRow = {
   /** Paid then; null leaves the order `pending` until its provider confirms the payment. */
   paidAt: Date | null;
   providerRef?: string;
+  /** Stripe: the PaymentIntent that paid it and the connected account that took it (renewals by invoice). */
+  paymentIntentId?: string | null;
+  stripeAccountId?: string | null;
   /** Dates the row (the demo's seeded past); by default the database's clock. */
   createdAt?: Date;
   /** A promo code's discount, taken off `price.amount`. */
@@ -40,6 +43,8 @@ function orderData(row: OrderRow) {
     status: row.paidAt ? "paid" : "pending",
     paidAt: row.paidAt,
     providerRef: row.providerRef,
+    paymentIntentId: row.paymentIntentId ?? null,
+    stripeAccountId: row.stripeAccountId ?? null,
     createdAt: row.createdAt,
   };
 }

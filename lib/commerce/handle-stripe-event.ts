@@ -5,32 +5,46 @@ import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { invoicePaymentIntent } from "@/lib/payments/invoice-payment-intent";
+import { stripeClient } from "@/lib/payments/stripe-client";
+import { applyAccountUpdated } from "./apply-account-updated";
 import { applyRefund } from "./apply-refund";
 import { createEntitlement } from "./create-entitlement";
 import { createOrder } from "./create-order";
 import { extendSubscription } from "./extend-subscription";
 import { failPendingOrder } from "./fail-pending-order";
 
-export type StripeEventOutcome = "fulfilled" | "failed" | "renewed" | "refunded" | "duplicate" | "ignored";
+export type StripeEventOutcome =
+  "fulfilled" | "failed" | "renewed" | "payment_recorded" | "refunded" | "account_updated" | "duplicate" | "ignored";
 
 type OrderRef = { orderId: string; accountId: string };
 
 /**
  * Applies a verified Stripe event exactly once, however often it is delivered: the event id is
  * recorded (`ProcessedPaymentEvent` "stripe:<id>") in the same transaction as its effects, and the
- * order changes only from `pending`. Handled:
+ * order changes only from `pending`. The platform's webhook and the Connect webhook (events of the
+ * studios' connected accounts, which name the `account`) both come here; a connected account's event
+ * about an order of a studio that account is not connected to is ignored. Handled:
  * - `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded`: the order
  *   becomes `paid` and its entitlement is created;
  * - `checkout.session.expired` and `checkout.session.async_payment_failed`: a pending order fails and
  *   gives back its promo code redemption;
- * - `invoice.paid` of a subscription's later period: a paid renewal order (providerRef = invoice id)
- *   and one more billing period on the subscription's entitlement;
+ * - `invoice.paid` of a subscription's first period: the order bought at checkout keeps the invoice's
+ *   PaymentIntent (a refund names it); of a later period: a paid renewal order (providerRef = invoice
+ *   id, with its PaymentIntent) and one more billing period on the subscription's entitlement;
  * - `charge.refunded` (in full) of a paid order's PaymentIntent, e.g. a refund made in Stripe's
  *   dashboard: recorded as POST /orders/{orderId}/refunds records one (applyRefund). A refund we made
  *   ourselves finds the order already `refunded` and changes nothing.
+ * - `account.updated` of a studio's connected account: its status (apply-account-updated.ts).
  * Anything else, or an event that names no order of ours, is ignored.
  */
-export async function handleStripeEvent({ event }: { event: Stripe.Event }): Promise<StripeEventOutcome> {
+export async function handleStripeEvent({
+  event,
+  stripe = stripeClient,
+}: {
+  event: Stripe.Event;
+  stripe?: () => Stripe;
+}): Promise<StripeEventOutcome> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
@@ -46,12 +60,18 @@ export async function handleStripeEvent({ event }: { event: Stripe.Event }): Pro
       );
     case "invoice.paid": {
       const invoice = event.data.object;
-      // The first period is paid through the Checkout Session (checkout.session.completed).
-      if (invoice.billing_reason === "subscription_create") return "ignored";
-      return once(event, orderRef(invoice.parent?.subscription_details?.metadata), (tx, ref) =>
-        renewFromInvoice(tx, ref, invoice),
-      );
+      const ref = orderRef(invoice.parent?.subscription_details?.metadata);
+      if (!ref) return once(event, ref, async () => "ignored");
+      // A redelivery needs no second look-up at Stripe (once() still decides, under its transaction).
+      if (await db.processedPaymentEvent.findUnique({ where: { id: `stripe:${event.id}` } })) return "duplicate";
+      const paymentIntentId = await invoicePaymentIntent(stripe, invoice, event.account ?? null);
+      // The first period is the order bought through the Checkout Session (checkout.session.completed).
+      if (invoice.billing_reason === "subscription_create")
+        return once(event, ref, (tx) => recordFirstPayment(tx, ref, paymentIntentId));
+      return once(event, ref, (tx) => renewFromInvoice(tx, ref, invoice, paymentIntentId));
     }
+    case "account.updated":
+      return applyAccountUpdated(event, event.data.object);
     case "charge.refunded": {
       const charge = event.data.object;
       if (!charge.refunded) return "ignored"; // a partial refund: the order stays paid
@@ -98,10 +118,16 @@ async function once(
       skipDuplicates: true,
     });
     if (count === 0) return "duplicate" as const;
+    if (event.account && !(await connectedTo(tx, event.account))) return "ignored";
     return work(tx, ref);
   });
   log.info("Stripe event handled", { eventType: event.type, orderId: ref.orderId, outcome });
   return outcome;
+}
+
+/** Whether the transaction's studio is the one connected to Stripe account `stripeAccountId`. */
+async function connectedTo(tx: TenantTx, stripeAccountId: string): Promise<boolean> {
+  return (await tx.accountPayments.count({ where: { stripeAccountId } })) > 0;
 }
 
 async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
@@ -113,8 +139,10 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
       status: "paid",
       paidAt: now,
       providerRef: session.id,
-      // Subscriptions pay by invoice: their session has no PaymentIntent.
-      paymentIntentId: typeof paymentIntent === "string" ? paymentIntent : (paymentIntent?.id ?? null),
+      // Subscriptions pay by invoice: their session has no PaymentIntent (the first invoice's is kept).
+      ...(paymentIntent
+        ? { paymentIntentId: typeof paymentIntent === "string" ? paymentIntent : paymentIntent.id }
+        : {}),
     },
   });
   if (!order) return "ignored";
@@ -128,7 +156,26 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
   return "fulfilled";
 }
 
-async function renewFromInvoice(tx: TenantTx, ref: OrderRef, invoice: Stripe.Invoice): Promise<StripeEventOutcome> {
+/** The subscription's first invoice paid the checkout's order: it keeps the PaymentIntent a refund needs. */
+async function recordFirstPayment(
+  tx: TenantTx,
+  ref: OrderRef,
+  paymentIntentId: string | null,
+): Promise<StripeEventOutcome> {
+  if (!paymentIntentId) return "ignored";
+  const { count } = await tx.order.updateMany({
+    where: { id: ref.orderId, provider: "stripe", paymentIntentId: null },
+    data: { paymentIntentId },
+  });
+  return count > 0 ? "payment_recorded" : "ignored";
+}
+
+async function renewFromInvoice(
+  tx: TenantTx,
+  ref: OrderRef,
+  invoice: Stripe.Invoice,
+  paymentIntentId: string | null,
+): Promise<StripeEventOutcome> {
   if (await tx.order.findFirst({ where: { providerRef: invoice.id }, select: { id: true } })) return "duplicate";
   const original = await tx.order.findFirst({ where: { id: ref.orderId, provider: "stripe" } });
   if (!original) return "ignored";
@@ -147,6 +194,8 @@ async function renewFromInvoice(tx: TenantTx, ref: OrderRef, invoice: Stripe.Inv
     provider: "stripe",
     paidAt: now,
     providerRef: invoice.id,
+    paymentIntentId,
+    stripeAccountId: original.stripeAccountId,
   });
   if (entitlement && price) await extendSubscription(tx, { entitlement, price, now });
   return "renewed";

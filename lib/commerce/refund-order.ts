@@ -13,7 +13,7 @@ import { applyRefund } from "./apply-refund";
 /**
  * An administrator refunds a `paid` order in full (409 `Order cannot be refunded` otherwise; 404 for
  * another account's). Demo and desk orders move no money here: the refund is recorded at once.
- * Stripe orders are refunded through the Refunds API first (503 when Stripe cannot be reached, the
+ * Stripe orders are refunded through the Refunds API first, on the connected account that took them, (503 when Stripe cannot be reached, the
  * order staying `paid`), then recorded; the `charge.refunded` that follows changes nothing more.
  * Recording it (applyRefund) revokes the entitlement and cancels its future confirmed bookings.
  */
@@ -34,9 +34,13 @@ export async function refundOrder({
   if (!order) throw new AppError("not_found");
   if (order.status !== "paid") throw new AppError("order_not_refundable");
   if (order.provider === "stripe") {
-    // A subscription's Checkout Session has no PaymentIntent of its own (its invoices do).
+    // A subscription's order keeps its invoice's PaymentIntent once invoice.paid has reported it.
     if (!order.paymentIntentId) throw new AppError("order_not_refundable");
-    await refundWithStripe(stripe, { orderId, paymentIntentId: order.paymentIntentId });
+    await refundWithStripe(stripe, {
+      orderId,
+      paymentIntentId: order.paymentIntentId,
+      connectedAccountId: order.stripeAccountId,
+    });
   }
   const refunded = await withRetry(
     () =>
@@ -53,7 +57,7 @@ export async function refundOrder({
 
 async function refundWithStripe(
   stripe: () => Stripe,
-  refund: { orderId: string; paymentIntentId: string },
+  refund: { orderId: string; paymentIntentId: string; connectedAccountId: string | null },
 ): Promise<void> {
   try {
     await refundStripePayment(stripe(), refund);

@@ -4,7 +4,9 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { connectedAccountOrThrow } from "@/lib/payments/connected-account-or-throw";
 import type { HostedCheckout, PaymentProvider } from "@/lib/payments/payment-provider";
+import { checkoutPaymentMethods } from "@/lib/payments/payment-methods";
 import { paymentProvider } from "@/lib/payments/provider";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { placeOrder } from "./create-order";
@@ -48,6 +50,7 @@ export async function startCheckout({
   });
   const price = product?.prices[0];
   if (!product || !price) throw new AppError("not_found");
+  const payee = provider.settlement === "hosted" ? await connectedAccountOrThrow(db) : null;
   const [account, buyer] = await Promise.all([
     db.account.findUniqueOrThrow({ where: { id: accountId } }),
     db.user.findUniqueOrThrow({ where: { id: userId } }),
@@ -96,6 +99,11 @@ export async function startCheckout({
       currency: price.currency,
       interval: price.interval as "week" | "month" | "year" | null,
       intervalCount: price.intervalCount,
+      connectedAccountId: payee?.stripeAccountId ?? null,
+      paymentMethods: checkoutPaymentMethods(payee?.paymentMethods ?? ["card"], {
+        currency: price.currency,
+        subscription: price.interval !== null,
+      }),
     });
   } catch (error) {
     log.error("payment provider failed to open a checkout", {
@@ -108,7 +116,7 @@ export async function startCheckout({
   }
   const [order] = await db.order.updateManyAndReturn({
     where: { id: created.order.id },
-    data: { providerRef: hosted.providerRef },
+    data: { providerRef: hosted.providerRef, stripeAccountId: payee?.stripeAccountId ?? null },
   });
   return { order: order ?? created.order, checkoutUrl: hosted.checkoutUrl, entitlement: null };
 }

@@ -25,6 +25,7 @@ export const TENANT_MODELS = new Set<string>([
   "Booking",
   "BookingEmail",
   "CalendarFeed",
+  "AccountPayments",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -28,6 +28,8 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     not_eligible_for_price: () => t("notEligibleForPrice"),
     promo_code_exists: () => t("promoCodeExists"),
     promo_code_invalid: () => t("promoCodeInvalid"),
+    payments_not_set_up: () => t("paymentsNotSetUp"),
+    payments_in_demo_mode: () => t("paymentsInDemoMode"),
     order_not_refundable: () => t("orderNotRefundable"),
     instance_not_bookable: () => t("instanceNotBookable"),
     booking_closed: () => t("bookingClosed"),

@@ -70,3 +70,16 @@ export function authFor(auth: Auth) {
     responses,
   };
 }
+
+/** One status with several possible messages, each shown as an example. */
+export function errorChoices(messages: string[]) {
+  return {
+    description: messages.map((message) => `\`${message}\``).join(", "),
+    content: {
+      "application/json": {
+        schema: ErrorSchema,
+        examples: Object.fromEntries(messages.map((message) => [message, { value: { error: message } }])),
+      },
+    },
+  };
+}

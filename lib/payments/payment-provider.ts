@@ -1,3 +1,5 @@
+import type { PaymentMethod } from "./payment-methods";
+
 /** What a hosted payment page needs to know about a pending order. */
 export type HostedCheckoutInput = {
   orderId: string;
@@ -12,6 +14,18 @@ export type HostedCheckoutInput = {
   /** Set for subscription prices: the provider bills every `intervalCount` × `interval`. */
   interval: "week" | "month" | "year" | null;
   intervalCount: number | null;
+  /** Stripe Connect: the studio's connected account the payment is made on (a direct charge). */
+  connectedAccountId: string | null;
+  /** The methods the payment page offers (card-only for subscriptions). */
+  paymentMethods: PaymentMethod[];
+};
+
+/** A subscription at the provider: its id when stored, else the hosted checkout it was bought through. */
+export type ProviderSubscriptionRef = {
+  subscriptionId: string | null;
+  checkoutRef: string | null;
+  /** Stripe Connect: the connected account the subscription lives on; null for the platform's own. */
+  connectedAccountId: string | null;
 };
 
 export type HostedCheckout = { providerRef: string; checkoutUrl: string };
@@ -29,8 +43,7 @@ export interface PaymentProvider {
   createHostedCheckout(input: HostedCheckoutInput): Promise<HostedCheckout>;
   /**
    * Stops the provider's own billing of a subscription after its current period (hosted providers;
-   * a no-op for those whose renewals our job makes). `subscriptionId` when stored, else the hosted
-   * checkout it was bought through (`checkoutRef`) names it.
+   * a no-op for those whose renewals our job makes).
    */
-  cancelAtPeriodEnd(ref: { subscriptionId: string | null; checkoutRef: string | null }): Promise<void>;
+  cancelAtPeriodEnd(ref: ProviderSubscriptionRef): Promise<void>;
 }

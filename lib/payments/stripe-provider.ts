@@ -1,15 +1,18 @@
 import "server-only";
 import type Stripe from "stripe";
 import { env } from "@/lib/env";
-import type { HostedCheckoutInput, PaymentProvider } from "./payment-provider";
+import type { HostedCheckoutInput, PaymentProvider, ProviderSubscriptionRef } from "./payment-provider";
 
 /**
- * Stripe Checkout. One-off prices open a session in `payment` mode, subscription prices in
- * `subscription` mode; the price travels inline (`price_data`), so no Stripe product catalogue has to
- * be kept in step. `metadata` (and the subscription's metadata) carry the order and account ids the
- * webhook needs. Renewals are billed by Stripe and reported by `invoice.paid`, not by our job.
- * A promo code's discount: a one-off price is charged less it; a subscription keeps its full
- * recurring price and gets a Stripe coupon of `duration: "once"`, so only the first invoice is less.
+ * Stripe Checkout, as a direct charge on the studio's connected account (`Stripe-Account`; decision
+ * 0018) with the platform's fee (PLATFORM_FEE_PERCENT) as an application fee: `application_fee_amount`
+ * on a one-off payment, `application_fee_percent` on a subscription. One-off prices open a session
+ * in `payment` mode, subscription prices in `subscription` mode; the price travels inline
+ * (`price_data`), so no Stripe product catalogue has to be kept in step. `metadata` (and the
+ * subscription's metadata) carry the order and account ids the webhook needs. Renewals are billed
+ * by Stripe and reported by `invoice.paid`, not by our job. A promo code's discount: a one-off price
+ * is charged less it; a subscription keeps its full recurring price and gets a Stripe coupon of
+ * `duration: "once"`, so only the first invoice is less.
  */
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
   return {
@@ -20,6 +23,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const metadata = { orderId: input.orderId, accountId: input.accountId };
       const appUrl = env().APP_URL;
       const subscription = input.interval !== null;
+      const charged = subscription ? input.amount : Math.max(0, input.amount - input.firstPaymentDiscount);
+      const fee = applicationFee(input.connectedAccountId, charged);
       const discounts =
         subscription && input.firstPaymentDiscount > 0
           ? [{ coupon: await firstPaymentCoupon(stripe, input) }]
@@ -27,12 +32,13 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const session = await stripe.checkout.sessions.create(
         {
           mode: subscription ? "subscription" : "payment",
+          allowed_payment_method_types: input.paymentMethods,
           line_items: [
             {
               quantity: 1,
               price_data: {
                 currency: input.currency.toLowerCase(),
-                unit_amount: subscription ? input.amount : Math.max(0, input.amount - input.firstPaymentDiscount),
+                unit_amount: charged,
                 product_data: { name: input.productName },
                 ...(input.interval
                   ? { recurring: { interval: input.interval, interval_count: input.intervalCount ?? 1 } }
@@ -44,12 +50,14 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           customer_email: input.buyerEmail,
           client_reference_id: input.orderId,
           metadata,
-          ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+          ...(subscription
+            ? { subscription_data: { metadata, ...(fee ? { application_fee_percent: fee.percent } : {}) } }
+            : { payment_intent_data: { metadata, ...(fee ? { application_fee_amount: fee.amount } : {}) } }),
           success_url: `${appUrl}/?checkout=success&order=${encodeURIComponent(input.orderId)}`,
           cancel_url: `${appUrl}/?checkout=cancelled&order=${encodeURIComponent(input.orderId)}`,
         },
         // A retried request for the same order opens no second session.
-        { idempotencyKey: `checkout-${input.orderId}` },
+        { idempotencyKey: `checkout-${input.orderId}`, ...onAccount(input.connectedAccountId) },
       );
       if (!session.url) throw new Error("Stripe returned a Checkout Session without a url");
       return { providerRef: session.id, checkoutUrl: session.url };
@@ -58,21 +66,34 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
   };
 }
 
+/** Request options that send a request to a connected account (the `Stripe-Account` header). */
+export function onAccount(connectedAccountId: string | null | undefined): { stripeAccount?: string } {
+  return connectedAccountId ? { stripeAccount: connectedAccountId } : {};
+}
+
+/** The platform's fee on a direct charge of `amount` minor units; none on its own account or at 0 %. */
+function applicationFee(connectedAccountId: string | null, amount: number): { percent: number; amount: number } | null {
+  const percent = env().PLATFORM_FEE_PERCENT;
+  if (!connectedAccountId || percent <= 0) return null;
+  return { percent, amount: Math.round((amount * percent) / 100) };
+}
+
 /**
  * `cancel_at_period_end` on the Stripe subscription: Stripe bills no further period. Its id is kept
  * from checkout.session.completed; for a subscription bought before that, the Checkout Session names it.
  */
 async function cancelStripeSubscription(
   stripe: Stripe,
-  { subscriptionId, checkoutRef }: { subscriptionId: string | null; checkoutRef: string | null },
+  { subscriptionId, checkoutRef, connectedAccountId }: ProviderSubscriptionRef,
 ): Promise<void> {
+  const options = onAccount(connectedAccountId);
   let id = subscriptionId;
   if (!id && checkoutRef) {
-    const session = await stripe.checkout.sessions.retrieve(checkoutRef);
+    const session = await stripe.checkout.sessions.retrieve(checkoutRef, {}, options);
     id = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
   }
   if (!id) throw new Error("no Stripe subscription to cancel");
-  await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+  await stripe.subscriptions.update(id, { cancel_at_period_end: true }, options);
 }
 
 /** A one-time coupon for this order's first invoice (one per order: a retry reuses it). */
@@ -85,7 +106,7 @@ async function firstPaymentCoupon(stripe: Stripe, input: HostedCheckoutInput): P
       max_redemptions: 1,
       metadata: { orderId: input.orderId, accountId: input.accountId },
     },
-    { idempotencyKey: `coupon-${input.orderId}` },
+    { idempotencyKey: `coupon-${input.orderId}`, ...onAccount(input.connectedAccountId) },
   );
   return coupon.id;
 }

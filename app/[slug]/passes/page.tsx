@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { listPublicProducts } from "@/lib/commerce/list-public-products";
 import { formatMoney } from "@/lib/format/money";
+import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment-methods";
 import { buyAction, signOutAction } from "../actions";
 import { getViewer } from "@/lib/web/viewer";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
@@ -58,6 +59,9 @@ export default async function PassesPage({ params }: Props) {
   );
   const viewer = viewerOf(signedIn, account);
   const buy = buyAction.bind(null, account.slug);
+  const methods = await listAcceptedPaymentMethods({ accountId: account.id, currency: account.currency });
+  const mobilePay = methods.includes("mobilepay");
+  const sellsSubscriptions = products.some((product) => product.type === "subscription");
 
   return (
     <>
@@ -81,6 +85,12 @@ export default async function PassesPage({ params }: Props) {
             })}
           </p>
         )}
+        {products.length > 0 ? (
+          <p className="mt-2 text-sm text-slate-700" data-testid="payment-methods">
+            {mobilePay ? t("payByCardOrMobilePay") : t("payByCard")}
+            {mobilePay && sellsSubscriptions ? ` ${t("membershipsByCard")}` : null}
+          </p>
+        ) : null}
         <PromoCodeProvider>
           {viewer && products.length > 0 ? <PromoCodeField /> : null}
           {products.length === 0 ? (

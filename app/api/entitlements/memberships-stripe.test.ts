@@ -1,56 +1,24 @@
-import { randomUUID } from "node:crypto";
-import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { resetEnvCache } from "@/lib/env";
-import { useStripeHttpClient } from "@/lib/payments/stripe-client";
-import { FakeStripeHttpClient } from "@/lib/payments/testing/fake-stripe-http-client";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { connectStudio, deliverStripeEvent, stripeEvent, useFakeStripe } from "@/tests/helpers/stripe";
 
-// Cancelling a Stripe subscription: Stripe is told `cancel_at_period_end` through the library's HTTP
-// client replaced by a fake (no network), and a later invoice does not extend the entitlement.
+// Cancelling a Stripe subscription: Stripe is told `cancel_at_period_end` (on the studio's connected
+// account) through the library's HTTP client replaced by a fake (no network), and a later invoice
+// does not extend the entitlement.
 
-const WEBHOOK_SECRET = "whsec_test_memberships_secret";
-const STRIPE_ENV = {
-  PAYMENTS_PROVIDER: "stripe",
-  STRIPE_SECRET_KEY: "sk_test_fake_key",
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-};
-
-let fake: FakeStripeHttpClient;
+const stripe = useFakeStripe();
 let tenant: TestTenant;
+let connectedAccount: string;
 
 beforeAll(async () => {
-  Object.assign(process.env, STRIPE_ENV);
-  resetEnvCache();
   tenant = await createTenant();
+  connectedAccount = await connectStudio(tenant);
 });
 
-beforeEach(() => {
-  fake = new FakeStripeHttpClient();
-  useStripeHttpClient(fake);
-});
-
-afterAll(() => {
-  for (const name of Object.keys(STRIPE_ENV)) delete process.env[name];
-  resetEnvCache();
-  useStripeHttpClient(undefined);
-});
-
-function deliver(type: string, object: Record<string, unknown>) {
-  const payload = JSON.stringify({
-    id: `evt_${randomUUID().replaceAll("-", "")}`,
-    object: "event",
-    type,
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: { object },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return api("POST", "/payments/stripe/webhook", { rawBody: payload, headers: { "stripe-signature": signature } });
-}
+const deliver = (type: string, object: Record<string, unknown>) =>
+  deliverStripeEvent(stripeEvent(type, object, { account: connectedAccount }), { endpoint: "connect" });
 
 /** A paid Stripe subscription: checkout, then checkout.session.completed (naming `subscription` when given). */
 async function stripeSubscription(member: TestMember, subscription?: string) {
@@ -84,7 +52,7 @@ async function stripeSubscription(member: TestMember, subscription?: string) {
   return { entitlement, sessionId: order.providerRef!, metadata };
 }
 
-const subscriptionUpdates = () => fake.requests.filter((r) => r.path.startsWith("/v1/subscriptions/"));
+const subscriptionUpdates = () => stripe.fake.requests.filter((r) => r.path.startsWith("/v1/subscriptions/"));
 
 describe("cancelling a Stripe subscription", () => {
   it("sets cancel_at_period_end on the stored subscription; a later invoice does not extend it", async () => {
@@ -97,6 +65,7 @@ describe("cancelling a Stripe subscription", () => {
     expect(subscriptionUpdates()).toHaveLength(1);
     expect(subscriptionUpdates()[0]).toMatchObject({ method: "POST", path: "/v1/subscriptions/sub_kept_1" });
     expect(subscriptionUpdates()[0]!.form.get("cancel_at_period_end")).toBe("true");
+    expect(subscriptionUpdates()[0]!.headers["Stripe-Account"]).toBe(connectedAccount);
 
     await deliver("invoice.paid", {
       id: "in_after_cancel",
@@ -114,10 +83,10 @@ describe("cancelling a Stripe subscription", () => {
     const member = await createMember(tenant.accountId, "attendee");
     const { entitlement, sessionId } = await stripeSubscription(member);
     expect(entitlement.providerSubscriptionId).toBeNull();
-    fake.requests.length = 0;
+    stripe.fake.requests.length = 0;
     const cancelled = await api("POST", `/entitlements/${entitlement.id}/cancel`, { token: tenant.admin.token });
     expect(cancelled.status).toBe(200);
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(stripe.fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       `GET /v1/checkout/sessions/${sessionId}`,
       `POST /v1/subscriptions/sub_for_${sessionId}`,
     ]);
@@ -126,7 +95,7 @@ describe("cancelling a Stripe subscription", () => {
   it("answers 503 and changes nothing when Stripe refuses", async () => {
     const member = await createMember(tenant.accountId, "attendee");
     const { entitlement } = await stripeSubscription(member, "sub_refused");
-    fake.failWith = "Something went wrong";
+    stripe.fake.failWith = "Something went wrong";
     const refused = await api("POST", `/me/entitlements/${entitlement.id}/cancel`, { token: member.token });
     expect(refused).toMatchObject({ status: 503, body: { error: "Service unavailable" } });
     expect((await db.entitlement.findUniqueOrThrow({ where: { id: entitlement.id } })).cancelAt).toBeNull();

@@ -1,43 +1,22 @@
 import { randomUUID } from "node:crypto";
-import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { resetEnvCache } from "@/lib/env";
-import { useStripeHttpClient } from "@/lib/payments/stripe-client";
-import { FakeStripeHttpClient } from "@/lib/payments/testing/fake-stripe-http-client";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { connectStudio, deliverStripeEvent, stripeEvent, useFakeStripe } from "@/tests/helpers/stripe";
 
 // Promo codes with PAYMENTS_PROVIDER=stripe: the Stripe library's HTTP client is a fake (no
 // network) and webhook deliveries are signed with the library's own test-header helper.
 
-const WEBHOOK_SECRET = "whsec_test_promo_secret";
-const STRIPE_ENV = {
-  PAYMENTS_PROVIDER: "stripe",
-  STRIPE_SECRET_KEY: "sk_test_fake_key",
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-};
-
-let fake: FakeStripeHttpClient;
+const stripe = useFakeStripe();
 let tenant: TestTenant;
+let connectedAccount: string;
 
 type Product = { id: string; prices: { id: string }[] };
 
 beforeAll(async () => {
-  Object.assign(process.env, STRIPE_ENV);
-  resetEnvCache();
   tenant = await createTenant();
-});
-
-beforeEach(() => {
-  fake = new FakeStripeHttpClient();
-  useStripeHttpClient(fake);
-});
-
-afterAll(() => {
-  for (const name of Object.keys(STRIPE_ENV)) delete process.env[name];
-  resetEnvCache();
-  useStripeHttpClient(undefined);
+  connectedAccount = await connectStudio(tenant);
 });
 
 async function product(body: Record<string, unknown>): Promise<Product> {
@@ -65,23 +44,17 @@ const checkout = (member: TestMember, p: Product, code: string) =>
   });
 
 const redemptionsOf = async (id: string) => (await db.promoCode.findUniqueOrThrow({ where: { id } })).redemptions;
-const sessionRequests = () => fake.requests.filter((r) => r.path === "/v1/checkout/sessions");
+const sessionRequests = () => stripe.fake.requests.filter((r) => r.path === "/v1/checkout/sessions");
 
-function deliver(type: string, sessionId: string, metadata: Record<string, string>) {
-  const payload = JSON.stringify({
-    id: `evt_${randomUUID().replaceAll("-", "")}`,
-    object: "event",
-    type,
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: { id: sessionId, object: "checkout.session", payment_status: "unpaid", status: "expired", metadata },
-    },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return api("POST", "/payments/stripe/webhook", { rawBody: payload, headers: { "stripe-signature": signature } });
-}
+const deliver = (type: string, sessionId: string, metadata: Record<string, string>) =>
+  deliverStripeEvent(
+    stripeEvent(
+      type,
+      { id: sessionId, object: "checkout.session", payment_status: "unpaid", status: "expired", metadata },
+      { account: connectedAccount },
+    ),
+    { endpoint: "connect" },
+  );
 
 describe("promo codes with the Stripe provider", () => {
   it("opens a one-off session for the discounted amount; the pending order holds the redemption", async () => {
@@ -94,7 +67,7 @@ describe("promo codes with the Stripe provider", () => {
     const [session] = sessionRequests();
     expect(session!.form.get("line_items[0][price_data][unit_amount]")).toBe("10000");
     expect(session!.form.get("discounts[0][coupon]")).toBeNull();
-    expect(fake.requests.some((r) => r.path === "/v1/coupons")).toBe(false);
+    expect(stripe.fake.requests.some((r) => r.path === "/v1/coupons")).toBe(false);
     expect(await redemptionsOf(code.id)).toBe(1);
   });
 
@@ -107,7 +80,7 @@ describe("promo codes with the Stripe provider", () => {
     const code = await promoCode({ percentOff: 25 });
     const response = await checkout(buyer, monthly, code.code);
     expect(response.body.order).toMatchObject({ status: "pending", amount: 30000, discountAmount: 10000 });
-    const coupon = fake.requests.find((r) => r.path === "/v1/coupons")!;
+    const coupon = stripe.fake.requests.find((r) => r.path === "/v1/coupons")!;
     expect(Object.fromEntries(coupon.form)).toMatchObject({
       amount_off: "10000",
       currency: "dkk",
@@ -118,6 +91,7 @@ describe("promo codes with the Stripe provider", () => {
     expect(session!.form.get("mode")).toBe("subscription");
     expect(session!.form.get("line_items[0][price_data][unit_amount]")).toBe("40000");
     expect(session!.form.get("discounts[0][coupon]")).toMatch(/^coupon_fake_/);
+    expect(coupon.headers["Stripe-Account"]).toBe(connectedAccount);
   });
 
   it("makes a one-off purchase with a 100% code a paid order without opening a payment page", async () => {
@@ -130,7 +104,7 @@ describe("promo codes with the Stripe provider", () => {
       checkoutUrl: null,
       entitlement: { remainingClasses: 1 },
     });
-    expect(fake.requests).toEqual([]);
+    expect(stripe.fake.requests).toEqual([]);
   });
 
   it("gives the redemption back when the session expires or the payment fails, once per order", async () => {
@@ -166,7 +140,7 @@ describe("promo codes with the Stripe provider", () => {
     const buyer = await createMember(tenant.accountId, "attendee");
     const dropIn = await product({});
     const code = await promoCode({ percentOff: 10, maxRedemptions: 1 });
-    fake.failWith = "Something went wrong";
+    stripe.fake.failWith = "Something went wrong";
     expect(await checkout(buyer, dropIn, code.code)).toMatchObject({
       status: 503,
       body: { error: "Service unavailable" },
@@ -175,7 +149,7 @@ describe("promo codes with the Stripe provider", () => {
       expect.objectContaining({ status: "failed", promoCodeId: code.id }),
     ]);
     expect(await redemptionsOf(code.id)).toBe(0);
-    fake.failWith = undefined;
+    stripe.fake.failWith = undefined;
     expect((await checkout(buyer, dropIn, code.code)).status).toBe(201);
   });
 });

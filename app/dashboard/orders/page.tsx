@@ -26,7 +26,7 @@ const STATUS_STYLE: Record<string, string> = {
   refunded: "bg-slate-200 text-slate-800",
 };
 
-/** What refundOrder takes: a paid order; a Stripe one only with a payment to refund (not a subscription's). */
+/** What refundOrder takes: a paid order; a Stripe one only with its payment known (a subscription's once invoice.paid reported it). */
 function isRefundable(order: { status: string; provider: string; paymentIntentId: string | null }): boolean {
   return order.status === "paid" && (order.provider !== "stripe" || order.paymentIntentId !== null);
 }

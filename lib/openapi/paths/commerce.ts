@@ -15,9 +15,8 @@ import {
 } from "@/lib/schemas/order";
 import { CreateProductInput, ProductParams, ProductSchema, UpdateProductInput } from "@/lib/schemas/product";
 import { CreateSeasonInput, SeasonParams, SeasonSchema, UpdateSeasonInput } from "@/lib/schemas/season";
-import { ErrorSchema } from "@/lib/schemas/common";
 import { z } from "@/lib/schemas/zod";
-import { authFor, errorResponse, jsonBody, jsonResponse, linkHeader, registry } from "../registry";
+import { authFor, errorChoices, errorResponse, jsonBody, jsonResponse, linkHeader, registry } from "../registry";
 
 const tags = ["Commerce"];
 const member = authFor("member");
@@ -30,19 +29,6 @@ const IdempotencyHeaders = z.object({
     example: "4f6c1d7e-checkout-1",
   }),
 });
-
-/** One status with several possible messages, each shown as an example. */
-function errorChoices(messages: string[]) {
-  return {
-    description: messages.map((message) => `\`${message}\``).join(", "),
-    content: {
-      "application/json": {
-        schema: ErrorSchema,
-        examples: Object.fromEntries(messages.map((message) => [message, { value: { error: message } }])),
-      },
-    },
-  };
-}
 
 const StripeSignatureHeaders = z.object({
   "Stripe-Signature": z
@@ -163,7 +149,8 @@ registry.registerPath({
   tags,
   summary: "Buy a product for yourself",
   description:
-    "Errors are checked in this order: 404 unknown or non-active product, unknown or retired price; 409 `Purchase limit reached` " +
+    "Errors are checked in this order: 404 unknown or non-active product, unknown or retired price; 409 `Payments are not set up for this studio` " +
+    "(provider `stripe` and the studio's Stripe account, GET /account/payments, is not `active`); 409 `Purchase limit reached` " +
     "(paid orders and desk grants of the buyer for this product reach `purchaseLimitPerUser`; concurrent checkouts never pass it); " +
     "409 `Not eligible for this price` (`minAge`/`maxAge` against the buyer's age on the purchase day in the studio's timezone; " +
     "no `dateOfBirth` is not eligible); 409 `Promo code is not valid` (`promoCode` unknown, `inactive`, past `validUntil`, " +
@@ -173,7 +160,9 @@ registry.registerPath({
     "(a percentage is rounded down to whole minor units; on a subscription only the first payment is discounted).\n\n" +
     "Provider `demo` (PAYMENTS_PROVIDER): the order is `paid` at once, `checkoutUrl` is null and `entitlement` is the new one. " +
     "Provider `stripe`: the order is `pending`, `checkoutUrl` is a Stripe Checkout page (mode `payment` for one-off prices, " +
-    "`subscription` for subscription prices) and `entitlement` is null until POST /payments/stripe/webhook reports the payment. " +
+    "`subscription` for subscription prices) on the studio's connected Stripe account (a direct charge; the platform's " +
+    "PLATFORM_FEE_PERCENT as its application fee), offering card, and MobilePay for a one-off price when the studio offers it " +
+    "(PATCH /account/payments; subscriptions are card-only), and `entitlement` is null until the webhook reports the payment. " +
     "A one-off purchase that costs 0 (a free price or a 100% code) is paid at once with either provider, without a payment. 503 when the payment provider cannot be reached " +
     "(the order is then `failed`).\n\n" +
     "Entitlements: `drop_in` 1 class; `class_pass` `classAllowance` classes; `workshop`, `teacher_training`, `custom` " +
@@ -187,6 +176,7 @@ registry.registerPath({
     ...member.responses,
     404: errorResponse(404),
     409: errorChoices([
+      "Payments are not set up for this studio",
       "Purchase limit reached",
       "Not eligible for this price",
       "Promo code is not valid",
@@ -208,8 +198,8 @@ registry.registerPath({
     "Called by Stripe, not by clients. The `Stripe-Signature` header is verified against the raw body. " +
     "`checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` mark the order `paid` and create its " +
     "entitlement; `checkout.session.expired` and `checkout.session.async_payment_failed` mark a pending order `failed` (giving back its promo code redemption); " +
-    "`invoice.paid` of a later subscription period records a paid renewal order and extends the entitlement by one billing " +
-    "period; `charge.refunded` (in full) of a paid order's payment, such as a refund made in Stripe's dashboard, refunds the order " +
+    "`invoice.paid` of a subscription's first period keeps its PaymentIntent on the checkout's order (so it can be refunded); of a later period it records a paid renewal order (with its PaymentIntent) and extends the entitlement by one billing " +
+    "period; `account.updated` of a studio's connected account updates its status (GET /account/payments); `charge.refunded` (in full) of a paid order's payment, such as a refund made in Stripe's dashboard, refunds the order " +
     "as POST /orders/{orderId}/refunds does (a refund made through that endpoint changes nothing more). Each event takes effect exactly once however often it is delivered. Other event types answer 200 and are ignored.",
   security: [],
   request: {

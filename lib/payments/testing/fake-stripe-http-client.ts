@@ -1,7 +1,9 @@
 // A stand-in for the HTTP client the Stripe library sends its requests through (the library's own
-// HttpClient interface), for tests without network: it records every request and answers a Checkout
-// Session create or retrieve, a coupon create, a refund create and a subscription update with a canned
-// answer, or with a Stripe error when told to fail.
+// HttpClient interface), for tests without network: it records every request (with its
+// `Stripe-Account` header when made on a connected account) and answers a Checkout Session create or
+// retrieve, a coupon create, a refund create, a subscription update, a connected account's create
+// (one per Idempotency-Key, as Stripe does) or retrieve, an Account Link and an invoice's payments
+// with a canned answer, or with a Stripe error when told to fail.
 import type Stripe from "stripe";
 
 export type RecordedStripeRequest = {
@@ -39,6 +41,9 @@ export class FakeStripeHttpClient implements Stripe.HttpClient {
   /** When set, every request answers this Stripe error (status 400, not retried by the library). */
   failWith: string | undefined;
   private sessions = 0;
+  /** Connected accounts made through this client, by id; a test may change their facts. */
+  readonly accounts = new Map<string, Record<string, unknown>>();
+  private accountsByIdempotencyKey = new Map<string, string>();
 
   getClientName() {
     return "fake";
@@ -97,6 +102,8 @@ export class FakeStripeHttpClient implements Stripe.HttpClient {
         metadata: { orderId: form.get("metadata[orderId]") },
       });
     }
+    const connect = this.connectAnswer(method, path, form, headers);
+    if (connect) return connect;
     const retrieved = method === "GET" ? /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(path) : null;
     if (retrieved) {
       // A subscription-mode session names the subscription it started: `sub_for_<session id>`.
@@ -120,5 +127,71 @@ export class FakeStripeHttpClient implements Stripe.HttpClient {
     return new FakeResponse(404, {
       error: { type: "invalid_request_error", message: `no fake for ${method} ${path}` },
     });
+  }
+
+  /** Connect: accounts, Account Links, and an invoice's payments (`pi_for_<invoice id>`). */
+  private connectAnswer(
+    method: string,
+    path: string,
+    form: URLSearchParams,
+    headers: Record<string, unknown>,
+  ): FakeResponse | null {
+    if (method === "POST" && path === "/v1/accounts") {
+      const key = String(headers["Idempotency-Key"] ?? "");
+      const known = key ? this.accountsByIdempotencyKey.get(key) : undefined;
+      if (known) return new FakeResponse(200, this.accounts.get(known));
+      const id = `acct_fake${this.accounts.size + 1}${Math.random().toString(36).slice(2, 8)}`;
+      const account = {
+        id,
+        object: "account",
+        type: form.get("type"),
+        email: form.get("email"),
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: { disabled_reason: "requirements.past_due" },
+        metadata: { accountId: form.get("metadata[accountId]") },
+      };
+      this.accounts.set(id, account);
+      if (key) this.accountsByIdempotencyKey.set(key, id);
+      return new FakeResponse(200, account);
+    }
+    const account = method === "GET" ? /^\/v1\/accounts\/([^/?]+)$/.exec(path) : null;
+    if (account) {
+      const found = this.accounts.get(decodeURIComponent(account[1]!));
+      return found
+        ? new FakeResponse(200, found)
+        : new FakeResponse(404, {
+            error: { type: "invalid_request_error", code: "resource_missing", message: "No such account" },
+          });
+    }
+    if (method === "POST" && path === "/v1/account_links") {
+      return new FakeResponse(200, {
+        object: "account_link",
+        url: `https://connect.stripe.com/setup/s/${form.get("account")}/${Math.random().toString(36).slice(2, 10)}`,
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+      });
+    }
+    const invoicePayments = method === "GET" ? /^\/v1\/invoice_payments\?(.*)$/.exec(path) : null;
+    if (invoicePayments) {
+      const invoice = new URLSearchParams(invoicePayments[1]).get("invoice") ?? "";
+      return new FakeResponse(200, {
+        object: "list",
+        url: "/v1/invoice_payments",
+        has_more: false,
+        data: [
+          {
+            id: `inpay_for_${invoice}`,
+            object: "invoice_payment",
+            invoice,
+            status: "paid",
+            is_default: true,
+            payment: { type: "payment_intent", payment_intent: `pi_for_${invoice}` },
+          },
+        ],
+      });
+    }
+    return null;
   }
 }

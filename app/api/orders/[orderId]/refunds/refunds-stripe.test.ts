@@ -1,32 +1,22 @@
 // Refunds of Stripe orders: the Refunds API through the fake Stripe HTTP client (no network), and
 // `charge.refunded` webhook deliveries signed with the library's test-header helper.
 import { randomUUID } from "node:crypto";
-import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createClass } from "@/app/api/bookings/booking-test-data";
 import { db } from "@/lib/db";
-import { resetEnvCache } from "@/lib/env";
-import { useStripeHttpClient } from "@/lib/payments/stripe-client";
-import { FakeStripeHttpClient } from "@/lib/payments/testing/fake-stripe-http-client";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
+import { connectStudio, deliverStripeEvent, stripeEvent, useFakeStripe } from "@/tests/helpers/stripe";
 
-const WEBHOOK_SECRET = "whsec_test_refunds_secret";
-const STRIPE_ENV = {
-  PAYMENTS_PROVIDER: "stripe",
-  STRIPE_SECRET_KEY: "sk_test_fake_key",
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-};
-
-let fake: FakeStripeHttpClient;
+const stripe = useFakeStripe();
 let tenant: TestTenant;
+let connectedAccount: string;
 let pass: { id: string; prices: { id: string }[] };
 
 beforeAll(async () => {
-  Object.assign(process.env, STRIPE_ENV);
-  resetEnvCache();
   tenant = await createTenant();
+  connectedAccount = await connectStudio(tenant);
   const response = await api("POST", "/products", {
     token: tenant.admin.token,
     body: {
@@ -41,30 +31,9 @@ beforeAll(async () => {
   pass = response.body;
 });
 
-beforeEach(() => {
-  fake = new FakeStripeHttpClient();
-  useStripeHttpClient(fake);
-});
-
-afterAll(() => {
-  for (const name of Object.keys(STRIPE_ENV)) delete process.env[name];
-  resetEnvCache();
-  useStripeHttpClient(undefined);
-});
-
-function deliver(type: string, object: Record<string, unknown>, id = `evt_${randomUUID().replaceAll("-", "")}`) {
-  const payload = JSON.stringify({
-    id,
-    object: "event",
-    type,
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: { object },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return api("POST", "/payments/stripe/webhook", { rawBody: payload, headers: { "stripe-signature": signature } });
-}
+/** A connected account's event (Connect webhook), as Stripe sends a direct charge's. */
+const deliver = (type: string, object: Record<string, unknown>, id?: string) =>
+  deliverStripeEvent(stripeEvent(type, object, { id, account: connectedAccount }), { endpoint: "connect" });
 
 /** A Stripe checkout paid by a PaymentIntent: the order and its entitlement. */
 async function paidOrder(member: TestMember) {
@@ -98,7 +67,7 @@ const chargeRefunded = (paymentIntent: string, refunded = true) => ({
   amount_refunded: refunded ? 120000 : 1000,
 });
 
-const refundRequests = () => fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
+const refundRequests = () => stripe.fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
 const orderOf = (id: string) => db.order.findUniqueOrThrow({ where: { id } });
 
 describe("refunds of Stripe orders", () => {
@@ -117,6 +86,7 @@ describe("refunds of Stripe orders", () => {
     expect(refundRequests()).toHaveLength(1);
     expect(refundRequests()[0]!.form.get("payment_intent")).toBe(paymentIntent);
     expect(refundRequests()[0]!.headers["Idempotency-Key"]).toBe(`refund-${orderId}`);
+    expect(refundRequests()[0]!.headers["Stripe-Account"]).toBe(connectedAccount);
     expect((await db.entitlement.findUniqueOrThrow({ where: { id: entitlementId } })).status).toBe("revoked");
   });
 
@@ -172,7 +142,7 @@ describe("refunds of Stripe orders", () => {
   it("answers 503 and keeps the order paid when Stripe refuses", async () => {
     const member = await createMember(tenant.accountId, "attendee");
     const { orderId } = await paidOrder(member);
-    fake.failWith = "The refund could not be made";
+    stripe.fake.failWith = "The refund could not be made";
 
     const response = await api("POST", `/orders/${orderId}/refunds`, { token: tenant.admin.token });
 

@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { formData, signInAs } from "@/components/forms/testing";
+import { db } from "@/lib/db";
+import { tenantDb } from "@/lib/db/tenant-db";
+import { refreshStripeAccount } from "@/lib/payments/refresh-stripe-account";
+import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+import { useFakeStripe } from "@/tests/helpers/stripe";
+
+vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+
+const { connectStripeAction, updatePaymentMethodsAction } = await import("./actions");
+
+const stripe = useFakeStripe();
+let tenant: TestTenant;
+beforeEach(async () => {
+  tenant = await createTenant();
+  signInAs(tenant.admin.token);
+});
+
+const methodsOf = async (accountId: string) =>
+  (await db.accountPayments.findUnique({ where: { accountId } }))?.paymentMethods ?? ["card"];
+
+describe("payment methods action", () => {
+  it("offers MobilePay when ticked and card only when not", async () => {
+    expect(await updatePaymentMethodsAction(formData({ mobilepay: "on" }))).toEqual({
+      ok: true,
+      message: "Payment methods saved.",
+    });
+    expect(await methodsOf(tenant.accountId)).toEqual(["card", "mobilepay"]);
+    expect((await updatePaymentMethodsAction(formData({}))).ok).toBe(true);
+    expect(await methodsOf(tenant.accountId)).toEqual(["card"]);
+  });
+
+  it("refuses MobilePay for a studio pricing in USD, saving nothing", async () => {
+    await db.account.update({ where: { id: tenant.accountId }, data: { currency: "USD" } });
+    const state = await updatePaymentMethodsAction(formData({ mobilepay: "on" }));
+    expect(state.ok).toBe(false);
+    expect(state.fieldErrors?.paymentMethods).toMatch(/mobilepay/);
+    expect(await methodsOf(tenant.accountId)).toEqual(["card"]);
+  });
+});
+
+describe("connect action", () => {
+  it("sends the administrator to Stripe's onboarding page", async () => {
+    const redirected = await connectStripeAction().then(
+      () => null,
+      (error: { digest?: string }) => error.digest ?? "",
+    );
+    expect(redirected).toMatch(/^NEXT_REDIRECT;.*;https:\/\/connect\.stripe\.com\/setup\/s\/acct_fake/);
+  });
+
+  it("answers the error and stays when Stripe cannot be reached", async () => {
+    stripe.fake.failWith = "Something went wrong";
+    expect(await connectStripeAction()).toMatchObject({ ok: false, error: expect.any(String) });
+  });
+});
+
+describe("refreshing the status on return from Stripe", () => {
+  it("stores what Stripe says of the connected account", async () => {
+    await connectStripeAction().catch(() => undefined);
+    const { stripeAccountId } = await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } });
+    const account = stripe.fake.accounts.get(stripeAccountId!)!;
+    Object.assign(account, {
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+      requirements: { disabled_reason: null },
+    });
+    await refreshStripeAccount({ db: tenantDb(tenant.accountId) });
+    expect(await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } })).toMatchObject({
+      stripeStatus: "active",
+      stripeChargesEnabled: true,
+      stripePayoutsEnabled: true,
+    });
+  });
+});

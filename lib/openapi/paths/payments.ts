@@ -1,0 +1,95 @@
+import {
+  AccountPaymentsSchema,
+  StripeOnboardingLinkSchema,
+  UpdateAccountPaymentsInput,
+} from "@/lib/schemas/account-payments";
+import { WebhookReceiptSchema } from "@/lib/schemas/order";
+import { z } from "@/lib/schemas/zod";
+import { authFor, errorChoices, errorResponse, jsonBody, jsonResponse, registry } from "../registry";
+
+const tags = ["Commerce"];
+const admin = authFor("admin");
+
+registry.registerPath({
+  method: "get",
+  path: "/account/payments",
+  operationId: "getPaymentSettings",
+  tags,
+  summary: "How the studio takes payments",
+  description:
+    "`provider` is the service's PAYMENTS_PROVIDER. With `stripe`, `stripe` is the studio's own Stripe account (Stripe Connect): " +
+    "`not_connected` before POST /account/payments/stripe/onboarding, `onboarding` until its details are submitted, `active` " +
+    "when it can take payments (POST /checkout answers 409 `Payments are not set up for this studio` otherwise), `restricted` " +
+    "when Stripe has disabled its charges or wants more information. Kept current by its `account.updated` events " +
+    "(POST /payments/stripe/connect-webhook). `platformFeePercent`: the platform's application fee on each payment.",
+  security: admin.security,
+  responses: { 200: jsonResponse("The studio's payments", AccountPaymentsSchema), ...admin.responses },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/account/payments",
+  operationId: "updatePaymentSettings",
+  tags,
+  summary: "Choose the payment methods offered in Stripe Checkout",
+  description:
+    "`card` is always offered. `mobilepay` is offered for one-off purchases when the studio's currency is DKK, EUR, NOK or SEK " +
+    "(400 for another currency); subscriptions stay card-only.",
+  security: admin.security,
+  request: { body: jsonBody(UpdateAccountPaymentsInput) },
+  responses: {
+    200: jsonResponse("The studio's payments", AccountPaymentsSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/account/payments/stripe/onboarding",
+  operationId: "startStripeOnboarding",
+  tags,
+  summary: "Open Stripe's onboarding of the studio's own account",
+  description:
+    "Makes the studio's connected Stripe account on first use (later calls reuse it) and answers a fresh Stripe Account Link; " +
+    "its return and refresh URLs lead back to the dashboard's Payments settings. 409 `Payments run in demo mode` with the demo " +
+    "provider; 503 when Stripe cannot be reached.",
+  security: admin.security,
+  responses: {
+    201: jsonResponse("Stripe's onboarding page", StripeOnboardingLinkSchema),
+    ...admin.responses,
+    409: errorChoices(["Payments run in demo mode"]),
+    503: errorResponse(503),
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/payments/stripe/connect-webhook",
+  operationId: "receiveStripeConnectWebhook",
+  tags,
+  summary: "Stripe Connect webhook endpoint (events of the studios' connected accounts)",
+  description:
+    "Called by Stripe, not by clients. The `Stripe-Signature` header is verified against the raw body with " +
+    "STRIPE_CONNECT_WEBHOOK_SECRET. Events name the connected `account`; they are handled as on POST /payments/stripe/webhook " +
+    "(an order's events only for the studio connected to that account) and `account.updated` updates the studio's Stripe status. " +
+    "Each event takes effect exactly once however often it is delivered; other event types answer 200 and are ignored.",
+  security: [],
+  request: {
+    headers: z.object({
+      "Stripe-Signature": z.string().openapi({
+        description: "Stripe's signature of the raw body (verified with STRIPE_CONNECT_WEBHOOK_SECRET)",
+      }),
+    }),
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.looseObject({}).openapi({ description: "A Stripe Event object" }) } },
+    },
+  },
+  responses: {
+    200: jsonResponse("Received", WebhookReceiptSchema),
+    400: errorChoices(["Invalid signature"]),
+    413: errorResponse(413),
+  },
+});

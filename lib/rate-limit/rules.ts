@@ -9,7 +9,11 @@ export function magicLinkRequestLimits(input: { email: string; accountId: string
   const config = env();
   return [
     { name: "magic-link:ip", subject: input.clientIp, limit: config.RATE_LIMIT_MAGIC_LINK_PER_IP },
-    { name: "magic-link:email", subject: `${input.accountId} ${input.email}`, limit: config.RATE_LIMIT_MAGIC_LINK_PER_EMAIL },
+    {
+      name: "magic-link:email",
+      subject: `${input.accountId} ${input.email}`,
+      limit: config.RATE_LIMIT_MAGIC_LINK_PER_EMAIL,
+    },
   ];
 }
 
@@ -17,10 +21,23 @@ export function signUpLimits(input: { clientIp: string }): RateLimitRule[] {
   return [{ name: "signup:ip", subject: input.clientIp, limit: env().RATE_LIMIT_SIGNUP_PER_IP }];
 }
 
-export function attendeeRegistrationLimits(input: { email: string; accountId: string; clientIp: string }): RateLimitRule[] {
+export function attendeeRegistrationLimits(input: {
+  email: string;
+  accountId: string;
+  clientIp: string;
+}): RateLimitRule[] {
   const config = env();
   return [
     { name: "registration:ip", subject: input.clientIp, limit: config.RATE_LIMIT_REGISTRATION_PER_IP },
-    { name: "registration:email", subject: `${input.accountId} ${input.email}`, limit: config.RATE_LIMIT_REGISTRATION_PER_EMAIL },
+    {
+      name: "registration:email",
+      subject: `${input.accountId} ${input.email}`,
+      limit: config.RATE_LIMIT_REGISTRATION_PER_EMAIL,
+    },
   ];
+}
+
+/** Requests per API key per minute (decision 0021), whatever the route. */
+export function apiKeyLimits(input: { apiKeyId: string }): RateLimitRule[] {
+  return [{ name: "api-key", subject: input.apiKeyId, limit: env().API_KEY_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }];
 }

@@ -28,20 +28,9 @@ export const TENANT_MODELS = new Set<string>([
 ]);
 
 const WHERE_OPERATIONS = new Set([
-  "findUnique",
-  "findUniqueOrThrow",
-  "findFirst",
-  "findFirstOrThrow",
-  "findMany",
-  "update",
-  "updateMany",
-  "updateManyAndReturn",
-  "delete",
-  "deleteMany",
-  "count",
-  "aggregate",
-  "groupBy",
-  "upsert",
+  "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany",
+  "update", "updateMany", "updateManyAndReturn", "delete", "deleteMany",
+  "count", "aggregate", "groupBy", "upsert",
 ]);
 const CREATE_OPERATIONS = new Set(["create", "createMany", "createManyAndReturn"]);
 

@@ -9,11 +9,7 @@ export function magicLinkRequestLimits(input: { email: string; accountId: string
   const config = env();
   return [
     { name: "magic-link:ip", subject: input.clientIp, limit: config.RATE_LIMIT_MAGIC_LINK_PER_IP },
-    {
-      name: "magic-link:email",
-      subject: `${input.accountId} ${input.email}`,
-      limit: config.RATE_LIMIT_MAGIC_LINK_PER_EMAIL,
-    },
+    { name: "magic-link:email", subject: `${input.accountId} ${input.email}`, limit: config.RATE_LIMIT_MAGIC_LINK_PER_EMAIL },
   ];
 }
 
@@ -21,19 +17,11 @@ export function signUpLimits(input: { clientIp: string }): RateLimitRule[] {
   return [{ name: "signup:ip", subject: input.clientIp, limit: env().RATE_LIMIT_SIGNUP_PER_IP }];
 }
 
-export function attendeeRegistrationLimits(input: {
-  email: string;
-  accountId: string;
-  clientIp: string;
-}): RateLimitRule[] {
+export function attendeeRegistrationLimits(input: { email: string; accountId: string; clientIp: string }): RateLimitRule[] {
   const config = env();
   return [
     { name: "registration:ip", subject: input.clientIp, limit: config.RATE_LIMIT_REGISTRATION_PER_IP },
-    {
-      name: "registration:email",
-      subject: `${input.accountId} ${input.email}`,
-      limit: config.RATE_LIMIT_REGISTRATION_PER_EMAIL,
-    },
+    { name: "registration:email", subject: `${input.accountId} ${input.email}`, limit: config.RATE_LIMIT_REGISTRATION_PER_EMAIL },
   ];
 }
 

@@ -15,6 +15,7 @@ import "./paths/promo-codes";
 import "./paths/calendar";
 import "./paths/admin";
 import "./paths/people";
+import "./paths/api-keys";
 
 let cached: ReturnType<OpenApiGeneratorV31["generateDocument"]> | undefined;
 

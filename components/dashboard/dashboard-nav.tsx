@@ -14,7 +14,10 @@ export const DASHBOARD_GROUPS = [
     group: "sales",
     links: ["/dashboard/products", "/dashboard/promo-codes", "/dashboard/orders", "/dashboard/summary"],
   },
-  { group: "settings", links: ["/dashboard/settings", "/dashboard/locations", "/dashboard/presets"] },
+  {
+    group: "settings",
+    links: ["/dashboard/settings", "/dashboard/locations", "/dashboard/presets", "/dashboard/api-keys"],
+  },
 ] as const;
 
 export const DASHBOARD_LINKS = DASHBOARD_GROUPS.flatMap(({ links }) => links);
@@ -73,6 +76,7 @@ export function DashboardNav({ persona = "administrator" }: { persona?: "adminis
     "/dashboard/orders": t("orders"),
     "/dashboard/promo-codes": t("promoCodes"),
     "/dashboard/settings": t("settings"),
+    "/dashboard/api-keys": t("apiKeys"),
   };
   const groupNames = {
     schedule: t("groupSchedule"),

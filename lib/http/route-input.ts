@@ -118,7 +118,7 @@ async function prepareUnchecked(
     const inputs = await parseInputs(config, request, context);
     return { auth, credential: { ...credential, tokenHash: hashToken(credential.token) }, ...inputs };
   } catch (refusal) {
-    await authenticateCredential(credential); // an unknown session is 401 before anything else
+    if (!auth) await authenticateCredential(credential); // an unknown session is 401 before anything else
     throw refusal;
   }
 }

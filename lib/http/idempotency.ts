@@ -20,9 +20,10 @@ function fingerprint(request: NextRequest, body: unknown): string {
 
 /**
  * Idempotency-Key semantics of decisions §1: the first response (status and body) is kept for 24
- * hours per caller (a person, or an API key: decision 0021) and key; a repeat with the same request replays it and changes nothing; the same key
- * with a different request answers 422; a repeat while the first is running answers 409. A first
- * request that fails with a 5xx frees its key, so the client may try again.
+ * hours per caller (a person, or an API key: decision 0021) and key; a repeat with the same request
+ * replays it and changes nothing; the same key with a different request answers 422; a repeat while
+ * the first is running answers 409. A first request that fails with a 5xx frees its key, so the
+ * client may try again.
  */
 export async function idempotent(
   request: NextRequest,

@@ -63,9 +63,9 @@ describe("managing keys", () => {
     expect(list.text).not.toContain(row.tokenHash);
   });
 
-  it("lists only the account's keys, newest first, and answers 404 for another account's key", async () => {
-    const first = await newKey(tenant, "First");
-    const second = await newKey(tenant, "Second");
+  it("lists only the account's keys and answers 404 for another account's key", async () => {
+    await newKey(tenant, "First");
+    await newKey(tenant, "Second");
     const other = await createTenant();
     const foreign = await newKey(other, "Theirs");
 
@@ -73,7 +73,6 @@ describe("managing keys", () => {
     expect(list.body.map((key: { name: string }) => key.name).sort()).toEqual(["First", "Second"]);
     expect((await api("DELETE", `/api-keys/${foreign.id}`, { token: tenant.admin.token })).status).toBe(404);
     expect((await api("GET", "/users", { token: foreign.secret })).status).toBe(200); // still works
-    expect(first.id).not.toBe(second.id);
   });
 
   it("refuses a name that is empty or too long", async () => {

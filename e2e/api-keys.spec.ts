@@ -50,7 +50,6 @@ for (const language of LANGUAGES) {
           .filter({ hasText: name })
           .getByRole("button", { name: words("revokeKey", { name }) })
           .click();
-        await expect(page.getByText(done("revoked"))).toBeVisible();
         await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
         expect((await request.get("/api/users", { headers: bearer })).status()).toBe(401);
       });

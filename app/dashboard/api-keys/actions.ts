@@ -36,9 +36,8 @@ export async function revokeApiKeyAction(formData: FormData): Promise<FormState>
   const viewer = await requireAdministrator();
   return runAction(
     async () => {
+      // no message: the revoked key's row, and the form in it, leave the list
       await deleteApiKey({ db: viewer.db, apiKeyId: parseWith(Id, readText(formData, "apiKeyId")) });
-      const t = await getTranslations("ApiKeysActions");
-      return t("revoked");
     },
     { revalidate: PATH },
   );

@@ -56,6 +56,8 @@ export const EnvSchema = z.object({
       }
     }),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Requests one API key may make per minute (decision 0021). */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; EMAIL_OUTBOX_DIR: string };

@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { getTranslations } from "next-intl/server";
-import type { Auth } from "@/lib/auth/authenticate-credential";
+import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { logout } from "@/lib/auth/logout";
 import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { bookInstance } from "@/lib/bookings/book-instance";
@@ -28,7 +28,7 @@ const fail = async (code: ErrorCode): Promise<ActionResult> => ({
 });
 
 /** The viewer, when signed in to the studio of `slug`; else undefined. */
-async function viewerFor(slug: unknown): Promise<Auth | undefined> {
+async function viewerFor(slug: unknown): Promise<PersonAuth | undefined> {
   const params = SlugParams.safeParse({ slug });
   if (!params.success) return undefined;
   const [viewer, account] = await Promise.all([

@@ -3,7 +3,7 @@ import type { Account } from "@prisma/client";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "@/lib/errors";
-import type { Auth } from "@/lib/auth/authenticate-credential";
+import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
 
 /** Runs a page's loads; the lib's 404 (unknown or suspended studio) becomes Next's not-found page. */
@@ -23,7 +23,7 @@ export const getPublicStudio = cache((slug: string): Promise<Account> => orNotFo
  * The signed-in person (getViewer) when their session is for this studio; someone signed in to
  * another studio counts as signed out here.
  */
-export function viewerOf(viewer: Auth | undefined, account: Account): Auth | undefined {
+export function viewerOf(viewer: PersonAuth | undefined, account: Account): PersonAuth | undefined {
   return viewer && viewer.accountId === account.id ? viewer : undefined;
 }
 

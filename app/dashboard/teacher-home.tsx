@@ -5,7 +5,7 @@ import { StatusBadge } from "@/components/dashboard/status-badge";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
 import { studioDay, studioWeek } from "@/lib/admin/studio-time";
-import type { Auth } from "@/lib/auth/authenticate-credential";
+import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { attendanceOpensAt } from "@/lib/bookings/record-attendance";
 import { getActiveStudio, type Studio } from "@/lib/web/get-active-studio";
 
@@ -51,7 +51,7 @@ async function ClassCards({ classes, studio, now }: { classes: DashboardClass[];
 }
 
 /** A teacher's dashboard: today's classes and the rest of this week's, only those they teach. */
-export async function TeacherHome({ viewer }: { viewer: Auth }) {
+export async function TeacherHome({ viewer }: { viewer: PersonAuth }) {
   const t = await getTranslations("TeacherHome");
   const studio = await getActiveStudio(viewer);
   const now = new Date();

@@ -16,7 +16,7 @@ export const DASHBOARD_GROUPS = [
   },
   {
     group: "settings",
-    links: ["/dashboard/settings", "/dashboard/settings/payments", "/dashboard/locations", "/dashboard/presets"],
+    links: ["/dashboard/settings", "/dashboard/settings/payments", "/dashboard/locations", "/dashboard/presets", "/dashboard/api-keys"],
   },
 ] as const;
 
@@ -81,6 +81,7 @@ export function DashboardNav({ persona = "administrator" }: { persona?: "adminis
     "/dashboard/promo-codes": t("promoCodes"),
     "/dashboard/settings": t("settings"),
     "/dashboard/settings/payments": t("payments"),
+    "/dashboard/api-keys": t("apiKeys"),
   };
   const groupNames = {
     schedule: t("groupSchedule"),

@@ -1,8 +1,11 @@
 import { AppError } from "@/lib/errors";
 import type { Persona } from "./persona";
 
-/** Who acts: a session's user and the persona held in its active account. */
-export type Actor = { userId: string; persona: Persona };
+/**
+ * Who acts: a session's user and the persona held in its active account, or an API key (no user:
+ * `userId` null, persona `administrator`, decision 0021).
+ */
+export type Actor = { userId: string | null; persona: Persona };
 
 /**
  * The personas that manage the bookings of some classes (route auth level `staff`): an
@@ -21,7 +24,7 @@ export function isStaff(persona: Persona): boolean {
  */
 export function managesInstance(actor: Actor, instance: { teacherIds: readonly string[] }): boolean {
   if (actor.persona === "administrator") return true;
-  return actor.persona === "teacher" && instance.teacherIds.includes(actor.userId);
+  return actor.persona === "teacher" && actor.userId !== null && instance.teacherIds.includes(actor.userId);
 }
 
 /** `managesInstance`, or 403 `Insufficient permission`. */

@@ -30,7 +30,7 @@ export async function cancelBooking(options: {
   refundCredit?: boolean;
 }): Promise<BookingRow> {
   const { db, accountId, actor, bookingId, refundCredit = false } = options;
-  const owned = isStaff(actor.persona) ? {} : { attendeeId: actor.userId };
+  const owned = visibleBookingsOf(actor);
   const found = await db.booking.findFirst({
     where: { id: bookingId, ...owned },
     select: { instanceId: true, attendeeId: true, instance: { select: { teacherIds: true } } },
@@ -59,4 +59,11 @@ export async function cancelBooking(options: {
   );
   wakeBookingEmailSender();
   return booking;
+}
+
+/** Staff see every booking of the account (a class's is theirs to manage or not); anyone else their own. */
+function visibleBookingsOf(actor: Actor): { attendeeId?: string } {
+  if (isStaff(actor.persona)) return {};
+  if (actor.userId === null) throw new AppError("not_found");
+  return { attendeeId: actor.userId };
 }

@@ -26,6 +26,7 @@ export const TENANT_MODELS = new Set<string>([
   "BookingEmail",
   "CalendarFeed",
   "AccountPayments",
+  "ApiKey",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import type { NextRequest } from "next/server";
 import { NextResponse } from "next/server";
+import type { Auth } from "@/lib/auth/authenticate-credential";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 
@@ -19,20 +20,24 @@ function fingerprint(request: NextRequest, body: unknown): string {
 
 /**
  * Idempotency-Key semantics of decisions §1: the first response (status and body) is kept for 24
- * hours per user and key; a repeat with the same request replays it and changes nothing; the same key
- * with a different request answers 422; a repeat while the first is running answers 409. A first
- * request that fails with a 5xx frees its key, so the client may try again.
+ * hours per caller (a person, or an API key: decision 0021) and key; a repeat with the same request
+ * replays it and changes nothing; the same key with a different request answers 422; a repeat while
+ * the first is running answers 409. A first request that fails with a 5xx frees its key, so the
+ * client may try again.
  */
 export async function idempotent(
   request: NextRequest,
-  userId: string,
+  caller: Auth,
   body: unknown,
   run: () => Promise<Response>,
 ): Promise<Response> {
   const key = request.headers.get("idempotency-key");
   if (key === null) return run();
+  const userId = idempotencyOwner(caller);
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-    throw new AppError("validation_failed", { details: [{ path: "Idempotency-Key", message: "must be 1 to 255 characters" }] });
+    throw new AppError("validation_failed", {
+      details: [{ path: "Idempotency-Key", message: "must be 1 to 255 characters" }],
+    });
   }
   const requestHash = fingerprint(request, body);
   const claimed = await claim(userId, key, requestHash);
@@ -56,6 +61,11 @@ export async function idempotent(
   return response;
 }
 
+/** The stored owner of a caller's keys: a person's user id, an API key's `api_key:<id>` (never a user's). */
+export function idempotencyOwner(caller: Auth): string {
+  return caller.kind === "person" ? caller.userId : `api_key:${caller.apiKeyId}`;
+}
+
 async function claim(userId: string, key: string, requestHash: string): Promise<boolean> {
   const now = new Date();
   // Free the key when its record expired or its first request was abandoned.
@@ -63,7 +73,10 @@ async function claim(userId: string, key: string, requestHash: string): Promise<
     where: {
       userId,
       key,
-      OR: [{ expiresAt: { lte: now } }, { status: "in_progress", createdAt: { lte: new Date(now.getTime() - ABANDONED_AFTER_MS) } }],
+      OR: [
+        { expiresAt: { lte: now } },
+        { status: "in_progress", createdAt: { lte: new Date(now.getTime() - ABANDONED_AFTER_MS) } },
+      ],
     },
   });
   const inserted = await db.$executeRaw`

@@ -24,7 +24,11 @@ export function route<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
->(config: RouteConfig<A, P, Q, B>, handler: (input: HandlerInput<A, P, Q, B>) => Promise<Response>): RouteHandler {
+  K extends boolean = false,
+>(
+  config: RouteConfig<A, P, Q, B, K>,
+  handler: (input: HandlerInput<A, P, Q, B, K>) => Promise<Response>,
+): RouteHandler {
   return async (rawRequest, context) => {
     const started = performance.now();
     const request = asNextRequest(rawRequest);

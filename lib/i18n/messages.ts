@@ -7,6 +7,7 @@ import daDashboardSales from "./messages/da/dashboard-sales.json";
 import daDashboardEvents from "./messages/da/dashboard-events.json";
 import daDashboardPeople from "./messages/da/dashboard-people.json";
 import daDashboardStaff from "./messages/da/dashboard-staff.json";
+import daDashboardApiKeys from "./messages/da/dashboard-api-keys.json";
 import daEmails from "./messages/da/emails.json";
 import daPublic from "./messages/da/public.json";
 import daSchedule from "./messages/da/schedule.json";
@@ -21,6 +22,7 @@ import enDashboardSales from "./messages/en/dashboard-sales.json";
 import enDashboardEvents from "./messages/en/dashboard-events.json";
 import enDashboardPeople from "./messages/en/dashboard-people.json";
 import enDashboardStaff from "./messages/en/dashboard-staff.json";
+import enDashboardApiKeys from "./messages/en/dashboard-api-keys.json";
 import enEmails from "./messages/en/emails.json";
 import enPublic from "./messages/en/public.json";
 import enSchedule from "./messages/en/schedule.json";
@@ -43,6 +45,7 @@ const en = {
   ...enDashboardSales,
   ...enDashboardPeople,
   ...enDashboardStaff,
+  ...enDashboardApiKeys,
   ...enEmails,
   ...enSettings,
 };
@@ -59,6 +62,7 @@ const da: typeof en = {
   ...daDashboardSales,
   ...daDashboardPeople,
   ...daDashboardStaff,
+  ...daDashboardApiKeys,
   ...daEmails,
   ...daSettings,
 };

@@ -30,6 +30,7 @@ const TAGS = [
   { name: "Bookings", description: "Booking and cancelling places, waitlists, rosters and attendance." },
   { name: "Administration", description: "The studio's summary and scheduled jobs, for administrators." },
 ];
+import "./paths/api-keys";
 
 let cached: ReturnType<OpenApiGeneratorV31["generateDocument"]> | undefined;
 

@@ -14,7 +14,7 @@ const NOT_OPERATIONS: Record<string, string> = {
 const API_DIR = path.resolve(import.meta.dirname, "../../app/api");
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
-type Operation = { method: string; path: string; auth: string | undefined; file: string };
+type Operation = { method: string; path: string; auth: string | undefined; personOnly: boolean; file: string };
 
 function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -44,7 +44,8 @@ function operationsIn(file: string): Operation[] {
     const nextOperation = rest.search(/operation:/);
     const config = nextOperation === -1 ? rest : rest.slice(0, nextOperation);
     const auth = /auth:\s*["'](\w+)["']/.exec(config)?.[1];
-    found.push({ method: match[1]!, path: match[2]!, auth, file: path.relative(API_DIR, file) });
+    const personOnly = /personOnly:\s*true/.test(config);
+    found.push({ method: match[1]!, path: match[2]!, auth, personOnly, file: path.relative(API_DIR, file) });
   }
   return found;
 }
@@ -117,6 +118,7 @@ describe("the OpenAPI document", () => {
       }
       if (operation.auth === "admin") expect(statuses, `${key} is admin-only and must document 403`).toContain("403");
       if (operation.auth === "staff") expect(statuses, `${key} is for staff only and must document 403`).toContain("403");
+      if (operation.personOnly) expect(statuses, `${key} refuses API keys and must document 403`).toContain("403");
       if (operation.auth === "none") expect(entry?.security, `${key} needs no credentials: security []`).toEqual([]);
     },
   );

@@ -7,7 +7,13 @@ export const registry = new OpenAPIRegistry();
 export const bearerAuth = registry.registerComponent("securitySchemes", "bearerAuth", {
   type: "http",
   scheme: "bearer",
-  description: "`Authorization: Bearer <session.id>` from POST /auth/magic-links/consume",
+  description:
+    "`Authorization: Bearer <token>`: a session's `session.id` from POST /auth/magic-links/consume, or an API key's " +
+    "secret (`sbk_…`, POST /api-keys). A key acts as an administrator of its account, but is no person: a person's own " +
+    "operations (`/me…`, `/session/account`, `/auth/logout`, `POST /checkout`, booking options, `POST /bookings` " +
+    "without `attendeeId`, managing API keys) answer it 403 `Insufficient permission`. Each key may make " +
+    "`API_KEY_RATE_LIMIT_PER_MINUTE` requests a minute (600 by default); past them every operation answers it 429 " +
+    "`Too many requests` with `Retry-After`.",
 });
 export const demoCookie = registry.registerComponent("securitySchemes", "demoSession", {
   type: "apiKey",
@@ -60,11 +66,22 @@ export function jsonBody(schema: ZodType) {
 
 type Auth = "none" | "member" | "staff" | "admin";
 
-/** Security requirement and the 401/403 responses that go with an auth level. */
-export function authFor(auth: Auth) {
+/** The 403 of an operation that is a person's own (route `personOnly`): an API key is refused. */
+const PERSON_ONLY_403 = {
+  ...errorResponse(403),
+  description: "Insufficient permission: an API key is no person, and this operation is a person's own",
+};
+
+/**
+ * Security requirement and the 401/403 (and an API key's 429) responses that go with an auth
+ * level; `personOnly`: the route refuses API keys.
+ */
+export function authFor(auth: Auth, options: { personOnly?: boolean } = {}) {
   if (auth === "none") return { security: [] as Record<string, string[]>[], responses: {} };
   const responses: Record<number, ReturnType<typeof errorResponse>> = { 401: errorResponse(401) };
   if (auth === "admin" || auth === "staff") responses[403] = errorResponse(403);
+  if (options.personOnly) responses[403] = PERSON_ONLY_403;
+  responses[429] = { ...errorResponse(429), description: "Too many requests (an API key past its rate limit)" };
   return {
     security: [{ [bearerAuth.name]: [] }, { [demoCookie.name]: [] }, { [webCookie.name]: [] }],
     responses,

@@ -24,3 +24,8 @@ export function attendeeRegistrationLimits(input: { email: string; accountId: st
     { name: "registration:email", subject: `${input.accountId} ${input.email}`, limit: config.RATE_LIMIT_REGISTRATION_PER_EMAIL },
   ];
 }
+
+/** Requests per API key per minute (decision 0021), whatever the route. */
+export function apiKeyLimits(input: { apiKeyId: string }): RateLimitRule[] {
+  return [{ name: "api-key", subject: input.apiKeyId, limit: env().API_KEY_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }];
+}

@@ -17,7 +17,8 @@ import { AppError } from "@/lib/errors";
 export async function removeMembership(options: {
   db: TenantDb;
   accountId: string;
-  actorUserId: string;
+  /** Null for an API key, which has no membership of its own. */
+  actorUserId: string | null;
   userId: string;
 }): Promise<void> {
   const { db, accountId, actorUserId, userId } = options;

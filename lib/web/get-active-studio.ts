@@ -1,12 +1,12 @@
 import "server-only";
 import { cache } from "react";
-import type { Auth } from "@/lib/auth/authenticate-credential";
+import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 
 /** The studio's clock and language, for formatting in server components. */
 export type Studio = { name: string; timezone: string; locale: string; currency: string };
 
 /** The viewer's active studio (name, timezone, locale, currency), once per request. */
-export const getActiveStudio = cache(async (viewer: Auth): Promise<Studio> => {
+export const getActiveStudio = cache(async (viewer: PersonAuth): Promise<Studio> => {
   const account = await viewer.db.account.findUnique({
     where: { id: viewer.accountId },
     select: { name: true, timezone: true, locale: true, currency: true },

@@ -1,6 +1,6 @@
 import "server-only";
 import { notFound, redirect } from "next/navigation";
-import type { Auth } from "@/lib/auth/authenticate-credential";
+import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { isStaff, managesInstance } from "@/lib/auth/instance-permission";
 import { findInstanceWithEvent } from "@/lib/programme/find-instance-with-event";
 import { getViewer } from "@/lib/web/viewer";
@@ -10,7 +10,7 @@ import { getViewer } from "@/lib/web/viewer";
  * teacher is sent to their home (`/dashboard`: the classes they teach); anybody else gets the
  * not-found page (the layout checks too: this is defence in depth).
  */
-export async function requireAdministrator(): Promise<Auth> {
+export async function requireAdministrator(): Promise<PersonAuth> {
   const viewer = await getViewer();
   if (viewer?.persona === "teacher") redirect("/dashboard");
   if (!viewer || viewer.persona !== "administrator") notFound();
@@ -18,7 +18,7 @@ export async function requireAdministrator(): Promise<Auth> {
 }
 
 /** The signed-in administrator or teacher of the active account (`isStaff`); anybody else: not found. */
-export async function requireStaff(): Promise<Auth> {
+export async function requireStaff(): Promise<PersonAuth> {
   const viewer = await getViewer();
   if (!viewer || !isStaff(viewer.persona)) notFound();
   return viewer;

@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { authenticateCredential, type Auth } from "@/lib/auth/authenticate-credential";
+import { authenticateCredential, type PersonAuth } from "@/lib/auth/authenticate-credential";
 import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { AppError } from "@/lib/errors";
 
@@ -10,12 +10,13 @@ import { AppError } from "@/lib/errors";
  * and the same session store as the API; undefined when nobody (or an expired session) is signed in.
  * Cached per request, so a layout and its page share one lookup.
  */
-export const getViewer = cache(async (): Promise<Auth | undefined> => {
+export const getViewer = cache(async (): Promise<PersonAuth | undefined> => {
   const store = await cookies();
   const token = store.get(SESSION_COOKIE)?.value ?? store.get(DEMO_SESSION_COOKIE)?.value;
   if (!token) return undefined;
   try {
-    return await authenticateCredential({ token, via: "cookie" });
+    const auth = await authenticateCredential({ token, via: "cookie" });
+    return auth.kind === "person" ? auth : undefined; // a key is refused in a cookie; pages are people's
   } catch (error) {
     if (error instanceof AppError && error.code === "authentication_required") return undefined;
     throw error;

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { ButtonLink, buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Notice } from "@/components/ui/notice";
-import type { Auth } from "@/lib/auth/authenticate-credential";
+import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { getOrCreateCalendarFeed } from "@/lib/calendar/personal-feed";
 import { renewCalendarLinkAction } from "./calendar-actions";
 
@@ -11,7 +11,7 @@ import { renewCalendarLinkAction } from "./calendar-actions";
  * (`?calendar=`), with a subscribe link for phone calendars and Google, a copy button, and a way to
  * replace it when it was shared by mistake.
  */
-export async function CalendarLinkSection({ slug, viewer, shown }: { slug: string; viewer: Auth; shown?: string }) {
+export async function CalendarLinkSection({ slug, viewer, shown }: { slug: string; viewer: PersonAuth; shown?: string }) {
   const t = await getTranslations("MyCalendar");
   const heading = (
     <h2 id="calendar" className="text-lg font-semibold">

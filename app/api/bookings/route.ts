@@ -8,12 +8,12 @@ import { CreateBookingInput, serializeBooking } from "@/lib/schemas/booking";
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/bookings", {
   POST: route(
     { operation: "POST /bookings", auth: "credential", body: CreateBookingInput },
-    async ({ credential, body, request }) => {
+    async ({ auth, credential, body, request }) => {
       const book = async () =>
         json(serializeBooking(await bookInstance({ tokenHash: credential.tokenHash, input: body })), 201);
       if (!request.headers.has("idempotency-key")) return book();
-      const { userId } = await authenticateCredential(credential); // the key is kept per user
-      return idempotent(request, userId, body, book);
+      // the key is kept per caller (an API key's credential is resolved already)
+      return idempotent(request, auth ?? (await authenticateCredential(credential)), body, book);
     },
   ),
 });

@@ -5,15 +5,22 @@ import { serializeEntitlement } from "@/lib/schemas/entitlement";
 import { CheckoutInput, serializeOrder, type CheckoutDto } from "@/lib/schemas/order";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/checkout", {
-  POST: route({ operation: "POST /checkout", auth: "member", body: CheckoutInput }, async ({ auth, body, request }) =>
-    idempotent(request, auth.userId, body, async () => {
-      const result = await startCheckout({ db: auth.db, accountId: auth.accountId, userId: auth.userId, input: body });
-      const response: CheckoutDto = {
-        order: serializeOrder(result.order),
-        checkoutUrl: result.checkoutUrl,
-        entitlement: result.entitlement ? serializeEntitlement(result.entitlement) : null,
-      };
-      return json(response, 201);
-    }),
+  POST: route(
+    { operation: "POST /checkout", auth: "member", personOnly: true, body: CheckoutInput },
+    async ({ auth, body, request }) =>
+      idempotent(request, auth, body, async () => {
+        const result = await startCheckout({
+          db: auth.db,
+          accountId: auth.accountId,
+          userId: auth.userId,
+          input: body,
+        });
+        const response: CheckoutDto = {
+          order: serializeOrder(result.order),
+          checkoutUrl: result.checkoutUrl,
+          entitlement: result.entitlement ? serializeEntitlement(result.entitlement) : null,
+        };
+        return json(response, 201);
+      }),
   ),
 });

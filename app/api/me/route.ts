@@ -4,8 +4,12 @@ import { getMe } from "@/lib/users/get-me";
 import { updateMyProfile } from "@/lib/users/update-my-profile";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me", {
-  GET: route({ operation: "GET /me", auth: "member" }, async ({ auth }) => json(await getMe(auth))),
-  PATCH: route({ operation: "PATCH /me", auth: "member", body: UpdateMeInput }, async ({ auth, body }) =>
-    json({ user: await updateMyProfile({ userId: auth.userId, dateOfBirth: body.dateOfBirth, locale: body.locale }) }),
+  GET: route({ operation: "GET /me", auth: "member", personOnly: true }, async ({ auth }) => json(await getMe(auth))),
+  PATCH: route(
+    { operation: "PATCH /me", auth: "member", personOnly: true, body: UpdateMeInput },
+    async ({ auth, body }) =>
+      json({
+        user: await updateMyProfile({ userId: auth.userId, dateOfBirth: body.dateOfBirth, locale: body.locale }),
+      }),
   ),
 });

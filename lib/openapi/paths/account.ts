@@ -14,6 +14,7 @@ import { z } from "@/lib/schemas/zod";
 import { authFor, errorResponse, jsonBody, jsonResponse, linkHeader, registry } from "../registry";
 
 const member = authFor("member");
+const person = authFor("member", { personOnly: true });
 const admin = authFor("admin");
 const staff = authFor("staff");
 const tags = ["Account"];
@@ -28,8 +29,8 @@ registry.registerPath({
   operationId: "getMe",
   tags,
   summary: "The signed-in user, the active account and the persona held there",
-  security: member.security,
-  responses: { 200: jsonResponse("The caller", MeSchema), ...member.responses },
+  security: person.security,
+  responses: { 200: jsonResponse("The caller", MeSchema), ...person.responses },
 });
 
 registry.registerPath({
@@ -38,12 +39,12 @@ registry.registerPath({
   operationId: "updateMe",
   tags,
   summary: "Set or clear the caller's date of birth and language",
-  security: member.security,
+  security: person.security,
   request: { body: jsonBody(UpdateMeInput) },
   responses: {
     200: jsonResponse("The updated user", UpdatedMeSchema),
     400: invalid,
-    ...member.responses,
+    ...person.responses,
     413: tooLarge,
   },
 });
@@ -54,8 +55,8 @@ registry.registerPath({
   operationId: "listMyAccounts",
   tags,
   summary: "Every account of the caller, with the persona there and the session's active one marked",
-  security: member.security,
-  responses: { 200: jsonResponse("The caller's accounts", z.array(MyAccountSchema)), ...member.responses },
+  security: person.security,
+  responses: { 200: jsonResponse("The caller's accounts", z.array(MyAccountSchema)), ...person.responses },
 });
 
 registry.registerPath({

@@ -25,7 +25,7 @@ const tooManyRequests = {
   }),
 };
 const none = authFor("none");
-const member = authFor("member");
+const person = authFor("member", { personOnly: true });
 
 /** How the sign-in emails' language is chosen (lib/i18n/locales.ts emailLocale). */
 const EMAIL_LANGUAGE =
@@ -102,8 +102,8 @@ registry.registerPath({
   tags: ["Authentication"],
   summary: "Delete the presented session",
   description: "The session's credential stops working at once; a cookie that carried it is cleared.",
-  security: member.security,
-  responses: { 204: { description: "Signed out" }, ...member.responses },
+  security: person.security,
+  responses: { 204: { description: "Signed out" }, ...person.responses },
 });
 
 registry.registerPath({
@@ -116,12 +116,12 @@ registry.registerPath({
     "Only to an account where the user holds a membership; any other id answers 404. The credential stays the same. " +
     "The answer's `id` is the presented Bearer credential; for a session presented as a cookie it is empty " +
     "(an HttpOnly cookie's value never goes in a body a page's script could read).",
-  security: member.security,
+  security: person.security,
   request: { body: jsonBody(SwitchAccountInput) },
   responses: {
     200: jsonResponse("The session with its new active account", SessionSchema),
     400: errorResponse(400),
-    ...member.responses,
+    ...person.responses,
     404: errorResponse(404),
     413: errorResponse(413),
   },

@@ -16,6 +16,7 @@ import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../reg
 
 const tags = ["Bookings"];
 const member = authFor("member");
+const person = authFor("member", { personOnly: true });
 const staff = authFor("staff");
 
 /** One status with several possible messages: each is a named example. */
@@ -66,8 +67,9 @@ registry.registerPath({
   tags,
   summary: "Book a place in an instance (or join its waitlist)",
   description:
-    "Books for the caller; an administrator, or a teacher for an instance they teach (in its `teacherIds`), may book a member of the " +
-    "account in with `attendeeId` (a teacher for another instance: 403). Without `entitlementId` the usable " +
+    "Books for the caller; an administrator, an API key, or a teacher for an instance they teach (in its `teacherIds`), may book a " +
+    "member of the account in with `attendeeId` (a teacher for another instance: 403). An API key is no person: without " +
+    "`attendeeId` it gets 403. Without `entitlementId` the usable " +
     "entitlement that expires first is used (status `active`, valid at the instance's start, a credit left, eligible for the event); it " +
     "loses one credit (unlimited ones none). Errors are checked in this order: 404 unknown instance; 409 `Instance is not bookable`; " +
     "409 `Booking is closed`; 409 `Already booked`; 402 `No valid entitlement`; 409 `Instance is full`. When the instance is full, " +
@@ -81,10 +83,15 @@ registry.registerPath({
     400: errorResponse(400),
     ...member.responses,
     402: errorResponse(402, "No valid entitlement"),
-    403: errorResponse(403, "Insufficient permission"),
+    403: {
+      ...errorResponse(403),
+      description:
+        "Insufficient permission: `attendeeId` by an attendee, or by a teacher for a class they do not teach; an API key " +
+        "without `attendeeId`",
+    },
     404: {
       ...errorResponse(404),
-      description: "Unknown instance, or (administrators, teachers) an `attendeeId` that is not a member of the account",
+      description: "Unknown instance, or (administrators, API keys, teachers) an `attendeeId` that is not a member of the account",
     },
     409: errorsOf(409, {
       "Instance is not bookable":
@@ -164,12 +171,12 @@ registry.registerPath({
   description:
     "Every status, in chronological order of the instances (then booking time). `from` (inclusive) and `to` (exclusive) bound the " +
     "instance's start; each is optional (no bound). `to` must be after `from`, else 400.",
-  security: member.security,
+  security: person.security,
   request: { query: ListMyBookingsParams },
   responses: {
     200: jsonResponse("The bookings", z.array(MyBookingSchema)),
     400: errorResponse(400),
-    ...member.responses,
+    ...person.responses,
   },
 });
 
@@ -219,11 +226,11 @@ registry.registerPath({
     "Decided by the same checks, in the same order, as POST /bookings for the caller: `canBook` is true exactly when " +
     "POST /bookings without `waitlist` would answer 201; a full class with an open waitlist is `canBook: false`, " +
     "`action: \"waitlist\"`. 404 for an unknown or foreign instance, and for one whose audience is groups the caller is in none of.",
-  security: member.security,
+  security: person.security,
   request: { params: InstanceParams },
   responses: {
     200: jsonResponse("The caller's options", BookingOptionsSchema),
-    ...member.responses,
+    ...person.responses,
     404: errorResponse(404),
   },
 });

@@ -4,7 +4,7 @@ import { PublicInstanceParams } from "@/lib/schemas/public-programme";
 import { z } from "@/lib/schemas/zod";
 import { authFor, errorResponse, jsonResponse, registry } from "../registry";
 
-const member = authFor("member");
+const member = authFor("member", { personOnly: true });
 
 const ICalendarFeed = z.string().openapi({
   description: "An RFC 5545 iCalendar document (CRLF line endings, lines folded at 75 octets)",

@@ -20,6 +20,7 @@ import { authFor, errorChoices, errorResponse, jsonBody, jsonResponse, linkHeade
 
 const tags = ["Commerce"];
 const member = authFor("member");
+const person = authFor("member", { personOnly: true });
 const admin = authFor("admin");
 
 const IdempotencyHeaders = z.object({
@@ -168,12 +169,12 @@ registry.registerPath({
     "Entitlements: `drop_in` 1 class; `class_pass` `classAllowance` classes; `workshop`, `teacher_training`, `custom` " +
     "`classAllowance` classes when set, else unlimited; `subscription` unlimited until one billing period later. " +
     "Except for subscriptions `validUntil = validFrom + validityDays` when `validityDays` is set, else null.",
-  security: member.security,
+  security: person.security,
   request: { headers: IdempotencyHeaders, body: jsonBody(CheckoutInput) },
   responses: {
     201: jsonResponse("The order, the payment page (Stripe) and the entitlement (demo)", CheckoutSchema),
     400: errorResponse(400),
-    ...member.responses,
+    ...person.responses,
     404: errorResponse(404),
     409: errorChoices([
       "Payments are not set up for this studio",
@@ -224,8 +225,8 @@ registry.registerPath({
   operationId: "listMyEntitlements",
   tags,
   summary: "Your entitlements in the active account, newest first",
-  security: member.security,
-  responses: { 200: jsonResponse("Your entitlements", z.array(EntitlementSchema)), ...member.responses },
+  security: person.security,
+  responses: { 200: jsonResponse("Your entitlements", z.array(EntitlementSchema)), ...person.responses },
 });
 
 registry.registerPath({
@@ -234,8 +235,8 @@ registry.registerPath({
   operationId: "listMyOrders",
   tags,
   summary: "Your orders in the active account, newest first",
-  security: member.security,
-  responses: { 200: jsonResponse("Your orders", z.array(OrderSchema)), ...member.responses },
+  security: person.security,
+  responses: { 200: jsonResponse("Your orders", z.array(OrderSchema)), ...person.responses },
 });
 
 registry.registerPath({

@@ -7,7 +7,7 @@ import {
 import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../registry";
 
 const tags = ["Commerce"];
-const member = authFor("member");
+const person = authFor("member", { personOnly: true });
 const admin = authFor("admin");
 
 const CANCEL_DESCRIPTION =
@@ -23,11 +23,11 @@ registry.registerPath({
   tags,
   summary: "Cancel your subscription at the end of its paid period",
   description: `${CANCEL_DESCRIPTION} Another person's entitlement: 404.`,
-  security: member.security,
+  security: person.security,
   request: { params: EntitlementIdParams },
   responses: {
     200: jsonResponse("The cancelled subscription", EntitlementSchema),
-    ...member.responses,
+    ...person.responses,
     404: errorResponse(404),
     409: errorResponse(409, "Entitlement is not a subscription"),
     503: errorResponse(503),

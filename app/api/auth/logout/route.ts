@@ -3,7 +3,7 @@ import { endpoints, noContent, route } from "@/lib/http/route";
 import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/auth/logout", {
-  POST: route({ operation: "POST /auth/logout", auth: "member" }, async ({ auth, request }) => {
+  POST: route({ operation: "POST /auth/logout", auth: "member", personOnly: true }, async ({ auth, request }) => {
     await logout({ tokenHash: auth.session.tokenHash });
     const response = noContent();
     // A browser that signed in with a cookie also loses the cookie that carried the session.

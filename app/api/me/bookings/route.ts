@@ -3,7 +3,9 @@ import { endpoints, json, route } from "@/lib/http/route";
 import { ListMyBookingsQuery, serializeMyBooking } from "@/lib/schemas/booking";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/bookings", {
-  GET: route({ operation: "GET /me/bookings", auth: "member", query: ListMyBookingsQuery }, async ({ auth, query }) =>
-    json((await listMyBookings({ db: auth.db, userId: auth.userId, ...query })).map(serializeMyBooking)),
+  GET: route(
+    { operation: "GET /me/bookings", auth: "member", personOnly: true, query: ListMyBookingsQuery },
+    async ({ auth, query }) =>
+      json((await listMyBookings({ db: auth.db, userId: auth.userId, ...query })).map(serializeMyBooking)),
   ),
 });

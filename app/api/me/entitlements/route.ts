@@ -3,7 +3,7 @@ import { endpoints, json, route } from "@/lib/http/route";
 import { serializeEntitlement } from "@/lib/schemas/entitlement";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/entitlements", {
-  GET: route({ operation: "GET /me/entitlements", auth: "member" }, async ({ auth }) => {
+  GET: route({ operation: "GET /me/entitlements", auth: "member", personOnly: true }, async ({ auth }) => {
     const now = new Date();
     return json(
       (await listMyEntitlements({ db: auth.db, userId: auth.userId })).map((e) => serializeEntitlement(e, now)),

@@ -3,7 +3,7 @@ import { endpoints, json, route } from "@/lib/http/route";
 import { serializeOrder } from "@/lib/schemas/order";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/orders", {
-  GET: route({ operation: "GET /me/orders", auth: "member" }, async ({ auth }) =>
+  GET: route({ operation: "GET /me/orders", auth: "member", personOnly: true }, async ({ auth }) =>
     json((await listMyOrders({ db: auth.db, userId: auth.userId })).map(serializeOrder)),
   ),
 });

@@ -6,7 +6,12 @@ import { InstanceParams } from "@/lib/schemas/instance";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/instances/{instanceId}/booking-options", {
   GET: route(
-    { operation: "GET /instances/{instanceId}/booking-options", auth: "member", params: InstanceParams },
+    {
+      operation: "GET /instances/{instanceId}/booking-options",
+      auth: "member",
+      personOnly: true,
+      params: InstanceParams,
+    },
     async ({ auth, params, request }) =>
       json(
         serializeBookingOptions(

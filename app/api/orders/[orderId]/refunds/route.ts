@@ -12,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/orders/{orderId}/re
       body: RefundOrderInput.optional(),
     },
     async ({ auth, params, body, request }) =>
-      idempotent(request, auth.userId, body, async () => {
+      idempotent(request, auth, body, async () => {
         const order = await refundOrder({
           db: auth.db,
           accountId: auth.accountId,

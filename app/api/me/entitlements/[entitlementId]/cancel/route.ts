@@ -4,7 +4,12 @@ import { EntitlementIdParams, serializeEntitlement } from "@/lib/schemas/entitle
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/entitlements/{entitlementId}/cancel", {
   POST: route(
-    { operation: "POST /me/entitlements/{entitlementId}/cancel", auth: "member", params: EntitlementIdParams },
+    {
+      operation: "POST /me/entitlements/{entitlementId}/cancel",
+      auth: "member",
+      personOnly: true,
+      params: EntitlementIdParams,
+    },
     async ({ auth, params }) =>
       json(
         serializeEntitlement(

@@ -1,0 +1,111 @@
+"use client";
+
+import { useId, useState, useTransition, type FormEvent } from "react";
+import { buttonClass } from "@/components/forms/action-form";
+import { Field, inputClass } from "@/components/forms/field";
+import type { CreatedApiKeyState } from "./actions";
+
+export type CreateApiKeyWords = {
+  name: string;
+  nameHint: string;
+  create: string;
+  creating: string;
+  failed: string;
+  secretLabel: string;
+  secretWarning: string;
+  copy: string;
+  copied: string;
+  copyFailed: string;
+};
+
+/**
+ * Creates a key and shows its secret this once, with a copy button: the secret lives only in this
+ * component's state, so leaving or reloading the page loses it for good (the warning says so).
+ */
+export function CreateApiKeyForm({
+  action,
+  words,
+}: {
+  action: (formData: FormData) => Promise<CreatedApiKeyState>;
+  words: CreateApiKeyWords;
+}) {
+  const [state, setState] = useState<CreatedApiKeyState>({ ok: false });
+  const [copyNote, setCopyNote] = useState("");
+  const [pending, startTransition] = useTransition();
+  const idPrefix = useId();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const formData = new FormData(form);
+    setCopyNote("");
+    startTransition(async () => {
+      try {
+        const result = await action(formData);
+        setState(result);
+        if (result.ok) form.reset();
+      } catch {
+        setState({ ok: false, error: words.failed });
+      }
+    });
+  }
+
+  async function copySecret() {
+    try {
+      await navigator.clipboard.writeText(state.secret ?? "");
+      setCopyNote(words.copied);
+    } catch {
+      setCopyNote(words.copyFailed);
+    }
+  }
+
+  return (
+    <div className="max-w-xl space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={pending}>
+        <Field
+          spec={{ kind: "text", name: "name", label: words.name, hint: words.nameHint, required: true }}
+          idPrefix={idPrefix}
+          error={state.fieldErrors?.name}
+        />
+        <button type="submit" className={buttonClass.primary} disabled={pending}>
+          {pending ? words.creating : words.create}
+        </button>
+        <div aria-live="polite" className="empty:hidden">
+          {state.error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {state.error}
+            </p>
+          ) : state.ok && state.message ? (
+            <p className="text-sm text-brand-700">{state.message}</p>
+          ) : null}
+        </div>
+      </form>
+      {state.ok && state.secret ? (
+        <div className="space-y-2 rounded-md border border-amber-400 bg-amber-50 p-4">
+          <label htmlFor={`${idPrefix}-secret`} className="block text-sm font-medium text-slate-900">
+            {words.secretLabel}
+          </label>
+          <div className="flex flex-wrap items-center gap-2">
+            <input
+              id={`${idPrefix}-secret`}
+              readOnly
+              value={state.secret}
+              onFocus={(event) => event.currentTarget.select()}
+              className={`${inputClass} mt-0 min-w-0 flex-1 font-mono text-sm`}
+              aria-describedby={`${idPrefix}-secret-warning`}
+            />
+            <button type="button" className={buttonClass.secondary} onClick={copySecret}>
+              {words.copy}
+            </button>
+          </div>
+          <p id={`${idPrefix}-secret-warning`} className="text-sm font-medium text-amber-900">
+            {words.secretWarning}
+          </p>
+          <p aria-live="polite" className="text-sm text-slate-700 empty:hidden">
+            {copyNote}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -6,6 +6,13 @@ import { updateMyProfile } from "@/lib/users/update-my-profile";
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me", {
   GET: route({ operation: "GET /me", auth: "member" }, async ({ auth }) => json(await getMe(auth))),
   PATCH: route({ operation: "PATCH /me", auth: "member", body: UpdateMeInput }, async ({ auth, body }) =>
-    json({ user: await updateMyProfile({ userId: auth.userId, dateOfBirth: body.dateOfBirth, locale: body.locale }) }),
+    json(
+      await updateMyProfile({
+        userId: auth.userId,
+        dateOfBirth: body.dateOfBirth,
+        locale: body.locale,
+        emailReminders: body.emailReminders,
+      }),
+    ),
   ),
 });

@@ -5,6 +5,7 @@ import { calendarHost, configuredEmailTransport, logDelivery } from "@/lib/email
 import { closeEmailWorkers } from "@/lib/email/email-workers";
 import { log } from "@/lib/log";
 import { drainBookingEmails, type DrainEvent } from "./drain-booking-emails";
+import { scheduleDueReminders } from "./schedule-reminders";
 
 const WAKE_DELAY_MS = 25; // a burst of bookings is sent in batches
 const SWEEP_INTERVAL_MS = 30_000;
@@ -15,6 +16,8 @@ type SenderState = {
   running?: Promise<void>;
   /** Woken while a drain was running: drain again after it. */
   wokenWhileRunning?: boolean;
+  /** The next drain first puts the class reminders now due in the outbox (the sweep's, the first). */
+  remindersDue?: boolean;
   stopped?: boolean;
 };
 
@@ -41,8 +44,9 @@ export function wakeBookingEmailSender(): void {
   }
 }
 
-/** Starts the periodic sweep (also started by the first wake) and looks for waiting emails now. */
+/** Starts the periodic sweep (also started by the first wake) and looks for due reminders and waiting emails now. */
 export function startBookingEmailSender(): void {
+  state().remindersDue = true;
   wakeBookingEmailSender();
 }
 
@@ -60,8 +64,9 @@ export async function stopBookingEmailSender(): Promise<void> {
 
 function startSweep(sender: SenderState): void {
   if (sender.sweep) return;
-  // Emails enqueued by a process that died before sending them, and retries after a lease ends.
+  // Reminders now due; emails enqueued by a process that died before sending them; retries after a lease ends.
   sender.sweep = setInterval(() => {
+    sender.remindersDue = true;
     if (!sender.running) arm(sender, 0);
   }, SWEEP_INTERVAL_MS);
   sender.sweep.unref();
@@ -76,8 +81,11 @@ function arm(sender: SenderState, delayMs: number): void {
 function drain(sender: SenderState): void {
   sender.timer = undefined;
   sender.wokenWhileRunning = false;
+  const withReminders = sender.remindersDue === true;
+  sender.remindersDue = false;
   try {
-    sender.running = sendWaitingBookingEmails().then(
+    const scheduling = withReminders ? scheduleDueReminders(getDatabase().raw, new Date()) : Promise.resolve(0);
+    sender.running = scheduling.then(() => sendWaitingBookingEmails()).then(
       () => afterDrain(sender),
       (error: unknown) => {
         sender.running = undefined; // the sweep tries again: no tight loop on a closed database

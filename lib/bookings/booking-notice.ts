@@ -8,9 +8,9 @@ export type BookingNotice = {
   /**
    * `teachers_changed`: the class got other teachers (a substitute), PATCH /instances action `teachers`.
    * `pass_refunded`: the booking was cancelled by the studio because the pass or membership it used
-   * was refunded (the class itself goes ahead).
+   * was refunded (the class itself goes ahead). `reminder`: the class is soon (schedule-reminders.ts).
    */
-  kind: "confirmed" | "cancelled" | "promoted" | "cancelled_by_studio" | "teachers_changed" | "pass_refunded";
+  kind: "confirmed" | "cancelled" | "promoted" | "cancelled_by_studio" | "teachers_changed" | "pass_refunded" | "reminder";
   bookingId: string;
   /** For cancellations: the booking was on the waitlist (no place, no credit involved). */
   wasWaitlisted?: boolean;

@@ -99,9 +99,9 @@ function deleteAndClaim(sql: RawSql, done: string[], limit: number): Promise<Cla
       RETURNING "id", "accountId", "bookingId", "kind", "wasWaitlisted", "attempts"
     )
     SELECT c."id"::text AS "id", c."bookingId", c."kind", c."wasWaitlisted", c."attempts",
-      b."status", a."name" AS "accountName", a."locale", a."timezone",
+      b."status", a."name" AS "accountName", a."locale", a."timezone", a."cancellationWindowHours",
       u."email" AS "attendeeEmail", u."displayName" AS "attendeeName", u."locale" AS "attendeeLocale",
-      e."title" AS "eventTitle", e."location", i."startsAt", i."endsAt",
+      e."title" AS "eventTitle", e."location", l."address", i."startsAt", i."endsAt",
       CASE WHEN c."kind" = 'teachers_changed' THEN ARRAY(
         SELECT tu."displayName" FROM "Membership" tm JOIN "User" tu ON tu."id" = tm."userId"
         WHERE tm."accountId" = c."accountId" AND tm."userId" = ANY(i."teacherIds")
@@ -113,6 +113,7 @@ function deleteAndClaim(sql: RawSql, done: string[], limit: number): Promise<Cla
     LEFT JOIN "User" u ON u."id" = b."attendeeId"
     LEFT JOIN "Instance" i ON i."id" = b."instanceId" AND i."accountId" = b."accountId"
     LEFT JOIN "Event" e ON e."id" = i."eventId" AND e."accountId" = b."accountId"
+    LEFT JOIN "Location" l ON l."id" = e."locationId" AND l."accountId" = b."accountId"
     ORDER BY c."id"`,
     values: [LEASE_MS, limit, done],
   });
@@ -131,6 +132,7 @@ function factsOf(row: ClaimedEmail, calendarHost: string): BookingEmailFacts | n
   const { status, accountName, locale, timezone, attendeeEmail, attendeeName, eventTitle, location, startsAt, endsAt } =
     row;
   if (status === null || accountName === null || locale === null || timezone === null) return null;
+  if (row.cancellationWindowHours === null) return null;
   if (attendeeEmail === null || attendeeName === null || eventTitle === null || location === null) return null;
   if (startsAt === null || endsAt === null) return null;
   return {
@@ -144,6 +146,8 @@ function factsOf(row: ClaimedEmail, calendarHost: string): BookingEmailFacts | n
     attendeeLocale: row.attendeeLocale,
     eventTitle,
     location,
+    address: row.address || null,
+    cancellationWindowHours: row.cancellationWindowHours,
     startsAt,
     endsAt,
     teacherNames: row.teacherNames ?? [],

@@ -8,6 +8,7 @@ import { renderBookingClassCancelledEmail } from "@/lib/email/templates/booking-
 import { renderBookingConfirmedEmail } from "@/lib/email/templates/booking-confirmed-email";
 import { renderBookingPassRefundedEmail } from "@/lib/email/templates/booking-pass-refunded-email";
 import { renderBookingPromotedEmail } from "@/lib/email/templates/booking-promoted-email";
+import { renderBookingReminderEmail } from "@/lib/email/templates/booking-reminder-email";
 import { renderBookingTeachersChangedEmail } from "@/lib/email/templates/booking-teachers-changed-email";
 import { emailLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
@@ -27,6 +28,10 @@ export type BookingEmailFacts = {
   attendeeLocale: string | null;
   eventTitle: string;
   location: string;
+  /** The street address of the class's location (its Location's), when it has one. */
+  address: string | null;
+  /** The studio's free cancellation window: a reminder says until when cancelling is free. */
+  cancellationWindowHours: number;
   startsAt: Date;
   endsAt: Date;
   /** Who teaches the class now: the display names of the instance's teachers who are members, in order. */
@@ -45,8 +50,9 @@ export async function renderBookingEmail(
   facts: BookingEmailFacts,
 ): Promise<EmailMessage | null> {
   const confirms = notice.kind === "confirmed" || notice.kind === "promoted";
-  // a confirmation, or news of a substitute, for a booking cancelled before its email went out
-  if ((confirms || notice.kind === "teachers_changed") && facts.status !== "confirmed") return null;
+  // a confirmation, a reminder or news of a substitute, for a booking cancelled before its email went out
+  const aboutConfirmed = confirms || notice.kind === "teachers_changed" || notice.kind === "reminder";
+  if (aboutConfirmed && facts.status !== "confirmed") return null;
   const booked: BookedClass = {
     accountName: facts.accountName,
     attendeeName: facts.attendeeName,
@@ -77,11 +83,23 @@ function renderContent(notice: BookingNotice, props: BookingEmailProps, facts: B
       return renderBookingClassCancelledEmail({ ...props, waitlisted: notice.wasWaitlisted === true });
     case "pass_refunded":
       return renderBookingPassRefundedEmail(props);
+    case "reminder":
+      return renderBookingReminderEmail({ ...props, ...reminderFacts(facts) });
     case "teachers_changed":
       return renderBookingTeachersChangedEmail({ ...props, teacherNames: facts.teacherNames });
     default: // a row written by raw SQL with a kind this code does not know
       throw new TypeError("unknown booking email kind");
   }
+}
+
+/** What a reminder adds: the address, and until when cancelling is free (null: that moment has passed). */
+function reminderFacts(facts: BookingEmailFacts): { address: string | null; freeCancellationUntil: string | null } {
+  const until = new Date(facts.startsAt.getTime() - facts.cancellationWindowHours * 3_600_000);
+  return {
+    address: facts.address,
+    freeCancellationUntil:
+      until.getTime() > Date.now() ? formatFullDateTime(until, { locale: facts.locale, zone: facts.timezone }) : null,
+  };
 }
 
 /** The class as a calendar event, its words in the email's language. */

@@ -1,5 +1,5 @@
 import { IANAZone } from "luxon";
-import { BookingPolicySchema } from "./account";
+import { BookingPolicySchema, ReminderHours } from "./account";
 import { ProfileInput } from "./account-profile";
 import { text } from "./common";
 import { z } from "./zod";
@@ -43,6 +43,7 @@ export const UpdateAccountInput = z
     locale: LocaleTag,
     bookingPolicy: z.strictObject(BookingPolicySchema.shape).partial().openapi("BookingPolicyUpdate"),
     profile: ProfileInput,
+    reminderHours: ReminderHours,
   })
   .partial()
   .openapi("UpdateAccountInput");

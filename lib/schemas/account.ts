@@ -1,4 +1,5 @@
 import type { Account } from "@prisma/client";
+import { MAX_REMINDER_HOURS } from "@/lib/bookings/schedule-reminders";
 import { ProfileSchema, serializeProfile } from "./account-profile";
 import { z } from "./zod";
 
@@ -11,6 +12,14 @@ export const BookingPolicySchema = z
   })
   .openapi("BookingPolicy");
 
+export const ReminderHours = z.number().int().min(0).max(MAX_REMINDER_HOURS).openapi({
+  example: 24,
+  description:
+    "How many hours before a class each attendee booked into it is emailed a reminder (with the time in the studio's " +
+    "zone, the address and until when cancelling is free); 0: no reminders. Attendees may switch theirs off " +
+    "(PATCH /me `emailReminders`). Nobody who books later than that moment gets one.",
+});
+
 export const AccountSchema = z
   .object({
     id: z.string(),
@@ -21,6 +30,7 @@ export const AccountSchema = z
     currency: z.string().openapi({ example: "DKK" }),
     bookingPolicy: BookingPolicySchema,
     profile: ProfileSchema,
+    reminderHours: ReminderHours,
   })
   .openapi("Account");
 
@@ -41,5 +51,6 @@ export function serializeAccount(account: Account): AccountDto {
       waitlistEnabled: account.waitlistEnabled,
     },
     profile: serializeProfile(account),
+    reminderHours: account.reminderHours,
   };
 }

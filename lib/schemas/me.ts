@@ -7,11 +7,17 @@ const MyLocale = LocaleSchema.nullable().openapi({
   description: "The language the caller chose for text (pages, emails); null: none chosen, so the studio's",
 });
 
+const EmailReminders = z.boolean().openapi({
+  description:
+    "Whether the caller is emailed reminders before their classes (the studio's `reminderHours`) and notices about " +
+    "their passes; true unless they switched them off",
+});
+
 export const MeSchema = z
-  .object({ user: UserSchema, account: AccountSchema, persona: PersonaSchema, locale: MyLocale })
+  .object({ user: UserSchema, account: AccountSchema, persona: PersonaSchema, locale: MyLocale, emailReminders: EmailReminders })
   .openapi("Me", { description: "The signed-in user, the session's active account and the persona held there" });
 
-export const UpdatedMeSchema = z.object({ user: UserSchema }).openapi("UpdatedMe");
+export const UpdatedMeSchema = z.object({ user: UserSchema, emailReminders: EmailReminders }).openapi("UpdatedMe");
 
 export const MyAccountSchema = z
   .object({

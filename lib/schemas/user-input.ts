@@ -18,8 +18,15 @@ export const DateOfBirth = z.iso
 export const DisplayName = text().trim().min(1).max(200).openapi({ example: "Ida Holm" });
 
 export const UpdateMeInput = z
-  .strictObject({ dateOfBirth: DateOfBirth.optional(), locale: LocaleSchema.nullable().optional() })
-  .refine((input) => input.dateOfBirth !== undefined || input.locale !== undefined, "Give dateOfBirth, locale or both")
+  .strictObject({
+    dateOfBirth: DateOfBirth.optional(),
+    locale: LocaleSchema.nullable().optional(),
+    emailReminders: z.boolean().optional().openapi({ description: "false: no reminders before class, no pass notices" }),
+  })
+  .refine(
+    (input) => input.dateOfBirth !== undefined || input.locale !== undefined || input.emailReminders !== undefined,
+    "Give dateOfBirth, locale, emailReminders or more than one",
+  )
   .openapi("UpdateMeInput", { description: "What the caller changes about themselves: at least one field" });
 
 export const InviteUserInput = z

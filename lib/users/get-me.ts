@@ -17,5 +17,6 @@ export async function getMe(options: { userId: string; accountId: string; person
     account: serializeAccount(account),
     persona: options.persona,
     locale: isLocale(user.locale) ? user.locale : null,
+    emailReminders: user.emailReminders,
   };
 }

@@ -4,7 +4,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Notice } from "@/components/ui/notice";
 import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { getOrCreateCalendarFeed } from "@/lib/calendar/personal-feed";
-import { renewCalendarLinkAction } from "./calendar-actions";
+import { renewCalendarLinkAction } from "./settings-actions";
 
 /**
  * The member's own calendar link (GET /me/calendar's function), made only when they ask to see it

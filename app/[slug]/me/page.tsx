@@ -13,11 +13,13 @@ import { formatDate, formatDateTime, formatTime } from "@/lib/format/dates";
 import { bookAction, cancelAction, signOutAction } from "../actions";
 import { getViewer } from "@/lib/web/viewer";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
+import { getMe } from "@/lib/users/get-me";
 import { CalendarLinkSection } from "./calendar-link-section";
+import { RemindersSection } from "./reminders-section";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ bought?: string; calendar?: string }> };
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ bought?: string; calendar?: string; reminders?: string }> };
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"MyBookings">>>;
 
@@ -47,7 +49,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The signed-in attendee's bookings (upcoming, then past) and passes in this studio. */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
-  const [{ slug }, { bought, calendar }, t] = await Promise.all([params, searchParams, getTranslations("MyBookings")]);
+  const [{ slug }, { bought, calendar, reminders }, t] = await Promise.all([params, searchParams, getTranslations("MyBookings")]);
   const [account, signedIn] = await orNotFound(Promise.all([getPublicStudio(slug), getViewer()]));
   const viewer = viewerOf(signedIn, account);
   const header = (
@@ -74,10 +76,11 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     );
   }
 
-  const [bookings, entitlements, products] = await Promise.all([
+  const [bookings, entitlements, products, me] = await Promise.all([
     listMyBookings({ db: viewer.db, userId: viewer.userId }),
     listMyEntitlements({ db: viewer.db, userId: viewer.userId }),
     listProducts({ db: viewer.db }),
+    getMe(viewer),
   ]);
   const where = { zone: account.timezone, locale: account.locale };
   const now = new Date().getTime();
@@ -193,6 +196,12 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             </ul>
           )}
         </section>
+        <RemindersSection
+          slug={account.slug}
+          on={me.emailReminders}
+          reminderHours={me.account.reminderHours}
+          changed={reminders}
+        />
         <CalendarLinkSection slug={account.slug} viewer={viewer} shown={calendar} />
         <section aria-labelledby="past" className="mt-8">
           <h2 id="past" className="text-lg font-semibold">

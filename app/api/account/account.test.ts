@@ -25,6 +25,18 @@ async function storedAccount() {
 }
 
 describe("PATCH /account", () => {
+  it("sets the hours before class that reminders go out (0 turns them off), within 0–168", async () => {
+    const set = await api("PATCH", "/account", { token: admin.token, body: { reminderHours: 3 } });
+    expect(set).toMatchObject({ status: 200, body: { reminderHours: 3 } });
+    expect((await storedAccount()).reminderHours).toBe(3);
+    expect((await api("PATCH", "/account", { token: admin.token, body: { reminderHours: 0 } })).body.reminderHours).toBe(0);
+    for (const reminderHours of [-1, 169, 2.5, "24"]) {
+      const refused = await api("PATCH", "/account", { token: admin.token, body: { reminderHours } });
+      expect(refused.status, JSON.stringify(reminderHours)).toBe(400);
+    }
+    expect((await storedAccount()).reminderHours).toBe(0);
+  });
+
   it("changes name, timezone and locale and answers the whole account", async () => {
     const response = await api("PATCH", "/account", {
       token: admin.token,
@@ -41,6 +53,7 @@ describe("PATCH /account", () => {
       currency: "DKK",
       bookingPolicy: DEFAULT_POLICY,
       profile: NO_PROFILE,
+      reminderHours: 24,
     });
     expect(await storedAccount()).toMatchObject({
       name: "Moonrise Studio",

@@ -61,9 +61,11 @@ describe("GET /me", () => {
           waitlistEnabled: true,
         },
         profile: { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null },
+        reminderHours: 24,
       },
       persona: "attendee",
       locale: null,
+      emailReminders: true,
     });
   });
 
@@ -91,6 +93,16 @@ describe("GET /me", () => {
 });
 
 describe("PATCH /me", () => {
+  it("switches my email reminders off and on again, and refuses anything but a boolean", async () => {
+    const off = await api("PATCH", "/me", { token: attendee.token, body: { emailReminders: false } });
+    expect(off).toMatchObject({ status: 200, body: { emailReminders: false } });
+    expect((await api("GET", "/me", { token: attendee.token })).body.emailReminders).toBe(false);
+    const on = await api("PATCH", "/me", { token: attendee.token, body: { emailReminders: true } });
+    expect(on.body.emailReminders).toBe(true);
+    const bad = await api("PATCH", "/me", { token: attendee.token, body: { emailReminders: "no" } });
+    expect(bad.status).toBe(400);
+  });
+
   it("sets and clears the date of birth", async () => {
     const set = await api("PATCH", "/me", { token: attendee.token, body: { dateOfBirth: "1992-02-29" } });
 
@@ -98,7 +110,7 @@ describe("PATCH /me", () => {
       status: 200,
       body: { user: { id: attendee.userId, dateOfBirth: "1992-02-29", displayName: "Ada Attendee" } },
     });
-    expect(Object.keys(set.body)).toEqual(["user"]);
+    expect(Object.keys(set.body)).toEqual(["user", "emailReminders"]);
     expect((await api("GET", "/me", { token: attendee.token })).body.user.dateOfBirth).toBe("1992-02-29");
 
     const cleared = await api("PATCH", "/me", { token: attendee.token, body: { dateOfBirth: null } });

@@ -8,8 +8,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me", {
   PATCH: route(
     { operation: "PATCH /me", auth: "member", personOnly: true, body: UpdateMeInput },
     async ({ auth, body }) =>
-      json({
-        user: await updateMyProfile({ userId: auth.userId, dateOfBirth: body.dateOfBirth, locale: body.locale }),
-      }),
+      json(
+        await updateMyProfile({
+          userId: auth.userId,
+          dateOfBirth: body.dateOfBirth,
+          locale: body.locale,
+          emailReminders: body.emailReminders,
+        }),
+      ),
   ),
 });

@@ -21,6 +21,7 @@ const settings = {
   "bookingPolicy.opensDaysBefore": "21",
   "bookingPolicy.closesMinutesBefore": "30",
   "bookingPolicy.cancellationWindowHours": "6",
+  reminderHours: "3",
 };
 
 describe("settings action", () => {
@@ -34,6 +35,7 @@ describe("settings action", () => {
       closesMinutesBefore: 30,
       cancellationWindowHours: 6,
       waitlistEnabled: false,
+      reminderHours: 3,
     });
   });
 
@@ -45,12 +47,14 @@ describe("settings action", () => {
         timezone: "Mars/Olympus",
         "bookingPolicy.opensDaysBefore": "400",
         "bookingPolicy.waitlistEnabled": "on",
+        reminderHours: "200",
       }),
     );
     expect(state.fieldErrors).toEqual({
       name: "Required",
       timezone: "Unknown IANA timezone",
       "bookingPolicy.opensDaysBefore": "Must be at most 365",
+      reminderHours: "Must be at most 168",
     });
     expect(await db.account.findUniqueOrThrow({ where: { id: tenant.accountId } })).toMatchObject({
       timezone: "Europe/Copenhagen",

@@ -25,6 +25,7 @@ export async function updateSettingsAction(formData: FormData): Promise<FormStat
           cancellationWindowHours: policy("cancellationWindowHours"),
           waitlistEnabled: readCheckbox(formData, "bookingPolicy.waitlistEnabled"),
         },
+        reminderHours: readInteger(formData, "reminderHours"),
       });
       await updateAccount({ accountId: viewer.accountId, input });
       const t = await getTranslations("SettingsActions");

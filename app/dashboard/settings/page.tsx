@@ -111,6 +111,15 @@ export default async function SettingsPage() {
                 label: t("waitlistEnabled"),
                 defaultChecked: policy.waitlistEnabled,
               },
+              {
+                kind: "number",
+                name: "reminderHours",
+                label: t("reminderHours"),
+                defaultValue: account.reminderHours,
+                min: 0,
+                max: 168,
+                hint: t("reminderHoursHint"),
+              },
             ]}
             submitLabel={t("save")}
           />

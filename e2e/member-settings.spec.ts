@@ -11,9 +11,10 @@ for (const language of LANGUAGES) {
   test.describe(`on a phone, in ${language === "da" ? "Danish" : "English"}`, () => {
     test.use({ language, ...PHONE });
 
-    test("an attendee gets a calendar link that serves their bookings, and replaces it", async ({ page }) => {
+    test("an attendee gets a calendar link that serves their bookings, replaces it, and switches reminders off and on", async ({ page }) => {
       const demo = wordsOf(language, "DemoPanel");
       const calendar = wordsOf(language, "MyCalendar");
+      const reminders = wordsOf(language, "MyReminders");
 
       // Arrange: Ida holds a pass and a booking of an upcoming class.
       const ida = await demoAttendeeApi(IDA);
@@ -48,6 +49,14 @@ for (const language of LANGUAGES) {
       await expect(link).not.toHaveValue(url);
       expect((await page.request.get(url)).status()).toBe(404);
       expect((await page.request.get(await link.inputValue())).status()).toBe(200);
+
+      // Reminder emails: off, then on again.
+      await page.getByRole("button", { name: reminders("turnOff") }).click();
+      await expect(page.getByText(reminders("turnedOff"))).toBeVisible();
+      await expect(page.getByText(reminders("off"))).toBeVisible();
+      await page.getByRole("button", { name: reminders("turnOn") }).click();
+      await expect(page.getByText(reminders("turnedOn"))).toBeVisible();
+      await expect(page.getByText(reminders("on", { hours: 24 }))).toBeVisible();
     });
   });
 }

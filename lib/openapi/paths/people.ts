@@ -8,6 +8,7 @@ import {
   PEOPLE_CSV_HEADER,
 } from "@/lib/schemas/export";
 import { OrderSchema } from "@/lib/schemas/order";
+import { ExportOrdersParams, ORDER_FILTER_DESCRIPTION } from "@/lib/schemas/order-filter";
 import { UserIdParams } from "@/lib/schemas/user-input";
 import { z } from "@/lib/schemas/zod";
 import { authFor, errorResponse, jsonResponse, registry } from "../registry";
@@ -109,9 +110,9 @@ registry.registerPath({
   tags: ["Commerce"],
   summary: "The orders of the active account as CSV",
   description:
-    "Orders created in [`from`, `to`) (each optional, ISO 8601 with an offset; `to` must be after `from`, else 400), " +
-    `oldest first, then by id; \`amount\` in minor units as in the API. ${CSV_COMMON}${columns(ORDERS_CSV_HEADER)}`,
+    `The orders GET /orders answers for the same filters, oldest first, then by id; \`amount\` in minor units as in the API. ` +
+    `${ORDER_FILTER_DESCRIPTION} ${CSV_COMMON}${columns(ORDERS_CSV_HEADER)}`,
   security: admin.security,
-  request: { query: ExportRangeParams },
+  request: { query: ExportOrdersParams },
   responses: { 200: csvResponse("orders.csv"), 400: errorResponse(400), ...admin.responses },
 });

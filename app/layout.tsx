@@ -20,6 +20,7 @@ const CLIENT_NAMESPACES = [
   "SignOutButton",
   "Forms",
   "InstanceActions",
+  "RefundOrderForm",
   "CalendarPanel",
   "AttendanceButtons",
   "CancelBookingForm",

@@ -98,3 +98,20 @@ export const ExportOrdersQuery = ExportOrdersParams.transform(({ delimiter, ...f
   delimiter: delimiter === "semicolon" ? ";" : ",",
   filter: readOrderFilter(filter, context),
 }));
+
+/** The dashboard's filter form (GET, its fields named as the API's parameters; a blank field filters nothing). */
+export const OrderFilterQuery = z
+  .object(OrderFilterParams)
+  .transform((query, context) => readOrderFilter(query, context));
+
+/** The query string of a filter as given (dates and all), for the CSV link and a page's links. */
+export function orderFilterSearch(filter: OrderFilter): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filter.status) search.set("status", filter.status);
+  if (filter.productId) search.set("productId", filter.productId);
+  for (const name of ["from", "to"] as const) {
+    const bound = filter[name];
+    if (bound) search.set(name, "date" in bound ? bound.date : bound.instant.toISOString());
+  }
+  return search;
+}

@@ -21,6 +21,7 @@ const CLIENT_NAMESPACES = [
   "Forms",
   "InstanceActions",
   "RefundOrderForm",
+  "MembershipControls",
   "CalendarPanel",
   "AttendanceButtons",
   "CancelBookingForm",

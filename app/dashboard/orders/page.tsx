@@ -173,7 +173,10 @@ async function OrdersTable({
             dateOf(order),
             productOf(order),
             amountOf(order),
-            <span key="status" className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[order.status] ?? ""}`}>
+            <span
+              key="status"
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[order.status] ?? ""}`}
+            >
               {statusNames[order.status] ?? order.status}
             </span>,
             providerNames[order.provider] ?? order.provider,

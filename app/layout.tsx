@@ -22,6 +22,7 @@ const CLIENT_NAMESPACES = [
   "InstanceActions",
   "RefundOrderForm",
   "MembershipControls",
+  "CancelMembership",
   "CalendarPanel",
   "AttendanceButtons",
   "CancelBookingForm",

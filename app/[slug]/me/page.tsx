@@ -10,7 +10,8 @@ import { listMyBookings } from "@/lib/bookings/list-my-bookings";
 import { listMyEntitlements } from "@/lib/commerce/list-my-entitlements";
 import { listProducts } from "@/lib/commerce/list-products";
 import { formatDate, formatDateTime, formatTime } from "@/lib/format/dates";
-import { bookAction, cancelAction, signOutAction } from "../actions";
+import { bookAction, cancelAction, cancelMembershipAction, signOutAction } from "../actions";
+import { CancelMembership } from "./cancel-membership";
 import { getViewer } from "@/lib/web/viewer";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
 
@@ -83,6 +84,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
   const upcoming = bookings.filter((booking) => booking.instance.endsAt.getTime() > now);
   const past = bookings.filter((booking) => booking.instance.endsAt.getTime() <= now).reverse();
   const productNames = new Map(products.map((product) => [product.id, product.name]));
+  const subscriptions = new Set(products.filter((product) => product.type === "subscription").map((p) => p.id));
 
   const book = bookAction.bind(null, account.slug);
   const cancel = cancelAction.bind(null, account.slug);
@@ -180,12 +182,24 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                           ? t("unlimited")
                           : t("classesLeft", { count: entitlement.remainingClasses })}
                         {" · "}
-                        {entitlement.validUntil
-                          ? t("validUntil", { date: formatDate(entitlement.validUntil, where) })
-                          : t("noExpiry")}
+                        {entitlement.cancelAt
+                          ? t("cancelledEnds", { date: formatDate(entitlement.cancelAt, where) })
+                          : entitlement.validUntil
+                            ? t("validUntil", { date: formatDate(entitlement.validUntil, where) })
+                            : t("noExpiry")}
                       </p>
                     </div>
                     <Badge tone={status.tone}>{status.label}</Badge>
+                    {subscriptions.has(entitlement.productId) &&
+                    entitlement.status === "active" &&
+                    !entitlement.cancelAt &&
+                    (!entitlement.validUntil || entitlement.validUntil.getTime() > now) ? (
+                      <CancelMembership
+                        product={productNames.get(entitlement.productId) ?? t("pass")}
+                        usableUntil={entitlement.validUntil ? formatDate(entitlement.validUntil, where) : null}
+                        cancel={cancelMembershipAction.bind(null, account.slug, entitlement.id)}
+                      />
+                    ) : null}
                   </li>
                 );
               })}

@@ -110,6 +110,13 @@ for (const language of LANGUAGES) {
       await row.getByLabel(refund("reason")).fill("e2e: changed plans");
       await saveScreenshot(page, `${language}-desktop-orders-refund`);
       await row.locator("details[open]").getByRole("button").click();
+      // It leaves the list of paid orders; the page says what happened.
+      await expect(page.getByRole("status")).toContainText(
+        shaped(words("refundedNotice", { amount: ANY, buyer: BUYER[language] })),
+      );
+      await expect(row).toHaveCount(0);
+      await filter.getByLabel(words("status")).selectOption("refunded");
+      await filter.getByRole("button", { name: words("filter") }).click();
       await expect(row).toContainText(words("statusRefunded"));
       await expect(row.getByText(refund("refund"))).toHaveCount(0);
 

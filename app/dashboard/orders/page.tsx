@@ -3,13 +3,16 @@ import type { Order } from "@prisma/client";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/forms/page-header";
 import { StackedTable } from "@/components/dashboard/stacked-table-view";
+import { Notice } from "@/components/ui/notice";
 import { requireAdministrator } from "@/lib/web/require-administrator";
+import { findOrder } from "@/lib/commerce/find-order";
 import { listOrderBuyers } from "@/lib/commerce/list-order-buyers";
 import { listOrders } from "@/lib/commerce/list-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import { AppError } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
+import { Id } from "@/lib/schemas/common";
 import { OrderFilterQuery, orderFilterSearch, type OrderFilter } from "@/lib/schemas/order-filter";
 import { getMe } from "@/lib/users/get-me";
 import { OrderFilterForm } from "./order-filter-form";
@@ -48,7 +51,8 @@ async function readFilter(props: Props) {
     }),
   ) as Partial<Record<(typeof FILTER_FIELDS)[number], string>>;
   const parsed = OrderFilterQuery.safeParse(typed);
-  return { typed, filter: parsed.success ? parsed.data : null };
+  const refunded = Id.safeParse(params.refunded);
+  return { typed, filter: parsed.success ? parsed.data : null, refundedId: refunded.success ? refunded.data : null };
 }
 
 async function listFiltered(viewer: Awaited<ReturnType<typeof requireAdministrator>>, filter: OrderFilter | null) {
@@ -63,14 +67,15 @@ async function listFiltered(viewer: Awaited<ReturnType<typeof requireAdministrat
 
 export default async function OrdersPage(props: Props) {
   const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("OrdersPage")]);
-  const { typed, filter } = await readFilter(props);
-  const [page, products, { account }] = await Promise.all([
+  const { typed, filter, refundedId } = await readFilter(props);
+  const [page, products, { account }, refunded] = await Promise.all([
     listFiltered(viewer, filter),
     listProducts({ db: viewer.db }),
     getMe(viewer),
+    refundedId ? findOrder({ db: viewer.db, orderId: refundedId }) : null,
   ]);
   const orders = page?.items ?? [];
-  const buyers = await listOrderBuyers({ orders });
+  const buyers = await listOrderBuyers({ orders: refunded ? [...orders, refunded] : orders });
   const buyer = new Map(buyers.map((user) => [user.id, user]));
   const product = new Map(products.map((item) => [item.id, item.name]));
   const where = { zone: account.timezone, locale: account.locale };
@@ -83,6 +88,14 @@ export default async function OrdersPage(props: Props) {
   return (
     <div className="space-y-6">
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>
+      {refunded?.status === "refunded" ? (
+        <Notice tone="success">
+          {t("refundedNotice", {
+            amount: formatMoney(refunded.amount, refunded.currency, account.locale),
+            buyer: buyer.get(refunded.userId)?.displayName ?? t("unknown"),
+          })}
+        </Notice>
+      ) : null}
       <OrderFilterForm
         values={typed}
         products={products.map((item) => ({ value: item.id, label: item.name }))}

@@ -344,7 +344,10 @@ export default async function PersonPage(props: Props) {
               { label: t("credits"), className: "tabular-nums" },
               { label: t("validUntil") },
               { label: t("status") },
-              ...(anyMembership ? [{ label: t("manageMembership") }] : []),
+              // a pass that is no membership leaves this cell empty: no label for it on a phone
+              ...(anyMembership
+                ? [{ label: t("manageMembership"), className: "empty:hidden md:empty:table-cell" }]
+                : []),
             ]}
             rows={passes.map(({ entitlement, dto }) => {
               const name = productName.get(entitlement.productId) ?? "—";
@@ -393,7 +396,7 @@ export default async function PersonPage(props: Props) {
                             today={today}
                           />,
                         ]
-                      : [""]),
+                      : [null]),
                 ],
               };
             })}

@@ -10,6 +10,7 @@ import { LANGUAGES, literal, wordsOf, type Language } from "./support/words";
 // buyer, so that the two runs never meet in the shared demo studio.
 const BUYER: Record<Language, string> = { da: "Freja Nielsen", en: "Lars Andersen" };
 const MEMBER: Record<Language, string> = { da: "Sofie Pedersen", en: "Anna Larsen" };
+const SELF_CANCELLER: Record<Language, string> = { da: "Emil Christensen", en: "Ida Holm" };
 const MEMBERSHIP = { name: "Monthly membership (e2e)", amount: 59_900, currency: "DKK" } as const;
 
 /** The attendee `name` buys `productId` at `priceId` (demo payments: paid at once); the order's and entitlement's ids. */
@@ -81,7 +82,10 @@ for (const language of LANGUAGES) {
       await page.goto("/");
       await page.getByRole("button", { name: demo("tryAdmin") }).click();
       await expect(page.getByRole("heading", { level: 1, name: home("title") })).toBeVisible();
-      await page.getByRole("navigation", { name: nav("label") }).getByRole("link", { name: nav("orders") }).click();
+      await page
+        .getByRole("navigation", { name: nav("label") })
+        .getByRole("link", { name: nav("orders") })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: words("title") })).toBeVisible();
 
       // Only the pass's paid orders: the form is a GET, so the filter is in the address (and the CSV link).
@@ -126,7 +130,7 @@ for (const language of LANGUAGES) {
       await saveScreenshot(page, `${language}-phone-orders`);
     });
 
-    test("an admin pauses, resumes and cancels a membership", async ({ page }) => {
+    test("an admin pauses, resumes and cancels a membership, and sees revenue per product", async ({ page }) => {
       const demo = wordsOf(language, "DemoPanel");
       const home = wordsOf(language, "DashboardHome");
       const person = wordsOf(language, "PersonPage");
@@ -150,20 +154,69 @@ for (const language of LANGUAGES) {
       await row.getByLabel(controls("until")).fill(daysFromToday(20));
       await row.getByRole("button", { name: controls("confirmPause") }).click();
       await expect(row.getByText(shaped(person("pauseFromTo", { from: ANY, until: ANY })))).toBeVisible();
-      await expect(row.getByRole("button", { name: controls("resumeLabel", { product: MEMBERSHIP.name }) })).toBeVisible();
+      await expect(
+        row.getByRole("button", { name: controls("resumeLabel", { product: MEMBERSHIP.name }) }),
+      ).toBeVisible();
       await saveScreenshot(page, `${language}-desktop-person-membership`);
 
       await row.getByRole("button", { name: controls("resumeLabel", { product: MEMBERSHIP.name }) }).click();
       await expect(row.getByText(controls("pause"))).toBeVisible();
 
-      page.once("dialog", (dialog) => void dialog.accept());
+      // The confirmation says until when it stays usable.
+      const confirmed = page.waitForEvent("dialog").then(async (dialog) => {
+        const message = dialog.message();
+        await dialog.accept();
+        return message;
+      });
       await row.getByRole("button", { name: controls("cancelLabel", { product: MEMBERSHIP.name }) }).click();
+      expect(await confirmed).toMatch(
+        shaped(controls("confirmCancel", { person: MEMBER[language], product: MEMBERSHIP.name, date: ANY })),
+      );
       await expect(row.getByText(shaped(person("endsOn", { date: ANY })))).toBeVisible();
-      await expect(row.getByRole("button", { name: controls("cancelLabel", { product: MEMBERSHIP.name }) })).toHaveCount(0);
+      await expect(
+        row.getByRole("button", { name: controls("cancelLabel", { product: MEMBERSHIP.name }) }),
+      ).toHaveCount(0);
 
       await page.setViewportSize(PHONE.viewport);
       await page.reload();
       await saveScreenshot(page, `${language}-phone-person`);
+
+      // The summary's revenue per product: a chart with its numbers as a table.
+      await page.setViewportSize(DESKTOP.viewport);
+      const summary = wordsOf(language, "SummaryPage");
+      await page.goto("/dashboard/summary");
+      await expect(page.getByRole("heading", { name: summary("revenueByProduct") })).toBeVisible();
+      await expect(
+        page.getByRole("img", { name: new RegExp(literal(summary("revenueByProductChart", { currency: "DKK" }))) }),
+      ).toBeVisible();
+      await saveScreenshot(page, `${language}-desktop-summary`);
+    });
+
+    test("a member cancels their own membership on My bookings", async ({ page }) => {
+      const demo = wordsOf(language, "DemoPanel");
+      const header = wordsOf(language, "StudioHeader");
+      const me = wordsOf(language, "MyBookings");
+      const cancel = wordsOf(language, "CancelMembership");
+      const membership = await ensureMembership();
+      await buy(SELF_CANCELLER[language], membership.productId, membership.priceId);
+
+      await page.goto("/");
+      await page.getByRole("combobox", { name: demo("attendee") }).selectOption({ label: SELF_CANCELLER[language] });
+      await page.getByRole("button", { name: demo("tryAttendee") }).click();
+      await expect(page).toHaveURL(/\/demo$/);
+      await page
+        .getByRole("navigation", { name: header("navigation") })
+        .getByRole("link", { name: header("myBookings") })
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: me("title") })).toBeVisible();
+
+      const item = page.getByRole("listitem").filter({ hasText: MEMBERSHIP.name }).first();
+      await item.getByText(cancel("cancel")).click();
+      await expect(item).toContainText(shaped(cancel("stillUsable", { product: MEMBERSHIP.name, date: ANY })));
+      await saveScreenshot(page, `${language}-desktop-my-membership-cancel`);
+      await item.getByRole("button", { name: cancel("confirm") }).click();
+      await expect(item).toContainText(shaped(me("cancelledEnds", { date: ANY })));
+      await expect(item.getByText(cancel("cancel"))).toHaveCount(0);
     });
   });
 }

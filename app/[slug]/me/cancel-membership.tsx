@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { Button, buttonClass } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import type { ActionResult } from "../actions";
 
 /**
@@ -24,7 +24,7 @@ export function CancelMembership({
   const [pending, startTransition] = useTransition();
   return (
     <details className="basis-full text-sm">
-      <summary className={buttonClass("ghost", "sm", "cursor-pointer px-0")}>
+      <summary className="inline-flex min-h-9 cursor-pointer items-center font-medium text-brand-700 underline underline-offset-2">
         {t("cancel")}
         <span className="sr-only"> {product}</span>
       </summary>

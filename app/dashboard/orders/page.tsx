@@ -97,6 +97,8 @@ export default async function OrdersPage(props: Props) {
         </Notice>
       ) : null}
       <OrderFilterForm
+        // a new filter (or "Clear filter", a client-side link) shows its own values, not the last ones typed
+        key={JSON.stringify(typed)}
         values={typed}
         products={products.map((item) => ({ value: item.id, label: item.name }))}
         filtered={filtered}

@@ -102,7 +102,9 @@ describe("GET /orders filters", () => {
   });
 
   it("reads instants exactly, `to` excluded", async () => {
-    expect(await listed(`from=${encodeURIComponent("2026-01-10T12:00:00Z")}&to=2026-01-20T12:00:00Z`)).toEqual(named("jan10"));
+    expect(await listed(`from=${encodeURIComponent("2026-01-10T12:00:00Z")}&to=2026-01-20T12:00:00Z`)).toEqual(
+      named("jan10"),
+    );
     expect(await listed(`from=2026-01-31&to=2026-01-31T23:30:00Z`)).toEqual(named("jan31late"));
   });
 

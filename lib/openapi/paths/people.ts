@@ -64,7 +64,7 @@ registry.registerPath({
 
 const CSV_COMMON =
   "Streamed as it is read (the whole account, batch by batch). `text/csv; charset=utf-8` with a UTF-8 byte order mark " +
-  "(Excel then reads \"Søren\" right) and `Content-Disposition: attachment`. RFC 4180: CRLF line ends, a field holding the " +
+  '(Excel then reads "Søren" right) and `Content-Disposition: attachment`. RFC 4180: CRLF line ends, a field holding the ' +
   "delimiter, a quote or a line break is quoted and its quotes doubled; `?delimiter=semicolon` for Excel in Danish locales. " +
   "A cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so that a spreadsheet shows it rather than runs it. " +
   "Instants are ISO 8601 UTC, dates YYYY-MM-DD, absent values empty. The header row names the columns: ";
@@ -72,7 +72,9 @@ const CSV_COMMON =
 function csvResponse(description: string) {
   return {
     description,
-    headers: { "Content-Disposition": { description: "attachment; filename=\"….csv\"", schema: { type: "string" as const } } },
+    headers: {
+      "Content-Disposition": { description: 'attachment; filename="….csv"', schema: { type: "string" as const } },
+    },
     content: { "text/csv": { schema: { type: "string" as const } } },
   };
 }

@@ -127,6 +127,7 @@ for (const language of LANGUAGES) {
       await page.setViewportSize(PHONE.viewport);
       await page.getByRole("link", { name: words("clearFilter") }).click();
       await expect(page).toHaveURL(/\/dashboard\/orders$/);
+      await expect(filter.getByLabel(words("status"))).toHaveValue("");
       await saveScreenshot(page, `${language}-phone-orders`);
     });
 

@@ -9,12 +9,14 @@ import { logout } from "@/lib/auth/logout";
 import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { bookInstance } from "@/lib/bookings/book-instance";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { cancelSubscription } from "@/lib/commerce/cancel-subscription";
 import { startCheckout } from "@/lib/commerce/start-checkout";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { errorMessageIn } from "@/lib/i18n/error-messages";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import { BookingParams, CreateBookingInput } from "@/lib/schemas/booking";
 import { SlugParams } from "@/lib/schemas/demo";
+import { EntitlementIdParams } from "@/lib/schemas/entitlement";
 import { CheckoutInput } from "@/lib/schemas/order";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
 import { getViewer } from "@/lib/web/viewer";
@@ -118,6 +120,21 @@ export async function buyAction(
   if (checkoutUrl) redirect(checkoutUrl);
   revalidatePath(`/${slug}`, "layout");
   redirect(`/${encodeURIComponent(slug)}/me?bought=1`);
+}
+
+/** Cancel one's own membership at the end of its paid period: POST /me/entitlements/{id}/cancel's own function. */
+export async function cancelMembershipAction(slug: string, entitlementId: string): Promise<ActionResult> {
+  const viewer = await viewerFor(slug);
+  if (!viewer) return fail("authentication_required");
+  const params = EntitlementIdParams.safeParse({ entitlementId });
+  if (!params.success) return fail("not_found");
+  const tMembership = await getTranslations("MembershipResult");
+  const result = await attempt(async () => {
+    await cancelSubscription({ db: viewer.db, entitlementId: params.data.entitlementId, ownerId: viewer.userId });
+    return tMembership("cancelled");
+  });
+  if (result.ok) revalidatePath(`/${slug}`, "layout");
+  return result;
 }
 
 /** Sign out of this browser: the session is deleted from the store and both cookies are cleared. */

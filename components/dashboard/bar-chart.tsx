@@ -29,6 +29,7 @@ export function BarChart({
   format = (value) => String(value),
   whole = false,
   axisFormat,
+  pointsLabel,
 }: {
   id: string;
   title: string;
@@ -40,6 +41,8 @@ export function BarChart({
   whole?: boolean;
   /** Shorter labels for the y axis (e.g. compact money); default `format`. */
   axisFormat?: (value: number) => string;
+  /** The heading of the points' column in the numbers' table; default "Period". */
+  pointsLabel?: string;
 }) {
   const t = useTranslations("BarChart");
   const highest = Math.max(0, ...points.flatMap((point) => series.map((s) => point.values[s.key] ?? 0)));
@@ -50,6 +53,9 @@ export function BarChart({
   const barWidth = Math.max(1, (slot * 0.8) / series.length);
   const y = (value: number) => PAD.top + plotHeight - (value / max) * plotHeight;
   const labelEvery = Math.ceil(points.length / 10);
+  // An axis label longer than its slot (a product's name) is cut short; the title and the table have it whole.
+  const labelChars = Math.max(4, Math.floor((slot * labelEvery) / 6.5));
+  const axisLabel = (label: string) => (label.length > labelChars ? `${label.slice(0, labelChars - 1)}…` : label);
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((fraction) => fraction * max);
 
   return (
@@ -89,7 +95,7 @@ export function BarChart({
           {points.map((point, index) => {
             const x0 = PAD.left + index * slot + slot * 0.1;
             return (
-              <g key={point.label}>
+              <g key={`${index}-${point.label}`}>
                 {series.map((s, i) => {
                   const value = point.values[s.key] ?? 0;
                   const top = y(value);
@@ -114,7 +120,7 @@ export function BarChart({
                     fontSize="11"
                     fill="#334155"
                   >
-                    {point.label}
+                    {axisLabel(point.label)}
                   </text>
                 ) : null}
               </g>
@@ -137,7 +143,7 @@ export function BarChart({
             <thead>
               <tr className="border-b border-slate-300">
                 <th scope="col" className="py-1 pr-4 font-medium">
-                  {t("period")}
+                  {pointsLabel ?? t("period")}
                 </th>
                 {series.map((s) => (
                   <th key={s.key} scope="col" className="py-1 pr-4 text-right font-medium">
@@ -147,8 +153,8 @@ export function BarChart({
               </tr>
             </thead>
             <tbody>
-              {points.map((point) => (
-                <tr key={point.label} className="border-b border-slate-100">
+              {points.map((point, index) => (
+                <tr key={`${index}-${point.label}`} className="border-b border-slate-100">
                   <th scope="row" className="py-1 pr-4 font-normal">
                     {point.label}
                   </th>

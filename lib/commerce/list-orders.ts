@@ -1,31 +1,41 @@
 import "server-only";
 import type { Order } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import type { OrderKey } from "@/lib/schemas/order";
+import type { OrderFilter, OrderKey } from "@/lib/schemas/order-filter";
 import { toPage, type Page } from "@/lib/schemas/page";
+import { orderFilterWhere } from "./order-filter-where";
 
 /**
  * Every order of the account (online purchases, desk grants, renewals), newest first (then by id,
- * so that a page ends at a row and the next begins after it); a page of `limit` after `after`.
+ * so that a page ends at a row and the next begins after it); a page of `limit` after `after`. With
+ * `filter` only the orders it keeps (its studio dates read in the timezone of `filter.accountId`).
  */
 export async function listOrders({
   db,
   limit,
   after,
+  filter,
 }: {
   db: TenantDb;
   limit?: number;
   after?: OrderKey;
+  filter?: OrderFilter & { accountId: string };
 }): Promise<Page<Order, [string, string]>> {
+  const filtered = filter ? await orderFilterWhere({ db, accountId: filter.accountId, filter }) : {};
   const rows = await db.order.findMany({
     // `createdAt ≤` as well: the bound the index (accountId, createdAt, id) starts its backward scan at, so
     // that a page deep in the list does not read every newer order (Prisma cannot write a row comparison)
     where: after
       ? {
-          createdAt: { lte: after[0] },
-          OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }],
+          AND: [
+            filtered,
+            {
+              createdAt: { lte: after[0] },
+              OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }],
+            },
+          ],
         }
-      : {},
+      : filtered,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     ...(limit === undefined ? {} : { take: limit + 1 }),
   });

@@ -4,28 +4,29 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { ORDERS_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } from "@/lib/schemas/export";
 
 /**
- * The account's orders created in [`from`, `to`), oldest first (then by id), read a batch at a time
- * by that key. `amount` in minor units, as in the API.
+ * The account's orders `where` keeps (a filter resolved by orderFilterWhere before the download starts,
+ * so that its 400 comes before the 200), oldest first (then by id), read a batch at a time by that key. `amount` in minor units, as in the API.
  */
 export function exportOrders({
   db,
-  from,
-  to,
+  where: filtered = {},
   batchSize = EXPORT_BATCH_SIZE,
 }: {
   db: TenantDb;
-  from?: Date;
-  to?: Date;
+  where?: Prisma.OrderWhereInput;
   batchSize?: number;
 }): CsvExport {
-  const range = { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) };
   async function* batches(): AsyncGenerator<CsvCell[][]> {
     let after: { createdAt: Date; id: string } | undefined;
     for (;;) {
-      const where: Prisma.OrderWhereInput = {
-        createdAt: range,
-        ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
-      };
+      const where: Prisma.OrderWhereInput = after
+        ? {
+            AND: [
+              filtered,
+              { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] },
+            ],
+          }
+        : filtered;
       const rows = await db.order.findMany({
         where,
         include: { user: true, product: true },

@@ -1,6 +1,5 @@
 import type { Order } from "@prisma/client";
 import { Id, text } from "./common";
-import { cursorKey, PageParams } from "./page";
 import { EntitlementSchema } from "./entitlement";
 import { z } from "./zod";
 
@@ -73,18 +72,6 @@ export const CheckoutSchema = z
   .openapi("Checkout");
 
 export const WebhookReceiptSchema = z.object({ received: z.literal(true) }).openapi("WebhookReceipt");
-
-export const ListOrdersParams = z.object({ ...PageParams });
-
-/** The sort key of GET /orders and its cursor: created, then id, both descending. */
-const OrderKey = z.tuple([z.iso.datetime(), Id]).transform(([createdAt, id]) => [new Date(createdAt), id] as const);
-export type OrderKey = readonly [Date, string];
-
-export const ListOrdersQuery = ListOrdersParams.transform(({ cursor, limit }, context) => {
-  if (cursor !== undefined && limit === undefined)
-    context.addIssue({ code: "custom", path: ["cursor"], message: "`cursor` goes with `limit`" });
-  return { limit, after: cursorKey(OrderKey, cursor, context) };
-});
 
 export type OrderDto = z.infer<typeof OrderSchema>;
 export type CheckoutInput = z.infer<typeof CheckoutInput>;

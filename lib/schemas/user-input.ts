@@ -21,7 +21,7 @@ export const UpdateMeInput = z
   .strictObject({
     dateOfBirth: DateOfBirth.optional(),
     locale: LocaleSchema.nullable().optional(),
-    emailReminders: z.boolean().optional().openapi({ description: "false: no reminders before class, no pass notices" }),
+    emailReminders: z.boolean().optional().openapi({ description: "false: no reminder emails before class" }),
   })
   .refine(
     (input) => input.dateOfBirth !== undefined || input.locale !== undefined || input.emailReminders !== undefined,

@@ -17,6 +17,11 @@ export type FormErrorWords = {
   accentColor: string;
   httpsAddress: string;
   webAddress: string;
+  pauseEndsAfterStart: string;
+  pauseAtMostDays: (days: number) => string;
+  pauseOverlaps: (from: string, until: string) => string;
+  pauseNotEnded: (from: string, until: string) => string;
+  pauseAfterEnd: string;
 };
 
 /** The words of the FormErrors catalogue in `locale`: what a form shows for zod's defaults. */
@@ -37,6 +42,11 @@ export function formErrorWords(locale: Locale): FormErrorWords {
     accentColor: t("accentColor"),
     httpsAddress: t("httpsAddress"),
     webAddress: t("webAddress"),
+    pauseEndsAfterStart: t("pauseEndsAfterStart"),
+    pauseAtMostDays: (days) => t("pauseAtMostDays", { days: String(days) }),
+    pauseOverlaps: (from, until) => t("pauseOverlaps", { from, until }),
+    pauseNotEnded: (from, until) => t("pauseNotEnded", { from, until }),
+    pauseAfterEnd: t("pauseAfterEnd"),
   };
 }
 
@@ -63,6 +73,12 @@ export function friendlyMessage(message: string, words: FormErrorWords = formErr
     [exactly(PROFILE_MESSAGES.accentColor), () => words.accentColor],
     [exactly(PROFILE_MESSAGES.logoUrl), () => words.httpsAddress],
     [exactly(PROFILE_MESSAGES.website), () => words.webAddress],
+    // pause-entitlement.ts and PauseEntitlementInput
+    [/^Must be after from$/, () => words.pauseEndsAfterStart],
+    [/^A pause lasts at most (\d+) days$/, (m) => words.pauseAtMostDays(Number(m[1]))],
+    [/^Overlaps the pause from (\S+) until (\S+)$/, (m) => words.pauseOverlaps(m[1]!, m[2]!)],
+    [/^One pause at a time: the pause from (\S+) until (\S+) has not ended$/, (m) => words.pauseNotEnded(m[1]!, m[2]!)],
+    [/^The entitlement ends before the pause starts$/, () => words.pauseAfterEnd],
   ];
   for (const [pattern, render] of rules) {
     const match = pattern.exec(message);

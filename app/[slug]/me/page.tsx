@@ -9,8 +9,11 @@ import { Notice } from "@/components/ui/notice";
 import { listMyBookings } from "@/lib/bookings/list-my-bookings";
 import { listMyEntitlements } from "@/lib/commerce/list-my-entitlements";
 import { listProducts } from "@/lib/commerce/list-products";
-import { formatDate, formatDateTime, formatTime } from "@/lib/format/dates";
-import { bookAction, cancelAction, signOutAction } from "../actions";
+import { studioDate } from "@/lib/admin/studio-time";
+import { formatDate, formatDateTime, formatLocalDate, formatTime } from "@/lib/format/dates";
+import { toIsoDate } from "@/lib/schemas/common";
+import { bookAction, cancelAction, cancelMembershipAction, signOutAction } from "../actions";
+import { CancelMembership } from "./cancel-membership";
 import { getViewer } from "@/lib/web/viewer";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
 import { getMe } from "@/lib/users/get-me";
@@ -87,6 +90,17 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
   const upcoming = bookings.filter((booking) => booking.instance.endsAt.getTime() > now);
   const past = bookings.filter((booking) => booking.instance.endsAt.getTime() <= now).reverse();
   const productNames = new Map(products.map((product) => [product.id, product.name]));
+  const today = studioDate(new Date(now), account.timezone);
+  /** A pause that runs or is to come, in words ("paused, back on …"); null without one. */
+  const pauseNote = (entitlement: (typeof entitlements)[number]) => {
+    const from = toIsoDate(entitlement.pausedFrom);
+    const until = toIsoDate(entitlement.pausedUntil);
+    if (from === null || until === null || until <= today) return null;
+    return from <= today
+      ? t("pausedUntil", { date: formatLocalDate(until, where) })
+      : t("pauseAhead", { from: formatLocalDate(from, where), until: formatLocalDate(until, where) });
+  };
+  const subscriptions = new Set(products.filter((product) => product.type === "subscription").map((p) => p.id));
 
   const book = bookAction.bind(null, account.slug);
   const cancel = cancelAction.bind(null, account.slug);
@@ -184,12 +198,25 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                           ? t("unlimited")
                           : t("classesLeft", { count: entitlement.remainingClasses })}
                         {" · "}
-                        {entitlement.validUntil
-                          ? t("validUntil", { date: formatDate(entitlement.validUntil, where) })
-                          : t("noExpiry")}
+                        {entitlement.cancelAt
+                          ? t("cancelledEnds", { date: formatDate(entitlement.cancelAt, where) })
+                          : entitlement.validUntil
+                            ? t("validUntil", { date: formatDate(entitlement.validUntil, where) })
+                            : t("noExpiry")}
+                        {pauseNote(entitlement) ? ` · ${pauseNote(entitlement)}` : null}
                       </p>
                     </div>
                     <Badge tone={status.tone}>{status.label}</Badge>
+                    {subscriptions.has(entitlement.productId) &&
+                    entitlement.status === "active" &&
+                    !entitlement.cancelAt &&
+                    (!entitlement.validUntil || entitlement.validUntil.getTime() > now) ? (
+                      <CancelMembership
+                        product={productNames.get(entitlement.productId) ?? t("pass")}
+                        usableUntil={entitlement.validUntil ? formatDate(entitlement.validUntil, where) : null}
+                        cancel={cancelMembershipAction.bind(null, account.slug, entitlement.id)}
+                      />
+                    ) : null}
                   </li>
                 );
               })}

@@ -203,6 +203,30 @@ describe("GET /exports/orders.csv", () => {
     expect(semicolon.text).toContain(';"Drop-in; single";');
     expect(semicolon.rows.slice(1).map((row) => row[0])).toEqual([orderIds.march]);
   });
+
+  it("takes GET /orders' filters: status, product, and studio dates with `to` included", async () => {
+    await db.order.update({ where: { id: orderIds.february }, data: { status: "refunded" } });
+    try {
+      const ids = async (query: string) => (await csv(`/exports/orders.csv?${query}`)).rows.slice(1).map((row) => row[0]);
+      expect(await ids("status=paid")).toEqual([orderIds.january, orderIds.march]);
+      expect(await ids("status=refunded&from=2026-02-15&to=2026-02-15")).toEqual([orderIds.february]);
+      expect(await ids("from=2026-01-16&to=2026-03-15")).toEqual([orderIds.february, orderIds.march]);
+      const product = (await db.order.findUniqueOrThrow({ where: { id: orderIds.march } })).productId;
+      expect(await ids(`productId=${product}&status=paid&to=2026-02-28`)).toEqual([orderIds.january]);
+      expect(await ids("productId=someone-elses")).toEqual([]);
+    } finally {
+      await db.order.update({ where: { id: orderIds.february }, data: { status: "paid" } });
+    }
+  });
+
+  it("answers 400 for a bad filter before the download starts", async () => {
+    for (const query of ["status=done", "from=2026-02-30", "from=2026-02-02&to=2026-02-01", "from=2026-02-16&to=2026-02-15T10:00:00Z"]) {
+      expect(await api("GET", `/exports/orders.csv?${query}`, { token: tenant.admin.token }), query).toMatchObject({
+        status: 400,
+        body: { error: "Validation failed" },
+      });
+    }
+  });
 });
 
 describe("who may export", () => {

@@ -1,11 +1,13 @@
 import { listOrders } from "@/lib/commerce/list-orders";
 import { pageResponse } from "@/lib/http/page-response";
 import { endpoints, route } from "@/lib/http/route";
-import { ListOrdersQuery, serializeOrder } from "@/lib/schemas/order";
+import { serializeOrder } from "@/lib/schemas/order";
+import { ListOrdersQuery } from "@/lib/schemas/order-filter";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/orders", {
   GET: route({ operation: "GET /orders", auth: "admin", query: ListOrdersQuery }, async ({ auth, query, request }) => {
-    const page = await listOrders({ db: auth.db, ...query });
+    const { limit, after, filter } = query;
+    const page = await listOrders({ db: auth.db, limit, after, filter: { ...filter, accountId: auth.accountId } });
     return pageResponse(request, page.items.map(serializeOrder), page.next);
   }),
 });

@@ -37,6 +37,19 @@ describe("refund action", () => {
     expect(await refundOrderAction(formData({ orderId }))).toEqual({ ok: false, error: "Order cannot be refunded" });
   });
 
+  it("keeps the optional reason with the order, and refuses one too long", async () => {
+    const orderId = await paidOrder(tenant);
+    expect(await refundOrderAction(formData({ orderId, reason: "x".repeat(501) }))).toMatchObject({
+      ok: false,
+      fieldErrors: { reason: expect.any(String) },
+    });
+    expect(await refundOrderAction(formData({ orderId, reason: "  Moved abroad " }))).toMatchObject({ ok: true });
+    expect(await db.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
+      status: "refunded",
+      refundReason: "Moved abroad",
+    });
+  });
+
   it("does not touch another studio's order", async () => {
     const theirs = await paidOrder(await createTenant());
     expect(await refundOrderAction(formData({ orderId: theirs }))).toEqual({ ok: false, error: "Resource not found" });

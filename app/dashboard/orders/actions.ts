@@ -1,10 +1,11 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { readText } from "@/components/forms/form-data";
+import { defined, readText } from "@/components/forms/form-data";
 import { refundOrder } from "@/lib/commerce/refund-order";
 import { parseWith } from "@/lib/http/parse-input";
 import { Id } from "@/lib/schemas/common";
+import { RefundOrderInput } from "@/lib/schemas/order";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { runAction } from "@/lib/web/run-action";
@@ -16,7 +17,8 @@ export async function refundOrderAction(formData: FormData): Promise<FormState> 
   return runAction(
     async () => {
       const orderId = parseWith(Id, readText(formData, "orderId"));
-      await refundOrder({ db: viewer.db, accountId: viewer.accountId, orderId, reason: null });
+      const { reason } = parseWith(RefundOrderInput, defined({ reason: readText(formData, "reason") }));
+      await refundOrder({ db: viewer.db, accountId: viewer.accountId, orderId, reason: reason ?? null });
       const t = await getTranslations("OrdersActions");
       return t("refunded");
     },

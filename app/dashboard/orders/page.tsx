@@ -1,15 +1,22 @@
 import type { Metadata } from "next";
+import type { Order } from "@prisma/client";
 import { getTranslations } from "next-intl/server";
-import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader } from "@/components/forms/page-header";
+import { StackedTable } from "@/components/dashboard/stacked-table-view";
+import { Notice } from "@/components/ui/notice";
 import { requireAdministrator } from "@/lib/web/require-administrator";
+import { findOrder } from "@/lib/commerce/find-order";
 import { listOrderBuyers } from "@/lib/commerce/list-order-buyers";
 import { listOrders } from "@/lib/commerce/list-orders";
 import { listProducts } from "@/lib/commerce/list-products";
+import { AppError } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
+import { Id } from "@/lib/schemas/common";
+import { OrderFilterQuery, orderFilterSearch, type OrderFilter } from "@/lib/schemas/order-filter";
 import { getMe } from "@/lib/users/get-me";
-import { refundOrderAction } from "./actions";
+import { OrderFilterForm } from "./order-filter-form";
+import { RefundOrderForm } from "./refund-order-form";
 
 export const dynamic = "force-dynamic";
 
@@ -18,6 +25,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
 const SHOWN = 200;
 const STATUS_STYLE: Record<string, string> = {
   paid: "bg-brand-100 text-brand-900",
@@ -25,14 +34,129 @@ const STATUS_STYLE: Record<string, string> = {
   failed: "bg-red-100 text-red-900",
   refunded: "bg-slate-200 text-slate-800",
 };
+const FILTER_FIELDS = ["status", "productId", "from", "to"] as const;
 
 /** What refundOrder takes: a paid order; a Stripe one only with its payment known (a subscription's once invoice.paid reported it). */
 function isRefundable(order: { status: string; provider: string; paymentIntentId: string | null }): boolean {
   return order.status === "paid" && (order.provider !== "stripe" || order.paymentIntentId !== null);
 }
 
-export default async function OrdersPage() {
+/** The form's fields as typed (blank ones left out), and the filter they make or why they make none. */
+async function readFilter(props: Props) {
+  const params = await props.searchParams;
+  const typed = Object.fromEntries(
+    FILTER_FIELDS.flatMap((name) => {
+      const value = params[name];
+      return typeof value === "string" && value.trim() !== "" ? [[name, value.trim()]] : [];
+    }),
+  ) as Partial<Record<(typeof FILTER_FIELDS)[number], string>>;
+  const parsed = OrderFilterQuery.safeParse(typed);
+  const refunded = Id.safeParse(params.refunded);
+  return { typed, filter: parsed.success ? parsed.data : null, refundedId: refunded.success ? refunded.data : null };
+}
+
+async function listFiltered(viewer: Awaited<ReturnType<typeof requireAdministrator>>, filter: OrderFilter | null) {
+  if (!filter) return null;
+  try {
+    return await listOrders({ db: viewer.db, limit: SHOWN, filter: { ...filter, accountId: viewer.accountId } });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "validation_failed") return null;
+    throw error;
+  }
+}
+
+export default async function OrdersPage(props: Props) {
   const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("OrdersPage")]);
+  const { typed, filter, refundedId } = await readFilter(props);
+  const [page, products, { account }, refunded] = await Promise.all([
+    listFiltered(viewer, filter),
+    listProducts({ db: viewer.db }),
+    getMe(viewer),
+    refundedId ? findOrder({ db: viewer.db, orderId: refundedId }) : null,
+  ]);
+  const orders = page?.items ?? [];
+  const buyers = await listOrderBuyers({ orders: refunded ? [...orders, refunded] : orders });
+  const buyer = new Map(buyers.map((user) => [user.id, user]));
+  const product = new Map(products.map((item) => [item.id, item.name]));
+  const where = { zone: account.timezone, locale: account.locale };
+  const filtered = Object.keys(typed).length > 0;
+  const search = filter ? orderFilterSearch(filter) : new URLSearchParams();
+  const semicolons = new URLSearchParams(search);
+  semicolons.set("delimiter", "semicolon");
+  const csvHref = (query: URLSearchParams) => `/api/exports/orders.csv${query.size > 0 ? `?${query}` : ""}`;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("title")}>{t("intro")}</PageHeader>
+      {refunded?.status === "refunded" ? (
+        <Notice tone="success">
+          {t("refundedNotice", {
+            amount: formatMoney(refunded.amount, refunded.currency, account.locale),
+            buyer: buyer.get(refunded.userId)?.displayName ?? t("unknown"),
+          })}
+        </Notice>
+      ) : null}
+      <OrderFilterForm
+        // a new filter (or "Clear filter", a client-side link) shows its own values, not the last ones typed
+        key={JSON.stringify(typed)}
+        values={typed}
+        products={products.map((item) => ({ value: item.id, label: item.name }))}
+        filtered={filtered}
+      />
+      {page ? (
+        <p className="text-sm text-slate-700">
+          {filtered ? t("exportFiltered") : t("exportAll")}{" "}
+          <a href={csvHref(search)} className="text-brand-700 underline" download>
+            {t("exportCsv")}
+          </a>{" "}
+          ·{" "}
+          <a href={csvHref(semicolons)} className="text-brand-700 underline" download>
+            {t("exportExcel")}
+          </a>
+        </p>
+      ) : (
+        <p role="alert" className="text-sm text-red-700">
+          {t("badFilter")}
+        </p>
+      )}
+      {!page ? null : orders.length === 0 ? (
+        <p className="text-slate-600">{filtered ? t("noMatches") : t("noOrders")}</p>
+      ) : (
+        <>
+          {page.next ? <p className="text-sm text-slate-700">{t("showingLatest", { shown: SHOWN })}</p> : null}
+          <OrdersTable
+            orders={orders}
+            caption={t("caption", { studio: account.name })}
+            buyerOf={(order) => ({
+              name: buyer.get(order.userId)?.displayName ?? t("unknown"),
+              email: buyer.get(order.userId)?.email ?? "",
+            })}
+            productOf={(order) => product.get(order.productId) ?? "—"}
+            dateOf={(order) => formatDateTime(order.createdAt, where)}
+            amountOf={(order) => formatMoney(order.amount, order.currency, account.locale)}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+async function OrdersTable({
+  orders,
+  caption,
+  buyerOf,
+  productOf,
+  dateOf,
+  amountOf,
+}: {
+  orders: Order[];
+  caption: string;
+  buyerOf: (order: Order) => { name: string; email: string };
+  productOf: (order: Order) => string;
+  dateOf: (order: Order) => string;
+  amountOf: (order: Order) => string;
+}) {
+  const t = await getTranslations("OrdersPage");
   const providerNames: Record<string, string> = { demo: t("providerDemo"), stripe: "Stripe", desk: t("providerDesk") };
   const statusNames: Record<string, string> = {
     paid: t("statusPaid"),
@@ -40,102 +164,60 @@ export default async function OrdersPage() {
     failed: t("statusFailed"),
     refunded: t("statusRefunded"),
   };
-  const [orders, products, { account }] = await Promise.all([
-    listOrders({ db: viewer.db }).then((page) => page.items),
-    listProducts({ db: viewer.db }),
-    getMe(viewer),
-  ]);
-  const shown = orders.slice(0, SHOWN);
-  const buyers = await listOrderBuyers({ orders: shown });
-  const buyer = new Map(buyers.map((user) => [user.id, user]));
-  const product = new Map(products.map((item) => [item.id, item.name]));
-  const where = { zone: account.timezone, locale: account.locale };
-  const buyerName = (userId: string) => buyer.get(userId)?.displayName ?? t("unknown");
   return (
-    <div className="space-y-6">
-      <PageHeader title={t("title")}>
-        {t("intro")}
-        {orders.length > SHOWN ? t("showingLatest", { shown: SHOWN, total: orders.length }) : ""}
-      </PageHeader>
-      {orders.length === 0 ? (
-        <p className="text-slate-600">{t("noOrders")}</p>
-      ) : (
-        <div
-          className="overflow-x-auto rounded-lg border border-slate-300 bg-white"
-          tabIndex={0}
-          role="region"
-          aria-label={t("tableLabel")}
-        >
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">{t("caption", { studio: account.name })}</caption>
-            <thead className="bg-slate-100 text-slate-800">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("date")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("buyer")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("product")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t("amount")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("status")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("provider")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {shown.map((order) => (
-                <tr key={order.id}>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(order.createdAt, where)}</td>
-                  <td className="px-3 py-2">
-                    {buyerName(order.userId)}
-                    <span className="block text-xs text-slate-600">{buyer.get(order.userId)?.email}</span>
-                  </td>
-                  <td className="px-3 py-2">{product.get(order.productId) ?? "—"}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-                    {formatMoney(order.amount, order.currency, account.locale)}
-                  </td>
-                  <td className="px-3 py-2">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[order.status] ?? ""}`}
-                    >
-                      {statusNames[order.status] ?? order.status}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">{providerNames[order.provider] ?? order.provider}</td>
-                  <td className="px-3 py-2">
-                    {isRefundable(order) ? (
-                      <ActionForm
-                        action={refundOrderAction}
-                        hidden={{ orderId: order.id }}
-                        submitLabel={t("refund")}
-                        pendingLabel={t("refundPending")}
-                        variant="danger"
-                        inline
-                        accessibleLabel={t("refundLabel", { buyer: buyerName(order.userId) })}
-                        confirm={t("refundConfirm", {
-                          amount: formatMoney(order.amount, order.currency, account.locale),
-                          buyer: buyerName(order.userId),
-                        })}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
+    <StackedTable
+      caption={caption}
+      columns={[
+        { label: t("buyer") },
+        { label: t("date"), className: "md:whitespace-nowrap" },
+        { label: t("product") },
+        { label: t("amount"), className: "tabular-nums md:text-right md:whitespace-nowrap" },
+        { label: t("status") },
+        { label: t("provider") },
+        { label: t("actions") },
+      ]}
+      rows={orders.map((order) => {
+        const { name, email } = buyerOf(order);
+        return {
+          key: order.id,
+          cells: [
+            <span key="buyer" className="block">
+              {name}
+              <span className="block text-xs font-normal [overflow-wrap:anywhere] text-slate-600">{email}</span>
+            </span>,
+            dateOf(order),
+            productOf(order),
+            amountOf(order),
+            <span
+              key="status"
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[order.status] ?? ""}`}
+            >
+              {statusNames[order.status] ?? order.status}
+            </span>,
+            providerNames[order.provider] ?? order.provider,
+            <div key="actions" className="flex flex-wrap items-start gap-x-2">
+              {order.status === "paid" || order.status === "refunded" ? (
+                <a
+                  href={`/api/orders/${order.id}/receipt`}
+                  className="inline-flex min-h-11 items-center px-2 text-brand-700 underline md:min-h-0 md:py-1"
+                >
+                  {t("receipt")}
+                  <span className="sr-only"> {t("receiptOf", { buyer: name, date: dateOf(order) })}</span>
+                </a>
+              ) : null}
+              {isRefundable(order) ? (
+                <RefundOrderForm
+                  orderId={order.id}
+                  buyer={name}
+                  product={productOf(order)}
+                  amount={amountOf(order)}
+                  date={dateOf(order)}
+                />
+              ) : null}
+            </div>,
+          ],
+        };
+      })}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { inputClass } from "@/components/forms/field";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { getSummarySeries } from "@/lib/admin/get-summary-series";
+import { listRevenueByProduct } from "@/lib/admin/list-revenue-by-product";
 import { startOfStudioDate, studioDate } from "@/lib/admin/studio-time";
 import { SummaryQuery } from "@/lib/schemas/summary";
 
@@ -92,7 +93,11 @@ export default async function SummaryPage({ searchParams }: Props) {
     );
   }
 
-  const { total, unit, points } = await getSummarySeries({ db: viewer.db, ...parsed.data, timezone: tz });
+  const [{ total, unit, points }, byProduct] = await Promise.all([
+    getSummarySeries({ db: viewer.db, ...parsed.data, timezone: tz }),
+    listRevenueByProduct({ db: viewer.db, ...parsed.data }),
+  ]);
+  const productCurrencies = [...new Set(byProduct.map((row) => row.currency))].sort();
   const label = (iso: string) =>
     DateTime.fromISO(iso, { zone: tz }).setLocale(studio.locale).toLocaleString({ day: "numeric", month: "short" });
   const chartPoints = (values: (p: (typeof points)[number]) => Record<string, number>): ChartPoint[] =>
@@ -191,6 +196,33 @@ export default async function SummaryPage({ searchParams }: Props) {
             axisFormat={(value) => formatMoneyCompact(value, currency, studio.locale)}
           />
         ))}
+      </Section>
+      <Section id="revenue-products-heading" title={t("revenueByProduct")}>
+        {byProduct.length === 0 ? (
+          <p className="text-slate-700">{t("noRevenue")}</p>
+        ) : (
+          productCurrencies.map((currency) => {
+            const rows = byProduct.filter((row) => row.currency === currency);
+            return (
+              <BarChart
+                key={currency}
+                id={`chart-products-${currency}`}
+                title={t("revenueByProductChart", { currency })}
+                description={t("revenueByProductDescription", {
+                  currency,
+                  products: rows.length,
+                  top: rows[0]!.name,
+                  amount: formatMoney(rows[0]!.amount, currency, studio.locale),
+                })}
+                series={[{ key: "amount", label: currency, color: COLORS.brand }]}
+                points={rows.map((row) => ({ label: row.name, values: { amount: row.amount } }))}
+                format={(value) => formatMoney(value, currency, studio.locale)}
+                axisFormat={(value) => formatMoneyCompact(value, currency, studio.locale)}
+                pointsLabel={t("product")}
+              />
+            );
+          })
+        )}
       </Section>
     </>
   );

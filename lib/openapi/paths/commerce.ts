@@ -4,10 +4,10 @@ import {
   GrantEntitlementParams,
   RenewSubscriptionsResultSchema,
 } from "@/lib/schemas/entitlement";
+import { ListOrdersParams, ORDER_FILTER_DESCRIPTION } from "@/lib/schemas/order-filter";
 import {
   CheckoutInput,
   CheckoutSchema,
-  ListOrdersParams,
   OrderParams,
   OrderSchema,
   RefundOrderInput,
@@ -247,7 +247,8 @@ registry.registerPath({
   summary: "Every order of the account (purchases, desk grants, renewals), newest first",
   description:
     "Newest first, then by id. Without `limit` the whole list; with `limit` a page and a `Link` rel=next while more remain " +
-    "(a keyset on `createdAt`, `id`: deep pages cost what the first does).",
+    "(a keyset on `createdAt`, `id`: deep pages cost what the first does); the `Link` keeps the filters. " +
+    ORDER_FILTER_DESCRIPTION,
   security: admin.security,
   request: { query: ListOrdersParams },
   responses: {

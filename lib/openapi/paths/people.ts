@@ -8,6 +8,7 @@ import {
   PEOPLE_CSV_HEADER,
 } from "@/lib/schemas/export";
 import { OrderSchema } from "@/lib/schemas/order";
+import { ExportOrdersParams, ORDER_FILTER_DESCRIPTION } from "@/lib/schemas/order-filter";
 import { UserIdParams } from "@/lib/schemas/user-input";
 import { z } from "@/lib/schemas/zod";
 import { authFor, errorResponse, jsonResponse, registry } from "../registry";
@@ -66,7 +67,7 @@ registry.registerPath({
 
 const CSV_COMMON =
   "Streamed as it is read (the whole account, batch by batch). `text/csv; charset=utf-8` with a UTF-8 byte order mark " +
-  "(Excel then reads \"Søren\" right) and `Content-Disposition: attachment`. RFC 4180: CRLF line ends, a field holding the " +
+  '(Excel then reads "Søren" right) and `Content-Disposition: attachment`. RFC 4180: CRLF line ends, a field holding the ' +
   "delimiter, a quote or a line break is quoted and its quotes doubled; `?delimiter=semicolon` for Excel in Danish locales. " +
   "A cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so that a spreadsheet shows it rather than runs it. " +
   "Instants are ISO 8601 UTC, dates YYYY-MM-DD, absent values empty. The header row names the columns: ";
@@ -74,7 +75,9 @@ const CSV_COMMON =
 function csvResponse(description: string) {
   return {
     description,
-    headers: { "Content-Disposition": { description: "attachment; filename=\"….csv\"", schema: { type: "string" as const } } },
+    headers: {
+      "Content-Disposition": { description: 'attachment; filename="….csv"', schema: { type: "string" as const } },
+    },
     content: { "text/csv": { schema: { type: "string" as const } } },
   };
 }
@@ -115,9 +118,9 @@ registry.registerPath({
   tags: ["Commerce"],
   summary: "The orders of the active account as CSV",
   description:
-    "Orders created in [`from`, `to`) (each optional, ISO 8601 with an offset; `to` must be after `from`, else 400), " +
-    `oldest first, then by id; \`amount\` in minor units as in the API. ${CSV_COMMON}${columns(ORDERS_CSV_HEADER)}`,
+    `The orders GET /orders answers for the same filters, oldest first, then by id; \`amount\` in minor units as in the API. ` +
+    `${ORDER_FILTER_DESCRIPTION} ${CSV_COMMON}${columns(ORDERS_CSV_HEADER)}`,
   security: admin.security,
-  request: { query: ExportRangeParams },
+  request: { query: ExportOrdersParams },
   responses: { 200: csvResponse("orders.csv"), 400: errorResponse(400), ...admin.responses },
 });

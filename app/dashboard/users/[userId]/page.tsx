@@ -20,7 +20,10 @@ import { getPerson } from "@/lib/users/get-person";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { requireAdministrator } from "@/lib/web/require-administrator";
+import { studioDate } from "@/lib/admin/studio-time";
+import { toIsoDate } from "@/lib/schemas/common";
 import { bookIntoClassAction, changePersonaAction, grantPassAction, removeMembershipAction } from "../actions";
+import { MembershipControls } from "./membership-controls";
 
 export const dynamic = "force-dynamic";
 
@@ -87,6 +90,8 @@ export default async function PersonPage(props: Props) {
     refunded: t("orderRefunded"),
   };
   const productName = new Map(products.map((product) => [product.id, product.name]));
+  const subscriptionIds = new Set(products.filter((product) => product.type === "subscription").map((p) => p.id));
+  const today = studioDate(now, studio.timezone);
 
   const dated = bookings.map((booking) => ({ ...booking, startsAt: booking.instance.startsAt }));
   const rate = attendanceRate(dated, now);
@@ -96,6 +101,7 @@ export default async function PersonPage(props: Props) {
   const passes = entitlements.map((entitlement) => ({ entitlement, dto: serializeEntitlement(entitlement, now) }));
   const activePasses = passes.filter((pass) => pass.dto.status === "active");
   const unlimited = activePasses.some((pass) => pass.dto.remainingClasses === null);
+  const anyMembership = passes.some(({ entitlement }) => subscriptionIds.has(entitlement.productId));
   const creditsLeft = activePasses.reduce((sum, pass) => sum + (pass.dto.remainingClasses ?? 0), 0);
 
   const booked = new Set(upcoming.map((b) => b.instanceId));
@@ -338,16 +344,62 @@ export default async function PersonPage(props: Props) {
               { label: t("credits"), className: "tabular-nums" },
               { label: t("validUntil") },
               { label: t("status") },
+              // a pass that is no membership leaves this cell empty: no label for it on a phone
+              ...(anyMembership
+                ? [{ label: t("manageMembership"), className: "empty:hidden md:empty:table-cell" }]
+                : []),
             ]}
-            rows={passes.map(({ entitlement, dto }) => ({
-              key: entitlement.id,
-              cells: [
-                productName.get(entitlement.productId) ?? "—",
-                dto.remainingClasses === null ? t("unlimited") : dto.remainingClasses,
-                entitlement.validUntil ? formatDate(entitlement.validUntil, studio) : t("noEnd"),
-                passStatus[dto.status] ?? dto.status,
-              ],
-            }))}
+            rows={passes.map(({ entitlement, dto }) => {
+              const name = productName.get(entitlement.productId) ?? "—";
+              const membership = subscriptionIds.has(entitlement.productId);
+              const pausedFrom = toIsoDate(entitlement.pausedFrom);
+              const pausedUntil = toIsoDate(entitlement.pausedUntil);
+              const paused = pausedFrom !== null && pausedUntil !== null && pausedUntil > today;
+              const notes = [
+                entitlement.cancelAt ? t("endsOn", { date: formatDate(entitlement.cancelAt, studio) }) : null,
+                paused
+                  ? pausedFrom <= today
+                    ? t("pausedBackOn", { date: formatLocalDate(pausedUntil, studio) })
+                    : t("pauseFromTo", {
+                        from: formatLocalDate(pausedFrom, studio),
+                        until: formatLocalDate(pausedUntil, studio),
+                      })
+                  : null,
+              ].filter((note) => note !== null);
+              return {
+                key: entitlement.id,
+                cells: [
+                  name,
+                  dto.remainingClasses === null ? t("unlimited") : dto.remainingClasses,
+                  entitlement.validUntil ? formatDate(entitlement.validUntil, studio) : t("noEnd"),
+                  <span key="status">
+                    {passStatus[dto.status] ?? dto.status}
+                    {notes.map((note) => (
+                      <span key={note} className="block text-xs text-slate-700">
+                        {note}
+                      </span>
+                    ))}
+                  </span>,
+                  ...(!anyMembership
+                    ? []
+                    : membership && dto.status === "active"
+                      ? [
+                          <MembershipControls
+                            key="manage"
+                            entitlementId={entitlement.id}
+                            userId={person.id}
+                            product={name}
+                            person={person.displayName}
+                            endsOn={entitlement.validUntil ? formatDate(entitlement.validUntil, studio) : null}
+                            cancelled={entitlement.cancelAt !== null}
+                            paused={paused}
+                            today={today}
+                          />,
+                        ]
+                      : [null]),
+                ],
+              };
+            })}
           />
         )}
       </Section>

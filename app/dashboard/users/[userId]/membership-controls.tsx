@@ -1,0 +1,110 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useId } from "react";
+import { ActionForm } from "@/components/forms/action-form";
+import { inputClass } from "@/components/forms/field";
+import { FieldError, StateForm } from "@/components/dashboard/state-form";
+import { cancelMembershipAction, pauseMembershipAction, resumeMembershipAction } from "../membership-actions";
+
+/**
+ * An administrator's buttons for one membership (a subscription) on a person's page: cancel at the end
+ * of the paid period (confirmed, as cancelling a class), pause from/until behind a disclosure, resume
+ * while a pause runs or waits.
+ */
+export function MembershipControls({
+  entitlementId,
+  userId,
+  product,
+  person,
+  endsOn,
+  cancelled,
+  paused,
+  today,
+}: {
+  entitlementId: string;
+  userId: string;
+  product: string;
+  person: string;
+  /** The end of the paid period, formatted; null when open-ended. */
+  endsOn: string | null;
+  cancelled: boolean;
+  /** A pause runs or is still to come. */
+  paused: boolean;
+  /** The studio's date, the earliest a pause may start in the form. */
+  today: string;
+}) {
+  const t = useTranslations("MembershipControls");
+  const id = useId();
+  const hidden = { entitlementId, userId };
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      {paused ? (
+        <ActionForm
+          action={resumeMembershipAction}
+          hidden={hidden}
+          submitLabel={t("resume")}
+          pendingLabel={t("resuming")}
+          variant="secondary"
+          accessibleLabel={t("resumeLabel", { product })}
+          inline
+        />
+      ) : (
+        <details className="text-sm">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md border border-brand-700 px-3 font-medium text-brand-700 hover:bg-brand-50">
+            {t("pause")}
+            <span className="sr-only"> {product}</span>
+          </summary>
+          <StateForm
+            action={pauseMembershipAction}
+            hidden={hidden}
+            submitLabel={t("confirmPause")}
+            pendingLabel={t("pausing")}
+            variant="primary"
+            className="mt-2 max-w-sm space-y-3 rounded-md border border-slate-300 bg-slate-50 p-3"
+          >
+            {(state) => (
+              <>
+                <p className="text-slate-700">{t("pauseIntro")}</p>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  {(["from", "until"] as const).map((name) => (
+                    <div key={name}>
+                      <label htmlFor={`${id}-${name}`} className="block font-medium text-slate-800">
+                        {name === "from" ? t("from") : t("until")}
+                      </label>
+                      <input
+                        id={`${id}-${name}`}
+                        name={name}
+                        type="date"
+                        min={today}
+                        required
+                        className={inputClass}
+                        aria-invalid={state.fieldErrors?.[name] ? true : undefined}
+                        aria-describedby={state.fieldErrors?.[name] ? `${id}-${name}-error` : undefined}
+                      />
+                      <FieldError id={`${id}-${name}-error`} error={state.fieldErrors?.[name]} />
+                    </div>
+                  ))}
+                </div>
+              </>
+            )}
+          </StateForm>
+        </details>
+      )}
+      {cancelled ? null : (
+        <ActionForm
+          action={cancelMembershipAction}
+          hidden={hidden}
+          submitLabel={t("cancel")}
+          pendingLabel={t("cancelling")}
+          variant="danger"
+          accessibleLabel={t("cancelLabel", { product })}
+          confirm={
+            endsOn ? t("confirmCancel", { person, product, date: endsOn }) : t("confirmCancelNow", { person, product })
+          }
+          inline
+        />
+      )}
+    </div>
+  );
+}

@@ -27,6 +27,7 @@ describe("GET /public/accounts/{slug}", () => {
         waitlistEnabled: true,
       },
       profile: { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null },
+      reminderHours: 24,
     });
   });
 

@@ -4,6 +4,7 @@ import { wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
+import { issueReceipt } from "@/lib/receipts/issue-receipts";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { applyRefund } from "./apply-refund";
 import { createEntitlement } from "./create-entitlement";
@@ -107,7 +108,7 @@ async function once(
 async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
   const now = new Date();
   const paymentIntent = session.payment_intent;
-  const [order] = await tx.order.updateManyAndReturn({
+  const [paid] = await tx.order.updateManyAndReturn({
     where: { id: ref.orderId, provider: "stripe", status: "pending" },
     data: {
       status: "paid",
@@ -117,7 +118,8 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
       paymentIntentId: typeof paymentIntent === "string" ? paymentIntent : (paymentIntent?.id ?? null),
     },
   });
-  if (!order) return "ignored";
+  if (!paid) return "ignored";
+  const order = await tx.order.update({ where: { id: paid.id }, data: await issueReceipt(tx, paid) });
   const [product, price] = await Promise.all([
     tx.product.findFirstOrThrow({ where: { id: order.productId } }),
     tx.price.findFirstOrThrow({ where: { id: order.priceId } }),

@@ -24,6 +24,7 @@ export const TENANT_MODELS = new Set<string>([
   "Entitlement",
   "Booking",
   "BookingEmail",
+  "ReceiptCounter",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -1,5 +1,6 @@
 import { IANAZone } from "luxon";
 import { BookingPolicySchema } from "./account";
+import { LegalDetailsInput } from "./account-legal";
 import { ProfileInput } from "./account-profile";
 import { text } from "./common";
 import { z } from "./zod";
@@ -43,6 +44,7 @@ export const UpdateAccountInput = z
     locale: LocaleTag,
     bookingPolicy: z.strictObject(BookingPolicySchema.shape).partial().openapi("BookingPolicyUpdate"),
     profile: ProfileInput,
+    legal: LegalDetailsInput,
   })
   .partial()
   .openapi("UpdateAccountInput");

@@ -9,6 +9,7 @@ import daDashboardPeople from "./messages/da/dashboard-people.json";
 import daDashboardStaff from "./messages/da/dashboard-staff.json";
 import daEmails from "./messages/da/emails.json";
 import daPublic from "./messages/da/public.json";
+import daReceipts from "./messages/da/receipts.json";
 import daSchedule from "./messages/da/schedule.json";
 import daSettings from "./messages/da/settings.json";
 import daSite from "./messages/da/site.json";
@@ -23,6 +24,7 @@ import enDashboardPeople from "./messages/en/dashboard-people.json";
 import enDashboardStaff from "./messages/en/dashboard-staff.json";
 import enEmails from "./messages/en/emails.json";
 import enPublic from "./messages/en/public.json";
+import enReceipts from "./messages/en/receipts.json";
 import enSchedule from "./messages/en/schedule.json";
 import enSettings from "./messages/en/settings.json";
 import enSite from "./messages/en/site.json";
@@ -45,6 +47,7 @@ const en = {
   ...enDashboardStaff,
   ...enEmails,
   ...enSettings,
+  ...enReceipts,
 };
 const da: typeof en = {
   ...daSite,
@@ -61,6 +64,7 @@ const da: typeof en = {
   ...daDashboardStaff,
   ...daEmails,
   ...daSettings,
+  ...daReceipts,
 };
 
 export type Messages = typeof en;

@@ -2,6 +2,8 @@
 // GET /me/orders/{orderId}/receipt (the buyer) and GET /orders/{orderId}/receipt (an administrator).
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { tenantDb } from "@/lib/db/tenant-db";
+import { issueReceipt } from "@/lib/receipts/issue-receipts";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { isPdf, pdfText } from "@/tests/helpers/pdf";
@@ -90,6 +92,15 @@ describe("receipt numbers and VAT on paid orders", () => {
 
     const mine = await api("GET", "/me/orders", { token: buyer.token });
     expect(mine.body.map((o: { vatAmount: number | null }) => o.vatAmount)).toEqual([1389, 2500, null]);
+  });
+
+  it("gives a rolled-back payment's number back: no gap", async () => {
+    const rolledBack = tenantDb(tenant.accountId).$transaction(async (tx) => {
+      expect(await issueReceipt(tx, { accountId: tenant.accountId, amount: 12500 })).toMatchObject({ receiptNumber: 1 });
+      throw new Error("payment failed after its number was taken");
+    });
+    await expect(rolledBack).rejects.toThrow("payment failed");
+    expect((await buy(buyer, await product())).receiptNumber).toBe(1);
   });
 
   it("refunding keeps the number; no order takes it again", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import type { Entitlement } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
+import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
 import type { GrantEntitlementInput } from "@/lib/schemas/entitlement";
 import { placeOrder } from "./create-order";
 import { getProductOrThrow } from "./get-product-or-throw";
@@ -33,7 +34,7 @@ export async function grantEntitlement({
   const chosen = input.priceId !== undefined;
   const price = chosen ? product.prices.find((candidate) => candidate.id === input.priceId) : product.prices[0];
   if (!price) throw new AppError("not_found");
-  return db.$transaction(async (tx) => {
+  const entitlement = await db.$transaction(async (tx) => {
     if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
     if (chosen && (price.minAge !== null || price.maxAge !== null)) {
       const [account, person] = await Promise.all([
@@ -52,4 +53,6 @@ export async function grantEntitlement({
     });
     return entitlement!;
   });
+  deliverReceiptEmail({ accountId, orderId: entitlement.orderId! });
+  return entitlement;
 }

@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
+import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { applyRefund } from "./apply-refund";
 import { createEntitlement } from "./create-entitlement";
@@ -38,7 +39,10 @@ export async function handleStripeEvent({ event }: { event: Stripe.Event }): Pro
       const session = event.data.object;
       // Delayed payment methods complete the session unpaid; async_payment_succeeded follows.
       if (session.payment_status === "unpaid") return "ignored";
-      return once(event, orderRef(session.metadata), (tx, ref) => fulfilOrder(tx, ref, session));
+      const ref = orderRef(session.metadata);
+      const outcome = await once(event, ref, (tx, ref) => fulfilOrder(tx, ref, session));
+      if (outcome === "fulfilled") deliverReceiptEmail(ref!);
+      return outcome;
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
@@ -49,9 +53,15 @@ export async function handleStripeEvent({ event }: { event: Stripe.Event }): Pro
       const invoice = event.data.object;
       // The first period is paid through the Checkout Session (checkout.session.completed).
       if (invoice.billing_reason === "subscription_create") return "ignored";
-      return once(event, orderRef(invoice.parent?.subscription_details?.metadata), (tx, ref) =>
-        renewFromInvoice(tx, ref, invoice),
-      );
+      const ref = orderRef(invoice.parent?.subscription_details?.metadata);
+      let renewal: string | undefined;
+      const outcome = await once(event, ref, async (tx, ref) => {
+        const renewed = await renewFromInvoice(tx, ref, invoice);
+        if (typeof renewed !== "string") renewal = renewed.orderId;
+        return typeof renewed === "string" ? renewed : "renewed";
+      });
+      if (renewal) deliverReceiptEmail({ accountId: ref!.accountId, orderId: renewal });
+      return outcome;
     }
     case "charge.refunded": {
       const charge = event.data.object;
@@ -130,14 +140,19 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
   return "fulfilled";
 }
 
-async function renewFromInvoice(tx: TenantTx, ref: OrderRef, invoice: Stripe.Invoice): Promise<StripeEventOutcome> {
+/** The renewal order written, or why none was. */
+async function renewFromInvoice(
+  tx: TenantTx,
+  ref: OrderRef,
+  invoice: Stripe.Invoice,
+): Promise<{ orderId: string } | "duplicate" | "ignored"> {
   if (await tx.order.findFirst({ where: { providerRef: invoice.id }, select: { id: true } })) return "duplicate";
   const original = await tx.order.findFirst({ where: { id: ref.orderId, provider: "stripe" } });
   if (!original) return "ignored";
   const now = new Date();
   const entitlement = await tx.entitlement.findFirst({ where: { orderId: original.id } });
   const price = await tx.price.findFirst({ where: { id: entitlement?.priceId ?? original.priceId } });
-  await createOrder(tx, {
+  const renewal = await createOrder(tx, {
     userId: original.userId,
     productId: original.productId,
     price: {
@@ -151,5 +166,5 @@ async function renewFromInvoice(tx: TenantTx, ref: OrderRef, invoice: Stripe.Inv
     providerRef: invoice.id,
   });
   if (entitlement && price) await extendSubscription(tx, { entitlement, price, now });
-  return "renewed";
+  return { orderId: renewal.id };
 }

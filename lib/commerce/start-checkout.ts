@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { HostedCheckout, PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
+import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { placeOrder } from "./create-order";
 import { failPendingOrder } from "./fail-pending-order";
@@ -82,7 +83,10 @@ export async function startCheckout({
       }, TRANSACTION_OPTIONS),
     { label: "checkout" },
   );
-  if (paidAtOnce) return { ...created, checkoutUrl: null };
+  if (paidAtOnce) {
+    deliverReceiptEmail({ accountId, orderId: created.order.id });
+    return { ...created, checkoutUrl: null };
+  }
 
   let hosted: HostedCheckout;
   try {

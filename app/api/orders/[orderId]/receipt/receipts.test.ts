@@ -6,6 +6,7 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { waitForEmails } from "@/tests/helpers/outbox";
 import { isPdf, pdfText } from "@/tests/helpers/pdf";
 
 let tenant: TestTenant;
@@ -218,5 +219,39 @@ describe("GET /me/orders/{orderId}/receipt and GET /orders/{orderId}/receipt", (
     expect(await api("GET", `/orders/${order.id}/receipt`, { token: buyer.token })).toMatchObject({ status: 403 });
     expect(await api("GET", `/orders/${order.id}/receipt`)).toMatchObject({ status: 401 });
     expect(await api("GET", `/me/orders/${order.id}/receipt`)).toMatchObject({ status: 401 });
+  });
+});
+
+describe("the payment email", () => {
+  it("is in the buyer's language and carries the receipt as a PDF", async () => {
+    await setLegal(DANISH_DETAILS);
+    const order = await buy(buyer, await product());
+
+    const [email] = await waitForEmails(buyer.email);
+    expect(email).toMatchObject({ locale: "da", subject: "Kvittering fra Solsikke Yoga: Ti klip" });
+    expect(email!.text).toContain("Din kvittering nr. 1 er vedhæftet som PDF");
+    expect(email!.attachments).toEqual([
+      { filename: "receipt-1.pdf", contentType: "application/pdf", encoding: "base64", content: expect.any(String) },
+    ]);
+    const pdf = Buffer.from(email!.attachments![0]!.content, "base64");
+    expect(isPdf(pdf)).toBe(true);
+    const text = await pdfText(pdf);
+    expect(text).toContain("Kvitteringsnr.: 1");
+    expect(text).toContain("Heraf moms (25 %) 25,00 kr.");
+    expect(order.receiptNumber).toBe(1);
+  });
+
+  it("goes out for a desk sale too, in English to a buyer who reads English", async () => {
+    await db.user.update({ where: { id: buyer.userId }, data: { locale: "en" } });
+    const pass = await product();
+    const grant = await api("POST", `/users/${buyer.userId}/entitlements`, {
+      token: tenant.admin.token,
+      body: { productId: pass.id },
+    });
+    expect(grant.status).toBe(201);
+
+    const [email] = await waitForEmails(buyer.email);
+    expect(email).toMatchObject({ locale: "en", subject: "Receipt from Solsikke Yoga: Ti klip" });
+    expect(await pdfText(Buffer.from(email!.attachments![0]!.content, "base64"))).toContain("Receipt no.: 1");
   });
 });

@@ -8,7 +8,9 @@ import { groupTimezones, type TimezoneRegion } from "@/lib/format/timezones";
 import { localeTagOptions } from "@/lib/i18n/locale-tags";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { getMe } from "@/lib/users/get-me";
+import { getAccountSettings } from "@/lib/account/get-account-settings";
 import { updateProfileAction, updateSettingsAction } from "./actions";
+import { VatDetailsForm } from "./vat-details-form";
 
 export const dynamic = "force-dynamic";
 
@@ -40,12 +42,16 @@ async function timezoneGroups(current: string, now: Date): Promise<OptionGroup[]
 }
 
 export default async function SettingsPage() {
-  const [viewer, t, tp] = await Promise.all([
+  const [viewer, t, tp, tv] = await Promise.all([
     requireAdministrator(),
     getTranslations("SettingsPage"),
     getTranslations("ProfileSettings"),
+    getTranslations("VatDetails"),
   ]);
-  const { account } = await getMe(viewer);
+  const [{ account }, { legal }] = await Promise.all([
+    getMe(viewer),
+    getAccountSettings({ accountId: viewer.accountId }),
+  ]);
   const policy = account.bookingPolicy;
   const profile = account.profile;
   const zones = await timezoneGroups(account.timezone, new Date());
@@ -169,6 +175,9 @@ export default async function SettingsPage() {
             submitLabel={tp("save")}
           />
         </div>
+      </Section>
+      <Section id="vat-details" title={tv("heading")}>
+        <VatDetailsForm legal={legal} />
       </Section>
     </div>
   );

@@ -8,11 +8,13 @@ import { ButtonLink } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { listMyBookings } from "@/lib/bookings/list-my-bookings";
 import { listMyEntitlements } from "@/lib/commerce/list-my-entitlements";
+import { listMyOrders } from "@/lib/commerce/list-my-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import { formatDate, formatDateTime, formatTime } from "@/lib/format/dates";
 import { bookAction, cancelAction, signOutAction } from "../actions";
 import { getViewer } from "@/lib/web/viewer";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
+import { MyReceipts } from "./my-receipts";
 
 export const dynamic = "force-dynamic";
 
@@ -73,10 +75,11 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     );
   }
 
-  const [bookings, entitlements, products] = await Promise.all([
+  const [bookings, entitlements, products, orders] = await Promise.all([
     listMyBookings({ db: viewer.db, userId: viewer.userId }),
     listMyEntitlements({ db: viewer.db, userId: viewer.userId }),
     listProducts({ db: viewer.db }),
+    listMyOrders({ db: viewer.db, userId: viewer.userId }),
   ]);
   const where = { zone: account.timezone, locale: account.locale };
   const now = new Date().getTime();
@@ -192,6 +195,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             </ul>
           )}
         </section>
+        <MyReceipts orders={orders} productNames={productNames} where={where} />
         <section aria-labelledby="past" className="mt-8">
           <h2 id="past" className="text-lg font-semibold">
             {t("past")}

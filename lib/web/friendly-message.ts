@@ -1,3 +1,4 @@
+import { LEGAL_MESSAGES } from "@/lib/schemas/account-legal";
 import { PROFILE_MESSAGES } from "@/lib/schemas/account-profile";
 import { translatorFor } from "@/lib/i18n/translator";
 import type { Locale } from "@/lib/i18n/locales";
@@ -17,6 +18,7 @@ export type FormErrorWords = {
   accentColor: string;
   httpsAddress: string;
   webAddress: string;
+  vatRate: string;
 };
 
 /** The words of the FormErrors catalogue in `locale`: what a form shows for zod's defaults. */
@@ -37,6 +39,7 @@ export function formErrorWords(locale: Locale): FormErrorWords {
     accentColor: t("accentColor"),
     httpsAddress: t("httpsAddress"),
     webAddress: t("webAddress"),
+    vatRate: t("vatRate"),
   };
 }
 
@@ -63,6 +66,7 @@ export function friendlyMessage(message: string, words: FormErrorWords = formErr
     [exactly(PROFILE_MESSAGES.accentColor), () => words.accentColor],
     [exactly(PROFILE_MESSAGES.logoUrl), () => words.httpsAddress],
     [exactly(PROFILE_MESSAGES.website), () => words.webAddress],
+    [exactly(LEGAL_MESSAGES.vatRate), () => words.vatRate],
   ];
   for (const [pattern, render] of rules) {
     const match = pattern.exec(message);

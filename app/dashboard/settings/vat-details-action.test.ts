@@ -48,7 +48,9 @@ describe("VAT details action", () => {
   it("puts a bad rate under its input and saves nothing", async () => {
     const state = await updateVatDetailsAction(formData({ ...details, "legal.vatRate": "12.345" }));
     expect(state).toMatchObject({ ok: false });
-    expect(Object.keys(state.fieldErrors ?? {})).toEqual(["legal.vatRate"]);
+    expect(state.fieldErrors).toEqual({
+      "legal.vatRate": "Enter a percentage from 0 to 100 with at most two decimals, such as 25 or 12.5",
+    });
     expect(await stored()).toMatchObject({ legalName: null, vatRateBasisPoints: null });
   });
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
 import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
@@ -53,7 +54,7 @@ export async function renewSubscriptions({
         provider: provider.name,
         paidAt: now,
       });
-    });
+    }, TRANSACTION_OPTIONS);
     if (!order) continue;
     renewed++;
     deliverReceiptEmail({ accountId, orderId: order.id });

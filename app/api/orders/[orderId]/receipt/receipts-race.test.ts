@@ -126,7 +126,7 @@ describe.skipIf(!databaseUrl)("receipt numbers racing on PostgreSQL", () => {
 
       const statuses = await Promise.all(calls.map(send));
 
-      expect(statuses.every((status) => status === 201)).toBe(true);
+      expect(statuses.filter((status) => status !== 201)).toEqual([]);
       expect(await receiptNumbers(sunrise)).toEqual(upTo(90));
       expect(await receiptNumbers(moonrise)).toEqual(upTo(30));
       expect(await db.receiptCounter.findUnique({ where: { accountId: sunrise.accountId } })).toMatchObject({ last: 90 });

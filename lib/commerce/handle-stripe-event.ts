@@ -39,10 +39,7 @@ export async function handleStripeEvent({ event }: { event: Stripe.Event }): Pro
       const session = event.data.object;
       // Delayed payment methods complete the session unpaid; async_payment_succeeded follows.
       if (session.payment_status === "unpaid") return "ignored";
-      const ref = orderRef(session.metadata);
-      const outcome = await once(event, ref, (tx, ref) => fulfilOrder(tx, ref, session));
-      if (outcome === "fulfilled") deliverReceiptEmail(ref!);
-      return outcome;
+      return once(event, orderRef(session.metadata), (tx, ref) => fulfilOrder(tx, ref, session));
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
@@ -53,15 +50,9 @@ export async function handleStripeEvent({ event }: { event: Stripe.Event }): Pro
       const invoice = event.data.object;
       // The first period is paid through the Checkout Session (checkout.session.completed).
       if (invoice.billing_reason === "subscription_create") return "ignored";
-      const ref = orderRef(invoice.parent?.subscription_details?.metadata);
-      let renewal: string | undefined;
-      const outcome = await once(event, ref, async (tx, ref) => {
-        const renewed = await renewFromInvoice(tx, ref, invoice);
-        if (typeof renewed !== "string") renewal = renewed.orderId;
-        return typeof renewed === "string" ? renewed : "renewed";
-      });
-      if (renewal) deliverReceiptEmail({ accountId: ref!.accountId, orderId: renewal });
-      return outcome;
+      return once(event, orderRef(invoice.parent?.subscription_details?.metadata), (tx, ref) =>
+        renewFromInvoice(tx, ref, invoice),
+      );
     }
     case "charge.refunded": {
       const charge = event.data.object;
@@ -112,13 +103,24 @@ async function once(
     return work(tx, ref);
   });
   log.info("Stripe event handled", { eventType: event.type, orderId: ref.orderId, outcome });
+  if (outcome === "fulfilled" || outcome === "renewed") await emailReceipt(event, ref, outcome);
   return outcome;
+}
+
+/** After the commit: the payment email of the order the event paid (the checkout's, or the invoice's renewal). */
+async function emailReceipt(event: Stripe.Event, ref: OrderRef, outcome: "fulfilled" | "renewed"): Promise<void> {
+  if (outcome === "fulfilled") return deliverReceiptEmail(ref);
+  const invoiceId = (event.data.object as { id?: string }).id;
+  const renewal = invoiceId
+    ? await db.order.findUnique({ where: { providerRef: invoiceId }, select: { id: true, accountId: true } })
+    : null;
+  if (renewal) deliverReceiptEmail({ accountId: renewal.accountId, orderId: renewal.id });
 }
 
 async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
   const now = new Date();
   const paymentIntent = session.payment_intent;
-  const [paid] = await tx.order.updateManyAndReturn({
+  const [order] = await tx.order.updateManyAndReturn({
     where: { id: ref.orderId, provider: "stripe", status: "pending" },
     data: {
       status: "paid",
@@ -128,8 +130,8 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
       paymentIntentId: typeof paymentIntent === "string" ? paymentIntent : (paymentIntent?.id ?? null),
     },
   });
-  if (!paid) return "ignored";
-  const order = await tx.order.update({ where: { id: paid.id }, data: await issueReceipt(tx, paid) });
+  if (!order) return "ignored";
+  await tx.order.update({ where: { id: order.id }, data: await issueReceipt(tx, order) });
   const [product, price] = await Promise.all([
     tx.product.findFirstOrThrow({ where: { id: order.productId } }),
     tx.price.findFirstOrThrow({ where: { id: order.priceId } }),
@@ -140,19 +142,14 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
   return "fulfilled";
 }
 
-/** The renewal order written, or why none was. */
-async function renewFromInvoice(
-  tx: TenantTx,
-  ref: OrderRef,
-  invoice: Stripe.Invoice,
-): Promise<{ orderId: string } | "duplicate" | "ignored"> {
+async function renewFromInvoice(tx: TenantTx, ref: OrderRef, invoice: Stripe.Invoice): Promise<StripeEventOutcome> {
   if (await tx.order.findFirst({ where: { providerRef: invoice.id }, select: { id: true } })) return "duplicate";
   const original = await tx.order.findFirst({ where: { id: ref.orderId, provider: "stripe" } });
   if (!original) return "ignored";
   const now = new Date();
   const entitlement = await tx.entitlement.findFirst({ where: { orderId: original.id } });
   const price = await tx.price.findFirst({ where: { id: entitlement?.priceId ?? original.priceId } });
-  const renewal = await createOrder(tx, {
+  await createOrder(tx, {
     userId: original.userId,
     productId: original.productId,
     price: {
@@ -166,5 +163,5 @@ async function renewFromInvoice(
     providerRef: invoice.id,
   });
   if (entitlement && price) await extendSubscription(tx, { entitlement, price, now });
-  return { orderId: renewal.id };
+  return "renewed";
 }

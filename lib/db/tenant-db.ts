@@ -20,11 +20,11 @@ export const TENANT_MODELS = new Set<string>([
   "Price",
   "Season",
   "Order",
+  "ReceiptCounter",
   "PromoCode",
   "Entitlement",
   "Booking",
   "BookingEmail",
-  "ReceiptCounter",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -195,13 +195,13 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             </ul>
           )}
         </section>
-        <MyReceipts orders={orders} productNames={productNames} where={where} />
         <section aria-labelledby="past" className="mt-8">
           <h2 id="past" className="text-lg font-semibold">
             {t("past")}
           </h2>
           {bookingList(past, t("noPast"))}
         </section>
+        <MyReceipts orders={orders} productNames={productNames} where={where} />
       </main>
     </>
   );

@@ -58,6 +58,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/account",
+  operationId: "getAccount",
   tags,
   summary: "The active account with its legal details",
   description:

@@ -276,6 +276,7 @@ function receiptResponse() {
 registry.registerPath({
   method: "get",
   path: "/me/orders/{orderId}/receipt",
+  operationId: "getMyOrderReceipt",
   tags,
   summary: "The receipt of one of your paid or refunded orders, as a PDF",
   description: `${RECEIPT_DESCRIPTION} Another person's order: 404.`,
@@ -287,6 +288,7 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/orders/{orderId}/receipt",
+  operationId: "getOrderReceipt",
   tags,
   summary: "The receipt of a paid or refunded order of the account, as a PDF",
   description: RECEIPT_DESCRIPTION,

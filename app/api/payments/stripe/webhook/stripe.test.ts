@@ -6,6 +6,7 @@ import { resetEnvCache } from "@/lib/env";
 import { useStripeHttpClient } from "@/lib/payments/stripe-client";
 import { FakeStripeHttpClient } from "@/lib/payments/testing/fake-stripe-http-client";
 import { api } from "@/tests/helpers/api";
+import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 
 // PAYMENTS_PROVIDER=stripe with the Stripe library's HTTP client replaced by a fake (no network),
@@ -365,6 +366,13 @@ describe("POST /payments/stripe/webhook", () => {
       priceId: monthly.prices[0]!.id,
     });
     expect(orders[1]!.receiptNumber).toBe(orders[0]!.receiptNumber! + 1);
+    // a payment email with its receipt for the first payment and for the renewal, once each
+    const emails = await waitForEmails(buyer.email, 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(readOutbox().filter((email) => email.to === buyer.email)).toHaveLength(2);
+    expect(emails.map((email) => email.attachments?.[0]?.filename).sort()).toEqual(
+      orders.map((order) => `receipt-${order.receiptNumber}.pdf`).sort(),
+    );
     const renewed = await db.entitlement.findUniqueOrThrow({ where: { id: entitlement.id } });
     const expected = new Date(entitlement.validUntil!);
     expected.setUTCMonth(

@@ -38,7 +38,10 @@ export default async function runEmailTask(task: EmailTask): Promise<BookingEmai
       return deliverEmail({ id: task.id, to: task.to, ...message }, task.transport);
     }
     case "receipt": {
-      const [message, pdf] = await Promise.all([renderReceiptEmail(task.content), renderReceiptPdf(task.content.facts)]);
+      const [message, pdf] = await Promise.all([
+        renderReceiptEmail(task.content),
+        renderReceiptPdf(task.content.facts),
+      ]);
       const attachment = {
         filename: receiptFileName(task.content.facts),
         content: pdf.toString("base64"),

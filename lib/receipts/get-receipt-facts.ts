@@ -44,7 +44,8 @@ export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
     buyer: { name: user.displayName, email: user.email },
     receiptNumber: order.receiptNumber!,
     paidAt: (order.paidAt ?? order.createdAt).toISOString(),
-    refundedAt: order.status === "refunded" ? (order.refundedAt ?? order.paidAt ?? order.createdAt).toISOString() : null,
+    refundedAt:
+      order.status === "refunded" ? (order.refundedAt ?? order.paidAt ?? order.createdAt).toISOString() : null,
     item: order.product.name,
     amount: order.amount,
     discountAmount: order.discountAmount,

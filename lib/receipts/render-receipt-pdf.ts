@@ -97,6 +97,10 @@ function row(doc: PDFKit.PDFDocument, width: number, left: string, right: string
 }
 
 function rule(doc: PDFKit.PDFDocument, width: number): void {
-  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).strokeColor("#cbd5e1").stroke();
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + width, doc.y)
+    .strokeColor("#cbd5e1")
+    .stroke();
   doc.y += 6;
 }

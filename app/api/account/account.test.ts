@@ -224,6 +224,8 @@ describe("the legal details (legal of GET and PATCH /account)", () => {
     const other = await createTenant({ name: "Other Studio" });
     await api("PATCH", "/account", { token: other.admin.token, body: { legal: { name: "Other ApS", vatRate: 25 } } });
     expect((await api("GET", "/account", { token: admin.token })).body.legal).toEqual(NO_LEGAL);
-    expect((await api("GET", "/account", { token: other.admin.token })).body.legal).toMatchObject({ name: "Other ApS" });
+    expect((await api("GET", "/account", { token: other.admin.token })).body.legal).toMatchObject({
+      name: "Other ApS",
+    });
   });
 });

@@ -18,9 +18,7 @@ export function ReceiptEmail({ facts, studioName }: ReceiptEmailProps) {
           <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 16px" }}>
             {t("heading")}
           </Heading>
-          <Text>
-            {t("body", { item: facts.item, studio: studioName, amount, number: facts.receiptNumber })}
-          </Text>
+          <Text>{t("body", { item: facts.item, studio: studioName, amount, number: facts.receiptNumber })}</Text>
         </Container>
       </Body>
     </Html>

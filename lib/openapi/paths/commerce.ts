@@ -256,7 +256,7 @@ registry.registerPath({
 });
 
 const RECEIPT_DESCRIPTION =
-  "A PDF (`Content-Disposition: attachment; filename=\"receipt-<receiptNumber>.pdf\"`) in the buyer's language (their own " +
+  'A PDF (`Content-Disposition: attachment; filename="receipt-<receiptNumber>.pdf"`) in the buyer\'s language (their own ' +
   "choice, else the studio's): the seller's legal name (else the studio's name), address and VAT/CVR number as they stand " +
   "(`legal` of `PATCH /account`), the receipt number, the payment date, the buyer, the product, the amount (before and after " +
   "a discount) and, when the order was paid while the studio had a VAT rate, the VAT included at that rate. A refunded " +
@@ -267,7 +267,10 @@ function receiptResponse() {
   return {
     description: "The receipt",
     headers: {
-      "Content-Disposition": { description: 'attachment; filename="receipt-….pdf"', schema: { type: "string" as const } },
+      "Content-Disposition": {
+        description: 'attachment; filename="receipt-….pdf"',
+        schema: { type: "string" as const },
+      },
     },
     content: { "application/pdf": { schema: { type: "string" as const, format: "binary" } } },
   };

@@ -39,7 +39,10 @@ function overHttp(servers: AppServer[]): Send {
 async function buyers(tenant: TestTenant, count: number): Promise<{ userId: string; token: string }[]> {
   const batch = randomUUID().slice(0, 8);
   const users = await db.user.createManyAndReturn({
-    data: Array.from({ length: count }, (_, i) => ({ email: `receipt-${batch}-${i}@example.com`, displayName: `Buyer ${i}` })),
+    data: Array.from({ length: count }, (_, i) => ({
+      email: `receipt-${batch}-${i}@example.com`,
+      displayName: `Buyer ${i}`,
+    })),
   });
   await db.membership.createMany({
     data: users.map((user) => ({ accountId: tenant.accountId, userId: user.id, persona: "attendee" })),
@@ -129,7 +132,9 @@ describe.skipIf(!databaseUrl)("receipt numbers racing on PostgreSQL", () => {
       expect(statuses.filter((status) => status !== 201)).toEqual([]);
       expect(await receiptNumbers(sunrise)).toEqual(upTo(90));
       expect(await receiptNumbers(moonrise)).toEqual(upTo(30));
-      expect(await db.receiptCounter.findUnique({ where: { accountId: sunrise.accountId } })).toMatchObject({ last: 90 });
+      expect(await db.receiptCounter.findUnique({ where: { accountId: sunrise.accountId } })).toMatchObject({
+        last: 90,
+      });
     },
     120_000,
   );

@@ -68,7 +68,10 @@ describe("receipt numbers and VAT on paid orders", () => {
     const other = await createTenant();
     const theirs = await buy(await createMember(other.accountId, "attendee"), await product(other.admin));
 
-    const orders = await db.order.findMany({ where: { accountId: tenant.accountId }, orderBy: { receiptNumber: "asc" } });
+    const orders = await db.order.findMany({
+      where: { accountId: tenant.accountId },
+      orderBy: { receiptNumber: "asc" },
+    });
     expect(orders.map((o) => [o.provider, o.receiptNumber])).toEqual([
       ["demo", 1],
       ["desk", 2],
@@ -97,7 +100,9 @@ describe("receipt numbers and VAT on paid orders", () => {
 
   it("gives a rolled-back payment's number back: no gap", async () => {
     const rolledBack = tenantDb(tenant.accountId).$transaction(async (tx) => {
-      expect(await issueReceipt(tx, { accountId: tenant.accountId, amount: 12500 })).toMatchObject({ receiptNumber: 1 });
+      expect(await issueReceipt(tx, { accountId: tenant.accountId, amount: 12500 })).toMatchObject({
+        receiptNumber: 1,
+      });
       throw new Error("payment failed after its number was taken");
     });
     await expect(rolledBack).rejects.toThrow("payment failed");
@@ -182,7 +187,9 @@ describe("GET /me/orders/{orderId}/receipt and GET /orders/{orderId}/receipt", (
     expect(text).toContain("-25,00 kr.");
 
     await db.user.update({ where: { id: buyer.userId }, data: { locale: "en" } });
-    const english = await pdfText((await api("GET", `/orders/${order.id}/receipt`, { token: tenant.admin.token })).bytes);
+    const english = await pdfText(
+      (await api("GET", `/orders/${order.id}/receipt`, { token: tenant.admin.token })).bytes,
+    );
     expect(english).toContain("Credit note");
   });
 

@@ -123,7 +123,9 @@ describe("POST /orders/{orderId}/refunds", () => {
     const toMember = await waitForEmails(member.email, 3);
     expect(toMember.at(-1)!.subject).toMatch(/^Hold aflyst: Hatha, /);
     const toWaiting = await waitForEmails(waiting.email, 2); // the receipt, then the promotion
-    expect(toWaiting.map((email) => email.subject)).toContainEqual(expect.stringMatching(/^Du har fået en plads: Hatha, /));
+    expect(toWaiting.map((email) => email.subject)).toContainEqual(
+      expect.stringMatching(/^Du har fået en plads: Hatha, /),
+    );
   });
 
   it("answers 409 for an order that is not paid, and for one already refunded", async () => {

@@ -244,7 +244,10 @@ describe("POST /payments/stripe/webhook", () => {
     const buyer = await createMember(tenant.accountId, "attendee");
     const { order, sessionId } = await startCheckout(buyer, await product({ ...passBody, validityDays: 60 }));
     expect(order).toMatchObject({ status: "pending", receiptNumber: null, vatAmount: null });
-    const lastReceipt = await db.order.aggregate({ where: { accountId: tenant.accountId }, _max: { receiptNumber: true } });
+    const lastReceipt = await db.order.aggregate({
+      where: { accountId: tenant.accountId },
+      _max: { receiptNumber: true },
+    });
     const completed = sessionEvent("checkout.session.completed", sessionId, {
       orderId: order.id,
       accountId: tenant.accountId,

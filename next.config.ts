@@ -8,9 +8,11 @@ const nextConfig: NextConfig = {
   // whose URL carries a magic-link token.
   logging: { incomingRequests: { ignore: [/^\/api(?:[/?]|$)/, /\/sign-in\/verify/] } },
   // The database drivers run in Node as they are (PGlite loads its WASM from its package), and so does
-  // the worker pool (piscina starts its threads from its own files).
+  // the worker pool (piscina starts its threads from its own files), and pdfkit (it loads its data
+  // files from its package; receipts: lib/receipts/render-receipt-pdf.ts).
   serverExternalPackages: [
     "piscina",
+    "pdfkit",
     "@electric-sql/pglite",
     "pglite-prisma-adapter",
     "@prisma/client",

@@ -56,6 +56,7 @@ for (const language of LANGUAGES) {
         const buyButton = wordsOf(language, "BuyButton");
         const field = wordsOf(language, "PromoCodeField");
         const me = wordsOf(language, "MyBookings");
+        const receipts = wordsOf(language, "ReceiptLink");
         const errors = wordsOf(language, "Errors");
         const pass = await ensureDemoPass();
         const code = uniqueCode(`SPRING${language.toUpperCase()}`);
@@ -95,10 +96,30 @@ for (const language of LANGUAGES) {
           amount: number;
           discountAmount: number;
           status: string;
+          receiptNumber: number | null;
+          vatAmount: number | null;
         }[];
         await mads.dispose();
         const bought = orders.find((order) => order.productId === pass.productId && order.discountAmount > 0);
         expect(bought).toMatchObject({ amount: DEMO_PASS.amount * 0.75, discountAmount: DEMO_PASS.amount * 0.25, status: "paid" });
+
+        // Its receipt, from the member's page: a PDF download (the demo studio has VAT details).
+        expect(bought!.receiptNumber).toEqual(expect.any(Number));
+        expect(bought!.vatAmount).toBe((DEMO_PASS.amount * 0.75) / 5);
+        const link = page
+          .getByRole("region", { name: receipts("heading") })
+          .getByRole("link", { name: receipts("receipt", { number: bought!.receiptNumber! }), exact: true });
+        await expect(link).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+        await saveScreenshot(page, `${language}-phone-receipts`);
+        const downloading = page.waitForEvent("download");
+        await link.click();
+        const download = await downloading;
+        expect(download.suggestedFilename()).toBe(`receipt-${bought!.receiptNumber}.pdf`);
+        const response = await page.request.get((await link.getAttribute("href"))!);
+        expect(response.status()).toBe(200);
+        expect(response.headers()["content-type"]).toBe("application/pdf");
+        expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
       });
     });
   });

@@ -1,17 +1,22 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { serializeAccount, type AccountDto } from "@/lib/schemas/account";
+import { legalDetailsData } from "@/lib/schemas/account-legal";
+import { serializeAccountSettings, type AccountSettingsDto } from "@/lib/schemas/account";
 import type { UpdateAccountInput } from "@/lib/schemas/account-input";
 
 /**
- * Changes the active account's name, timezone, locale, booking policy, profile and reminders; absent fields
- * stay, a profile field sent as null is cleared.
+ * Changes the active account's name, timezone, locale, booking policy, profile, reminders and legal
+ * details; absent fields stay, a profile or legal field sent as null is cleared. A new VAT rate applies to
+ * orders paid from now on (issue-receipts.ts); paid orders keep theirs.
  */
-export async function updateAccount(options: { accountId: string; input: UpdateAccountInput }): Promise<AccountDto> {
-  const { name, timezone, locale, bookingPolicy, profile, reminderHours } = options.input;
+export async function updateAccount(options: {
+  accountId: string;
+  input: UpdateAccountInput;
+}): Promise<AccountSettingsDto> {
+  const { name, timezone, locale, bookingPolicy, profile, reminderHours, legal } = options.input;
   const account = await db.account.update({
     where: { id: options.accountId },
-    data: { name, timezone, locale, ...bookingPolicy, ...profile, reminderHours },
+    data: { name, timezone, locale, ...bookingPolicy, ...profile, reminderHours, ...legalDetailsData(legal) },
   });
-  return serializeAccount(account);
+  return serializeAccountSettings(account);
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Entitlement, Order, Price, Product } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { issueReceipt, issueReceipts } from "@/lib/receipts/issue-receipts";
 import { createEntitlement, entitlementData } from "./create-entitlement";
 import type { Discount } from "./redeem-promo-code";
 
@@ -24,9 +25,14 @@ type OrderRow = {
   discount?: Discount | null;
 };
 
-/** The one way an order row is written, in the transaction of what it pays for. */
-export function createOrder(tx: TenantTx, row: OrderRow): Promise<Order> {
-  return tx.order.create({ data: orderData(row) });
+/**
+ * The one way an order row is written, in the transaction of what it pays for; a paid one takes its
+ * receipt number there (issue-receipts.ts).
+ */
+export async function createOrder(tx: TenantTx, row: OrderRow): Promise<Order> {
+  const data = orderData(row);
+  const receipt = data.paidAt ? await issueReceipt(tx, data) : {};
+  return tx.order.create({ data: { ...data, ...receipt } });
 }
 
 function orderData(row: OrderRow) {
@@ -90,10 +96,18 @@ type PaidPurchase = {
  */
 export async function placePaidOrders(tx: TenantTx, purchases: PaidPurchase[]): Promise<Entitlement[]> {
   if (purchases.length === 0) return [];
-  const orders = purchases.map((purchase) => ({
+  const rows = purchases.map((purchase) => ({
     id: randomUUID(),
     ...orderData({ ...purchase, productId: purchase.product.id }),
   }));
+  // Receipt numbers follow the payments' dates, whatever the order of `purchases`.
+  const byPayment = [...rows].sort((a, b) => a.paidAt!.getTime() - b.paidAt!.getTime());
+  const receipts = await issueReceipts(tx, {
+    accountId: rows[0]!.accountId,
+    amounts: byPayment.map((row) => row.amount),
+  });
+  const receiptOf = new Map(byPayment.map((row, index) => [row.id, receipts[index]!]));
+  const orders = rows.map((row) => ({ ...row, ...receiptOf.get(row.id) }));
   await tx.order.createMany({ data: orders });
   const entitlements = purchases.map(({ product, price, paidAt, createdAt }, index) => ({
     id: randomUUID(),

@@ -1,7 +1,9 @@
 import "server-only";
 import type { Entitlement } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
+import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
 import type { GrantEntitlementInput } from "@/lib/schemas/entitlement";
 import { placeOrder } from "./create-order";
 import { getProductOrThrow } from "./get-product-or-throw";
@@ -33,23 +35,31 @@ export async function grantEntitlement({
   const chosen = input.priceId !== undefined;
   const price = chosen ? product.prices.find((candidate) => candidate.id === input.priceId) : product.prices[0];
   if (!price) throw new AppError("not_found");
-  return db.$transaction(async (tx) => {
-    if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
-    if (chosen && (price.minAge !== null || price.maxAge !== null)) {
-      const [account, person] = await Promise.all([
-        tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { timezone: true } }),
-        tx.user.findUniqueOrThrow({ where: { id: userId }, select: { dateOfBirth: true } }),
-      ]);
-      if (!isEligibleForPrice(price, person, { timezone: account.timezone })) throw new AppError("not_eligible_for_price");
-    }
-    const { entitlement } = await placeOrder(tx, {
-      userId,
-      product,
-      price,
-      provider: "desk",
-      paidAt: new Date(),
-      note: input.note ?? null,
-    });
-    return entitlement!;
-  });
+  // Paid orders of a studio queue on its receipt counter (issue-receipts.ts): the checkout's bounds.
+  const entitlement = await withRetry(
+    () =>
+      db.$transaction(async (tx) => {
+        if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
+        if (chosen && (price.minAge !== null || price.maxAge !== null)) {
+          const [account, person] = await Promise.all([
+            tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { timezone: true } }),
+            tx.user.findUniqueOrThrow({ where: { id: userId }, select: { dateOfBirth: true } }),
+          ]);
+          if (!isEligibleForPrice(price, person, { timezone: account.timezone }))
+            throw new AppError("not_eligible_for_price");
+        }
+        const { entitlement } = await placeOrder(tx, {
+          userId,
+          product,
+          price,
+          provider: "desk",
+          paidAt: new Date(),
+          note: input.note ?? null,
+        });
+        return entitlement!;
+      }, TRANSACTION_OPTIONS),
+    { label: "desk grant" },
+  );
+  deliverReceiptEmail({ accountId, orderId: entitlement.orderId! });
+  return entitlement;
 }

@@ -4,6 +4,8 @@ import { wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
+import { issueReceipt } from "@/lib/receipts/issue-receipts";
+import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { invoicePaymentIntent } from "@/lib/payments/invoice-payment-intent";
 import { stripeClient } from "@/lib/payments/stripe-client";
@@ -122,12 +124,23 @@ async function once(
     return work(tx, ref);
   });
   log.info("Stripe event handled", { eventType: event.type, orderId: ref.orderId, outcome });
+  if (outcome === "fulfilled" || outcome === "renewed") await emailReceipt(event, ref, outcome);
   return outcome;
 }
 
 /** Whether the transaction's studio is the one connected to Stripe account `stripeAccountId`. */
 async function connectedTo(tx: TenantTx, stripeAccountId: string): Promise<boolean> {
   return (await tx.accountPayments.count({ where: { stripeAccountId } })) > 0;
+}
+
+/** After the commit: the payment email of the order the event paid (the checkout's, or the invoice's renewal). */
+async function emailReceipt(event: Stripe.Event, ref: OrderRef, outcome: "fulfilled" | "renewed"): Promise<void> {
+  if (outcome === "fulfilled") return deliverReceiptEmail(ref);
+  const invoiceId = (event.data.object as { id?: string }).id;
+  const renewal = invoiceId
+    ? await db.order.findUnique({ where: { providerRef: invoiceId }, select: { id: true, accountId: true } })
+    : null;
+  if (renewal) deliverReceiptEmail({ accountId: renewal.accountId, orderId: renewal.id });
 }
 
 async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
@@ -146,6 +159,7 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
     },
   });
   if (!order) return "ignored";
+  await tx.order.update({ where: { id: order.id }, data: await issueReceipt(tx, order) });
   const [product, price] = await Promise.all([
     tx.product.findFirstOrThrow({ where: { id: order.productId } }),
     tx.price.findFirstOrThrow({ where: { id: order.priceId } }),

@@ -1,7 +1,9 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
+import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
 import { createOrder } from "./create-order";
 import { extendSubscription } from "./extend-subscription";
 
@@ -41,20 +43,21 @@ export async function renewSubscriptions({
   for (const entitlement of due) {
     const priceId = entitlement.priceId ?? entitlement.order?.priceId;
     if (!priceId) continue;
-    const done = await db.$transaction(async (tx) => {
+    const order = await db.$transaction(async (tx) => {
       const price = await tx.price.findFirst({ where: { id: priceId } });
-      if (!price) return false;
-      if (!(await extendSubscription(tx, { entitlement, price, now }))) return false;
-      await createOrder(tx, {
+      if (!price) return null;
+      if (!(await extendSubscription(tx, { entitlement, price, now }))) return null;
+      return createOrder(tx, {
         userId: entitlement.userId,
         productId: entitlement.productId,
         price,
         provider: provider.name,
         paidAt: now,
       });
-      return true;
-    });
-    if (done) renewed++;
+    }, TRANSACTION_OPTIONS);
+    if (!order) continue;
+    renewed++;
+    deliverReceiptEmail({ accountId, orderId: order.id });
   }
   return { renewed };
 }

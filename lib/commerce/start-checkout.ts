@@ -8,6 +8,7 @@ import { connectedAccountOrThrow } from "@/lib/payments/connected-account-or-thr
 import type { HostedCheckout, PaymentProvider } from "@/lib/payments/payment-provider";
 import { checkoutPaymentMethods } from "@/lib/payments/payment-methods";
 import { paymentProvider } from "@/lib/payments/provider";
+import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { placeOrder } from "./create-order";
 import { failPendingOrder } from "./fail-pending-order";
@@ -85,7 +86,10 @@ export async function startCheckout({
       }, TRANSACTION_OPTIONS),
     { label: "checkout" },
   );
-  if (paidAtOnce) return { ...created, checkoutUrl: null };
+  if (paidAtOnce) {
+    deliverReceiptEmail({ accountId, orderId: created.order.id });
+    return { ...created, checkoutUrl: null };
+  }
 
   let hosted: HostedCheckout;
   try {

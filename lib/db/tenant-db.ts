@@ -20,6 +20,7 @@ export const TENANT_MODELS = new Set<string>([
   "Price",
   "Season",
   "Order",
+  "ReceiptCounter",
   "PromoCode",
   "Entitlement",
   "Booking",

@@ -105,8 +105,11 @@ export type DemoBookings = {
 /** The studio profile shown on the public site (no logo: the header shows the name alone). */
 export type DemoProfile = { description: string; accentColor: string; contactEmail: string; website: string };
 
+/** The legal details its receipts show (PATCH /account's `legal`); the CVR number is made up. */
+export type DemoLegal = { legalName: string; legalAddress: string; vatNumber: string; vatRateBasisPoints: number };
+
 export type DemoFixture = {
-  account: { slug: string; name: string; timezone: string; locale: string; currency: string } & DemoProfile;
+  account: { slug: string; name: string; timezone: string; locale: string; currency: string } & DemoProfile & DemoLegal;
   administrator: DemoPerson;
   /** In the order GET /demo-auth/users lists them; the first is the default attendee persona. */
   attendees: DemoPerson[];
@@ -151,6 +154,10 @@ export const DEMO_FIXTURE: DemoFixture = {
     accentColor: "#e07a5f",
     contactEmail: "hej@demo-studio.example",
     website: "https://demo-studio.example",
+    legalName: "Demo Studio ApS",
+    legalAddress: "Nørrebrogade 1\n2200 København N",
+    vatNumber: "DK12345678",
+    vatRateBasisPoints: 2500,
   },
   administrator: person("mette.lund", "Mette Lund", "1982-03-14"),
   attendees: [

@@ -4,7 +4,10 @@
 // needs the app's bundle.
 import type { BookingNotice } from "@/lib/bookings/booking-notice";
 import { renderBookingEmail, type BookingEmailFacts } from "@/lib/bookings/render-booking-email";
+import { receiptFileName } from "@/lib/receipts/receipt-facts";
+import { renderReceiptPdf } from "@/lib/receipts/render-receipt-pdf";
 import { renderMagicLinkEmail, type MagicLinkEmailProps } from "./templates/magic-link-email";
+import { renderReceiptEmail, type ReceiptEmailProps } from "./templates/receipt-email";
 import { deliverEmail, type DeliveryNote, type EmailTransport } from "./transport";
 
 /** One booking email to send: its message id, the notice and what the email says now (null: gone). */
@@ -12,7 +15,8 @@ export type BookingEmailJob = { id: string; notice: BookingNotice; facts: Bookin
 
 export type EmailTask =
   | { kind: "booking-emails"; transport: EmailTransport; jobs: BookingEmailJob[] }
-  | { kind: "sign-in"; transport: EmailTransport; id: string; to: string; content: MagicLinkEmailProps };
+  | { kind: "sign-in"; transport: EmailTransport; id: string; to: string; content: MagicLinkEmailProps }
+  | { kind: "receipt"; transport: EmailTransport; id: string; to: string; content: ReceiptEmailProps };
 
 /** Per booking email: sent, no longer to be sent, or failed (the error's name only). */
 export type BookingEmailOutcome = { sent: DeliveryNote } | { skipped: true } | { failed: string };
@@ -32,6 +36,19 @@ export default async function runEmailTask(task: EmailTask): Promise<BookingEmai
     case "sign-in": {
       const message = await renderMagicLinkEmail(task.content);
       return deliverEmail({ id: task.id, to: task.to, ...message }, task.transport);
+    }
+    case "receipt": {
+      const [message, pdf] = await Promise.all([
+        renderReceiptEmail(task.content),
+        renderReceiptPdf(task.content.facts),
+      ]);
+      const attachment = {
+        filename: receiptFileName(task.content.facts),
+        content: pdf.toString("base64"),
+        contentType: "application/pdf",
+        encoding: "base64" as const,
+      };
+      return deliverEmail({ id: task.id, to: task.to, ...message, attachments: [attachment] }, task.transport);
     }
   }
 }

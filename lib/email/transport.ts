@@ -6,7 +6,8 @@ import type { Locale } from "@/lib/i18n/locales";
 // How an email leaves: run inside the email worker threads (lib/email/email-workers.ts), so this
 // module imports nothing that needs the app's bundle (no server-only, no env, no logger).
 
-export type EmailAttachment = { filename: string; content: string; contentType: string };
+/** `content` is text (an .ics file), or base64 with `encoding: "base64"` (a PDF). */
+export type EmailAttachment = { filename: string; content: string; contentType: string; encoding?: "base64" };
 export type EmailMessage = {
   to: string;
   /** The language the message is written in: the outbox records it; Resend and the log do not need it. */
@@ -70,7 +71,7 @@ async function sendThroughResend(email: OutgoingEmail, transport: { apiKey: stri
       html: email.html,
       attachments: email.attachments?.map((a) => ({
         filename: a.filename,
-        content: Buffer.from(a.content),
+        content: Buffer.from(a.content, a.encoding ?? "utf8"),
         contentType: a.contentType,
       })),
     },

@@ -10,6 +10,7 @@ import daDashboardStaff from "./messages/da/dashboard-staff.json";
 import daDashboardApiKeys from "./messages/da/dashboard-api-keys.json";
 import daEmails from "./messages/da/emails.json";
 import daPublic from "./messages/da/public.json";
+import daReceipts from "./messages/da/receipts.json";
 import daSchedule from "./messages/da/schedule.json";
 import daSettings from "./messages/da/settings.json";
 import daSite from "./messages/da/site.json";
@@ -25,6 +26,7 @@ import enDashboardStaff from "./messages/en/dashboard-staff.json";
 import enDashboardApiKeys from "./messages/en/dashboard-api-keys.json";
 import enEmails from "./messages/en/emails.json";
 import enPublic from "./messages/en/public.json";
+import enReceipts from "./messages/en/receipts.json";
 import enSchedule from "./messages/en/schedule.json";
 import enSettings from "./messages/en/settings.json";
 import enSite from "./messages/en/site.json";
@@ -48,6 +50,7 @@ const en = {
   ...enDashboardApiKeys,
   ...enEmails,
   ...enSettings,
+  ...enReceipts,
 };
 const da: typeof en = {
   ...daSite,
@@ -65,6 +68,7 @@ const da: typeof en = {
   ...daDashboardApiKeys,
   ...daEmails,
   ...daSettings,
+  ...daReceipts,
 };
 
 export type Messages = typeof en;

@@ -1,5 +1,6 @@
 import { IANAZone } from "luxon";
 import { BookingPolicySchema, ReminderHours } from "./account";
+import { LegalDetailsInput } from "./account-legal";
 import { ProfileInput } from "./account-profile";
 import { text } from "./common";
 import { z } from "./zod";
@@ -44,6 +45,7 @@ export const UpdateAccountInput = z
     bookingPolicy: z.strictObject(BookingPolicySchema.shape).partial().openapi("BookingPolicyUpdate"),
     profile: ProfileInput,
     reminderHours: ReminderHours,
+    legal: LegalDetailsInput,
   })
   .partial()
   .openapi("UpdateAccountInput");

@@ -1,5 +1,6 @@
 import type { Account } from "@prisma/client";
 import { MAX_REMINDER_HOURS } from "@/lib/bookings/schedule-reminders";
+import { LegalDetailsSchema, serializeLegalDetails } from "./account-legal";
 import { ProfileSchema, serializeProfile } from "./account-profile";
 import { z } from "./zod";
 
@@ -53,4 +54,13 @@ export function serializeAccount(account: Account): AccountDto {
     profile: serializeProfile(account),
     reminderHours: account.reminderHours,
   };
+}
+
+/** The account as its administrators see it (GET and PATCH /account): with its legal details. */
+export const AccountSettingsSchema = AccountSchema.extend({ legal: LegalDetailsSchema }).openapi("AccountSettings");
+
+export type AccountSettingsDto = z.infer<typeof AccountSettingsSchema>;
+
+export function serializeAccountSettings(account: Account): AccountSettingsDto {
+  return { ...serializeAccount(account), legal: serializeLegalDetails(account) };
 }

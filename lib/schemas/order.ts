@@ -1,4 +1,5 @@
 import type { Order } from "@prisma/client";
+import { basisPointsToPercent } from "@/lib/receipts/vat";
 import { Id, text } from "./common";
 import { EntitlementSchema } from "./entitlement";
 import { z } from "./zod";
@@ -33,6 +34,20 @@ export const OrderSchema = z
       .datetime()
       .nullable()
       .openapi({ description: "When the order was refunded; null unless `refunded`" }),
+    receiptNumber: z.number().int().positive().nullable().openapi({
+      example: 42,
+      description:
+        "The studio's receipt number, given when the order was paid: 1, 2, 3, … per studio without gaps. Null while `pending` or `failed`; a refunded order keeps it (its receipt becomes a credit note).",
+    }),
+    vatAmount: z.number().int().nullable().openapi({
+      example: 2400,
+      description:
+        "Minor units of VAT (moms) included in `amount`, at `vatRate`: amount × rate / (100 + rate), rounded. Null unless paid while the studio had a VAT rate.",
+    }),
+    vatRate: z.number().nullable().openapi({
+      example: 25,
+      description: "The studio's VAT rate in percent when the order was paid; null with `vatAmount`",
+    }),
   })
   .openapi("Order");
 
@@ -94,5 +109,8 @@ export function serializeOrder(order: Order): OrderDto {
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
+    receiptNumber: order.receiptNumber,
+    vatAmount: order.vatAmount,
+    vatRate: order.vatRateBasisPoints === null ? null : basisPointsToPercent(order.vatRateBasisPoints),
   };
 }

@@ -1,3 +1,4 @@
+import { LEGAL_MESSAGES } from "@/lib/schemas/account-legal";
 import { PROFILE_MESSAGES } from "@/lib/schemas/account-profile";
 import { translatorFor } from "@/lib/i18n/translator";
 import type { Locale } from "@/lib/i18n/locales";
@@ -22,6 +23,7 @@ export type FormErrorWords = {
   pauseOverlaps: (from: string, until: string) => string;
   pauseNotEnded: (from: string, until: string) => string;
   pauseAfterEnd: string;
+  vatRate: string;
 };
 
 /** The words of the FormErrors catalogue in `locale`: what a form shows for zod's defaults. */
@@ -47,6 +49,7 @@ export function formErrorWords(locale: Locale): FormErrorWords {
     pauseOverlaps: (from, until) => t("pauseOverlaps", { from, until }),
     pauseNotEnded: (from, until) => t("pauseNotEnded", { from, until }),
     pauseAfterEnd: t("pauseAfterEnd"),
+    vatRate: t("vatRate"),
   };
 }
 
@@ -79,6 +82,7 @@ export function friendlyMessage(message: string, words: FormErrorWords = formErr
     [/^Overlaps the pause from (\S+) until (\S+)$/, (m) => words.pauseOverlaps(m[1]!, m[2]!)],
     [/^One pause at a time: the pause from (\S+) until (\S+) has not ended$/, (m) => words.pauseNotEnded(m[1]!, m[2]!)],
     [/^The entitlement ends before the pause starts$/, () => words.pauseAfterEnd],
+    [exactly(LEGAL_MESSAGES.vatRate), () => words.vatRate],
   ];
   for (const [pattern, render] of rules) {
     const match = pattern.exec(message);

@@ -13,6 +13,8 @@ export type OutboxEmail = {
   text: string;
   html: string;
   createdAt: string;
+  /** Text files as they are (.ics), binary ones in base64 with `encoding: "base64"` (receipt PDFs). */
+  attachments?: { filename: string; content: string; contentType: string; encoding?: "base64" }[];
   file: string;
 };
 

@@ -8,6 +8,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { listMyBookings } from "@/lib/bookings/list-my-bookings";
 import { listMyEntitlements } from "@/lib/commerce/list-my-entitlements";
+import { listMyOrders } from "@/lib/commerce/list-my-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import { studioDate } from "@/lib/admin/studio-time";
 import { formatDate, formatDateTime, formatLocalDate, formatTime } from "@/lib/format/dates";
@@ -19,6 +20,7 @@ import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
 import { getMe } from "@/lib/users/get-me";
 import { CalendarLinkSection } from "./calendar-link-section";
 import { RemindersSection } from "./reminders-section";
+import { MyReceipts } from "./my-receipts";
 
 export const dynamic = "force-dynamic";
 
@@ -79,11 +81,12 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     );
   }
 
-  const [bookings, entitlements, products, me] = await Promise.all([
+  const [bookings, entitlements, products, me, orders] = await Promise.all([
     listMyBookings({ db: viewer.db, userId: viewer.userId }),
     listMyEntitlements({ db: viewer.db, userId: viewer.userId }),
     listProducts({ db: viewer.db }),
     getMe(viewer),
+    listMyOrders({ db: viewer.db, userId: viewer.userId }),
   ]);
   const where = { zone: account.timezone, locale: account.locale };
   const now = new Date().getTime();
@@ -236,6 +239,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
           </h2>
           {bookingList(past, t("noPast"))}
         </section>
+        <MyReceipts orders={orders} productNames={productNames} where={where} />
       </main>
     </>
   );

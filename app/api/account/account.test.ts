@@ -13,6 +13,7 @@ beforeEach(async () => {
 
 const INVALID = { status: 400, body: { error: "Validation failed" } };
 const NO_PROFILE = { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null };
+const NO_LEGAL = { name: null, address: null, vatNumber: null, vatRate: null };
 const DEFAULT_POLICY = {
   opensDaysBefore: 14,
   closesMinutesBefore: 0,
@@ -54,6 +55,7 @@ describe("PATCH /account", () => {
       bookingPolicy: DEFAULT_POLICY,
       profile: NO_PROFILE,
       reminderHours: 24,
+      legal: NO_LEGAL,
     });
     expect(await storedAccount()).toMatchObject({
       name: "Moonrise Studio",
@@ -180,10 +182,63 @@ describe("PATCH /account", () => {
     });
   });
 
-  it("answers 405 for GET", async () => {
-    expect(await api("GET", "/account", { token: admin.token })).toMatchObject({
+  it("answers 405 for POST", async () => {
+    expect(await api("POST", "/account", { token: admin.token, body: {} })).toMatchObject({
       status: 405,
       body: { error: "Method not allowed" },
+    });
+  });
+});
+
+describe("the legal details (legal of GET and PATCH /account)", () => {
+  const DETAILS = { name: "Sunrise Studio ApS", address: "Nørrebrogade 1\n2200 København N", vatNumber: "DK12345678" };
+
+  it("sets, changes and clears them field by field; GET /account shows them", async () => {
+    const set = await api("PATCH", "/account", { token: admin.token, body: { legal: { ...DETAILS, vatRate: 25 } } });
+    expect(set).toMatchObject({ status: 200, body: { legal: { ...DETAILS, vatRate: 25 } } });
+    expect(await storedAccount()).toMatchObject({ legalName: DETAILS.name, vatRateBasisPoints: 2500 });
+
+    const changed = await api("PATCH", "/account", {
+      token: admin.token,
+      body: { legal: { vatRate: 12.5, address: null, vatNumber: "  " } },
+    });
+    const expected = { name: DETAILS.name, address: null, vatNumber: null, vatRate: 12.5 };
+    expect(changed.body.legal).toEqual(expected);
+    expect(await api("GET", "/account", { token: admin.token })).toMatchObject({
+      status: 200,
+      body: { id: tenant.accountId, name: "Sunrise Studio", legal: expected },
+    });
+  });
+
+  it("keeps them out of the account others see", async () => {
+    await api("PATCH", "/account", { token: admin.token, body: { legal: { ...DETAILS, vatRate: 25 } } });
+    expect((await api("GET", `/public/accounts/${tenant.slug}`)).body).not.toHaveProperty("legal");
+    expect((await api("GET", "/me", { token: admin.token })).body.account).not.toHaveProperty("legal");
+  });
+
+  it("rejects a rate outside 0..100 or with more than two decimals, and unknown fields", async () => {
+    for (const legal of [{ vatRate: -1 }, { vatRate: 100.5 }, { vatRate: 12.345 }, { vatRate: "25" }, { cvr: "1" }]) {
+      expect(await api("PATCH", "/account", { token: admin.token, body: { legal } })).toMatchObject(INVALID);
+    }
+    expect((await storedAccount()).vatRateBasisPoints).toBeNull();
+    expect(await api("PATCH", "/account", { token: admin.token, body: { legal: { vatRate: 0.01 } } })).toMatchObject({
+      status: 200,
+      body: { legal: { vatRate: 0.01 } },
+    });
+  });
+
+  it("answers GET /account 403 to an attendee and 401 without a token", async () => {
+    const attendee = await createMember(tenant.accountId, "attendee");
+    expect(await api("GET", "/account", { token: attendee.token })).toMatchObject({ status: 403 });
+    expect(await api("GET", "/account")).toMatchObject({ status: 401 });
+  });
+
+  it("shows each administrator only their active account's details", async () => {
+    const other = await createTenant({ name: "Other Studio" });
+    await api("PATCH", "/account", { token: other.admin.token, body: { legal: { name: "Other ApS", vatRate: 25 } } });
+    expect((await api("GET", "/account", { token: admin.token })).body.legal).toEqual(NO_LEGAL);
+    expect((await api("GET", "/account", { token: other.admin.token })).body.legal).toMatchObject({
+      name: "Other ApS",
     });
   });
 });

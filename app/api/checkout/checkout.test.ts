@@ -62,6 +62,9 @@ describe("POST /checkout with the demo provider", () => {
       createdAt: expect.stringMatching(/Z$/),
       paidAt: expect.stringMatching(/Z$/),
       refundedAt: null,
+      receiptNumber: 1,
+      vatAmount: null,
+      vatRate: null,
     });
     expect(entitlement).toEqual({
       id: expect.any(String),

@@ -78,6 +78,9 @@ describe("GET /me/orders", () => {
       createdAt: expect.any(String),
       paidAt: expect.any(String),
       refundedAt: null,
+      receiptNumber: 2,
+      vatAmount: null,
+      vatRate: null,
     });
     const inOther = await api("GET", "/me/orders", { token: idaInOther.token });
     expect(inOther.body.map((o: { id: string }) => o.id)).toEqual([theirOrder]);

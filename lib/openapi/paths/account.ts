@@ -1,4 +1,4 @@
-import { AccountSchema } from "@/lib/schemas/account";
+import { AccountSettingsSchema } from "@/lib/schemas/account";
 import { UpdateAccountInput } from "@/lib/schemas/account-input";
 import { CreateGroupInput, GroupIdParams, GroupSchema, GroupUserParams, UpdateGroupInput } from "@/lib/schemas/group";
 import { MeSchema, MyAccountSchema, UpdatedMeSchema } from "@/lib/schemas/me";
@@ -60,17 +60,29 @@ registry.registerPath({
 });
 
 registry.registerPath({
+  method: "get",
+  path: "/account",
+  operationId: "getAccount",
+  tags,
+  summary: "The active account with its legal details",
+  description:
+    "The account as `GET /me` shows it, plus `legal`: the studio's legal name, address, VAT/CVR number and VAT rate, printed on its receipts.",
+  security: admin.security,
+  responses: { 200: jsonResponse("The account", AccountSettingsSchema), ...admin.responses },
+});
+
+registry.registerPath({
   method: "patch",
   path: "/account",
   operationId: "updateAccount",
   tags,
-  summary: "Change the active account's name, timezone, locale, booking policy and profile",
+  summary: "Change the active account's name, timezone, locale, booking policy, profile and legal details",
   description:
-    "Partial: absent fields stay. `timezone` must be a known IANA name and `locale` a well-formed BCP 47 tag (400 otherwise); both are stored in canonical spelling. `bookingPolicy` is partial too. `profile` (partial) is the studio's public profile shown on its pages and returned by `GET /public/accounts/{slug}`: a field sent sets it, `null` clears it, an absent one stays; `accentColor` must be `#rrggbb`, `logoUrl` an https:// URL, `website` an http(s):// URL and `contactEmail` an email address (400 with `details` naming the field otherwise).",
+    "Partial: absent fields stay. `timezone` must be a known IANA name and `locale` a well-formed BCP 47 tag (400 otherwise); both are stored in canonical spelling. `bookingPolicy` is partial too. `profile` (partial) is the studio's public profile shown on its pages and returned by `GET /public/accounts/{slug}`: a field sent sets it, `null` clears it, an absent one stays; `accentColor` must be `#rrggbb`, `logoUrl` an https:// URL, `website` an http(s):// URL and `contactEmail` an email address (400 with `details` naming the field otherwise). `legal` (partial, each field nullable; a blank text clears it too) holds the legal details printed on receipts: `name`, `address`, `vatNumber` and `vatRate`, a percentage from 0 to 100 with at most two decimals (Danish moms: 25). Orders paid from then on carry the VAT at the new rate; paid orders keep theirs.",
   security: admin.security,
   request: { body: jsonBody(UpdateAccountInput) },
   responses: {
-    200: jsonResponse("The updated account", AccountSchema),
+    200: jsonResponse("The updated account", AccountSettingsSchema),
     400: invalid,
     ...admin.responses,
     413: tooLarge,

@@ -258,6 +258,51 @@ registry.registerPath({
   },
 });
 
+const RECEIPT_DESCRIPTION =
+  'A PDF (`Content-Disposition: attachment; filename="receipt-<receiptNumber>.pdf"`) in the buyer\'s language (their own ' +
+  "choice, else the studio's): the seller's legal name (else the studio's name), address and VAT/CVR number as they stand " +
+  "(`legal` of `PATCH /account`), the receipt number, the payment date, the buyer, the product, the amount (before and after " +
+  "a discount) and, when the order was paid while the studio had a VAT rate, the VAT included at that rate. A refunded " +
+  "order's receipt is a credit note (`Kreditnota`) of the same number with the refund date and the amounts negative. " +
+  "404 for an order that was never paid (pending, failed) and for another account's order.";
+
+function receiptResponse() {
+  return {
+    description: "The receipt",
+    headers: {
+      "Content-Disposition": {
+        description: 'attachment; filename="receipt-….pdf"',
+        schema: { type: "string" as const },
+      },
+    },
+    content: { "application/pdf": { schema: { type: "string" as const, format: "binary" } } },
+  };
+}
+
+registry.registerPath({
+  method: "get",
+  path: "/me/orders/{orderId}/receipt",
+  operationId: "getMyOrderReceipt",
+  tags,
+  summary: "The receipt of one of your paid or refunded orders, as a PDF",
+  description: `${RECEIPT_DESCRIPTION} Another person's order: 404.`,
+  security: person.security,
+  request: { params: OrderParams },
+  responses: { 200: receiptResponse(), ...person.responses, 404: errorResponse(404) },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/orders/{orderId}/receipt",
+  operationId: "getOrderReceipt",
+  tags,
+  summary: "The receipt of a paid or refunded order of the account, as a PDF",
+  description: RECEIPT_DESCRIPTION,
+  security: admin.security,
+  request: { params: OrderParams },
+  responses: { 200: receiptResponse(), ...admin.responses, 404: errorResponse(404) },
+});
+
 registry.registerPath({
   method: "post",
   path: "/orders/{orderId}/refunds",

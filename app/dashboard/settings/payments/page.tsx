@@ -6,9 +6,11 @@ import { getAccountPayments } from "@/lib/payments/get-account-payments";
 import { methodAllowedFor, MOBILEPAY_CURRENCIES } from "@/lib/payments/payment-methods";
 import { refreshStripeAccount } from "@/lib/payments/refresh-stripe-account";
 import type { StripeAccountStatus } from "@/lib/payments/stripe-account-status";
+import { getAccountSettings } from "@/lib/account/get-account-settings";
 import { getMe } from "@/lib/users/get-me";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { connectStripeAction, updatePaymentMethodsAction } from "./actions";
+import { VatDetailsForm } from "./vat-details-form";
 
 export const dynamic = "force-dynamic";
 
@@ -21,18 +23,23 @@ type Props = { searchParams: Promise<{ stripe?: string }> };
 
 /**
  * Settings › Payments: the studio's own Stripe account (connect, its status in plain words), the
- * payment methods offered and the platform's fee. With the demo provider: an explanation instead of
+ * payment methods offered, the platform's fee and the VAT details its receipts print. With the demo provider: an explanation instead of
  * the Stripe account. Stripe's onboarding returns here (`?stripe=return`, or `refresh` when its link
  * expired); on return the status is asked of Stripe at once.
  */
 export default async function PaymentsSettingsPage({ searchParams }: Props) {
-  const [viewer, t, params] = await Promise.all([
+  const [viewer, t, tv, params] = await Promise.all([
     requireAdministrator(),
     getTranslations("PaymentsSettings"),
+    getTranslations("VatDetails"),
     searchParams,
   ]);
   if (params.stripe === "return") await refreshStripeAccount({ db: viewer.db });
-  const [{ account }, payments] = await Promise.all([getMe(viewer), getAccountPayments({ db: viewer.db })]);
+  const [{ account }, payments, { legal }] = await Promise.all([
+    getMe(viewer),
+    getAccountPayments({ db: viewer.db }),
+    getAccountSettings({ accountId: viewer.accountId }),
+  ]);
   const mobilePayAllowed = methodAllowedFor("mobilepay", account.currency);
   return (
     <div className="space-y-10">
@@ -84,8 +91,9 @@ export default async function PaymentsSettingsPage({ searchParams }: Props) {
           {payments.platformFeePercent > 0 ? t("fee", { percent: payments.platformFeePercent }) : t("noFee")}
         </p>
       </Section>
-      {/* VAT details: the lead renders the studio's VAT/legal details form here
-          (app/dashboard/settings/vat-details-form.tsx), built on PATCH /account `legal`. */}
+      <Section id="vat-details" title={tv("heading")}>
+        <VatDetailsForm legal={legal} />
+      </Section>
     </div>
   );
 }

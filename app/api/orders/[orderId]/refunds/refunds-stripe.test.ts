@@ -110,7 +110,7 @@ describe("refunds of Stripe orders", () => {
     const lesson = await createClass(tenant.accountId, { title: "Vinyasa" });
     const booked = await api("POST", "/bookings", { token: member.token, body: { instanceId: lesson.id } });
     expect(booked.status).toBe(201);
-    await waitForEmails(member.email); // the confirmation
+    await waitForEmails(member.email, 2); // the receipt and the confirmation
     const charge = chargeRefunded(paymentIntent);
     const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
 
@@ -123,7 +123,7 @@ describe("refunds of Stripe orders", () => {
     expect(await orderOf(orderId)).toEqual(refunded);
     expect((await db.entitlement.findUniqueOrThrow({ where: { id: entitlementId } })).status).toBe("revoked");
     expect((await db.booking.findUniqueOrThrow({ where: { id: booked.body.id } })).status).toBe("cancelled_by_studio");
-    await waitForEmails(member.email, 2);
+    await waitForEmails(member.email, 3);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(
       readOutbox().filter((email) => email.to === member.email && email.subject.startsWith("Booking afmeldt")),

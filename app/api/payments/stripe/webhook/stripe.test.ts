@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { api } from "@/tests/helpers/api";
+import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import {
   connectStudio,
@@ -211,6 +212,11 @@ describe("POST /payments/stripe/webhook", () => {
   it("marks the order paid and creates one entitlement however often the event is delivered", async () => {
     const buyer = await createMember(tenant.accountId, "attendee");
     const { order, sessionId } = await startCheckout(buyer, await product({ ...passBody, validityDays: 60 }));
+    expect(order).toMatchObject({ status: "pending", receiptNumber: null, vatAmount: null });
+    const lastReceipt = await db.order.aggregate({
+      where: { accountId: tenant.accountId },
+      _max: { receiptNumber: true },
+    });
     const completed = sessionEvent("checkout.session.completed", sessionId, {
       orderId: order.id,
       accountId: tenant.accountId,
@@ -220,6 +226,8 @@ describe("POST /payments/stripe/webhook", () => {
 
     const stored = await db.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored).toMatchObject({ status: "paid", providerRef: sessionId });
+    // the next receipt number of the studio, taken once however often the event came
+    expect(stored.receiptNumber).toBe((lastReceipt._max.receiptNumber ?? 0) + 1);
     expect(stored.paidAt).toBeInstanceOf(Date);
     const entitlements = await api("GET", "/me/entitlements", { token: buyer.token });
     expect(entitlements.body).toEqual([
@@ -331,6 +339,14 @@ describe("POST /payments/stripe/webhook", () => {
       currency: "DKK",
       priceId: monthly.prices[0]!.id,
     });
+    expect(orders[1]!.receiptNumber).toBe(orders[0]!.receiptNumber! + 1);
+    // a payment email with its receipt for the first payment and for the renewal, once each
+    const emails = await waitForEmails(buyer.email, 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(readOutbox().filter((email) => email.to === buyer.email)).toHaveLength(2);
+    expect(emails.map((email) => email.attachments?.[0]?.filename).sort()).toEqual(
+      orders.map((order) => `receipt-${order.receiptNumber}.pdf`).sort(),
+    );
     const renewed = await db.entitlement.findUniqueOrThrow({ where: { id: entitlement.id } });
     const expected = new Date(entitlement.validUntil!);
     expected.setUTCMonth(

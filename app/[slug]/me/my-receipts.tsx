@@ -1,0 +1,52 @@
+import type { Order } from "@prisma/client";
+import { getTranslations } from "next-intl/server";
+import { Badge } from "@/components/ui/badge";
+import { formatDate } from "@/lib/format/dates";
+import { formatMoney } from "@/lib/format/money";
+
+type Props = {
+  /** The attendee's orders, newest first; those with a receipt (paid, refunded) are listed. */
+  orders: Order[];
+  productNames: Map<string, string>;
+  where: { zone: string; locale: string };
+};
+
+/** The attendee's receipts in this studio, each a PDF download (a refunded order's: its credit note). */
+export async function MyReceipts({ orders, productNames, where }: Props) {
+  const t = await getTranslations("ReceiptLink");
+  const withReceipt = orders.filter((order) => order.receiptNumber !== null);
+  if (withReceipt.length === 0) return null;
+  return (
+    <section aria-labelledby="receipts" className="mt-8">
+      <h2 id="receipts" className="text-lg font-semibold">
+        {t("heading")}
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-100">
+        {withReceipt.map((order) => {
+          const refunded = order.status === "refunded";
+          const number = order.receiptNumber!;
+          return (
+            <li key={order.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
+              <div>
+                <p className="font-semibold text-slate-900">{productNames.get(order.productId) ?? ""}</p>
+                <p className="text-sm text-slate-700">
+                  {formatDate(order.paidAt ?? order.createdAt, where)}
+                  {" · "}
+                  {formatMoney(order.amount, order.currency, where.locale)}
+                </p>
+                <a
+                  href={`/api/me/orders/${order.id}/receipt`}
+                  download
+                  className="mt-1 inline-block text-sm font-medium text-brand-700 underline underline-offset-2"
+                >
+                  {refunded ? t("creditNote", { number }) : t("receipt", { number })}
+                </a>
+              </div>
+              {refunded && <Badge tone="neutral">{t("refunded")}</Badge>}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import type { Account, Order, User } from "@prisma/client";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+import { emailLocale, languageOfLocaleTag } from "@/lib/i18n/locales";
+import type { ReceiptFacts } from "./receipt-facts";
+
+/** Orders with a receipt: paid ones, and refunded ones (whose receipt is a credit note). */
+const WITH_RECEIPT = ["paid", "refunded"];
+
+/**
+ * The receipt of an order of the active account: any order for an administrator, only `userId`'s
+ * own when given (GET /me/orders/{orderId}/receipt). 404 for an order of another person or account
+ * and for one never paid (pending, failed).
+ */
+export async function getReceiptFactsOrThrow({
+  db,
+  orderId,
+  userId,
+}: {
+  db: TenantDb;
+  orderId: string;
+  userId?: string;
+}): Promise<ReceiptFacts> {
+  const order = await db.order.findFirst({
+    where: { id: orderId, status: { in: WITH_RECEIPT }, receiptNumber: { not: null }, ...(userId ? { userId } : {}) },
+    include: { account: true, user: true, product: { select: { name: true } } },
+  });
+  if (!order) throw new AppError("not_found");
+  return receiptFacts(order);
+}
+
+type ReceiptOrder = Order & { account: Account; user: User; product: { name: string } };
+
+export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
+  const { account, user } = order;
+  const language = emailLocale({ recipient: user.locale, studioLocaleTag: account.locale });
+  return {
+    orderId: order.id,
+    language,
+    formatLocale: languageOfLocaleTag(account.locale) === language ? account.locale : language,
+    timezone: account.timezone,
+    seller: { name: account.legalName ?? account.name, address: account.legalAddress, vatNumber: account.vatNumber },
+    buyer: { name: user.displayName, email: user.email },
+    receiptNumber: order.receiptNumber!,
+    paidAt: (order.paidAt ?? order.createdAt).toISOString(),
+    refundedAt:
+      order.status === "refunded" ? (order.refundedAt ?? order.paidAt ?? order.createdAt).toISOString() : null,
+    item: order.product.name,
+    amount: order.amount,
+    discountAmount: order.discountAmount,
+    currency: order.currency,
+    vatAmount: order.vatAmount,
+    vatRateBasisPoints: order.vatRateBasisPoints,
+  };
+}

@@ -1,0 +1,106 @@
+// Renders a receipt (or a refunded order's credit note) as a PDF with pdfkit, in the request's
+// thread (GET …/receipt) or an email worker thread (the payment email's attachment): nothing here
+// needs the app's bundle. The font is DejaVu Sans shipped in lib/receipts/fonts (æ, ø, å and the
+// rest), read from disk and embedded as a subset; pdfkit's built-in fonts are never loaded.
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import { formatDate } from "@/lib/format/dates";
+import { formatMoney } from "@/lib/format/money";
+import { translatorFor } from "@/lib/i18n/translator";
+import type { ReceiptFacts } from "./receipt-facts";
+import { basisPointsToPercent } from "./vat";
+
+const FONTS = path.join(process.cwd(), "lib", "receipts", "fonts");
+const REGULAR = path.join(FONTS, "DejaVuSans.ttf");
+const BOLD = path.join(FONTS, "DejaVuSans-Bold.ttf");
+
+const MARGIN = 56;
+const MUTED = "#475569";
+
+export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
+  const t = translatorFor(facts.language, "Receipt");
+  const creditNote = facts.refundedAt !== null;
+  const where = { locale: facts.formatLocale, zone: facts.timezone };
+  // A credit note takes the amounts back: they are shown negative.
+  const sign = creditNote ? -1 : 1;
+  const money = (minor: number) => formatMoney(sign * minor, facts.currency, facts.formatLocale);
+  const title = creditNote ? t("creditNoteTitle") : t("title");
+
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    font: REGULAR,
+    info: { Title: `${title} ${facts.receiptNumber}`, Author: facts.seller.name },
+  });
+  doc.registerFont("regular", REGULAR).registerFont("bold", BOLD);
+  const done = collect(doc);
+  const width = doc.page.width - 2 * MARGIN;
+
+  doc.font("bold").fontSize(20).text(title);
+  doc.moveDown(0.5);
+  doc.font("bold").fontSize(11).text(facts.seller.name);
+  doc.font("regular").fontSize(10).fillColor(MUTED);
+  if (facts.seller.address) doc.text(facts.seller.address);
+  if (facts.seller.vatNumber) doc.text(t("vatNumber", { number: facts.seller.vatNumber }));
+  doc.fillColor("black").moveDown(1.5);
+
+  field(doc, t("receiptNumber"), String(facts.receiptNumber));
+  field(doc, t("date"), formatDate(new Date(facts.paidAt), where));
+  if (facts.refundedAt) field(doc, t("refundedOn"), formatDate(new Date(facts.refundedAt), where));
+  field(doc, t("customer"), `${facts.buyer.name} <${facts.buyer.email}>`);
+  if (creditNote) {
+    doc.moveDown(0.5).text(t("creditNoteFor", { number: facts.receiptNumber }), { width });
+  }
+  doc.moveDown(1.5);
+
+  row(doc, width, t("item"), t("amount"), "bold");
+  rule(doc, width);
+  row(doc, width, facts.item, money(facts.amount + facts.discountAmount));
+  if (facts.discountAmount > 0) row(doc, width, t("discount"), money(-facts.discountAmount));
+  rule(doc, width);
+  const vat = facts.vatAmount !== null && facts.vatRateBasisPoints !== null;
+  row(doc, width, vat ? t("totalInclVat") : t("total"), money(facts.amount), "bold");
+  if (vat) {
+    const rate = new Intl.NumberFormat(facts.formatLocale, { maximumFractionDigits: 2 }).format(
+      basisPointsToPercent(facts.vatRateBasisPoints!),
+    );
+    row(doc, width, t("vatIncluded", { rate }), money(facts.vatAmount!));
+  } else {
+    doc.moveDown(0.5).font("regular").fillColor(MUTED).text(t("noVat")).fillColor("black");
+  }
+
+  doc.end();
+  return done;
+}
+
+function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+}
+
+function field(doc: PDFKit.PDFDocument, label: string, value: string): void {
+  doc.font("bold").fontSize(10).text(`${label}: `, { continued: true }).font("regular").text(value);
+}
+
+function row(doc: PDFKit.PDFDocument, width: number, left: string, right: string, font = "regular"): void {
+  const y = doc.y;
+  doc.font(font).fontSize(11);
+  doc.text(left, MARGIN, y, { width: width * 0.7 });
+  const leftBottom = doc.y;
+  doc.text(right, MARGIN + width * 0.7, y, { width: width * 0.3, align: "right" });
+  doc.y = Math.max(leftBottom, doc.y) + 4;
+  doc.x = MARGIN;
+}
+
+function rule(doc: PDFKit.PDFDocument, width: number): void {
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + width, doc.y)
+    .strokeColor("#cbd5e1")
+    .stroke();
+  doc.y += 6;
+}

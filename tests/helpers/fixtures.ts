@@ -2,6 +2,7 @@
 // uses, so a fixture's token authenticates exactly like a real one.
 import { randomUUID } from "node:crypto";
 import { createSession } from "@/lib/auth/create-session";
+import { hashToken, newSecretToken } from "@/lib/auth/tokens";
 import type { Persona } from "@/lib/auth/persona";
 import { db } from "@/lib/db";
 
@@ -35,4 +36,27 @@ export async function createTenant(overrides: { slug?: string; name?: string; ti
   });
   const admin = await createMember(account.id, "administrator");
   return { accountId: account.id, slug, admin };
+}
+
+/**
+ * `count` attendees of the account, each with a bearer session, made in a few bulk statements (the
+ * race tests need hundreds). Sessions are written as createSession writes them: the token's hash.
+ */
+export async function createAttendeesInBulk(accountId: string, count: number, label = "racer"): Promise<TestMember[]> {
+  const batch = unique();
+  const users = await db.user.createManyAndReturn({
+    data: Array.from({ length: count }, (_, i) => ({ email: `${label}-${batch}-${i}@example.com`, displayName: `${label} ${i}` })),
+  });
+  await db.membership.createMany({ data: users.map((user) => ({ accountId, userId: user.id, persona: "attendee" })) });
+  const tokens = users.map(() => newSecretToken());
+  await db.session.createMany({
+    data: users.map((user, i) => ({
+      tokenHash: hashToken(tokens[i]!),
+      userId: user.id,
+      accountId,
+      kind: "bearer",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })),
+  });
+  return users.map((user, i) => ({ userId: user.id, email: user.email, token: tokens[i]! }));
 }

@@ -3,14 +3,12 @@
 // the database: confirmed bookings never exceed capacity, a credit count never goes below zero, one
 // live booking per attendee and instance, a cancellation frees exactly one place, a waitlisted
 // booking is promoted at most once, one Idempotency-Key books once; a lost race is never a 5xx.
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashToken, newSecretToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import { env, resetEnvCache } from "@/lib/env";
 import { api, type ApiResponse } from "@/tests/helpers/api";
 import { startAppServers, type AppServer } from "@/tests/helpers/app-server";
-import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+import { createAttendeesInBulk, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { waitForEmails } from "@/tests/helpers/outbox";
 import { createClass, countersOf, remainingOf } from "./booking-test-data";
 
@@ -87,39 +85,20 @@ function answered(replies: Reply[], mayShed: boolean): { counts: Record<string, 
 
 /** `count` attendees of the tenant, each with a session and a pass of `classes` credits, made in bulk. */
 async function membersWithPasses(tenant: TestTenant, count: number, classes: number | null = 10) {
-  const batch = randomUUID().slice(0, 8);
-  const users = await db.user.createManyAndReturn({
-    data: Array.from({ length: count }, (_, i) => ({
-      email: `racer-${batch}-${i}@example.com`,
-      displayName: `Racer ${i}`,
-    })),
-  });
-  await db.membership.createMany({
-    data: users.map((user) => ({ accountId: tenant.accountId, userId: user.id, persona: "attendee" })),
-  });
-  const tokens = users.map(() => newSecretToken());
-  await db.session.createMany({
-    data: users.map((user, i) => ({
-      tokenHash: hashToken(tokens[i]!),
-      userId: user.id,
-      accountId: tenant.accountId,
-      kind: "bearer",
-      expiresAt: new Date(Date.now() + 86_400_000),
-    })),
-  });
+  const members = await createAttendeesInBulk(tenant.accountId, count);
   const product = await db.product.create({
     data: { accountId: tenant.accountId, type: "class_pass", name: "Pass", classAllowance: classes, status: "active" },
   });
   const passes = await db.entitlement.createManyAndReturn({
-    data: users.map((user) => ({
+    data: members.map((member) => ({
       accountId: tenant.accountId,
-      userId: user.id,
+      userId: member.userId,
       productId: product.id,
       remainingClasses: classes,
       validFrom: new Date(Date.now() - 86_400_000),
     })),
   });
-  return users.map((user, i) => ({ userId: user.id, email: user.email, token: tokens[i]!, passId: passes[i]!.id }));
+  return members.map((member, i) => ({ ...member, passId: passes[i]!.id }));
 }
 
 describe.skipIf(!databaseUrl)("booking races on PostgreSQL", () => {

@@ -4,12 +4,11 @@
 // the rest answer 409 `Promo code is not valid`, never a 5xx.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashToken, newSecretToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { api } from "@/tests/helpers/api";
 import { startAppServers, type AppServer } from "@/tests/helpers/app-server";
-import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+import { createAttendeesInBulk, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 
 const databaseUrl = process.env.TEST_DATABASE_FILE_URL;
 if (!databaseUrl) {
@@ -48,29 +47,9 @@ function tally(replies: Reply[]): Record<string, number> {
   return counts;
 }
 
-/** `count` attendees of the tenant with a session each, made in bulk. */
+/** `count` attendees of the tenant with a session each, made in bulk: their tokens. */
 async function buyers(tenant: TestTenant, count: number): Promise<string[]> {
-  const batch = randomUUID().slice(0, 8);
-  const users = await db.user.createManyAndReturn({
-    data: Array.from({ length: count }, (_, i) => ({
-      email: `promo-${batch}-${i}@example.com`,
-      displayName: `Buyer ${i}`,
-    })),
-  });
-  await db.membership.createMany({
-    data: users.map((user) => ({ accountId: tenant.accountId, userId: user.id, persona: "attendee" })),
-  });
-  const tokens = users.map(() => newSecretToken());
-  await db.session.createMany({
-    data: users.map((user, i) => ({
-      tokenHash: hashToken(tokens[i]!),
-      userId: user.id,
-      accountId: tenant.accountId,
-      kind: "bearer",
-      expiresAt: new Date(Date.now() + 86_400_000),
-    })),
-  });
-  return tokens;
+  return (await createAttendeesInBulk(tenant.accountId, count, "promo")).map((buyer) => buyer.token);
 }
 
 describe.skipIf(!databaseUrl)("promo code redemptions racing on PostgreSQL", () => {

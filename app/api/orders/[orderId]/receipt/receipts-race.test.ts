@@ -2,14 +2,12 @@
 // file's pool) and across two app processes (tests/helpers/app-server.ts) sharing the database:
 // many orders paid at once (checkouts and desk grants, in two studios) number each studio's paid
 // orders exactly 1..N, without a gap or a repeat.
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashToken, newSecretToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { api } from "@/tests/helpers/api";
 import { startAppServers, type AppServer } from "@/tests/helpers/app-server";
-import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+import { createAttendeesInBulk, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 
 const databaseUrl = process.env.TEST_DATABASE_FILE_URL;
 if (!databaseUrl) {
@@ -36,29 +34,7 @@ function overHttp(servers: AppServer[]): Send {
 }
 
 /** `count` attendees of the tenant with a session each, made in bulk. */
-async function buyers(tenant: TestTenant, count: number): Promise<{ userId: string; token: string }[]> {
-  const batch = randomUUID().slice(0, 8);
-  const users = await db.user.createManyAndReturn({
-    data: Array.from({ length: count }, (_, i) => ({
-      email: `receipt-${batch}-${i}@example.com`,
-      displayName: `Buyer ${i}`,
-    })),
-  });
-  await db.membership.createMany({
-    data: users.map((user) => ({ accountId: tenant.accountId, userId: user.id, persona: "attendee" })),
-  });
-  const tokens = users.map(() => newSecretToken());
-  await db.session.createMany({
-    data: users.map((user, i) => ({
-      tokenHash: hashToken(tokens[i]!),
-      userId: user.id,
-      accountId: tenant.accountId,
-      kind: "bearer",
-      expiresAt: new Date(Date.now() + 86_400_000),
-    })),
-  });
-  return users.map((user, i) => ({ userId: user.id, token: tokens[i]! }));
-}
+const buyers = (tenant: TestTenant, count: number) => createAttendeesInBulk(tenant.accountId, count, "receipt");
 
 /** Checkouts by every buyer and a desk grant to every other buyer, of one studio. */
 async function payments(tenant: TestTenant, count: number): Promise<Call[]> {

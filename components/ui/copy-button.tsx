@@ -3,17 +3,39 @@
 import { useState } from "react";
 import { Button } from "./button";
 
-/** Copies `text` to the clipboard; says so for a moment (and to screen readers). Without JavaScript the text stays selectable beside it. */
-export function CopyButton({ text, label, copiedLabel }: { text: string; label: string; copiedLabel: string }) {
-  const [copied, setCopied] = useState(false);
+/**
+ * Copies `text` to the clipboard and says whether it worked, in a polite live note beside the button
+ * (the clipboard is refused outside a secure context, or by the browser). Without JavaScript the text
+ * stays selectable in its field.
+ */
+export function CopyButton({
+  text,
+  label,
+  copiedLabel,
+  failedLabel,
+}: {
+  text: string;
+  label: string;
+  copiedLabel: string;
+  failedLabel: string;
+}) {
+  const [note, setNote] = useState("");
   const copy = async () => {
-    await navigator.clipboard.writeText(text);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2500);
+    try {
+      await navigator.clipboard.writeText(text);
+      setNote(copiedLabel);
+    } catch {
+      setNote(failedLabel);
+    }
   };
   return (
-    <Button variant="secondary" onClick={copy} aria-live="polite">
-      {copied ? copiedLabel : label}
-    </Button>
+    <>
+      <Button variant="secondary" onClick={copy}>
+        {label}
+      </Button>
+      <span aria-live="polite" className="basis-full text-sm text-slate-700 empty:hidden">
+        {note}
+      </span>
+    </>
   );
 }

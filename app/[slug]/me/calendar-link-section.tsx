@@ -63,7 +63,7 @@ export async function CalendarLinkSection({ slug, viewer, shown }: { slug: strin
           value={url}
           className="min-h-11 min-w-0 flex-1 rounded-md border border-slate-400 bg-slate-50 px-3 py-2 text-sm text-slate-800"
         />
-        <CopyButton text={url} label={t("copy")} copiedLabel={t("copied")} />
+        <CopyButton text={url} label={t("copy")} copiedLabel={t("copied")} failedLabel={t("copyFailed")} />
       </div>
       <p className="mt-2 text-sm text-slate-600">{t("private")}</p>
       <form action={renewCalendarLinkAction.bind(null, slug)} className="mt-2">

@@ -3,6 +3,7 @@
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { buttonClass } from "@/components/forms/action-form";
 import { Field, inputClass } from "@/components/forms/field";
+import { CopyButton } from "@/components/ui/copy-button";
 import type { CreatedApiKeyState } from "./actions";
 
 export type CreateApiKeyWords = {
@@ -30,7 +31,6 @@ export function CreateApiKeyForm({
   words: CreateApiKeyWords;
 }) {
   const [state, setState] = useState<CreatedApiKeyState>({ ok: false });
-  const [copyNote, setCopyNote] = useState("");
   const [pending, startTransition] = useTransition();
   const idPrefix = useId();
 
@@ -38,7 +38,6 @@ export function CreateApiKeyForm({
     event.preventDefault();
     const form = event.currentTarget;
     const formData = new FormData(form);
-    setCopyNote("");
     startTransition(async () => {
       try {
         const result = await action(formData);
@@ -48,15 +47,6 @@ export function CreateApiKeyForm({
         setState({ ok: false, error: words.failed });
       }
     });
-  }
-
-  async function copySecret() {
-    try {
-      await navigator.clipboard.writeText(state.secret ?? "");
-      setCopyNote(words.copied);
-    } catch {
-      setCopyNote(words.copyFailed);
-    }
   }
 
   return (
@@ -94,15 +84,10 @@ export function CreateApiKeyForm({
               className={`${inputClass} mt-0 min-w-0 flex-1 font-mono text-sm`}
               aria-describedby={`${idPrefix}-secret-warning`}
             />
-            <button type="button" className={buttonClass.secondary} onClick={copySecret}>
-              {words.copy}
-            </button>
+            <CopyButton text={state.secret} label={words.copy} copiedLabel={words.copied} failedLabel={words.copyFailed} />
           </div>
           <p id={`${idPrefix}-secret-warning`} className="text-sm font-medium text-amber-900">
             {words.secretWarning}
-          </p>
-          <p aria-live="polite" className="text-sm text-slate-700 empty:hidden">
-            {copyNote}
           </p>
         </div>
       ) : null}

@@ -3,9 +3,10 @@ import LinkHeader from "http-link-header";
 import type { AddressInfo } from "node:net";
 import { Webhook as Verifier } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, getDatabase } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
+import { drainWebhookDeliveries } from "@/lib/webhooks/drain-webhook-deliveries";
 import { decryptWebhookSecret } from "@/lib/webhooks/webhook-secret";
 import { sendDueWebhooks, stopWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { api } from "@/tests/helpers/api";
@@ -379,5 +380,25 @@ describe("delivering", () => {
     const seen = [...first.body, ...second.body].map((delivery: { id: string }) => delivery.id);
     expect(seen.sort()).toEqual([...ids].sort());
     expect((await api("GET", `/webhooks/${id}/deliveries?cursor=abc`, { token })).status).toBe(400);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_FILE_URL)("drains racing on PostgreSQL", () => {
+  it("four concurrent drains attempt each delivery once (counted at the receiver)", async () => {
+    const webhooks = [await newWebhook(), await newWebhook(), await newWebhook()];
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) for (const { id } of webhooks) ids.push(await sendTest(id));
+    const settings = { secretKey: "development-webhook-key-change-me-in-production", allowPrivateUrls: true };
+    const now = new Date();
+    const drains = Array.from({ length: 4 }, () =>
+      drainWebhookDeliveries({ sql: getDatabase().raw, now, batchSize: 2, ...settings }),
+    );
+    const attempted = await Promise.all(drains);
+    expect(attempted.reduce((sum, count) => sum + count, 0)).toBe(30);
+    expect(attempted.filter((count) => count > 0).length).toBeGreaterThan(1); // they did run side by side
+    const received = receiver.received.map((request) => request.headers["webhook-id"]);
+    expect(received).toHaveLength(30);
+    expect(new Set(received)).toEqual(new Set(ids));
+    expect(await db.webhookDelivery.count({ where: { id: { in: ids }, status: "succeeded", attempts: 1 } })).toBe(30);
   });
 });

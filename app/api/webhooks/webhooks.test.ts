@@ -5,10 +5,11 @@ import { Webhook as Verifier } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, getDatabase } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
+import { setLogSink } from "@/lib/log";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { drainWebhookDeliveries } from "@/lib/webhooks/drain-webhook-deliveries";
 import { decryptWebhookSecret } from "@/lib/webhooks/webhook-secret";
-import { sendDueWebhooks, stopWebhookSender } from "@/lib/webhooks/webhook-sender";
+import { sendDueWebhooks, startWebhookSender, stopWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 
@@ -71,6 +72,7 @@ beforeEach(async () => {
   tenant = await createTenant();
 });
 afterEach(() => {
+  setLogSink(undefined);
   Object.assign(process.env, savedEnv);
   for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
   resetEnvCache();
@@ -254,6 +256,26 @@ describe("delivering", () => {
       },
     ]);
     expect(await drain(new Date(Date.now() + 48 * HOUR))).toBe(0); // nothing twice
+  });
+
+  it("is sent within moments by the process's sender, and no secret or URL reaches the log", async () => {
+    const lines: string[] = [];
+    setLogSink((line) => lines.push(line));
+    const { id, secret } = await newWebhook();
+    const rotated = await api("POST", `/webhooks/${id}/rotate-secret`, { token: tenant.admin.token });
+    startWebhookSender();
+    try {
+      const deliveryId = await sendTest(id);
+      await expect.poll(() => receiver.received.length, { timeout: 3_000 }).toBe(1);
+      expect(receiver.received[0]!.headers["webhook-id"]).toBe(deliveryId);
+      await expect.poll(() => lines.some((line) => line.includes("webhook delivered"))).toBe(true);
+    } finally {
+      await stopWebhookSender();
+    }
+    const logged = lines.join("\n");
+    expect(logged).toContain(id);
+    for (const text of [secret.slice(6), rotated.body.secret.slice(6), receiver.url])
+      expect(logged).not.toContain(text);
   });
 
   it("retries a 500 after 5 seconds with the same webhook-id and body, then succeeds", async () => {

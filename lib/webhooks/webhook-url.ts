@@ -35,11 +35,21 @@ export async function assertDeliverableUrl(url: string, allowPrivate: boolean): 
   if (addresses.some((address) => !isPublicAddress(address))) throw refuse("Must be a public address");
 }
 
+/** How long saving waits for DNS: a slow resolver must not hold a request (delivery checks again). */
+const LOOKUP_TIMEOUT_MS = 3_000;
+
 async function resolve(host: string): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string[]>((done) => {
+    timer = setTimeout(() => done([]), LOOKUP_TIMEOUT_MS);
+  });
+  const found = lookup(host, { all: true, verbatim: true }).then(
+    (entries) => entries.map((entry) => entry.address),
+    () => [],
+  );
   try {
-    const found = await lookup(host, { all: true, verbatim: true });
-    return found.map((entry) => entry.address);
-  } catch {
-    return [];
+    return await Promise.race([found, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

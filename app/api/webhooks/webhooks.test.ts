@@ -7,7 +7,9 @@ import { db, getDatabase } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { setLogSink } from "@/lib/log";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
+import { tenantDb } from "@/lib/db/tenant-db";
 import { drainWebhookDeliveries } from "@/lib/webhooks/drain-webhook-deliveries";
+import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 import { decryptWebhookSecret } from "@/lib/webhooks/webhook-secret";
 import { sendDueWebhooks, startWebhookSender, stopWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { api } from "@/tests/helpers/api";
@@ -386,6 +388,27 @@ describe("delivering", () => {
     const signatures = after.headers["webhook-signature"]?.toString().split(" ");
     expect(signatures).toEqual([new Verifier(newSecret).sign(deliveryId, later, after.body)]);
     expect(signatures).not.toContain(new Verifier(oldSecret).sign(deliveryId, later, after.body));
+  });
+
+  it("enqueues a domain event for the account's enabled endpoints that subscribe to it, in the caller's transaction", async () => {
+    const subscribed = await newWebhook(tenant, { events: ["order.paid", "booking.created"] });
+    await newWebhook(tenant, { events: ["order.refunded"] });
+    const disabled = await newWebhook(tenant, { events: ["order.paid"] });
+    await api("PATCH", `/webhooks/${disabled.id}`, { token: tenant.admin.token, body: { status: "disabled" } });
+    const other = await createTenant();
+    await newWebhook(other, { events: ["order.paid"] });
+    const now = new Date();
+    const count = await tenantDb(tenant.accountId).$transaction((tx) =>
+      enqueueWebhookEvent(tx, { accountId: tenant.accountId, type: "order.paid", data: { orderId: "o1" }, now }),
+    );
+    expect(count).toBe(1);
+    expect(await drain(now)).toBe(1);
+    const [delivered] = receiver.received as [Received];
+    expect(new Verifier(subscribed.secret).verify(delivered.body, asRecord(delivered.headers))).toEqual({
+      type: "order.paid",
+      timestamp: now.toISOString(),
+      data: { orderId: "o1" },
+    });
   });
 
   it("pages the deliveries list with Link rel=next", async () => {

@@ -177,9 +177,14 @@ describe("managing endpoints", () => {
       expect(await api("GET", `/webhooks/${id}/deliveries`, { token })).toMatchObject(FORBIDDEN);
     }
     const key = await api("POST", "/api-keys", { token: tenant.admin.token, body: { name: "Integration" } });
+    const created = await api("POST", "/webhooks", {
+      token: key.body.secret,
+      body: { url: receiver.url, events: ["order.paid"] },
+    });
+    expect(created.status).toBe(201);
     const list = await api("GET", "/webhooks", { token: key.body.secret });
     expect(list.status).toBe(200);
-    expect(list.body).toHaveLength(1);
+    expect(list.body).toHaveLength(2);
   });
 
   it("refuses events it does not know, none, or one twice (400)", async () => {

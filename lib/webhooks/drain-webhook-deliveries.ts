@@ -42,7 +42,8 @@ export type WebhookDrainEvent = {
 
 export type WebhookDrainOptions = {
   sql: RawSql;
-  now: Date;
+  /** The time, or a clock read before each batch (the sender's: a long drain's signatures stay fresh). */
+  now: Date | (() => Date);
   secretKey: string;
   allowPrivateUrls: boolean;
   timeoutMs?: number;
@@ -50,13 +51,17 @@ export type WebhookDrainOptions = {
   onEvent?: (event: WebhookDrainEvent) => void;
 };
 
-/** Attempts every delivery due at `now`, a batch at a time, until none is due; returns the attempts made. */
+/** Attempts every delivery due, a batch at a time, until none is due; returns the attempts made. */
 export async function drainWebhookDeliveries(options: WebhookDrainOptions): Promise<number> {
+  const clock = options.now;
   let attempted = 0;
   for (;;) {
-    const batch = await claim(options.sql, options.now, options.batchSize ?? BATCH_SIZE);
+    const now = typeof clock === "function" ? clock() : clock;
+    const batch = await claim(options.sql, now, options.batchSize ?? BATCH_SIZE);
     if (batch.length === 0) return attempted;
-    await Promise.all(batch.map(async (delivery) => settle(options, delivery, await attempt(options, delivery))));
+    await Promise.all(
+      batch.map(async (delivery) => settle(options, now, delivery, await attempt(options, now, delivery))),
+    );
     attempted += batch.length;
   }
 }
@@ -89,10 +94,10 @@ export function signatureHeader(options: { id: string; at: Date; payload: string
   return options.secrets.map((secret) => new Signer(secret).sign(options.id, options.at, options.payload)).join(" ");
 }
 
-function secretsOf(options: WebhookDrainOptions, delivery: ClaimedDelivery): string[] {
+function secretsOf(options: WebhookDrainOptions, now: Date, delivery: ClaimedDelivery): string[] {
   const secrets = [decryptWebhookSecret(delivery.secretEncrypted, options.secretKey)];
   const { previousSecretEncrypted, previousSecretExpiresAt } = delivery;
-  if (previousSecretEncrypted && previousSecretExpiresAt && previousSecretExpiresAt > options.now)
+  if (previousSecretEncrypted && previousSecretExpiresAt && previousSecretExpiresAt > now)
     secrets.push(decryptWebhookSecret(previousSecretEncrypted, options.secretKey));
   return secrets;
 }
@@ -102,19 +107,19 @@ function secretsOf(options: WebhookDrainOptions, delivery: ClaimedDelivery): str
  * attempt's time, the signatures. No redirects are followed (a 3xx is a failure), the whole
  * attempt is cut off after the timeout, and the address is checked as the connection is made.
  */
-async function attempt(options: WebhookDrainOptions, delivery: ClaimedDelivery): Promise<Attempt> {
+async function attempt(options: WebhookDrainOptions, now: Date, delivery: ClaimedDelivery): Promise<Attempt> {
   let headers: Record<string, string>;
   try {
     headers = {
       "content-type": "application/json",
       "user-agent": "studio-booking-webhooks/1",
       "webhook-id": delivery.id,
-      "webhook-timestamp": String(Math.floor(options.now.getTime() / 1000)),
+      "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
       "webhook-signature": signatureHeader({
         id: delivery.id,
-        at: options.now,
+        at: now,
         payload: delivery.payload,
-        secrets: secretsOf(options, delivery),
+        secrets: secretsOf(options, now, delivery),
       }),
     };
   } catch (error) {
@@ -162,8 +167,13 @@ function post(
 const isSuccess = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
 
 /** Records the attempt: succeeded, due again after the next delay, or failed; and the endpoint's failure count. */
-async function settle(options: WebhookDrainOptions, delivery: ClaimedDelivery, result: Attempt): Promise<void> {
-  const { sql, now } = options;
+async function settle(
+  options: WebhookDrainOptions,
+  now: Date,
+  delivery: ClaimedDelivery,
+  result: Attempt,
+): Promise<void> {
+  const { sql } = options;
   const succeeded = isSuccess(result.statusCode);
   const givenUp = !succeeded && delivery.attempts >= MAX_ATTEMPTS;
   const nextAttemptAt = succeeded || givenUp ? null : new Date(now.getTime() + RETRY_DELAYS_MS[delivery.attempts - 1]!);

@@ -71,7 +71,7 @@ function arm(sender: SenderState, delayMs: number): void {
 function run(sender: SenderState): void {
   sender.timer = undefined;
   sender.again = false;
-  sender.running = sendDueWebhooks({ now: new Date() }).then(
+  sender.running = sendDueWebhooks({ now: () => new Date() }).then(
     () => {
       sender.running = undefined;
       if (sender.again) arm(sender, WAKE_DELAY_MS);
@@ -84,8 +84,12 @@ function run(sender: SenderState): void {
 }
 
 /** Attempts the deliveries due at `now` with the configured settings, reporting to the log (the timers; tests). */
-export function sendDueWebhooks(options: { now: Date; timeoutMs?: number; sql?: RawSql }): Promise<number> {
-  const settings = env();
+export async function sendDueWebhooks(options: {
+  now: Date | (() => Date);
+  timeoutMs?: number;
+  sql?: RawSql;
+}): Promise<number> {
+  const settings = env(); // async: a setting or database that fails is a rejection, never a throw in a timer
   return drainWebhookDeliveries({
     sql: options.sql ?? getDatabase().raw,
     now: options.now,

@@ -307,6 +307,26 @@ describe("delivering", () => {
     expect(new Verifier(secret).verify(second.body, asRecord(second.headers))).toMatchObject({ type: "webhook.test" });
   });
 
+  it("does not follow a redirect: a 3xx is a failure", async () => {
+    const { id } = await newWebhook();
+    receiver.statuses = [302];
+    await sendTest(id);
+    await drain(new Date());
+    expect(receiver.received).toHaveLength(1);
+    const [delivery] = (await api("GET", `/webhooks/${id}/deliveries`, { token: tenant.admin.token })).body;
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 302 });
+  });
+
+  it("keeps the secret unreadable without WEBHOOK_SECRET_KEY", async () => {
+    const { id, secret } = await newWebhook();
+    const row = await db.webhook.findUniqueOrThrow({ where: { id } });
+    expect(() => decryptWebhookSecret(row.secretEncrypted, "another-key-of-sixteen-characters")).toThrow();
+    const other = await newWebhook();
+    const otherRow = await db.webhook.findUniqueOrThrow({ where: { id: other.id } });
+    expect(otherRow.secretEncrypted).not.toBe(row.secretEncrypted);
+    expect(secret).not.toBe(other.secret);
+  });
+
   it("counts a timeout as a failure and backs off further each time, then gives up", async () => {
     const { id } = await newWebhook();
     receiver.delayMs = 300;

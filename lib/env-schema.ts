@@ -58,6 +58,10 @@ export const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   /** Requests one API key may make per minute (decision 0021). */
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Encrypts webhook signing secrets at rest (AES-256-GCM, key = its SHA-256; decision 0023). */
+  WEBHOOK_SECRET_KEY: z.string().min(16).default("development-webhook-key-change-me-in-production"),
+  /** Allows `http` and loopback/private webhook URLs: local development and tests only. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; EMAIL_OUTBOX_DIR: string };

@@ -28,6 +28,8 @@ export const TENANT_MODELS = new Set<string>([
   "CalendarFeed",
   "AccountPayments",
   "ApiKey",
+  "Webhook",
+  "WebhookDelivery",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -19,18 +19,35 @@ import "./paths/payments";
 
 /** The document's tags, in the order the rendered documentation shows them. */
 const TAGS = [
-  { name: "System", description: "Health probes, counters, this document, the public configuration and calendar feeds." },
+  {
+    name: "System",
+    description: "Health probes, counters, this document, the public configuration and calendar feeds.",
+  },
   {
     name: "Authentication",
-    description: "Signing up, magic links, signing out and switching the session's studio. Sessions and API keys are sent as `Authorization: Bearer …`.",
+    description:
+      "Signing up, magic links, signing out and switching the session's studio. Sessions and API keys are sent as `Authorization: Bearer …`.",
   },
   { name: "Account", description: "The signed-in person, the studio's settings, its people and groups." },
-  { name: "Programme", description: "Locations, class lengths, events, their recurring series and their instances (the classes on the calendar)." },
-  { name: "Commerce", description: "Products and prices, seasons, checkout, orders, refunds, passes and memberships, promo codes and exports." },
+  {
+    name: "Programme",
+    description:
+      "Locations, class lengths, events, their recurring series and their instances (the classes on the calendar).",
+  },
+  {
+    name: "Commerce",
+    description:
+      "Products and prices, seasons, checkout, orders, refunds, passes and memberships, promo codes and exports.",
+  },
   { name: "Bookings", description: "Booking and cancelling places, waitlists, rosters and attendance." },
   { name: "Administration", description: "The studio's summary and scheduled jobs, for administrators." },
+  {
+    name: "Webhooks",
+    description: "Endpoints that receive the studio's events, signed (Standard Webhooks), and their deliveries.",
+  },
 ];
 import "./paths/api-keys";
+import "./paths/webhooks";
 
 let cached: ReturnType<OpenApiGeneratorV31["generateDocument"]> | undefined;
 

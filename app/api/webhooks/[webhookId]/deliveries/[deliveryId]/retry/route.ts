@@ -1,0 +1,19 @@
+import { endpoints, json, route } from "@/lib/http/route";
+import { WebhookDeliveryParams } from "@/lib/schemas/webhook";
+import { retryWebhookDelivery } from "@/lib/webhooks/list-webhook-deliveries";
+import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/webhooks/{webhookId}/deliveries/{deliveryId}/retry", {
+  POST: route(
+    {
+      operation: "POST /webhooks/{webhookId}/deliveries/{deliveryId}/retry",
+      auth: "admin",
+      params: WebhookDeliveryParams,
+    },
+    async ({ auth, params }) => {
+      await retryWebhookDelivery({ db: auth.db, ...params, now: new Date() });
+      wakeWebhookSender();
+      return json({ deliveryId: params.deliveryId }, 202);
+    },
+  ),
+});

@@ -1,0 +1,206 @@
+// Sends the webhook deliveries due in the outbox (decision 0023). Plain SQL (RawSql): any number of
+// processes may drain at once; a claim leases its rows (SKIP LOCKED), so no attempt is made twice.
+import http from "node:http";
+import https from "node:https";
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
+import { Webhook as Signer } from "standardwebhooks";
+import type { RawSql } from "@/lib/db/raw-sql";
+import { decryptWebhookSecret } from "./webhook-secret";
+
+/** Waits after the attempt that failed (1st, 2nd, …): some 28 hours in all, then the delivery has failed. */
+export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** An endpoint whose deliveries have failed this long without a success is disabled. */
+export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
+export const DELIVERY_TIMEOUT_MS = 10_000;
+const BATCH_SIZE = 20;
+/** Longer than an attempt can take: a process that dies mid-attempt leaves the row to the next claim after it. */
+const LEASE_MS = 60_000;
+
+type ClaimedDelivery = {
+  id: string;
+  webhookId: string;
+  payload: string;
+  attempts: number;
+  url: string;
+  secretEncrypted: string;
+  previousSecretEncrypted: string | null;
+  previousSecretExpiresAt: Date | null;
+};
+
+/** An attempt's answer: the status code, or null when none came (timeout, refused, blocked address). */
+type Attempt = { statusCode: number | null; errorName?: string };
+
+export type WebhookDrainEvent = {
+  kind: "delivered" | "retrying" | "failed" | "endpoint_disabled";
+  deliveryId: string;
+  webhookId: string;
+  attempts: number;
+  statusCode: number | null;
+  errorName?: string;
+};
+
+export type WebhookDrainOptions = {
+  sql: RawSql;
+  /** The time, or a clock read before each batch (the sender's: a long drain's signatures stay fresh). */
+  now: Date | (() => Date);
+  secretKey: string;
+  allowPrivateUrls: boolean;
+  timeoutMs?: number;
+  batchSize?: number;
+  onEvent?: (event: WebhookDrainEvent) => void;
+};
+
+/** Attempts every delivery due, a batch at a time, until none is due; returns the attempts made. */
+export async function drainWebhookDeliveries(options: WebhookDrainOptions): Promise<number> {
+  const clock = options.now;
+  let attempted = 0;
+  for (;;) {
+    const now = typeof clock === "function" ? clock() : clock;
+    const batch = await claim(options.sql, now, options.batchSize ?? BATCH_SIZE);
+    if (batch.length === 0) return attempted;
+    await Promise.all(
+      batch.map(async (delivery) => settle(options, now, delivery, await attempt(options, now, delivery))),
+    );
+    attempted += batch.length;
+  }
+}
+
+function claim(sql: RawSql, now: Date, limit: number): Promise<ClaimedDelivery[]> {
+  return sql.query<ClaimedDelivery>({
+    text: `
+    WITH claimed AS (
+      UPDATE "WebhookDelivery"
+      SET "lockedUntil" = $1::timestamp + $2::int * interval '1 millisecond', "attempts" = "attempts" + 1
+      WHERE "id" IN (
+        SELECT d."id" FROM "WebhookDelivery" d
+        JOIN "Webhook" w ON w."id" = d."webhookId" AND w."accountId" = d."accountId"
+        WHERE d."status" = 'pending' AND d."nextAttemptAt" <= $1::timestamp
+          AND (d."lockedUntil" IS NULL OR d."lockedUntil" < $1::timestamp) AND w."status" = 'enabled'
+        ORDER BY d."nextAttemptAt" LIMIT $3::int
+        FOR UPDATE OF d SKIP LOCKED
+      )
+      RETURNING "id", "accountId", "webhookId", "payload", "attempts"
+    )
+    SELECT c."id", c."webhookId", c."payload", c."attempts", w."url", w."secretEncrypted",
+      w."previousSecretEncrypted", w."previousSecretExpiresAt"
+    FROM claimed c JOIN "Webhook" w ON w."id" = c."webhookId" AND w."accountId" = c."accountId"`,
+    values: [now, LEASE_MS, limit],
+  });
+}
+
+/** The `webhook-signature` header: the secret's `v1,…`, and the previous secret's while it still signs. */
+export function signatureHeader(options: { id: string; at: Date; payload: string; secrets: string[] }): string {
+  return options.secrets.map((secret) => new Signer(secret).sign(options.id, options.at, options.payload)).join(" ");
+}
+
+function secretsOf(options: WebhookDrainOptions, now: Date, delivery: ClaimedDelivery): string[] {
+  const secrets = [decryptWebhookSecret(delivery.secretEncrypted, options.secretKey)];
+  const { previousSecretEncrypted, previousSecretExpiresAt } = delivery;
+  if (previousSecretEncrypted && previousSecretExpiresAt && previousSecretExpiresAt > now)
+    secrets.push(decryptWebhookSecret(previousSecretEncrypted, options.secretKey));
+  return secrets;
+}
+
+/**
+ * One POST with the Standard Webhooks headers: the delivery's id (the same every attempt), the
+ * attempt's time, the signatures. No redirects are followed (a 3xx is a failure), the whole
+ * attempt is cut off after the timeout, and the address is checked as the connection is made.
+ */
+async function attempt(options: WebhookDrainOptions, now: Date, delivery: ClaimedDelivery): Promise<Attempt> {
+  let headers: Record<string, string>;
+  try {
+    headers = {
+      "content-type": "application/json",
+      "user-agent": "studio-booking-webhooks/1",
+      "webhook-id": delivery.id,
+      "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+      "webhook-signature": signatureHeader({
+        id: delivery.id,
+        at: now,
+        payload: delivery.payload,
+        secrets: secretsOf(options, now, delivery),
+      }),
+    };
+  } catch (error) {
+    return { statusCode: null, errorName: error instanceof Error ? error.name : "Error" };
+  }
+  return post(delivery.url, headers, delivery.payload, options);
+}
+
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: WebhookDrainOptions,
+): Promise<Attempt> {
+  return new Promise((resolve) => {
+    const target = new URL(url);
+    const secure = target.protocol === "https:";
+    if (!secure && !options.allowPrivateUrls) return resolve({ statusCode: null, errorName: "NotHttps" });
+    const filter = { allowPrivateIPAddress: options.allowPrivateUrls };
+    const agent = secure ? new RequestFilteringHttpsAgent(filter) : new RequestFilteringHttpAgent(filter);
+    const send = secure ? https.request : http.request;
+    const done = (result: Attempt) => {
+      clearTimeout(timer);
+      agent.destroy();
+      resolve(result);
+    };
+    const request = send(
+      target,
+      { method: "POST", agent, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } },
+      (response) => {
+        response.resume(); // the answer's body is not read, only its status
+        response.on("end", () => done({ statusCode: response.statusCode ?? null }));
+        response.on("error", () => done({ statusCode: response.statusCode ?? null }));
+      },
+    );
+    const timer = setTimeout(() => {
+      request.destroy(new Error("timeout"));
+      done({ statusCode: null, errorName: "Timeout" });
+    }, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+    request.on("error", (error) => done({ statusCode: null, errorName: error.name }));
+    request.end(body);
+  });
+}
+
+const isSuccess = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
+
+/** Records the attempt: succeeded, due again after the next delay, or failed; and the endpoint's failure count. */
+async function settle(
+  options: WebhookDrainOptions,
+  now: Date,
+  delivery: ClaimedDelivery,
+  result: Attempt,
+): Promise<void> {
+  const { sql } = options;
+  const succeeded = isSuccess(result.statusCode);
+  const givenUp = !succeeded && delivery.attempts >= MAX_ATTEMPTS;
+  const nextAttemptAt = succeeded || givenUp ? null : new Date(now.getTime() + RETRY_DELAYS_MS[delivery.attempts - 1]!);
+  await sql.query({
+    text: `UPDATE "WebhookDelivery"
+      SET "status" = $2::"WebhookDeliveryStatus", "lastStatusCode" = $3::int, "nextAttemptAt" = $4::timestamp,
+        "lockedUntil" = NULL
+      WHERE "id" = $1`,
+    values: [delivery.id, succeeded ? "succeeded" : givenUp ? "failed" : "pending", result.statusCode, nextAttemptAt],
+  });
+  const [endpoint] = await sql.query<{ status: string }>({
+    text: succeeded
+      ? `UPDATE "Webhook" SET "failingSince" = NULL WHERE "id" = $1 RETURNING "status"`
+      : `UPDATE "Webhook" SET "failingSince" = COALESCE("failingSince", $2::timestamp),
+          "status" = CASE WHEN COALESCE("failingSince", $2::timestamp) <= $2::timestamp - $3::int * interval '1 millisecond'
+            THEN 'disabled'::"WebhookStatus" ELSE "status" END
+        WHERE "id" = $1 RETURNING "status"`,
+    values: succeeded ? [delivery.webhookId] : [delivery.webhookId, now, DISABLE_AFTER_MS],
+  });
+  const event = {
+    deliveryId: delivery.id,
+    webhookId: delivery.webhookId,
+    attempts: delivery.attempts,
+    statusCode: result.statusCode,
+    ...(result.errorName && { errorName: result.errorName }),
+  };
+  const report = options.onEvent ?? (() => undefined);
+  report({ kind: succeeded ? "delivered" : givenUp ? "failed" : "retrying", ...event });
+  if (!succeeded && endpoint?.status === "disabled") report({ kind: "endpoint_disabled", ...event });
+}

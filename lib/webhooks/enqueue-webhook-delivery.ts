@@ -1,0 +1,59 @@
+import "server-only";
+import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+import { TEST_EVENT_TYPE, type WebhookEventType } from "./webhook-events";
+
+/** The body every delivery sends: fixed when enqueued, so every attempt sends the same bytes. */
+function payloadOf(type: string, data: unknown, now: Date): string {
+  return JSON.stringify({ type, timestamp: now.toISOString(), data });
+}
+
+/**
+ * Puts an event in the outbox for each enabled endpoint of the account that subscribes to it, in
+ * the caller's transaction (so the event is sent exactly when its change commits); the caller
+ * wakes the sender after the commit (wakeWebhookSender). For the domain events of the next slice.
+ */
+export async function enqueueWebhookEvent(
+  tx: TenantTx,
+  event: { accountId: string; type: WebhookEventType; data: unknown; now: Date },
+): Promise<number> {
+  const webhooks = await tx.webhook.findMany({
+    where: { status: "enabled", events: { has: event.type } },
+    select: { id: true },
+  });
+  if (webhooks.length === 0) return 0;
+  const payload = payloadOf(event.type, event.data, event.now);
+  const { count } = await tx.webhookDelivery.createMany({
+    data: webhooks.map((webhook) => ({
+      accountId: event.accountId,
+      webhookId: webhook.id,
+      eventType: event.type,
+      payload,
+      nextAttemptAt: event.now,
+    })),
+  });
+  return count;
+}
+
+/** A `webhook.test` event for one endpoint of the active account (404 for another's); its delivery id. */
+export async function enqueueTestEvent(options: {
+  db: TenantDb;
+  accountId: string;
+  webhookId: string;
+  now: Date;
+}): Promise<string> {
+  const webhook = await options.db.webhook.findFirst({ where: { id: options.webhookId }, select: { id: true } });
+  if (!webhook) throw new AppError("not_found");
+  const data = { webhookId: webhook.id, message: "A test event from your studio's booking system" };
+  const delivery = await options.db.webhookDelivery.create({
+    data: {
+      accountId: options.accountId,
+      webhookId: webhook.id,
+      eventType: TEST_EVENT_TYPE,
+      payload: payloadOf(TEST_EVENT_TYPE, data, options.now),
+      nextAttemptAt: options.now,
+    },
+    select: { id: true },
+  });
+  return delivery.id;
+}

@@ -3,13 +3,15 @@ import type { Order } from "@prisma/client";
 import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { cancelEntitlementBookings } from "@/lib/bookings/cancel-entitlement-bookings";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
 
 /**
  * The database side of a refund, in the caller's transaction, shared by POST
  * /orders/{orderId}/refunds and Stripe's `charge.refunded`: a `paid` order becomes `refunded` by one
  * conditional UPDATE (so a refund applies at most once however often it is asked), its entitlements
  * become `revoked`, and their future confirmed bookings `cancelled_by_studio` with their emails in
- * the outbox (the caller wakes the sender after commit). Null when the order was not `paid`.
+ * the outbox (the caller wakes the sender after commit), and an `order.refunded` webhook event. Null
+ * when the order was not `paid`.
  */
 export async function applyRefund(
   tx: TenantTx,
@@ -20,6 +22,7 @@ export async function applyRefund(
     data: { status: "refunded", refundedAt: now, refundReason: reason },
   });
   if (!order) return null;
+  await enqueueOrderEvent(tx, "order.refunded", order);
   const entitlements = await tx.entitlement.updateManyAndReturn({
     where: { orderId, status: { not: "revoked" } },
     data: { status: "revoked" },

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Entitlement, Order, Price, Product } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { issueReceipt, issueReceipts } from "@/lib/receipts/issue-receipts";
+import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
 import { createEntitlement, entitlementData } from "./create-entitlement";
 import type { Discount } from "./redeem-promo-code";
 
@@ -27,12 +28,14 @@ type OrderRow = {
 
 /**
  * The one way an order row is written, in the transaction of what it pays for; a paid one takes its
- * receipt number there (issue-receipts.ts).
+ * receipt number there (issue-receipts.ts) and is an `order.paid` webhook event.
  */
 export async function createOrder(tx: TenantTx, row: OrderRow): Promise<Order> {
   const data = orderData(row);
   const receipt = data.paidAt ? await issueReceipt(tx, data) : {};
-  return tx.order.create({ data: { ...data, ...receipt } });
+  const order = await tx.order.create({ data: { ...data, ...receipt } });
+  if (order.paidAt) await enqueueOrderEvent(tx, "order.paid", order);
+  return order;
 }
 
 function orderData(row: OrderRow) {

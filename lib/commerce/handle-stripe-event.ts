@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
+import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
 import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { invoicePaymentIntent } from "@/lib/payments/invoice-payment-intent";
@@ -159,7 +160,8 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
     },
   });
   if (!order) return "ignored";
-  await tx.order.update({ where: { id: order.id }, data: await issueReceipt(tx, order) });
+  const paid = await tx.order.update({ where: { id: order.id }, data: await issueReceipt(tx, order) });
+  await enqueueOrderEvent(tx, "order.paid", paid);
   const [product, price] = await Promise.all([
     tx.product.findFirstOrThrow({ where: { id: order.productId } }),
     tx.price.findFirstOrThrow({ where: { id: order.priceId } }),

@@ -4,6 +4,8 @@ import { cancelInstanceBookings } from "@/lib/bookings/cancel-instance-bookings"
 import { enqueueBookingEmails, wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
 import { withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
+import { serializeInstance } from "@/lib/schemas/instance";
+import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 import { changeInstance } from "./change-instance";
 
 /**
@@ -31,6 +33,12 @@ export async function cancelInstance({ db, instanceId }: { db: TenantDb; instanc
           const cancelled = await cancelInstanceBookings({ tx, accountId: before.accountId, instanceId: before.id });
           Object.assign(after, cancelled.counters);
           await enqueueBookingEmails(tx, before.accountId, cancelled.notices); // "class cancelled by the studio"
+          await enqueueWebhookEvent(tx, {
+            accountId: before.accountId,
+            type: "instance.cancelled",
+            data: serializeInstance(after),
+            now: new Date(),
+          });
         },
       }),
     { label: "PATCH /instances/{instanceId}" },

@@ -22,11 +22,16 @@ type Reply = { operation: string; status: number; error?: string; retryAfter: st
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `condition` every 20 ms; fails after `timeoutMs`. */
-async function waitFor(what: string, condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+/** Polls `condition` every 20 ms; fails after `timeoutMs`, saying what `explain` tells of the wait. */
+async function waitFor(
+  what: string,
+  condition: () => boolean,
+  timeoutMs = 15_000,
+  explain: () => string = () => "",
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} ${explain()}`.trim());
     await sleep(20);
   }
 }
@@ -67,6 +72,15 @@ function bookingLoad(members: TestMember[], classes: TestClass[]) {
   return {
     replies,
     succeededSince: (since: number) => replies.some((reply) => reply.at >= since && reply.status < 300),
+    /** The answers since `since` by operation and status, and the request still unanswered longest. */
+    tallySince: (since: number) => {
+      const tally: Record<string, number> = {};
+      for (const reply of replies.filter((reply) => reply.at >= since)) {
+        const key = `${reply.operation} ${reply.status}`;
+        tally[key] = (tally[key] ?? 0) + 1;
+      }
+      return `(answers since: ${JSON.stringify(tally)})`;
+    },
     async stop() {
       running = false;
       await Promise.all(workers);
@@ -99,6 +113,13 @@ async function expectNothingAnsweredIsMissing({ booked, cancelled }: { booked: S
   expect(rows.map((row) => row.id).sort()).toEqual([...booked].sort());
   const notCancelled = rows.filter((row) => cancelled.has(row.id) && row.status !== "cancelled");
   expect(notCancelled).toEqual([]);
+}
+
+/** Outage lines come in order: unreachable, reachable again, …, ending reachable. */
+function expectAlternating(lines: LogRecord[]) {
+  const expected = lines.map((_, index) => (index % 2 === 0 ? "database unreachable" : "database reachable again"));
+  expect(lines.map((line) => line.msg)).toEqual(expected);
+  expect(lines.length % 2).toBe(0);
 }
 
 describe.skipIf(!databaseUrl)("PostgreSQL going away under booking load and coming back", () => {
@@ -139,20 +160,32 @@ describe.skipIf(!databaseUrl)("PostgreSQL going away under booking load and comi
 
       proxy.start();
       const startedAt = Date.now();
-      await waitFor("success after the start", () => load.succeededSince(startedAt), 10_000);
+      await waitFor(
+        "success after the start",
+        () => load.succeededSince(startedAt),
+        10_000,
+        () => load.tallySince(startedAt),
+      );
       const recoveredAt = Date.now();
       const answered = await load.stop();
 
       expectOnly2xx409or503(load.replies);
       await expectNothingAnsweredIsMissing(answered);
-      expect(recoveredAt - startedAt).toBeLessThan(5_000);
-      expect(reachability()).toEqual([
+      expect(recoveredAt - startedAt, load.tallySince(startedAt)).toBeLessThan(5_000);
+      const lines = reachability();
+      expect(lines.slice(0, 2)).toEqual([
         expect.objectContaining({ level: "error", msg: "database unreachable" }),
         expect.objectContaining({ level: "info", msg: "database reachable again" }),
       ]);
-      const [down, up] = reachability();
+      const [down, up] = lines;
       expect(Date.parse(down!.time)).toBeGreaterThanOrEqual(stoppedAt - 1);
       expect(Date.parse(up!.time)).toBeGreaterThanOrEqual(startedAt - 1);
+      // On a loaded machine a refusal from the stopped moments can arrive after the first new
+      // connection (seen: 57P03 100 ms after "reachable again"), logged as one more short outage;
+      // never more lines than that, and each such pair ends reachable.
+      expectAlternating(lines);
+      const late = lines.slice(2).filter((line) => line.msg === "database unreachable");
+      for (const line of late) expect(Date.parse(line.time) - startedAt).toBeLessThan(2_000);
       expect(records.filter((record) => record.msg === "unhandled error")).toEqual([]);
     } finally {
       useDatabase(running);
@@ -182,21 +215,30 @@ describe.skipIf(!databaseUrl)("PostgreSQL going away under booking load and comi
         await sleep(100);
       }
       const terminatedAt = Date.now();
-      await waitFor("success after the terminations", () => load.succeededSince(terminatedAt), 10_000);
+      await waitFor(
+        "success after the terminations",
+        () => load.succeededSince(terminatedAt),
+        15_000,
+        () => load.tallySince(terminatedAt),
+      );
       const recoveredAt = Date.now();
       const answered = await load.stop();
 
       expectOnly2xx409or503(load.replies);
       await expectNothingAnsweredIsMissing(answered);
-      expect(recoveredAt - terminatedAt).toBeLessThan(5_000);
+      expect(recoveredAt - terminatedAt, load.tallySince(terminatedAt)).toBeLessThan(5_000);
       // Logged when connections are lost and when one is made again, not per request.
       const lines = reachability();
       console.log(
-        `[database-recovery] ${terminations} terminations, ${lines.length} reachability lines, ${load.replies.length} answers`,
+        `[database-recovery] ${terminations} terminations, ${lines.length} reachability lines, ${load.replies.length} answers, recovered in ${recoveredAt - terminatedAt} ms`,
       );
-      expect(lines.filter((line) => line.msg === "database unreachable").length).toBeGreaterThanOrEqual(1);
-      expect(lines.filter((line) => line.msg === "database unreachable").length).toBeLessThanOrEqual(terminations);
-      expect(lines.at(-1)).toMatchObject({ level: "info", msg: "database reachable again" });
+      const outages = lines.filter((line) => line.msg === "database unreachable").length;
+      const unavailable = load.replies.filter((reply) => reply.status === 503).length;
+      expect(outages).toBeGreaterThanOrEqual(1);
+      // One line per lost set of connections (a late failure of the one before may add one), never one per request.
+      expect(outages).toBeLessThanOrEqual(terminations + 2);
+      if (unavailable > terminations + 2) expect(outages).toBeLessThan(unavailable);
+      expectAlternating(lines);
       expect(records.filter((record) => record.msg === "unhandled error")).toEqual([]);
     });
   });

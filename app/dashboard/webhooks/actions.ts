@@ -33,10 +33,12 @@ function readWebhookFields(formData: FormData) {
 
 /** One plain message for the event checkboxes, whatever the schema said (none ticked, or one it does not know). */
 async function withEventsError(state: FormState): Promise<FormState> {
-  const keys = Object.keys(state.fieldErrors ?? {});
-  if (!keys.some((key) => key === "events" || key.startsWith("events."))) return state;
+  const isEvents = (key: string) => key === "events" || key.startsWith("events.");
+  const errors = Object.entries(state.fieldErrors ?? {});
+  if (!errors.some(([key]) => isEvents(key))) return state;
   const t = await getTranslations("WebhooksActions");
-  return { ...state, fieldErrors: { ...state.fieldErrors, events: t("chooseEvents") } };
+  const others = errors.filter(([key]) => !isEvents(key));
+  return { ...state, fieldErrors: { ...Object.fromEntries(others), events: t("chooseEvents") } };
 }
 
 export async function createWebhookAction(formData: FormData): Promise<SecretState> {

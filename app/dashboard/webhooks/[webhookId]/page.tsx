@@ -57,12 +57,15 @@ export default async function WebhookPage(props: Props) {
   return (
     <div className="space-y-8">
       <header className="space-y-2">
-        <Link href="/dashboard/webhooks" className="text-sm text-brand-700 underline underline-offset-2">
+        <Link
+          href="/dashboard/webhooks"
+          className="inline-flex min-h-11 items-center text-sm text-brand-700 underline underline-offset-2 md:min-h-0"
+        >
           {t("back")}
         </Link>
-        <h1 className="break-all text-2xl font-semibold tracking-tight text-brand-900">{webhook.url}</h1>
+        <h1 className="break-all text-xl font-semibold tracking-tight text-brand-900 sm:text-2xl">{webhook.url}</h1>
         {webhook.description ? <p className="max-w-prose text-slate-700">{webhook.description}</p> : null}
-        <dl className="grid max-w-2xl gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dl className="grid max-w-2xl grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-slate-600">{t("status")}</dt>
           <dd>
             <WebhookStatusBadge
@@ -83,23 +86,28 @@ export default async function WebhookPage(props: Props) {
         <p className="max-w-prose text-sm text-slate-700">
           {enabled ? t("enabledExplanation") : t("disabledExplanation")}
         </p>
-        <div className="flex flex-wrap items-start gap-3">
-          <ActionForm
-            action={sendTestEventAction}
-            hidden={hidden}
-            submitLabel={t("sendTest")}
-            pendingLabel={t("sendingTest")}
-            variant="secondary"
-            inline
-          />
-          <ActionForm
-            action={setWebhookStatusAction}
-            hidden={{ ...hidden, status: enabled ? "disabled" : "enabled" }}
-            submitLabel={enabled ? t("disable") : t("enable")}
-            pendingLabel={t("saving")}
-            variant={enabled ? "secondary" : "primary"}
-            inline
-          />
+        {/* each form's answer wraps under its own button, not across the row */}
+        <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
+          <div className="max-w-xs">
+            <ActionForm
+              action={sendTestEventAction}
+              hidden={hidden}
+              submitLabel={t("sendTest")}
+              pendingLabel={t("sendingTest")}
+              variant="secondary"
+              inline
+            />
+          </div>
+          <div className="max-w-xs">
+            <ActionForm
+              action={setWebhookStatusAction}
+              hidden={{ ...hidden, status: enabled ? "disabled" : "enabled" }}
+              submitLabel={enabled ? t("disable") : t("enable")}
+              pendingLabel={t("saving")}
+              variant={enabled ? "secondary" : "primary"}
+              inline
+            />
+          </div>
         </div>
       </Section>
 

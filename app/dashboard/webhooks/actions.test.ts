@@ -136,7 +136,7 @@ describe("webhook actions", () => {
     const webhook = await newWebhook();
     expect(await sendTestEventAction(formData({ webhookId: webhook.id }))).toEqual({
       ok: true,
-      message: "Test event sent. It appears under Deliveries below.",
+      message: "Test event sent. It appears in the list below.",
     });
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook.id } });
     expect(delivery).toMatchObject({ eventType: "webhook.test", status: "pending", attempts: 0 });

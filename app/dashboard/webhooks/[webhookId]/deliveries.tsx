@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { Section } from "@/components/forms/page-header";
@@ -23,11 +24,14 @@ export async function Deliveries({
   studio,
   viewer,
   older,
+  children,
 }: {
   webhookId: string;
   studio: Studio;
   viewer: PersonAuth;
   older: string | string[] | undefined;
+  /** Above the list: the "Send test event" button. */
+  children?: ReactNode;
 }) {
   const t = await getTranslations("WebhookPage");
   const after = readCursor(WebhookDeliveryKey, typeof older === "string" ? older : undefined);
@@ -41,6 +45,7 @@ export async function Deliveries({
   return (
     <Section id="webhook-deliveries" title={t("deliveriesHeading")}>
       <p className="max-w-prose text-sm text-slate-700">{t("deliveriesExplanation")}</p>
+      {children}
       {page.items.length === 0 ? (
         <p className="text-sm text-slate-600">{after ? t("noOlderDeliveries") : t("noDeliveries")}</p>
       ) : (

@@ -86,32 +86,26 @@ export default async function WebhookPage(props: Props) {
         <p className="max-w-prose text-sm text-slate-700">
           {enabled ? t("enabledExplanation") : t("disabledExplanation")}
         </p>
-        {/* each form's answer wraps under its own button, not across the row */}
-        <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
-          <div className="max-w-xs">
-            <ActionForm
-              action={sendTestEventAction}
-              hidden={hidden}
-              submitLabel={t("sendTest")}
-              pendingLabel={t("sendingTest")}
-              variant="secondary"
-              inline
-            />
-          </div>
-          <div className="max-w-xs">
-            <ActionForm
-              action={setWebhookStatusAction}
-              hidden={{ ...hidden, status: enabled ? "disabled" : "enabled" }}
-              submitLabel={enabled ? t("disable") : t("enable")}
-              pendingLabel={t("saving")}
-              variant={enabled ? "secondary" : "primary"}
-              inline
-            />
-          </div>
-        </div>
+        <ActionForm
+          action={setWebhookStatusAction}
+          hidden={{ ...hidden, status: enabled ? "disabled" : "enabled" }}
+          submitLabel={enabled ? t("disable") : t("enable")}
+          pendingLabel={t("saving")}
+          variant={enabled ? "secondary" : "primary"}
+          inline
+        />
       </Section>
 
-      <Deliveries webhookId={webhook.id} studio={studio} viewer={viewer} older={query.older} />
+      <Deliveries webhookId={webhook.id} studio={studio} viewer={viewer} older={query.older}>
+        <ActionForm
+          action={sendTestEventAction}
+          hidden={hidden}
+          submitLabel={t("sendTest")}
+          pendingLabel={t("sendingTest")}
+          variant="secondary"
+          inline
+        />
+      </Deliveries>
 
       <Section id="webhook-settings" title={t("settingsHeading")}>
         <EditWebhookForm action={updateWebhookAction} webhookId={webhook.id} values={webhook} />

@@ -78,11 +78,14 @@ for (const language of LANGUAGES) {
         expect(rotated).toMatch(/^whsec_/);
         expect(rotated).not.toBe(secret);
 
+        const detailPath = new URL(page.url()).pathname;
         page.once("dialog", (dialog) => void dialog.accept());
         await page.getByRole("button", { name: wordsOf(language, "WebhookPage")("delete") }).click();
         await expect(page.getByText(words("deletedNotice"))).toBeVisible();
         await expect(page.getByRole("heading", { level: 1, name: words("title") })).toBeVisible();
         await expect(page.getByRole("link", { name: url })).toHaveCount(0);
+        // its page is gone, as another studio's would be
+        expect((await page.goto(detailPath))?.status()).toBe(404);
       });
     });
   }

@@ -32,6 +32,8 @@ const CLIENT_NAMESPACES = [
   "SeriesForm",
   "ErrorPage",
   "SearchableSelect",
+  "WebhookEvents",
+  "WebhookForm",
 ] as const;
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -16,7 +16,14 @@ export const DASHBOARD_GROUPS = [
   },
   {
     group: "settings",
-    links: ["/dashboard/settings", "/dashboard/settings/payments", "/dashboard/locations", "/dashboard/presets", "/dashboard/api-keys"],
+    links: [
+      "/dashboard/settings",
+      "/dashboard/settings/payments",
+      "/dashboard/locations",
+      "/dashboard/presets",
+      "/dashboard/api-keys",
+      "/dashboard/webhooks",
+    ],
   },
 ] as const;
 
@@ -82,6 +89,7 @@ export function DashboardNav({ persona = "administrator" }: { persona?: "adminis
     "/dashboard/settings": t("settings"),
     "/dashboard/settings/payments": t("payments"),
     "/dashboard/api-keys": t("apiKeys"),
+    "/dashboard/webhooks": t("webhooks"),
   };
   const groupNames = {
     schedule: t("groupSchedule"),

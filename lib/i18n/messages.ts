@@ -8,6 +8,7 @@ import daDashboardEvents from "./messages/da/dashboard-events.json";
 import daDashboardPeople from "./messages/da/dashboard-people.json";
 import daDashboardStaff from "./messages/da/dashboard-staff.json";
 import daDashboardApiKeys from "./messages/da/dashboard-api-keys.json";
+import daDashboardWebhooks from "./messages/da/dashboard-webhooks.json";
 import daEmails from "./messages/da/emails.json";
 import daPublic from "./messages/da/public.json";
 import daReceipts from "./messages/da/receipts.json";
@@ -24,6 +25,7 @@ import enDashboardEvents from "./messages/en/dashboard-events.json";
 import enDashboardPeople from "./messages/en/dashboard-people.json";
 import enDashboardStaff from "./messages/en/dashboard-staff.json";
 import enDashboardApiKeys from "./messages/en/dashboard-api-keys.json";
+import enDashboardWebhooks from "./messages/en/dashboard-webhooks.json";
 import enEmails from "./messages/en/emails.json";
 import enPublic from "./messages/en/public.json";
 import enReceipts from "./messages/en/receipts.json";
@@ -48,6 +50,7 @@ const en = {
   ...enDashboardPeople,
   ...enDashboardStaff,
   ...enDashboardApiKeys,
+  ...enDashboardWebhooks,
   ...enEmails,
   ...enSettings,
   ...enReceipts,
@@ -66,6 +69,7 @@ const da: typeof en = {
   ...daDashboardPeople,
   ...daDashboardStaff,
   ...daDashboardApiKeys,
+  ...daDashboardWebhooks,
   ...daEmails,
   ...daSettings,
   ...daReceipts,

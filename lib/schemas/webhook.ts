@@ -81,11 +81,11 @@ export const WebhookDeliverySchema = z
   .openapi("WebhookDelivery");
 
 /** The deliveries' sort key and cursor: newest first (created, then id, both descending). */
-const DeliveryKey = z.tuple([z.iso.datetime(), z.string()]);
+export const WebhookDeliveryKey = z.tuple([z.iso.datetime(), z.string()]);
 export const ListWebhookDeliveriesQuery = z.object(PageParams).transform(({ cursor, limit }, context) => {
   if (cursor !== undefined && limit === undefined)
     context.addIssue({ code: "custom", path: ["cursor"], message: "`cursor` goes with `limit`" });
-  const after = cursorKey(DeliveryKey, cursor, context);
+  const after = cursorKey(WebhookDeliveryKey, cursor, context);
   return { limit, after: after && { createdAt: new Date(after[0]), id: after[1] } };
 });
 export const ListWebhookDeliveriesParams = z.object(PageParams);

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { ProfileInput } from "@/lib/schemas/account-profile";
 import { CreateLocationInput } from "@/lib/schemas/location";
 import { InviteUserInput } from "@/lib/schemas/user-input";
+import { CreateWebhookInput } from "@/lib/schemas/webhook";
+import { WEBHOOK_URL_MESSAGES } from "@/lib/webhooks/webhook-url";
 import { formErrorWords, friendlyMessage } from "./friendly-message";
 
 const messages = (schema: z.ZodType, value: unknown) =>
@@ -53,6 +55,17 @@ describe("friendlyMessage", () => {
       website: "Enter an address that starts with https:// or http://",
       contactEmail: "Enter an email address such as ida@example.com",
     });
+  });
+
+  it("says why a webhook's address is refused, in the reader's language", () => {
+    expect(messages(CreateWebhookInput, { url: "hooks", events: ["order.paid"] })).toEqual({
+      url: "Enter an address that starts with https://",
+    });
+    const danish = formErrorWords("da");
+    expect(friendlyMessage(WEBHOOK_URL_MESSAGES.https, danish)).toBe(danish.httpsAddress);
+    expect(friendlyMessage(WEBHOOK_URL_MESSAGES.publicAddress, danish)).toBe(danish.publicAddress);
+    expect(friendlyMessage(WEBHOOK_URL_MESSAGES.credentials, danish)).toBe(danish.noCredentials);
+    expect(danish.publicAddress).not.toBe(formErrorWords("en").publicAddress);
   });
 
   it("keeps the schemas' own messages", () => {

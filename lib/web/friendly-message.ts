@@ -1,6 +1,7 @@
 import { LEGAL_MESSAGES } from "@/lib/schemas/account-legal";
 import { PROFILE_MESSAGES } from "@/lib/schemas/account-profile";
 import { translatorFor } from "@/lib/i18n/translator";
+import { WEBHOOK_URL_MESSAGES } from "@/lib/webhooks/webhook-url";
 import type { Locale } from "@/lib/i18n/locales";
 
 /** The plain words for zod's default messages, in the reader's language. */
@@ -18,6 +19,8 @@ export type FormErrorWords = {
   accentColor: string;
   httpsAddress: string;
   webAddress: string;
+  noCredentials: string;
+  publicAddress: string;
   pauseEndsAfterStart: string;
   pauseAtMostDays: (days: number) => string;
   pauseOverlaps: (from: string, until: string) => string;
@@ -44,6 +47,8 @@ export function formErrorWords(locale: Locale): FormErrorWords {
     accentColor: t("accentColor"),
     httpsAddress: t("httpsAddress"),
     webAddress: t("webAddress"),
+    noCredentials: t("noCredentials"),
+    publicAddress: t("publicAddress"),
     pauseEndsAfterStart: t("pauseEndsAfterStart"),
     pauseAtMostDays: (days) => t("pauseAtMostDays", { days: String(days) }),
     pauseOverlaps: (from, until) => t("pauseOverlaps", { from, until }),
@@ -76,6 +81,11 @@ export function friendlyMessage(message: string, words: FormErrorWords = formErr
     [exactly(PROFILE_MESSAGES.accentColor), () => words.accentColor],
     [exactly(PROFILE_MESSAGES.logoUrl), () => words.httpsAddress],
     [exactly(PROFILE_MESSAGES.website), () => words.webAddress],
+    // a webhook's URL (WebhookUrl and webhook-url.ts)
+    [/^Invalid URL$/, () => words.httpsAddress],
+    [exactly(WEBHOOK_URL_MESSAGES.https), () => words.httpsAddress],
+    [exactly(WEBHOOK_URL_MESSAGES.credentials), () => words.noCredentials],
+    [exactly(WEBHOOK_URL_MESSAGES.publicAddress), () => words.publicAddress],
     // pause-entitlement.ts and PauseEntitlementInput
     [/^Must be after from$/, () => words.pauseEndsAfterStart],
     [/^A pause lasts at most (\d+) days$/, (m) => words.pauseAtMostDays(Number(m[1]))],

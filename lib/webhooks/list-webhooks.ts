@@ -2,7 +2,15 @@ import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 
-const SHOWN = { id: true, url: true, events: true, description: true, status: true, createdAt: true } as const;
+const SHOWN = {
+  id: true,
+  url: true,
+  events: true,
+  description: true,
+  status: true,
+  failingSince: true,
+  createdAt: true,
+} as const;
 
 /** The active account's endpoints, newest first (their secrets not read). */
 export function listWebhooks(options: { db: TenantDb }) {

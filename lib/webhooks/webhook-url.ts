@@ -12,6 +12,13 @@ export function isPublicAddress(address: string): boolean {
   }
 }
 
+/** The 400 messages of a refused URL (forms show them in plain words: lib/web/friendly-message.ts). */
+export const WEBHOOK_URL_MESSAGES = {
+  https: "Must be an https URL",
+  credentials: "Must not carry credentials",
+  publicAddress: "Must be a public address",
+} as const;
+
 function refuse(message: string): AppError {
   return new AppError("validation_failed", { details: [{ path: "url", message }] });
 }
@@ -26,13 +33,13 @@ function refuse(message: string): AppError {
 export async function assertDeliverableUrl(url: string, allowPrivate: boolean): Promise<void> {
   const parsed = new URL(url);
   if (parsed.protocol !== "https:" && !(allowPrivate && parsed.protocol === "http:"))
-    throw refuse("Must be an https URL");
-  if (parsed.username || parsed.password) throw refuse("Must not carry credentials");
+    throw refuse(WEBHOOK_URL_MESSAGES.https);
+  if (parsed.username || parsed.password) throw refuse(WEBHOOK_URL_MESSAGES.credentials);
   if (allowPrivate) return;
   const host = parsed.hostname.replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host.endsWith(".localhost")) throw refuse("Must be a public address");
+  if (host === "localhost" || host.endsWith(".localhost")) throw refuse(WEBHOOK_URL_MESSAGES.publicAddress);
   const addresses = isIP(host) ? [host] : await resolve(host);
-  if (addresses.some((address) => !isPublicAddress(address))) throw refuse("Must be a public address");
+  if (addresses.some((address) => !isPublicAddress(address))) throw refuse(WEBHOOK_URL_MESSAGES.publicAddress);
 }
 
 /** How long saving waits for DNS: a slow resolver must not hold a request (delivery checks again). */

@@ -25,6 +25,7 @@ export const TENANT_MODELS = new Set<string>([
   "Entitlement",
   "Booking",
   "BookingEmail",
+  "NoticeEmail",
   "CalendarFeed",
   "AccountPayments",
   "ApiKey",

@@ -26,6 +26,7 @@ export const TENANT_MODELS = new Set<string>([
   "Booking",
   "BookingEmail",
   "NoticeEmail",
+  "NoticeEmail",
   "CalendarFeed",
   "AccountPayments",
   "ApiKey",

@@ -103,41 +103,34 @@ function drain(sender: SenderState): void {
   const withNotices = withReminders || sender.noticesDue === true;
   sender.remindersDue = false;
   sender.noticesDue = false;
-  try {
-    const scheduling = withReminders ? scheduleDueReminders(getDatabase().raw, new Date()) : Promise.resolve(0);
-    const bookingEmails = scheduling
-      .then(() => sendWaitingBookingEmails())
-      .then(
-        () => true,
-        (error: unknown) => {
-          warn("booking emails not drained", error);
-          return false;
-        },
-      );
-    // The notice outbox after the booking emails, on its own: a failure of one does not hold up the other.
-    const noticeEmails = bookingEmails.then(async (drained) => {
-      if (!withNotices) return drained;
-      try {
-        await sendNotices(withReminders);
-        return drained;
-      } catch (error) {
-        warn("notice emails not drained", error);
-        return false;
-      }
-    });
-    sender.running = noticeEmails.then((drained) => {
-      if (drained) afterDrain(sender);
-      else sender.running = undefined; // the sweep tries again: no tight loop on a closed database
-    });
-  } catch (error) {
-    warn("booking emails not drained", error);
-  }
+  sender.running = drainOutboxes({ withReminders, withNotices }).then((failures) => {
+    if (failures.length === 0) return afterDrain(sender);
+    sender.running = undefined; // the sweep tries again: no tight loop on a closed database
+    for (const [msg, error] of failures) warn(msg, error);
+  });
 }
 
-/** Puts the pass notices now due in the notice outbox (with the reminders: the sweep's), then drains it. */
-async function sendNotices(withPassNotices: boolean): Promise<void> {
-  if (withPassNotices) await schedulePassNotices(getDatabase().raw, new Date());
-  await sendWaitingNoticeEmails();
+/**
+ * The booking outbox (after the reminders now due), then the notice outbox (after the pass notices
+ * now due), each on its own: a failure of one does not hold up the other. Never rejects: resolves
+ * with what failed, for the log.
+ */
+async function drainOutboxes(due: { withReminders: boolean; withNotices: boolean }): Promise<[string, unknown][]> {
+  const failures: [string, unknown][] = [];
+  try {
+    if (due.withReminders) await scheduleDueReminders(getDatabase().raw, new Date());
+    await sendWaitingBookingEmails();
+  } catch (error) {
+    failures.push(["booking emails not drained", error]);
+  }
+  if (!due.withNotices) return failures;
+  try {
+    if (due.withReminders) await schedulePassNotices(getDatabase().raw, new Date());
+    await sendWaitingNoticeEmails();
+  } catch (error) {
+    failures.push(["notice emails not drained", error]);
+  }
+  return failures;
 }
 
 /**

@@ -4,6 +4,8 @@ import type { RawSql } from "@/lib/db/raw-sql";
 import { calendarHost, configuredEmailTransport, logDelivery } from "@/lib/email/configured-transport";
 import { closeEmailWorkers } from "@/lib/email/email-workers";
 import { log } from "@/lib/log";
+import { schedulePassNotices } from "@/lib/commerce/schedule-pass-notices";
+import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
 import { drainBookingEmails, type DrainEvent } from "./drain-booking-emails";
 import { scheduleDueReminders } from "./schedule-reminders";
 
@@ -16,8 +18,10 @@ type SenderState = {
   running?: Promise<void>;
   /** Woken while a drain was running: drain again after it. */
   wokenWhileRunning?: boolean;
-  /** The next drain first puts the class reminders now due in the outbox (the sweep's, the first). */
+  /** The next drain first puts the class reminders now due in the outbox (the sweep's, the first); pass notices too. */
   remindersDue?: boolean;
+  /** The next drain also sends the notice outbox (decision 0024): the sweep's, the first, or woken for it. */
+  noticesDue?: boolean;
   stopped?: boolean;
 };
 
@@ -44,6 +48,19 @@ export function wakeBookingEmailSender(): void {
   }
 }
 
+/**
+ * Called after a commit that wrote notice emails (an endpoint disabled): this process sends the
+ * notice outbox soon, after the booking emails. Never throws, never keeps the process alive.
+ */
+export function wakeNoticeEmailSender(): void {
+  try {
+    state().noticesDue = true;
+    wakeBookingEmailSender();
+  } catch (error) {
+    warn("notice email sender not woken", error);
+  }
+}
+
 /** Starts the periodic sweep (also started by the first wake) and looks for due reminders and waiting emails now. */
 export function startBookingEmailSender(): void {
   state().remindersDue = true;
@@ -64,7 +81,8 @@ export async function stopBookingEmailSender(): Promise<void> {
 
 function startSweep(sender: SenderState): void {
   if (sender.sweep) return;
-  // Reminders now due; emails enqueued by a process that died before sending them; retries after a lease ends.
+  // Reminders and pass notices now due; emails enqueued by a process that died before sending them;
+  // retries after a lease ends.
   sender.sweep = setInterval(() => {
     sender.remindersDue = true;
     if (!sender.running) arm(sender, 0);
@@ -82,19 +100,37 @@ function drain(sender: SenderState): void {
   sender.timer = undefined;
   sender.wokenWhileRunning = false;
   const withReminders = sender.remindersDue === true;
+  const withNotices = withReminders || sender.noticesDue === true;
   sender.remindersDue = false;
+  sender.noticesDue = false;
+  sender.running = drainOutboxes({ withReminders, withNotices }).then((failures) => {
+    if (failures.length === 0) return afterDrain(sender);
+    sender.running = undefined; // the sweep tries again: no tight loop on a closed database
+    for (const [msg, error] of failures) warn(msg, error);
+  });
+}
+
+/**
+ * The booking outbox (after the reminders now due), then the notice outbox (after the pass notices
+ * now due), each on its own: a failure of one does not hold up the other. Never rejects: resolves
+ * with what failed, for the log.
+ */
+async function drainOutboxes(due: { withReminders: boolean; withNotices: boolean }): Promise<[string, unknown][]> {
+  const failures: [string, unknown][] = [];
   try {
-    const scheduling = withReminders ? scheduleDueReminders(getDatabase().raw, new Date()) : Promise.resolve(0);
-    sender.running = scheduling.then(() => sendWaitingBookingEmails()).then(
-      () => afterDrain(sender),
-      (error: unknown) => {
-        sender.running = undefined; // the sweep tries again: no tight loop on a closed database
-        warn("booking emails not drained", error);
-      },
-    );
+    if (due.withReminders) await scheduleDueReminders(getDatabase().raw, new Date());
+    await sendWaitingBookingEmails();
   } catch (error) {
-    warn("booking emails not drained", error);
+    failures.push(["booking emails not drained", error]);
   }
+  if (!due.withNotices) return failures;
+  try {
+    if (due.withReminders) await schedulePassNotices(getDatabase().raw, new Date());
+    await sendWaitingNoticeEmails();
+  } catch (error) {
+    failures.push(["notice emails not drained", error]);
+  }
+  return failures;
 }
 
 /**
@@ -116,7 +152,6 @@ function afterDrain(sender: SenderState): void {
   sender.running = undefined;
   if (sender.wokenWhileRunning) arm(sender, WAKE_DELAY_MS);
 }
-
 
 /** Booking id, kind and error name only: never the address or the body. */
 function report(event: DrainEvent): void {

@@ -14,6 +14,8 @@ import { applyMigrations } from "./migrate";
 const HAND_WRITTEN: Record<"indexes" | "constraints", Record<string, string>> = {
   indexes: {
     Booking_one_live_per_attendee: "20261121053607_commerce_and_bookings: one live booking per attendee and instance",
+    Entitlement_one_left_notice_due: "20261126115143_notice_emails: passes the one-class-left sweep reads",
+    Entitlement_expiry_notice_due: "20261126115143_notice_emails: passes the expiry notice sweep reads",
   },
   constraints: {},
 };

@@ -25,6 +25,8 @@ export const TENANT_MODELS = new Set<string>([
   "Entitlement",
   "Booking",
   "BookingEmail",
+  "NoticeEmail",
+  "NoticeEmail",
   "CalendarFeed",
   "AccountPayments",
   "ApiKey",

@@ -4,6 +4,8 @@
 // needs the app's bundle.
 import type { BookingNotice } from "@/lib/bookings/booking-notice";
 import { renderBookingEmail, type BookingEmailFacts } from "@/lib/bookings/render-booking-email";
+import type { NoticeEmailFacts } from "@/lib/notices/notice-email-facts";
+import { renderNoticeEmail } from "@/lib/notices/render-notice-email";
 import { receiptFileName } from "@/lib/receipts/receipt-facts";
 import { renderReceiptPdf } from "@/lib/receipts/render-receipt-pdf";
 import { renderMagicLinkEmail, type MagicLinkEmailProps } from "./templates/magic-link-email";
@@ -13,24 +15,34 @@ import { deliverEmail, type DeliveryNote, type EmailTransport } from "./transpor
 /** One booking email to send: its message id, the notice and what the email says now (null: gone). */
 export type BookingEmailJob = { id: string; notice: BookingNotice; facts: BookingEmailFacts | null };
 
+/** One notice email to send (lib/notices): its message id and what it says now (null: no longer to be sent). */
+export type NoticeEmailJob = { id: string; facts: NoticeEmailFacts | null };
+
 export type EmailTask =
   | { kind: "booking-emails"; transport: EmailTransport; jobs: BookingEmailJob[] }
+  | { kind: "notice-emails"; transport: EmailTransport; jobs: NoticeEmailJob[] }
   | { kind: "sign-in"; transport: EmailTransport; id: string; to: string; content: MagicLinkEmailProps }
   | { kind: "receipt"; transport: EmailTransport; id: string; to: string; content: ReceiptEmailProps };
 
-/** Per booking email: sent, no longer to be sent, or failed (the error's name only). */
-export type BookingEmailOutcome = { sent: DeliveryNote } | { skipped: true } | { failed: string };
+/** Per outbox email: sent, no longer to be sent, or failed (the error's name only). */
+export type EmailOutcome = { sent: DeliveryNote } | { skipped: true } | { failed: string };
+export type BookingEmailOutcome = EmailOutcome;
 
-export type EmailTaskResult<T extends EmailTask> = T extends { kind: "booking-emails" }
-  ? BookingEmailOutcome[]
+export type EmailTaskResult<T extends EmailTask> = T extends { kind: "booking-emails" | "notice-emails" }
+  ? EmailOutcome[]
   : DeliveryNote;
 
-export default async function runEmailTask(task: EmailTask): Promise<BookingEmailOutcome[] | DeliveryNote> {
+export default async function runEmailTask(task: EmailTask): Promise<EmailOutcome[] | DeliveryNote> {
   switch (task.kind) {
     case "booking-emails": {
       // one after another: rendering is CPU anyway, and a provider's rate limit is per second
       const outcomes: BookingEmailOutcome[] = [];
       for (const job of task.jobs) outcomes.push(await sendBookingEmail(job, task.transport));
+      return outcomes;
+    }
+    case "notice-emails": {
+      const outcomes: EmailOutcome[] = [];
+      for (const job of task.jobs) outcomes.push(await sendNoticeEmail(job, task.transport));
       return outcomes;
     }
     case "sign-in": {
@@ -58,6 +70,15 @@ async function sendBookingEmail(job: BookingEmailJob, transport: EmailTransport)
     const message = job.facts && (await renderBookingEmail(job.notice, job.facts));
     if (!message) return { skipped: true };
     return { sent: await deliverEmail({ id: job.id, ...message }, transport) };
+  } catch (error) {
+    return { failed: error instanceof Error ? error.name : typeof error };
+  }
+}
+
+async function sendNoticeEmail(job: NoticeEmailJob, transport: EmailTransport): Promise<EmailOutcome> {
+  try {
+    if (!job.facts) return { skipped: true };
+    return { sent: await deliverEmail({ id: job.id, ...(await renderNoticeEmail(job.facts)) }, transport) };
   } catch (error) {
     return { failed: error instanceof Error ? error.name : typeof error };
   }

@@ -9,8 +9,8 @@ const MyLocale = LocaleSchema.nullable().openapi({
 
 const EmailReminders = z.boolean().openapi({
   description:
-    "Whether the caller is emailed a reminder before each class they are booked into (the studio's `reminderHours`); " +
-    "true unless they switched them off",
+    "Whether the caller is emailed a reminder before each class they are booked into (the studio's `reminderHours`) " +
+    "and when a pass has one class left or expires in 7 days; true unless they switched them off",
 });
 
 export const MeSchema = z

@@ -21,7 +21,10 @@ export const UpdateMeInput = z
   .strictObject({
     dateOfBirth: DateOfBirth.optional(),
     locale: LocaleSchema.nullable().optional(),
-    emailReminders: z.boolean().optional().openapi({ description: "false: no reminder emails before class" }),
+    emailReminders: z
+      .boolean()
+      .optional()
+      .openapi({ description: "false: no reminder emails before class, nor pass notices" }),
   })
   .refine(
     (input) => input.dateOfBirth !== undefined || input.locale !== undefined || input.emailReminders !== undefined,

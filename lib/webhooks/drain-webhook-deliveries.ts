@@ -184,15 +184,12 @@ async function settle(
       WHERE "id" = $1`,
     values: [delivery.id, succeeded ? "succeeded" : givenUp ? "failed" : "pending", result.statusCode, nextAttemptAt],
   });
-  const [endpoint] = await sql.query<{ status: string }>({
-    text: succeeded
-      ? `UPDATE "Webhook" SET "failingSince" = NULL WHERE "id" = $1 RETURNING "status"`
-      : `UPDATE "Webhook" SET "failingSince" = COALESCE("failingSince", $2::timestamp),
-          "status" = CASE WHEN COALESCE("failingSince", $2::timestamp) <= $2::timestamp - $3::int * interval '1 millisecond'
-            THEN 'disabled'::"WebhookStatus" ELSE "status" END
-        WHERE "id" = $1 RETURNING "status"`,
-    values: succeeded ? [delivery.webhookId] : [delivery.webhookId, now, DISABLE_AFTER_MS],
-  });
+  if (succeeded)
+    await sql.query({
+      text: `UPDATE "Webhook" SET "failingSince" = NULL WHERE "id" = $1`,
+      values: [delivery.webhookId],
+    });
+  const disabled = !succeeded && (await recordFailure(sql, delivery.webhookId, now));
   const event = {
     deliveryId: delivery.id,
     webhookId: delivery.webhookId,
@@ -202,5 +199,41 @@ async function settle(
   };
   const report = options.onEvent ?? (() => undefined);
   report({ kind: succeeded ? "delivered" : givenUp ? "failed" : "retrying", ...event });
-  if (!succeeded && endpoint?.status === "disabled") report({ kind: "endpoint_disabled", ...event });
+  if (disabled) report({ kind: "endpoint_disabled", ...event });
+}
+
+/**
+ * A failed attempt: the endpoint's run of failures starts now unless it has started already; then,
+ * when that run is 5 days old, the endpoint is disabled and each of the studio's administrators gets
+ * an email (a `webhook_disabled` row in the notice outbox, decision 0024) in the same statement.
+ * The UPDATE only flips an endpoint that is still enabled, and PostgreSQL re-checks that for a drain
+ * that waited on another's lock, so however many drains fail at once, one disables it and its
+ * administrators are told once. Returns whether this attempt disabled it.
+ */
+async function recordFailure(sql: RawSql, webhookId: string, now: Date): Promise<boolean> {
+  const [endpoint] = await sql.query<{ failingSince: Date; status: string }>({
+    text: `UPDATE "Webhook" SET "failingSince" = COALESCE("failingSince", $2::timestamp) WHERE "id" = $1
+      RETURNING "failingSince", "status"`,
+    values: [webhookId, now],
+  });
+  if (!endpoint || endpoint.status !== "enabled" || now.getTime() - endpoint.failingSince.getTime() < DISABLE_AFTER_MS)
+    return false;
+  const disabled = await sql.query<{ id: string }>({
+    text: `
+    WITH disabled AS (
+      UPDATE "Webhook" SET "status" = 'disabled'::"WebhookStatus"
+      WHERE "id" = $1 AND "status" = 'enabled'
+        AND "failingSince" <= $2::timestamp - $3::int * interval '1 millisecond'
+      RETURNING "id", "accountId"
+    ), notified AS (
+      INSERT INTO "NoticeEmail" ("accountId", "kind", "userId", "webhookId")
+      SELECT d."accountId", 'webhook_disabled', m."userId", d."id"
+      FROM disabled d
+      JOIN "Membership" m ON m."accountId" = d."accountId" AND m."persona" = 'administrator'
+      JOIN "User" u ON u."id" = m."userId" AND u."status" <> 'disabled'
+    )
+    SELECT "id" FROM disabled`,
+    values: [webhookId, now, DISABLE_AFTER_MS],
+  });
+  return disabled.length > 0;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
 import type { RawSql } from "@/lib/db/raw-sql";
+import { wakeNoticeEmailSender } from "@/lib/bookings/booking-email-sender";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { drainWebhookDeliveries, type WebhookDrainEvent } from "./drain-webhook-deliveries";
@@ -106,7 +107,10 @@ function report(event: WebhookDrainEvent): void {
   if (kind === "delivered") log.info("webhook delivered", fields);
   else if (kind === "retrying") log.warn("webhook not delivered, will retry", fields);
   else if (kind === "failed") log.error("webhook delivery failed", fields);
-  else log.error("webhook endpoint disabled after 5 days of failures", fields);
+  else {
+    log.error("webhook endpoint disabled after 5 days of failures", fields);
+    wakeNoticeEmailSender(); // its administrators' emails were written with the change
+  }
 }
 
 function warn(msg: string, error: unknown): void {

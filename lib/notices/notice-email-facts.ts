@@ -1,0 +1,36 @@
+// What a notice email says, as it stands when it is sent. Shared by the drain (which reads it from
+// the database) and the email worker (which renders it): types only.
+
+export type NoticeEmailKind = "pass_one_left" | "pass_expiring" | "webhook_disabled";
+
+type Recipient = {
+  recipientEmail: string;
+  recipientName: string;
+  /** The recipient's own choice of language (`da`, `en`), or null: the studio's then. */
+  recipientLocale: string | null;
+  accountName: string;
+  accountSlug: string;
+  /** The studio's locale tag: dates follow it. */
+  locale: string;
+  timezone: string;
+  /** The public origin (APP_URL), for the email's links. */
+  appUrl: string;
+};
+
+export type PassNoticeFacts = Recipient & {
+  kind: "pass_one_left" | "pass_expiring";
+  productName: string;
+  /** Classes left; null: unlimited (a membership). */
+  remainingClasses: number | null;
+  validUntil: Date | null;
+};
+
+export type WebhookDisabledFacts = Recipient & {
+  kind: "webhook_disabled";
+  /** The endpoint's host only: its path or query may hold a token of the integrator's. */
+  webhookHost: string;
+  /** The first failure of the run that disabled it. */
+  failingSince: Date | null;
+};
+
+export type NoticeEmailFacts = PassNoticeFacts | WebhookDisabledFacts;

@@ -1,0 +1,50 @@
+// Runs in the email worker threads (lib/email/email-worker.ts): nothing here needs the app's bundle.
+import type { EmailMessage } from "@/lib/email/transport";
+import { renderPassExpiringEmail } from "@/lib/email/templates/pass-expiring-email";
+import { renderPassOneLeftEmail } from "@/lib/email/templates/pass-one-left-email";
+import { renderWebhookDisabledEmail } from "@/lib/email/templates/webhook-disabled-email";
+import { formatDate, formatDateTime } from "@/lib/format/dates";
+import { emailLocale } from "@/lib/i18n/locales";
+import type { NoticeEmailFacts } from "./notice-email-facts";
+
+/** The email of one notice: in the recipient's language (else the studio's), dates in the studio's zone and format. */
+export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailMessage> {
+  const where = { locale: facts.locale, zone: facts.timezone };
+  const common = {
+    locale: emailLocale({ recipient: facts.recipientLocale, studioLocaleTag: facts.locale }),
+    recipientName: facts.recipientName,
+    accountName: facts.accountName,
+  };
+  const buyUrl = `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}/passes`;
+  const message = await (() => {
+    switch (facts.kind) {
+      case "pass_one_left":
+        return renderPassOneLeftEmail({
+          ...common,
+          productName: facts.productName,
+          validUntil: facts.validUntil && formatDateTime(facts.validUntil, where),
+          buyUrl,
+        });
+      case "pass_expiring":
+        if (!facts.validUntil) throw new TypeError("an expiring pass has an end");
+        return renderPassExpiringEmail({
+          ...common,
+          productName: facts.productName,
+          validUntil: formatDateTime(facts.validUntil, where),
+          validUntilDay: formatDate(facts.validUntil, where),
+          remainingClasses: facts.remainingClasses,
+          buyUrl,
+        });
+      case "webhook_disabled":
+        return renderWebhookDisabledEmail({
+          ...common,
+          webhookHost: facts.webhookHost,
+          failingSince: facts.failingSince && formatDateTime(facts.failingSince, where),
+          dashboardUrl: `${facts.appUrl}/dashboard/webhooks`,
+        });
+      default: // a row written by raw SQL with a kind this code does not know
+        throw new TypeError("unknown notice email kind");
+    }
+  })();
+  return { to: facts.recipientEmail, ...message };
+}

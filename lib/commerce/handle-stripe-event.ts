@@ -161,7 +161,7 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
   });
   if (!order) return "ignored";
   const paid = await tx.order.update({ where: { id: order.id }, data: await issueReceipt(tx, order) });
-  await enqueueOrderEvent(tx, "order.paid", paid);
+  await enqueueOrderEvent(tx, "order.paid", paid, now);
   const [product, price] = await Promise.all([
     tx.product.findFirstOrThrow({ where: { id: order.productId } }),
     tx.price.findFirstOrThrow({ where: { id: order.priceId } }),

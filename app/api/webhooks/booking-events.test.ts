@@ -1,4 +1,4 @@
-// booking.created (issue 18 §2). It is written by the booking
+// booking.created and booking.cancelled (issue 18 §2). booking.created is written by the booking
 // statement itself (prisma/sql/functions/book_instance.sql), so these tests hold its JSON to the
 // TypeScript serializer byte for byte: each stored payload must be exactly what
 // enqueueWebhookEvent would write, JSON.stringify({ type, timestamp, data: serializeBooking(row) }).
@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { Booking, WebhookDelivery } from "@prisma/client";
 import { Webhook as Verifier } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createClass, grant, setPolicy } from "@/app/api/bookings/booking-test-data";
+import { createClass, DAY, grant, HOUR, setPolicy } from "@/app/api/bookings/booking-test-data";
 import { db } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { serializeBooking } from "@/lib/schemas/booking";
@@ -71,7 +71,7 @@ function deliveriesOf(webhookId: string, eventType: string): Promise<WebhookDeli
 }
 
 /** The body the TypeScript side writes for a booking event (enqueue-webhook-delivery.ts). */
-function payloadOf(type: "booking.created", timestamp: Date, booking: Booking): string {
+function payloadOf(type: "booking.created" | "booking.cancelled", timestamp: Date, booking: Booking): string {
   return JSON.stringify({ type, timestamp: timestamp.toISOString(), data: serializeBooking(booking) });
 }
 
@@ -200,5 +200,103 @@ describe("booking.created", () => {
     } finally {
       await stopWebhookSender();
     }
+  });
+});
+
+describe("booking.cancelled", () => {
+  /** The one booking.cancelled delivery of a booking: byte for byte serializeBooking of the row, as of its cancelledAt. */
+  async function expectCancelledEvent(webhookId: string, bookingId: string, status: string) {
+    const row = await bookingRow(bookingId);
+    expect(row.status).toBe(status);
+    const deliveries = (await deliveriesOf(webhookId, "booking.cancelled")).filter((delivery) =>
+      delivery.payload.includes(`"id":"${bookingId}"`),
+    );
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.payload).toBe(payloadOf("booking.cancelled", row.cancelledAt!, row));
+    expect(deliveries[0]!.nextAttemptAt).toEqual(row.cancelledAt);
+    return row;
+  }
+
+  it("DELETE /bookings/{id}: cancelled before the window, late_cancelled inside it", async () => {
+    const { id: webhookId } = await subscribe(["booking.cancelled"]);
+    await setPolicy(tenant.accountId, { cancellationWindowHours: 12 });
+    await grant(tenant.accountId, attendee.userId);
+    const early = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 2 * DAY) });
+    const soon = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 2 * HOUR) });
+    const earlyBooking = await book({ instanceId: early.id });
+    const soonBooking = await book({ instanceId: soon.id });
+
+    for (const booking of [earlyBooking, soonBooking])
+      expect((await api("DELETE", `/bookings/${booking.body.id}`, { token: attendee.token })).status).toBe(200);
+
+    await expectCancelledEvent(webhookId, earlyBooking.body.id, "cancelled");
+    await expectCancelledEvent(webhookId, soonBooking.body.id, "late_cancelled");
+    expect(await deliveriesOf(webhookId, "booking.cancelled")).toHaveLength(2);
+    expect(await deliveriesOf(webhookId, "booking.created")).toHaveLength(0); // not subscribed
+    // A repeated cancel releases nothing: no second event.
+    expect((await api("DELETE", `/bookings/${earlyBooking.body.id}`, { token: attendee.token })).status).toBe(409);
+    expect(await deliveriesOf(webhookId, "booking.cancelled")).toHaveLength(2);
+  });
+
+  it("a class cancelled by the studio: booking.cancelled (cancelled_by_studio) per booking, then instance.cancelled, as of one moment", async () => {
+    const { id: webhookId } = await subscribe(["booking.cancelled", "instance.cancelled"]);
+    await setPolicy(tenant.accountId, { waitlistEnabled: true });
+    const lesson = await createClass(tenant.accountId, { capacity: 1 });
+    await grant(tenant.accountId, attendee.userId);
+    const queued = await createMember(tenant.accountId, "attendee");
+    await grant(tenant.accountId, queued.userId);
+    const confirmed = await book({ instanceId: lesson.id });
+    const waitlisted = await book({ instanceId: lesson.id, waitlist: true }, queued.token);
+    expect(waitlisted.body.status).toBe("waitlisted");
+
+    const cancel = await api("PATCH", `/instances/${lesson.id}`, {
+      token: tenant.admin.token,
+      body: { action: "cancel" },
+    });
+    expect(cancel.status, cancel.text).toBe(200);
+
+    const first = await expectCancelledEvent(webhookId, confirmed.body.id, "cancelled_by_studio");
+    const second = await expectCancelledEvent(webhookId, waitlisted.body.id, "cancelled_by_studio");
+    expect(second.cancelledAt).toEqual(first.cancelledAt);
+    const [instanceEvent, ...more] = await deliveriesOf(webhookId, "instance.cancelled");
+    expect(more).toHaveLength(0);
+    expect(JSON.parse(instanceEvent!.payload)).toMatchObject({
+      type: "instance.cancelled",
+      timestamp: first.cancelledAt!.toISOString(),
+      data: { id: lesson.id, status: "cancelled" },
+    });
+  });
+
+  it("a refund: the pass's future booking is cancelled_by_studio, beside order.refunded at the same moment", async () => {
+    const { id: webhookId } = await subscribe(["booking.cancelled", "order.refunded"]);
+    const product = await api("POST", "/products", {
+      token: tenant.admin.token,
+      body: {
+        type: "class_pass",
+        classAllowance: 5,
+        name: "Five",
+        status: "active",
+        prices: [{ amount: 50000, currency: "DKK" }],
+      },
+    });
+    const checkout = await api("POST", "/checkout", {
+      token: attendee.token,
+      body: { productId: product.body.id, priceId: product.body.prices[0].id },
+    });
+    expect(checkout.status, checkout.text).toBe(201);
+    const lesson = await createClass(tenant.accountId);
+    const booking = await book({ instanceId: lesson.id });
+    expect(booking.status, booking.text).toBe(201);
+
+    const refund = await api("POST", `/orders/${checkout.body.order.id}/refunds`, { token: tenant.admin.token });
+    expect(refund.status, refund.text).toBe(200);
+
+    const row = await expectCancelledEvent(webhookId, booking.body.id, "cancelled_by_studio");
+    const [orderEvent] = await deliveriesOf(webhookId, "order.refunded");
+    expect(JSON.parse(orderEvent!.payload)).toMatchObject({
+      type: "order.refunded",
+      timestamp: row.cancelledAt!.toISOString(),
+      data: { id: checkout.body.order.id, status: "refunded", refundedAt: row.cancelledAt!.toISOString() },
+    });
   });
 });

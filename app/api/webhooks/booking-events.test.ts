@@ -267,6 +267,18 @@ describe("booking.cancelled", () => {
     });
   });
 
+  it("a member removed: their future booking is cancelled_by_studio", async () => {
+    const { id: webhookId } = await subscribe(["booking.cancelled"]);
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await book({ instanceId: (await createClass(tenant.accountId)).id });
+    expect(booking.status, booking.text).toBe(201);
+
+    const removed = await api("DELETE", `/memberships/${attendee.userId}`, { token: tenant.admin.token });
+    expect(removed.status, removed.text).toBe(204);
+
+    await expectCancelledEvent(webhookId, booking.body.id, "cancelled_by_studio");
+  });
+
   it("a refund: the pass's future booking is cancelled_by_studio, beside order.refunded at the same moment", async () => {
     const { id: webhookId } = await subscribe(["booking.cancelled", "order.refunded"]);
     const product = await api("POST", "/products", {

@@ -4,6 +4,7 @@ import { sqlState } from "@/lib/db/errors";
 import { withRetry } from "@/lib/db/with-retry";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { wakeBookingEmailSender } from "./booking-email-outbox";
 import type { BookingRow } from "./booking-notice";
 import type { BookingOutcome } from "./booking-outcome";
@@ -13,18 +14,24 @@ export type BookInstanceInput = { instanceId: string; entitlementId?: string; at
 
 type Mode = "book" | "look";
 
-/** A row of book_instance: the outcome, and the booking's columns when one was made. */
+/**
+ * A row of book_instance: the outcome, and when a booking was made its columns and how many
+ * `booking.created` webhook deliveries it queued.
+ */
 type BookInstanceRow = {
   outcome: BookingOutcome;
   nowFull: boolean | null;
+  webhookDeliveries: number | null;
 } & { [Column in keyof BookingRow]: BookingRow[Column] | null };
 
 /**
  * Books a place (decisions §7) for the holder of the session `tokenHash`: one statement, the
  * database function book_instance (prisma/sql/functions/book_instance.sql), which authenticates the
  * session, checks the contract's conditions in its order, and under the instance's row lock takes
- * the credit, inserts the booking, counts it and queues its confirmation email, all in one implicit
- * transaction. One round trip is the whole database cost of a booking (docs/decisions/0004).
+ * the credit, inserts the booking, counts it and queues its confirmation email and its
+ * `booking.created` webhook deliveries, all in one implicit transaction. One round trip is the
+ * whole database cost of a booking (docs/decisions/0004): the sender is woken by the count the
+ * statement answers, not by another query.
  *
  * In this process, at most BOOKING_TRANSACTIONS_PER_INSTANCE (default 2) bookings of one instance
  * run at once; the others wait in memory and look again, all at once and without the lock, when
@@ -49,7 +56,7 @@ export async function bookInstance({
   };
   if (wasSeenFull(input.instanceId, FULL_HINT_MS)) await look();
 
-  const { outcome, nowFull, ...booking } = await throughInstanceGate(
+  const { outcome, nowFull, webhookDeliveries, ...booking } = await throughInstanceGate(
     input.instanceId,
     env().BOOKING_TRANSACTIONS_PER_INSTANCE,
     look,
@@ -62,6 +69,7 @@ export async function bookInstance({
   if (outcome === "confirm" || outcome === "waitlist") throw new Error("book_instance only looked in 'book' mode");
   if (outcome !== "confirmed" && outcome !== "waitlisted") throw new AppError(outcome);
   if (outcome === "confirmed") wakeBookingEmailSender();
+  if (webhookDeliveries) wakeWebhookSender();
   return booking as BookingRow;
 }
 

@@ -3,6 +3,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { assertManagesInstance, isStaff, type Actor } from "@/lib/auth/instance-permission";
+import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { enqueueBookingEmails, wakeBookingEmailSender } from "./booking-email-outbox";
 import type { BookingNotice, BookingRow } from "./booking-notice";
 import { cancelPlace } from "./cancel-place";
@@ -58,6 +59,7 @@ export async function cancelBooking(options: {
     { label: "DELETE /bookings/{bookingId}" },
   );
   wakeBookingEmailSender();
+  wakeWebhookSender(); // booking.cancelled, when an endpoint subscribes
   return booking;
 }
 

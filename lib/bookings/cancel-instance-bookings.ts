@@ -15,10 +15,12 @@ export async function cancelInstanceBookings({
   tx,
   accountId,
   instanceId,
+  now,
 }: {
   tx: TenantTx;
   accountId: string;
   instanceId: string;
+  now: Date;
 }): Promise<{ counters: { bookedCount: number; waitlistCount: number }; notices: BookingNotice[] }> {
   const instance = await lockInstance({ tx, accountId, instanceId }); // already ours: reads the row and policy
   if (!instance) return { counters: { bookedCount: 0, waitlistCount: 0 }, notices: [] };
@@ -27,7 +29,7 @@ export async function cancelInstanceBookings({
     instance,
     filter: "all",
     statusFor: { confirmed: "cancelled_by_studio", waitlisted: "cancelled_by_studio" },
-    now: new Date(),
+    now,
   });
   return {
     counters: { bookedCount: instance.bookedCount, waitlistCount: instance.waitlistCount },

@@ -1,6 +1,8 @@
 import "server-only";
 import { Prisma } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { serializeBooking } from "@/lib/schemas/booking";
+import { enqueueWebhookEvents } from "@/lib/webhooks/enqueue-webhook-delivery";
 import type { BookingRow } from "./booking-notice";
 import { returnCredits } from "./entitlement-credits";
 import type { LockedInstance } from "./lock-instance";
@@ -14,6 +16,8 @@ export type ReleasedBooking = BookingRow & { previousStatus: "confirmed" | "wait
  * released at most once however often it is asked. Then, in the same transaction: the row's
  * counters drop by what was released, and the credit of each confirmed booking whose new status is
  * `cancelled` or `cancelled_by_studio` goes back to its entitlement (`late_cancelled` keeps it).
+ * Each released booking is a `booking.cancelled` webhook event as of `now` (the caller wakes the
+ * webhook sender after commit).
  * Returns the released bookings with their previous status; `instance` gets the new counters.
  * `{ entitlementId }` selects only the confirmed bookings that use that entitlement (a refund: the
  * waitlisted ones stay in the queue and are promoted on another entitlement, if the person has one).
@@ -73,6 +77,12 @@ export async function releaseBookings({
     entitlementIds: released
       .filter((booking) => booking.previousStatus === "confirmed" && booking.status !== "late_cancelled")
       .map((booking) => booking.entitlementId),
+  });
+  await enqueueWebhookEvents(tx, {
+    accountId,
+    type: "booking.cancelled",
+    data: released.map((booking) => serializeBooking(booking)),
+    now,
   });
   return released;
 }

@@ -22,7 +22,7 @@ export async function applyRefund(
     data: { status: "refunded", refundedAt: now, refundReason: reason },
   });
   if (!order) return null;
-  await enqueueOrderEvent(tx, "order.refunded", order);
+  await enqueueOrderEvent(tx, "order.refunded", order, now);
   const entitlements = await tx.entitlement.updateManyAndReturn({
     where: { orderId, status: { not: "revoked" } },
     data: { status: "revoked" },

@@ -34,7 +34,7 @@ export async function createOrder(tx: TenantTx, row: OrderRow): Promise<Order> {
   const data = orderData(row);
   const receipt = data.paidAt ? await issueReceipt(tx, data) : {};
   const order = await tx.order.create({ data: { ...data, ...receipt } });
-  if (order.paidAt) await enqueueOrderEvent(tx, "order.paid", order);
+  if (order.paidAt) await enqueueOrderEvent(tx, "order.paid", order, order.paidAt); // paidAt: the caller's now
   return order;
 }
 

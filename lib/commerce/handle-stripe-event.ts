@@ -6,6 +6,7 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
 import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
+import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { invoicePaymentIntent } from "@/lib/payments/invoice-payment-intent";
@@ -79,7 +80,10 @@ export async function handleStripeEvent({
       const charge = event.data.object;
       if (!charge.refunded) return "ignored"; // a partial refund: the order stays paid
       const outcome = await once(event, await orderOfPayment(charge.payment_intent), (tx, ref) => refund(tx, ref));
-      if (outcome === "refunded") wakeBookingEmailSender();
+      if (outcome === "refunded") {
+        wakeBookingEmailSender();
+        wakeWebhookSender();
+      }
       return outcome;
     }
     default:
@@ -161,7 +165,7 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
   });
   if (!order) return "ignored";
   const paid = await tx.order.update({ where: { id: order.id }, data: await issueReceipt(tx, order) });
-  await enqueueOrderEvent(tx, "order.paid", paid);
+  await enqueueOrderEvent(tx, "order.paid", paid, now);
   const [product, price] = await Promise.all([
     tx.product.findFirstOrThrow({ where: { id: order.productId } }),
     tx.price.findFirstOrThrow({ where: { id: order.priceId } }),

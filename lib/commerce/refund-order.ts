@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { refundStripePayment } from "@/lib/payments/refund-stripe-payment";
 import { stripeClient } from "@/lib/payments/stripe-client";
+import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { applyRefund } from "./apply-refund";
 
 /**
@@ -48,7 +49,10 @@ export async function refundOrder({
     { label: "POST /orders/{orderId}/refunds" },
   );
   wakeBookingEmailSender();
-  if (refunded) return refunded;
+  if (refunded) {
+    wakeWebhookSender(); // order.refunded and the bookings' booking.cancelled, when endpoints subscribe
+    return refunded;
+  }
   // Refunded meanwhile: by a concurrent request, or by this refund's own webhook arriving first.
   const current = await db.order.findFirstOrThrow({ where: { id: orderId } });
   if (current.status === "refunded" && order.provider === "stripe") return current;

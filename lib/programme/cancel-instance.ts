@@ -6,15 +6,18 @@ import { withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { serializeInstance } from "@/lib/schemas/instance";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
+import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { changeInstance } from "./change-instance";
 
 /**
  * Cancels a scheduled or moved instance and records a `cancel` exception. This is the single place
  * that cancels an instance: its bookings (confirmed and waitlisted → `cancelled_by_studio`, credits
  * returned) are to be cancelled in `alsoInTransaction` below, in the same transaction. A cancelled
- * instance answers 409 `Instance is cancelled`.
+ * instance answers 409 `Instance is cancelled`. Webhooks: `booking.cancelled` for each booking,
+ * then `instance.cancelled`, all as of one moment.
  */
 export async function cancelInstance({ db, instanceId }: { db: TenantDb; instanceId: string }) {
+  const now = new Date();
   // A deadlock with a concurrent booking transaction (over entitlement rows) runs the cancel again.
   const instance = await withRetry(
     () =>
@@ -30,19 +33,25 @@ export async function cancelInstance({ db, instanceId }: { db: TenantDb; instanc
         },
         alsoInTransaction: async (tx, before, after) => {
           // Confirmed and waitlisted bookings → cancelled_by_studio, credits returned, counters to zero.
-          const cancelled = await cancelInstanceBookings({ tx, accountId: before.accountId, instanceId: before.id });
+          const cancelled = await cancelInstanceBookings({
+            tx,
+            accountId: before.accountId,
+            instanceId: before.id,
+            now,
+          });
           Object.assign(after, cancelled.counters);
           await enqueueBookingEmails(tx, before.accountId, cancelled.notices); // "class cancelled by the studio"
           await enqueueWebhookEvent(tx, {
             accountId: before.accountId,
             type: "instance.cancelled",
             data: serializeInstance(after),
-            now: new Date(),
+            now,
           });
         },
       }),
     { label: "PATCH /instances/{instanceId}" },
   );
   wakeBookingEmailSender();
+  wakeWebhookSender();
   return instance;
 }

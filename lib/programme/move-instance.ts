@@ -11,13 +11,18 @@ import { changeInstance, keepDuration } from "./change-instance";
  * 409 `Instance is cancelled`. Subscribed webhooks get `instance.moved` with the instance as it is now.
  */
 export async function moveInstance({ db, instanceId, startsAt }: { db: TenantDb; instanceId: string; startsAt: Date }) {
+  const now = new Date();
   return changeInstance({
     db,
     instanceId,
     decide: (instance) => {
       if (instance.status === "cancelled") throw new AppError("instance_cancelled");
       return {
-        data: { ...keepDuration(instance, startsAt), status: "moved", originalStartsAt: instance.originalStartsAt ?? instance.startsAt },
+        data: {
+          ...keepDuration(instance, startsAt),
+          status: "moved",
+          originalStartsAt: instance.originalStartsAt ?? instance.startsAt,
+        },
         exception: { type: "move", originalStartsAt: instance.startsAt, replacementStartsAt: startsAt },
       };
     },
@@ -26,7 +31,7 @@ export async function moveInstance({ db, instanceId, startsAt }: { db: TenantDb;
         accountId: before.accountId,
         type: "instance.moved",
         data: serializeInstance(after),
-        now: new Date(),
+        now,
       });
     },
   });

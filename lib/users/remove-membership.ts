@@ -4,6 +4,7 @@ import { cancelMemberBookings } from "@/lib/bookings/cancel-member-bookings";
 import { enqueueBookingEmails, wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
+import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 
 /**
  * Ends a user's participation in the active account, in one transaction: the membership, the user's
@@ -38,4 +39,5 @@ export async function removeMembership(options: {
     { label: "DELETE /memberships/{userId}" },
   );
   wakeBookingEmailSender();
+  wakeWebhookSender();
 }

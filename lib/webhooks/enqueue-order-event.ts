@@ -4,7 +4,12 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { serializeOrder } from "@/lib/schemas/order";
 import { enqueueWebhookEvent } from "./enqueue-webhook-delivery";
 
-/** `order.paid` or `order.refunded` for the account's subscribed endpoints, in the transaction that made it so. */
-export async function enqueueOrderEvent(tx: TenantTx, type: "order.paid" | "order.refunded", order: Order): Promise<void> {
-  await enqueueWebhookEvent(tx, { accountId: order.accountId, type, data: serializeOrder(order), now: new Date() });
+/** `order.paid` or `order.refunded` as of `now` for the account's subscribed endpoints, in the transaction that made it so. */
+export async function enqueueOrderEvent(
+  tx: TenantTx,
+  type: "order.paid" | "order.refunded",
+  order: Order,
+  now: Date,
+): Promise<void> {
+  await enqueueWebhookEvent(tx, { accountId: order.accountId, type, data: serializeOrder(order), now });
 }

@@ -11,26 +11,42 @@ function payloadOf(type: string, data: unknown, now: Date): string {
 /**
  * Puts an event in the outbox for each enabled endpoint of the account that subscribes to it, in
  * the caller's transaction (so the event is sent exactly when its change commits); the caller
- * wakes the sender after the commit (wakeWebhookSender). For the domain events of the next slice.
+ * wakes the sender after the commit (wakeWebhookSender). Returns the deliveries queued.
+ * `booking.created` is the exception: the booking statement writes it itself (book_instance.sql).
  */
 export async function enqueueWebhookEvent(
   tx: TenantTx,
   event: { accountId: string; type: WebhookEventType; data: unknown; now: Date },
 ): Promise<number> {
+  const { data, ...rest } = event;
+  return enqueueWebhookEvents(tx, { ...rest, data: [data] });
+}
+
+/**
+ * Several events of one type at once (e.g. one `booking.cancelled` per booking a class cancel
+ * released): one look-up of the subscribed endpoints and one insert, however many events.
+ */
+export async function enqueueWebhookEvents(
+  tx: TenantTx,
+  events: { accountId: string; type: WebhookEventType; data: readonly unknown[]; now: Date },
+): Promise<number> {
+  if (events.data.length === 0) return 0;
   const webhooks = await tx.webhook.findMany({
-    where: { status: "enabled", events: { has: event.type } },
+    where: { status: "enabled", events: { has: events.type } },
     select: { id: true },
   });
   if (webhooks.length === 0) return 0;
-  const payload = payloadOf(event.type, event.data, event.now);
+  const payloads = events.data.map((data) => payloadOf(events.type, data, events.now));
   const { count } = await tx.webhookDelivery.createMany({
-    data: webhooks.map((webhook) => ({
-      accountId: event.accountId,
-      webhookId: webhook.id,
-      eventType: event.type,
-      payload,
-      nextAttemptAt: event.now,
-    })),
+    data: payloads.flatMap((payload) =>
+      webhooks.map((webhook) => ({
+        accountId: events.accountId,
+        webhookId: webhook.id,
+        eventType: events.type,
+        payload,
+        nextAttemptAt: events.now,
+      })),
+    ),
   });
   return count;
 }

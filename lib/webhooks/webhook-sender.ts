@@ -5,12 +5,19 @@ import { wakeNoticeEmailSender } from "@/lib/bookings/booking-email-sender";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { drainWebhookDeliveries, type WebhookDrainEvent } from "./drain-webhook-deliveries";
+import { pruneWebhookDeliveriesHourly, type PruneSchedule } from "./prune-webhook-deliveries";
 
 const WAKE_DELAY_MS = 25;
 /** Retries come due and other processes' deliveries wait at most this long (the first attempt is woken). */
 const SWEEP_INTERVAL_MS = 5_000;
 
-type SenderState = { timer?: NodeJS.Timeout; sweep?: NodeJS.Timeout; running?: Promise<void>; again?: boolean };
+type SenderState = {
+  timer?: NodeJS.Timeout;
+  sweep?: NodeJS.Timeout;
+  running?: Promise<void>;
+  again?: boolean;
+  pruning?: PruneSchedule;
+};
 
 // One sender per process, on globalThis: Next's bundles may each hold a copy of this module.
 const holder = globalThis as typeof globalThis & {
@@ -72,16 +79,29 @@ function arm(sender: SenderState, delayMs: number): void {
 function run(sender: SenderState): void {
   sender.timer = undefined;
   sender.again = false;
-  sender.running = sendDueWebhooks({ now: () => new Date() }).then(
-    () => {
-      sender.running = undefined;
-      if (sender.again) arm(sender, WAKE_DELAY_MS);
-    },
-    (error: unknown) => {
-      sender.running = undefined; // the sweep tries again
-      warn("webhook deliveries not drained", error);
-    },
-  );
+  sender.running = sendDueWebhooks({ now: () => new Date() })
+    .then(() => pruneSettledDeliveries(sender))
+    .then(
+      () => {
+        sender.running = undefined;
+        if (sender.again) arm(sender, WAKE_DELAY_MS);
+      },
+      (error: unknown) => {
+        sender.running = undefined; // the sweep tries again
+        warn("webhook deliveries not drained", error);
+      },
+    );
+}
+
+/** Old settled deliveries go, at most once an hour per process (prune-webhook-deliveries.ts). */
+async function pruneSettledDeliveries(sender: SenderState): Promise<void> {
+  sender.pruning ??= {};
+  try {
+    const deleted = await pruneWebhookDeliveriesHourly(sender.pruning, { sql: getDatabase().raw, now: new Date() });
+    if (deleted) log.info("webhook deliveries pruned", { deleted });
+  } catch (error) {
+    warn("webhook deliveries not pruned", error);
+  }
 }
 
 /** Attempts the deliveries due at `now` with the configured settings, reporting to the log (the timers; tests). */

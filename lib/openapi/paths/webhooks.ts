@@ -23,7 +23,11 @@ const DELIVERY =
   "(`webhook-id`, the same on every attempt of a message; `webhook-timestamp`; `webhook-signature: v1,<base64 " +
   'HMAC-SHA256 of "id.timestamp.body">`), so e.g. the `standardwebhooks` library verifies them. An answer 2xx within ' +
   "10 seconds is a success; redirects are not followed. Failures are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h " +
-  "and 10 h, then the delivery is `failed`; an endpoint whose deliveries keep failing for 5 days is disabled.";
+  "and 10 h, then the delivery is `failed`; an endpoint whose deliveries keep failing for 5 days is disabled. " +
+  "`data` is the resource as this API answers it, as of the change: `booking.created` and `booking.cancelled` a " +
+  "`Booking` (`status` `confirmed` or `waitlisted`; `cancelled`, `late_cancelled` or `cancelled_by_studio`), " +
+  "`instance.cancelled` and `instance.moved` an `Instance`, `order.paid` and `order.refunded` an `Order`; " +
+  "`timestamp` is when the change was made.";
 
 registry.registerPath({
   method: "get",
@@ -122,7 +126,8 @@ registry.registerPath({
   tags,
   summary: "The endpoint's deliveries, newest first, in pages",
   description:
-    "Without `limit` every delivery; with `limit` a page and `Link: <…&cursor=…>; rel=next` (RFC 8288) while more remain.",
+    "Without `limit` every delivery; with `limit` a page and `Link: <…&cursor=…>; rel=next` (RFC 8288) while more " +
+    "remain. A delivery that succeeded or failed is kept for 30 days after it was enqueued, then deleted.",
   security: admin.security,
   request: { params: WebhookParams, query: ListWebhookDeliveriesParams },
   responses: {

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "WebhookDelivery_status_createdAt_idx" ON "WebhookDelivery"("status", "createdAt");
+

@@ -88,7 +88,7 @@ async function book(token: string | undefined, instanceId: unknown): Promise<Ans
   const tokenHash = hashToken(token);
   try {
     queries += 1;
-    const { outcome, nowFull, webhookDeliveries, ...booking } = (
+    const { outcome, nowFull, ...booking } = (
       await pool.query({
         name: "book_instance",
         text: BOOK_SQL,
@@ -97,7 +97,6 @@ async function book(token: string | undefined, instanceId: unknown): Promise<Ans
     ).rows[0] as {
       outcome: string;
       nowFull: boolean;
-      webhookDeliveries: number | null;
     };
     if (outcome !== "confirmed") return REFUSALS[outcome] ?? { status: 409, body: { error: outcome } };
     bookings += 1;

@@ -4,7 +4,6 @@ import { sqlState } from "@/lib/db/errors";
 import { withRetry } from "@/lib/db/with-retry";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { wakeBookingEmailSender } from "./booking-email-outbox";
 import type { BookingRow } from "./booking-notice";
 import type { BookingOutcome } from "./booking-outcome";
@@ -14,14 +13,10 @@ export type BookInstanceInput = { instanceId: string; entitlementId?: string; at
 
 type Mode = "book" | "look";
 
-/**
- * A row of book_instance: the outcome, and when a booking was made its columns and how many
- * `booking.created` webhook deliveries it queued.
- */
+/** A row of book_instance: the outcome, and the booking's columns when one was made. */
 type BookInstanceRow = {
   outcome: BookingOutcome;
   nowFull: boolean | null;
-  webhookDeliveries: number | null;
 } & { [Column in keyof BookingRow]: BookingRow[Column] | null };
 
 /**
@@ -29,9 +24,8 @@ type BookInstanceRow = {
  * database function book_instance (prisma/sql/functions/book_instance.sql), which authenticates the
  * session, checks the contract's conditions in its order, and under the instance's row lock takes
  * the credit, inserts the booking, counts it and queues its confirmation email and its
- * `booking.created` webhook deliveries, all in one implicit transaction. One round trip is the
- * whole database cost of a booking (docs/decisions/0004): the sender is woken by the count the
- * statement answers, not by another query.
+ * `booking.created` webhook deliveries (sent by the webhook sender's sweep), all in one implicit
+ * transaction. One round trip is the whole database cost of a booking (docs/decisions/0004).
  *
  * In this process, at most BOOKING_TRANSACTIONS_PER_INSTANCE (default 2) bookings of one instance
  * run at once; the others wait in memory and look again, all at once and without the lock, when
@@ -56,7 +50,7 @@ export async function bookInstance({
   };
   if (wasSeenFull(input.instanceId, FULL_HINT_MS)) await look();
 
-  const { outcome, nowFull, webhookDeliveries, ...booking } = await throughInstanceGate(
+  const { outcome, nowFull, ...booking } = await throughInstanceGate(
     input.instanceId,
     env().BOOKING_TRANSACTIONS_PER_INSTANCE,
     look,
@@ -69,18 +63,26 @@ export async function bookInstance({
   if (outcome === "confirm" || outcome === "waitlist") throw new Error("book_instance only looked in 'book' mode");
   if (outcome !== "confirmed" && outcome !== "waitlisted") throw new AppError(outcome);
   if (outcome === "confirmed") wakeBookingEmailSender();
-  if (webhookDeliveries) wakeWebhookSender();
   return booking as BookingRow;
 }
 
 /** How long a class seen full makes later requests look without the lock first. */
 const FULL_HINT_MS = 10_000;
 
+/**
+ * The columns named, not `*`: a prepared statement's result type is fixed when it is planned, so a
+ * later release that adds a column to book_instance would otherwise fail every booking of the
+ * processes still running this one ("cached plan must not change result type") during a rolling deploy.
+ */
+const BOOK_INSTANCE_SQL = `SELECT "outcome", "nowFull", "id", "accountId", "instanceId", "attendeeId", "status",
+  "entitlementId", "attendance", "createdAt", "cancelledAt"
+  FROM book_instance($1, $2, $3, $4, $5, $6, $7, $8)`;
+
 async function callBookInstance(tokenHash: string, input: BookInstanceInput, mode: Mode): Promise<BookInstanceRow> {
   // Prepared (named): parsed and planned once per connection.
   const statement = {
     name: "book_instance",
-    text: "SELECT * FROM book_instance($1, $2, $3, $4, $5, $6, $7, $8)",
+    text: BOOK_INSTANCE_SQL,
     values: [
       tokenHash,
       env().DEMO_MODE,

@@ -197,10 +197,10 @@ describe("a key as a credential", () => {
       SELECT * FROM studio_session(${sha256(key.secret)}, ${new Date().toISOString()}::timestamp, false)`;
     expect(row).toMatchObject({ userId: null, apiKeyId: key.id, persona: "administrator", kind: "api_key" });
     for (const mode of ["look", "book"]) {
-      const [answer] = await db.$queryRaw<{ outcome: string; webhookDeliveries: number | null }[]>`
-        SELECT "outcome", "webhookDeliveries" FROM book_instance(${sha256(key.secret)}, false, ${new Date().toISOString()}::timestamp,
+      const [answer] = await db.$queryRaw<{ outcome: string }[]>`
+        SELECT "outcome" FROM book_instance(${sha256(key.secret)}, false, ${new Date().toISOString()}::timestamp,
           ${mode}, ${lesson.id}, NULL::text, NULL::text, false)`;
-      expect(answer).toEqual({ outcome: "insufficient_permission", webhookDeliveries: null });
+      expect(answer?.outcome).toBe("insufficient_permission");
     }
     // what the routes say of the same key: administrator (GET /api-keys aside, a person's), no person
     expect((await api("GET", "/users", { token: key.secret })).status).toBe(200);

@@ -3,8 +3,7 @@
 -- and the account id is first from book_place on. `p_mode`:
 --   'book'  book_place as of `p_now`, the confirmation email's outbox row for a confirmed place, and
 --           a `booking.created` webhook delivery (confirmed or waitlisted) for each enabled endpoint
---           of the account that subscribes to it; `webhookDeliveries` counts them, so the caller
---           wakes the webhook sender without asking the database.
+--           of the account that subscribes to it (the webhook sender's 5-second sweep sends them).
 --   'look'  decides without any lock and writes nothing (verdict `confirm` or `waitlist` when it
 --           would book): a full class turns late requests away without their waiting for its lock.
 -- `outcome` is `confirmed` or `waitlisted` with the booking's columns, a verdict of 'look', or the
@@ -20,15 +19,13 @@ CREATE OR REPLACE FUNCTION book_instance(
   p_instance_id text, p_attendee_id text, p_entitlement_id text, p_waitlist boolean,
   OUT "outcome" text, OUT "nowFull" boolean,
   OUT "id" text, OUT "accountId" text, OUT "instanceId" text, OUT "attendeeId" text, OUT "status" text,
-  OUT "entitlementId" text, OUT "attendance" text, OUT "createdAt" timestamp(3), OUT "cancelledAt" timestamp(3),
-  OUT "webhookDeliveries" int
+  OUT "entitlementId" text, OUT "attendance" text, OUT "createdAt" timestamp(3), OUT "cancelledAt" timestamp(3)
 ) LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 DECLARE
   actor record;
   attendee text;
   decision record;
-  payload text;
 BEGIN
   SELECT s."userId", s."accountId", s."persona" INTO actor FROM studio_session(p_token_hash, p_now, p_demo_mode) s;
   IF NOT FOUND THEN
@@ -68,22 +65,23 @@ BEGIN
     INSERT INTO "BookingEmail" ("accountId", "bookingId", "kind") VALUES (actor."accountId", "id", 'confirmed');
   END IF;
   IF "outcome" IN ('confirmed', 'waitlisted') THEN
-    payload := '{"type":"booking.created","timestamp":' || to_json(to_char(p_now, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-      || ',"data":{"id":' || to_json("id")::text
-      || ',"accountId":' || to_json("accountId")::text
-      || ',"instanceId":' || to_json("instanceId")::text
-      || ',"attendeeId":' || to_json("attendeeId")::text
-      || ',"status":' || to_json("status")::text
-      || ',"entitlementId":' || coalesce(to_json("entitlementId")::text, 'null')
-      || ',"createdAt":' || to_json(to_char("createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-      || ',"cancelledAt":' || coalesce(to_json(to_char("cancelledAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text, 'null')
-      || ',"attendance":' || coalesce(to_json("attendance")::text, 'null')
-      || '}}';
+    -- The booking's columns are this function's OUT parameters, qualified: bare, they would be the Webhook's.
     INSERT INTO "WebhookDelivery" ("id", "accountId", "webhookId", "eventType", "payload", "nextAttemptAt", "createdAt")
-    SELECT gen_random_uuid()::text, w."accountId", w."id", 'booking.created', payload, p_now, p_now
+    SELECT gen_random_uuid()::text, w."accountId", w."id", 'booking.created',
+      '{"type":"booking.created","timestamp":' || to_json(to_char(p_now, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+      || ',"data":{"id":' || to_json(book_instance."id")::text
+      || ',"accountId":' || to_json(book_instance."accountId")::text
+      || ',"instanceId":' || to_json(book_instance."instanceId")::text
+      || ',"attendeeId":' || to_json(book_instance."attendeeId")::text
+      || ',"status":' || to_json(book_instance."status")::text
+      || ',"entitlementId":' || coalesce(to_json(book_instance."entitlementId")::text, 'null')
+      || ',"createdAt":' || to_json(to_char(book_instance."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+      || ',"cancelledAt":' || coalesce(to_json(to_char(book_instance."cancelledAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text, 'null')
+      || ',"attendance":' || coalesce(to_json(book_instance."attendance")::text, 'null')
+      || '}}',
+      p_now, p_now
       FROM "Webhook" w
       WHERE w."accountId" = actor."accountId" AND w."status" = 'enabled' AND 'booking.created' = ANY (w."events");
-    GET DIAGNOSTICS "webhookDeliveries" = ROW_COUNT;
   END IF;
 END
 $$;

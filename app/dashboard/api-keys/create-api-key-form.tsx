@@ -1,7 +1,8 @@
 "use client";
 
-import { useId, useState, useTransition, type FormEvent } from "react";
+import { useId } from "react";
 import { buttonClass } from "@/components/forms/action-form";
+import { useOnceSecretForm } from "@/components/forms/use-once-secret-form";
 import { Field, inputClass } from "@/components/forms/field";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { CreatedApiKeyState } from "./actions";
@@ -30,24 +31,8 @@ export function CreateApiKeyForm({
   action: (formData: FormData) => Promise<CreatedApiKeyState>;
   words: CreateApiKeyWords;
 }) {
-  const [state, setState] = useState<CreatedApiKeyState>({ ok: false });
-  const [pending, startTransition] = useTransition();
+  const { state, pending, onSubmit } = useOnceSecretForm<CreatedApiKeyState>(action, words.failed);
   const idPrefix = useId();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const formData = new FormData(form);
-    startTransition(async () => {
-      try {
-        const result = await action(formData);
-        setState(result);
-        if (result.ok) form.reset();
-      } catch {
-        setState({ ok: false, error: words.failed });
-      }
-    });
-  }
 
   return (
     <div className="max-w-xl space-y-4">
@@ -84,7 +69,12 @@ export function CreateApiKeyForm({
               className={`${inputClass} mt-0 min-w-0 flex-1 font-mono text-sm`}
               aria-describedby={`${idPrefix}-secret-warning`}
             />
-            <CopyButton text={state.secret} label={words.copy} copiedLabel={words.copied} failedLabel={words.copyFailed} />
+            <CopyButton
+              text={state.secret}
+              label={words.copy}
+              copiedLabel={words.copied}
+              failedLabel={words.copyFailed}
+            />
           </div>
           <p id={`${idPrefix}-secret-warning`} className="text-sm font-medium text-amber-900">
             {words.secretWarning}

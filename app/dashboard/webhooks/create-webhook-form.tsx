@@ -1,8 +1,9 @@
 "use client";
 
-import { useId, useState, useTransition, type FormEvent } from "react";
+import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/forms/action-form";
+import { useOnceSecretForm } from "@/components/forms/use-once-secret-form";
 import type { SecretState } from "./actions";
 import { SecretReveal } from "./secret-reveal";
 import { WebhookFields } from "./webhook-fields";
@@ -13,24 +14,8 @@ import { WebhookFields } from "./webhook-fields";
  */
 export function CreateWebhookForm({ action }: { action: (formData: FormData) => Promise<SecretState> }) {
   const t = useTranslations("WebhookForm");
-  const [state, setState] = useState<SecretState>({ ok: false });
-  const [pending, startTransition] = useTransition();
+  const { state, pending, onSubmit } = useOnceSecretForm<SecretState>(action, t("failed"));
   const idPrefix = useId();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const formData = new FormData(form);
-    startTransition(async () => {
-      try {
-        const result = await action(formData);
-        setState(result);
-        if (result.ok) form.reset();
-      } catch {
-        setState({ ok: false, error: t("failed") });
-      }
-    });
-  }
 
   return (
     <div className="max-w-2xl space-y-4">

@@ -1,6 +1,5 @@
 import http from "node:http";
 import LinkHeader from "http-link-header";
-import type { AddressInfo } from "node:net";
 import { Webhook as Verifier } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, getDatabase } from "@/lib/db";
@@ -14,44 +13,13 @@ import { decryptWebhookSecret } from "@/lib/webhooks/webhook-secret";
 import { sendDueWebhooks, startWebhookSender, stopWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+import { WebhookReceiver, type Received } from "@/tests/helpers/webhook-receiver";
 
 const FORBIDDEN = { status: 403, body: { error: "Insufficient permission" } };
 const NOT_FOUND = { status: 404, body: { error: "Resource not found" } };
 const HOUR = 3_600_000;
 
-type Received = { headers: http.IncomingHttpHeaders; body: string };
-
-/** A real local endpoint: records what it receives and answers the next queued status (200 when none). */
-class Receiver {
-  received: Received[] = [];
-  statuses: number[] = [];
-  /** Answers nothing for this long (a slow endpoint). */
-  delayMs = 0;
-  private server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      const status = this.statuses.shift() ?? 200;
-      setTimeout(() => response.writeHead(status).end(), this.delayMs);
-    });
-  });
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-const receiver = new Receiver();
+const receiver = new WebhookReceiver();
 const savedEnv = { ...process.env };
 
 beforeAll(async () => {

@@ -51,14 +51,20 @@ export async function enqueueWebhookEvents(
   return count;
 }
 
-/** A `webhook.test` event for one endpoint of the active account (404 for another's); its delivery id. */
+/**
+ * A `webhook.test` event for one endpoint of the active account (404 for another's): its delivery id,
+ * and whether it waits for the endpoint to be switched on (a disabled endpoint's deliveries wait).
+ */
 export async function enqueueTestEvent(options: {
   db: TenantDb;
   accountId: string;
   webhookId: string;
   now: Date;
-}): Promise<string> {
-  const webhook = await options.db.webhook.findFirst({ where: { id: options.webhookId }, select: { id: true } });
+}): Promise<{ deliveryId: string; waitsUntilEnabled: boolean }> {
+  const webhook = await options.db.webhook.findFirst({
+    where: { id: options.webhookId },
+    select: { id: true, status: true },
+  });
   if (!webhook) throw new AppError("not_found");
   const data = { webhookId: webhook.id, message: "A test event from your studio's booking system" };
   const delivery = await options.db.webhookDelivery.create({
@@ -71,5 +77,5 @@ export async function enqueueTestEvent(options: {
     },
     select: { id: true },
   });
-  return delivery.id;
+  return { deliveryId: delivery.id, waitsUntilEnabled: webhook.status !== "enabled" };
 }

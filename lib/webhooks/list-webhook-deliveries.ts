@@ -36,19 +36,21 @@ export async function listWebhookDeliveries(options: {
 
 /**
  * Sends a delivery again soon (whatever its status): due now, its attempts kept. One attempt: a
- * failed delivery that fails again stays failed. A delivery being sent right now is left to it.
+ * failed delivery that fails again stays failed. A delivery being sent right now is left to it:
+ * false then.
  */
 export async function retryWebhookDelivery(options: {
   db: TenantDb;
   webhookId: string;
   deliveryId: string;
   now: Date;
-}): Promise<void> {
+}): Promise<boolean> {
   const { db, webhookId, deliveryId, now } = options;
   const found = await db.webhookDelivery.count({ where: { id: deliveryId, webhookId } });
   if (found === 0) throw new AppError("not_found");
-  await db.webhookDelivery.updateMany({
+  const { count } = await db.webhookDelivery.updateMany({
     where: { id: deliveryId, webhookId, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
     data: { status: "pending", nextAttemptAt: now, lockedUntil: null },
   });
+  return count > 0;
 }

@@ -168,6 +168,25 @@ describe("webhook actions", () => {
     expect(await db.webhookDelivery.count({ where: { webhookId: webhook.id } })).toBe(0);
   });
 
+  it("say when a test event waits for the webhook to be switched on, and when a delivery is being sent already", async () => {
+    const webhook = await newWebhook();
+    await db.webhook.update({ where: { id: webhook.id }, data: { status: "disabled" } });
+    expect(await sendTestEventAction(formData({ webhookId: webhook.id }))).toEqual({
+      ok: true,
+      message: "Test event queued. The webhook is switched off: it is sent when you switch it on.",
+    });
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook.id } });
+    const leasedUntil = new Date(Date.now() + 60_000); // a drain holds it: this attempt is under way
+    await db.webhookDelivery.update({ where: { id: delivery.id }, data: { lockedUntil: leasedUntil } });
+    expect(await retryDeliveryAction(formData({ webhookId: webhook.id, deliveryId: delivery.id }))).toEqual({
+      ok: true,
+      message: "It is being sent right now: look at the list again in a moment.",
+    });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      lockedUntil: leasedUntil,
+    });
+  });
+
   it("do not reach another studio's webhook or its deliveries", async () => {
     const other = await createTenant();
     const theirs = await newWebhook(other);

@@ -93,10 +93,15 @@ export async function sendTestEventAction(formData: FormData): Promise<FormState
   return runAction(
     async () => {
       const id = parseWith(Id, webhookId);
-      await enqueueTestEvent({ db: viewer.db, accountId: viewer.accountId, webhookId: id, now: new Date() });
+      const { waitsUntilEnabled } = await enqueueTestEvent({
+        db: viewer.db,
+        accountId: viewer.accountId,
+        webhookId: id,
+        now: new Date(),
+      });
       wakeWebhookSender();
       const t = await getTranslations("WebhooksActions");
-      return t("testQueued");
+      return waitsUntilEnabled ? t("testQueuedWhileOff") : t("testQueued");
     },
     { revalidate: pathOf(webhookId) },
   );
@@ -143,7 +148,7 @@ export async function retryDeliveryAction(formData: FormData): Promise<FormState
   const webhookId = readText(formData, "webhookId") ?? "";
   return runAction(
     async () => {
-      await retryWebhookDelivery({
+      const madeDue = await retryWebhookDelivery({
         db: viewer.db,
         webhookId: parseWith(Id, webhookId),
         deliveryId: parseWith(Id, readText(formData, "deliveryId")),
@@ -151,7 +156,7 @@ export async function retryDeliveryAction(formData: FormData): Promise<FormState
       });
       wakeWebhookSender();
       const t = await getTranslations("WebhooksActions");
-      return t("retrying");
+      return madeDue ? t("retrying") : t("beingSent");
     },
     { revalidate: pathOf(webhookId) },
   );

@@ -7,7 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/webhooks/{webhookId
   POST: route(
     { operation: "POST /webhooks/{webhookId}/test", auth: "admin", params: WebhookParams },
     async ({ auth, params }) => {
-      const deliveryId = await enqueueTestEvent({
+      const { deliveryId } = await enqueueTestEvent({
         db: auth.db,
         accountId: auth.accountId,
         webhookId: params.webhookId,

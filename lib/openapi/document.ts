@@ -48,6 +48,7 @@ const TAGS = [
 ];
 import "./paths/api-keys";
 import "./paths/webhooks";
+import "./paths/webhook-events";
 
 let cached: ReturnType<OpenApiGeneratorV31["generateDocument"]> | undefined;
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/webhook-events";
 import { openApiDocument } from "./document";
 
 // Route files under app/api that serve no API operation of their own, each with its reason.
@@ -100,9 +101,10 @@ describe("the OpenAPI document", () => {
     expect(operations.length, `${file} has no operation: "METHOD /path" in a route() config`).toBeGreaterThan(0);
     for (const operation of operations) {
       expect(operation.path, `${operation.method} ${operation.path} is served by ${file}`).toBe(pathOfFile(file));
-      expect(["none", "optional", "member", "staff", "admin", "credential"], `auth of ${operation.method} ${operation.path}`).toContain(
-        operation.auth,
-      );
+      expect(
+        ["none", "optional", "member", "staff", "admin", "credential"],
+        `auth of ${operation.method} ${operation.path}`,
+      ).toContain(operation.auth);
     }
   });
 
@@ -117,7 +119,8 @@ describe("the OpenAPI document", () => {
         expect(entry?.security?.length ?? 0, `${key} must list its security schemes`).toBeGreaterThan(0);
       }
       if (operation.auth === "admin") expect(statuses, `${key} is admin-only and must document 403`).toContain("403");
-      if (operation.auth === "staff") expect(statuses, `${key} is for staff only and must document 403`).toContain("403");
+      if (operation.auth === "staff")
+        expect(statuses, `${key} is for staff only and must document 403`).toContain("403");
       if (operation.personOnly) expect(statuses, `${key} refuses API keys and must document 403`).toContain("403");
       if (operation.auth === "none") expect(entry?.security, `${key} needs no credentials: security []`).toEqual([]);
     },
@@ -145,4 +148,25 @@ describe("the OpenAPI document", () => {
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
     expect(ids.filter((id) => !/^[a-z][A-Za-z]+$/.test(id!))).toEqual([]);
   });
+
+  it("describes each event an endpoint may receive under webhooks, with its body and the signature headers", () => {
+    const webhooks = (openApiDocument().webhooks ?? {}) as Record<string, { post?: DocumentedWebhook }>;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE].sort());
+    const pathIds = documentedOperations().map(({ operation }) => operation.operationId);
+    for (const [type, item] of Object.entries(webhooks)) {
+      expect(item.post?.requestBody?.content?.["application/json"]?.schema, type).toBeDefined();
+      expect(item.post?.parameters?.map((parameter) => parameter.name).sort(), type).toEqual([
+        "webhook-id",
+        "webhook-signature",
+        "webhook-timestamp",
+      ]);
+      expect(pathIds, type).not.toContain(item.post?.operationId);
+    }
+  });
 });
+
+type DocumentedWebhook = {
+  operationId?: string;
+  parameters?: { name: string }[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+};

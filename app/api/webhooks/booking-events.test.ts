@@ -14,6 +14,7 @@ import { resetEnvCache } from "@/lib/env";
 import { serializeBooking } from "@/lib/schemas/booking";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { startWebhookSender, stopWebhookSender } from "@/lib/webhooks/webhook-sender";
+import { BookingEventSchema } from "@/lib/schemas/webhook-event";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 
@@ -91,6 +92,7 @@ async function expectCreatedEvent(webhookId: string, bookingId: string, window: 
   expect(delivery!.createdAt).toEqual(at);
   expect(delivery).toMatchObject({ accountId: tenant.accountId, status: "pending", attempts: 0 });
   expect(delivery!.payload).toBe(payloadOf("booking.created", at, await bookingRow(bookingId)));
+  BookingEventSchema.parse(JSON.parse(delivery!.payload)); // what the OpenAPI document's webhooks promise
   return delivery!;
 }
 
@@ -213,6 +215,7 @@ describe("booking.cancelled", () => {
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]!.payload).toBe(payloadOf("booking.cancelled", row.cancelledAt!, row));
     expect(deliveries[0]!.nextAttemptAt).toEqual(row.cancelledAt);
+    BookingEventSchema.parse(JSON.parse(deliveries[0]!.payload));
     return row;
   }
 

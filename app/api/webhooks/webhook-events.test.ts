@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { createClass, DAY } from "@/app/api/bookings/booking-test-data";
+import { BookingEventSchema, InstanceEventSchema, OrderEventSchema } from "@/lib/schemas/webhook-event";
+import type { z } from "@/lib/schemas/zod";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 
@@ -24,16 +26,35 @@ async function subscribe(events: string[], owner: TestTenant = tenant) {
   return response.body.webhook.id as string;
 }
 
+const EVENT_SCHEMAS: Record<string, z.ZodType> = {
+  booking: BookingEventSchema,
+  instance: InstanceEventSchema,
+  order: OrderEventSchema,
+};
+
 /** The bodies queued for an endpoint, oldest first. */
-async function queued(webhookId: string): Promise<{ type: string; timestamp: string; data: Record<string, unknown> }[]> {
+async function queued(
+  webhookId: string,
+): Promise<{ type: string; timestamp: string; data: Record<string, unknown> }[]> {
   const rows = await db.webhookDelivery.findMany({ where: { webhookId }, orderBy: { createdAt: "asc" } });
-  return rows.map((row) => JSON.parse(row.payload));
+  // each one what the OpenAPI document's webhooks promise for its type
+  return rows.map((row) => {
+    const body = JSON.parse(row.payload);
+    EVENT_SCHEMAS[row.eventType.split(".")[0]!]!.parse(body);
+    return body;
+  });
 }
 
 async function paidOrder() {
   const product = await api("POST", "/products", {
     token: tenant.admin.token,
-    body: { type: "class_pass", classAllowance: 5, name: "Five classes", status: "active", prices: [{ amount: 50000, currency: "DKK" }] },
+    body: {
+      type: "class_pass",
+      classAllowance: 5,
+      name: "Five classes",
+      status: "active",
+      prices: [{ amount: 50000, currency: "DKK" }],
+    },
   });
   const member = await createMember(tenant.accountId, "attendee");
   const checkout = await api("POST", "/checkout", {

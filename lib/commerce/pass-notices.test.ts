@@ -215,6 +215,12 @@ describe("expiry in 7 days", () => {
       `Your 10-class pass expires on ${formatDate(entitlement.validUntil!, where)}`,
     ]);
     expect(noticesTo(member.email).every((notice) => notice.locale === "en")).toBe(true);
+    const expiring = noticesTo(member.email).find((notice) => notice.subject.startsWith("Your"))!;
+    expect(expiring.text).toContain("YOUR 10-CLASS PASS EXPIRES SOON"); // the heading, as the text part writes it
+    expect(expiring.text).toContain(
+      `Your 10-class pass can be used until ${formatDateTime(entitlement.validUntil!, where)}.`,
+    );
+    for (const notice of noticesTo(member.email)) expect(notice.text).not.toMatch(/[{}]/); // every placeholder filled
   });
 });
 

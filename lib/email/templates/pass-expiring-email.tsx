@@ -22,7 +22,7 @@ export function PassExpiringEmail(props: PassExpiringProps) {
     <NoticeEmailLayout
       {...props}
       preview={t("preview", { pass: productName, date: props.validUntilDay })}
-      heading={t("heading")}
+      heading={t("heading", { pass: productName })}
       link={{ href: props.buyUrl, label: t("buyMore") }}
     >
       <Text>{t("body", { pass: productName, date: validUntil })}</Text>

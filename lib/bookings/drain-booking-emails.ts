@@ -2,6 +2,7 @@
 // app's sender (booking-email-sender.ts) and the bench's raw server drain the same way.
 import type { RawSql } from "@/lib/db/raw-sql";
 import type { BookingEmailJob, BookingEmailOutcome } from "@/lib/email/email-worker";
+import { settleOutboxBatch } from "@/lib/email/settle-outbox-batch";
 import { runInEmailWorker } from "@/lib/email/email-workers";
 import type { EmailTransport } from "@/lib/email/transport";
 import type { BookingNotice } from "./booking-notice";
@@ -157,17 +158,18 @@ function factsOf(row: ClaimedEmail, calendarHost: string): BookingEmailFacts | n
 
 /** The rows to delete (sent, no longer due, or given up), each failure reported. */
 function settle(batch: ClaimedEmail[], outcomes: BookingEmailOutcome[], onEvent = reportToConsole): string[] {
-  const done: string[] = [];
-  batch.forEach((row, index) => {
-    const outcome = outcomes[index]!;
-    if ("sent" in outcome) onEvent({ kind: "sent", ...outcome.sent });
-    if (!("failed" in outcome)) return void done.push(row.id);
-    const givenUp = row.attempts >= MAX_ATTEMPTS;
-    if (givenUp) done.push(row.id);
-    const fields = { bookingId: row.bookingId, emailKind: row.kind, attempts: row.attempts, errorName: outcome.failed };
-    onEvent({ kind: givenUp ? "given_up" : "retrying", ...fields });
+  return settleOutboxBatch(batch, outcomes, {
+    maxAttempts: MAX_ATTEMPTS,
+    onSent: (note) => onEvent({ kind: "sent", ...note }),
+    onFailed: (row, { givenUp, errorName }) =>
+      onEvent({
+        kind: givenUp ? "given_up" : "retrying",
+        bookingId: row.bookingId,
+        emailKind: row.kind,
+        attempts: row.attempts,
+        errorName,
+      }),
   });
-  return done;
 }
 
 /** Without a logger (the bench's raw server): failures only, never an address or a body. */

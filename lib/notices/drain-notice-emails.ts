@@ -2,6 +2,7 @@
 // about a booking. Plain SQL (RawSql) and no server-only, so the sender's sweep can run it.
 import type { RawSql } from "@/lib/db/raw-sql";
 import type { EmailOutcome, NoticeEmailJob } from "@/lib/email/email-worker";
+import { settleOutboxBatch } from "@/lib/email/settle-outbox-batch";
 import { runInEmailWorker } from "@/lib/email/email-workers";
 import type { EmailTransport } from "@/lib/email/transport";
 import type { NoticeEmailFacts, NoticeEmailKind } from "./notice-email-facts";
@@ -151,17 +152,18 @@ function hostOf(url: string): string {
 
 /** The rows to delete (sent, no longer due, or given up), each failure reported. */
 function settle(batch: ClaimedNotice[], outcomes: EmailOutcome[], onEvent = reportToConsole): string[] {
-  const done: string[] = [];
-  batch.forEach((row, index) => {
-    const outcome = outcomes[index]!;
-    if ("sent" in outcome) onEvent({ kind: "sent", ...outcome.sent });
-    if (!("failed" in outcome)) return void done.push(row.id);
-    const givenUp = row.attempts >= MAX_ATTEMPTS;
-    if (givenUp) done.push(row.id);
-    const fields = { noticeId: row.id, emailKind: row.kind, attempts: row.attempts, errorName: outcome.failed };
-    onEvent({ kind: givenUp ? "given_up" : "retrying", ...fields });
+  return settleOutboxBatch(batch, outcomes, {
+    maxAttempts: MAX_ATTEMPTS,
+    onSent: (note) => onEvent({ kind: "sent", ...note }),
+    onFailed: (row, { givenUp, errorName }) =>
+      onEvent({
+        kind: givenUp ? "given_up" : "retrying",
+        noticeId: row.id,
+        emailKind: row.kind,
+        attempts: row.attempts,
+        errorName,
+      }),
   });
-  return done;
 }
 
 /** Without a logger: failures only, never an address or a body. */

@@ -6,6 +6,7 @@ import { setNextAuthUrlFromAppUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { clientIp } from "./client-address";
 import { MAX_BODY_BYTES } from "./parse-input";
+import { parseJsonText } from "./parse-json-text";
 import { visitorLocale } from "./visitor-locale";
 
 // The NextAuth endpoints the web sign-in uses; every other /api/auth/* path is a JSON 404 like any
@@ -82,12 +83,7 @@ async function readBody(request: NextRequest): Promise<Body> {
   if (!(request.headers.get("content-type") ?? "").includes("application/json")) {
     return Object.fromEntries(new URLSearchParams(text));
   }
-  let value: unknown;
-  try {
-    value = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw new AppError("validation_failed", { details: [{ path: "", message: "Malformed JSON" }] });
-  }
+  const value = text.trim() === "" ? {} : parseJsonText(text);
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new AppError("validation_failed");
   return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }

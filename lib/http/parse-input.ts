@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { AppError, type ErrorDetail } from "@/lib/errors";
+import { parseJsonText } from "./parse-json-text";
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/storable-text";
 
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -32,18 +33,12 @@ export function parseQuery<T extends z.ZodType>(schema: T, request: NextRequest)
   return parseWith(schema, Object.fromEntries(request.nextUrl.searchParams));
 }
 
-/** Reads a JSON body: 413 past 100 kB, 400 when it is not JSON or not of the schema. */
+/** Reads a JSON body: 413 past 100 kB, 400 when it is not JSON (or nested too deep) or not of the schema. */
 export async function parseBody<T extends z.ZodType>(schema: T, request: NextRequest): Promise<z.infer<T>> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large");
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.byteLength > MAX_BODY_BYTES) throw new AppError("payload_too_large");
   const text = new TextDecoder().decode(bytes);
-  let value: unknown;
-  try {
-    value = text.trim() === "" ? undefined : JSON.parse(text);
-  } catch {
-    throw new AppError("validation_failed", { details: [{ path: "", message: "Malformed JSON" }] });
-  }
-  return parseWith(schema, value);
+  return parseWith(schema, text.trim() === "" ? undefined : parseJsonText(text));
 }

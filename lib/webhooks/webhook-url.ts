@@ -36,10 +36,26 @@ export async function assertDeliverableUrl(url: string, allowPrivate: boolean): 
     throw refuse(WEBHOOK_URL_MESSAGES.https);
   if (parsed.username || parsed.password) throw refuse(WEBHOOK_URL_MESSAGES.credentials);
   if (allowPrivate) return;
-  const host = parsed.hostname.replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host.endsWith(".localhost")) throw refuse(WEBHOOK_URL_MESSAGES.publicAddress);
+  const host = normalizedHost(parsed.hostname);
+  if (isPrivateUseName(host)) throw refuse(WEBHOOK_URL_MESSAGES.publicAddress);
   const addresses = isIP(host) ? [host] : await resolve(host);
   if (addresses.some((address) => !isPublicAddress(address))) throw refuse(WEBHOOK_URL_MESSAGES.publicAddress);
+}
+
+/** The host as a resolver reads it: without IPv6 brackets and without the root's trailing dots. */
+function normalizedHost(hostname: string): string {
+  return hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
+}
+
+/**
+ * Names that only ever resolve inside a machine or a private network (RFC 6761 `localhost`, mDNS's
+ * `.local`, ICANN's `.internal`, RFC 8375 `home.arpa`): refused without asking DNS, which may not
+ * know them here and then would let them through.
+ */
+const PRIVATE_USE_NAMES = ["localhost", "local", "internal", "home.arpa"];
+
+function isPrivateUseName(host: string): boolean {
+  return PRIVATE_USE_NAMES.some((name) => host === name || host.endsWith(`.${name}`));
 }
 
 /** How long saving waits for DNS: a slow resolver must not hold a request (delivery checks again). */

@@ -35,3 +35,19 @@ export function assertSameOrigin(request: NextRequest, via: Credential["via"]): 
       : request.headers.get("sec-fetch-site") === "same-origin";
   if (!sameOrigin) throw new AppError("insufficient_permission");
 }
+
+/**
+ * A write that needs no credential but that a page of another site must not make a visitor's
+ * browser send (the demo's reset): refused when the request says it comes from another origin. A
+ * client that is no browser sends neither header and is answered as before.
+ */
+export function assertNotCrossOrigin(request: NextRequest): void {
+  if (!UNSAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("origin");
+  const site = request.headers.get("sec-fetch-site");
+  const crossOrigin =
+    origin !== null
+      ? origin !== new URL(env().APP_URL).origin
+      : site !== null && site !== "same-origin" && site !== "none";
+  if (crossOrigin) throw new AppError("insufficient_permission");
+}

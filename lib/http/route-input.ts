@@ -13,7 +13,7 @@ import {
 import { isStaff } from "@/lib/auth/instance-permission";
 import { hashToken } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors";
-import { assertSameOrigin, authenticate, presentedCredential } from "./authenticate";
+import { assertNotCrossOrigin, assertSameOrigin, authenticate, presentedCredential } from "./authenticate";
 import { parseBody, parsePathParams, parseQuery } from "./parse-input";
 
 /**
@@ -39,6 +39,8 @@ export type RouteConfig<A extends AuthLevel, P, Q, B, K extends boolean = false>
   auth: A;
   /** A person's own operation: an API key is refused with 403 (decision 0021). */
   personOnly?: K;
+  /** A write without credentials that browsers of other sites must not send: 403 for a foreign Origin. */
+  sameOriginOnly?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -76,6 +78,7 @@ export async function prepareRouteInput<
   if (config.auth === "credential") {
     return (await prepareUnchecked(config, request, context)) as HandlerInput<A, P, Q, B, K>;
   }
+  if (config.sameOriginOnly) assertNotCrossOrigin(request);
   const auth = config.auth === "none" ? undefined : await authenticate(request);
   if (auth?.kind === "api_key") await admitApiKeyTo(config, auth);
   if (config.auth === "member" || config.auth === "staff" || config.auth === "admin") {

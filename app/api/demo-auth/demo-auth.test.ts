@@ -116,7 +116,10 @@ describe("with the demo tenant seeded", () => {
     it("lists the seeded teachers with ?persona=teacher, and answers 400 for another persona", async () => {
       const response = await api("GET", "/demo-auth/users?persona=teacher");
       expect(response.status).toBe(200);
-      expect(response.body.map((user: { displayName: string }) => user.displayName)).toEqual(["Clara Holt", "Jonas Berg"]);
+      expect(response.body.map((user: { displayName: string }) => user.displayName)).toEqual([
+        "Clara Holt",
+        "Jonas Berg",
+      ]);
       expect(await api("GET", "/demo-auth/users?persona=attendee")).toMatchObject({ status: 200 });
       expect(await api("GET", "/demo-auth/users?persona=administrator")).toMatchObject(INVALID);
     });
@@ -182,14 +185,20 @@ describe("with the demo tenant seeded", () => {
 
     it("signs in as the first demo teacher without a userId, or as the chosen one", async () => {
       const response = await api("POST", "/demo-auth/session", { body: { persona: "teacher" } });
-      expect(response).toMatchObject({ status: 201, body: { persona: "teacher", userId: await userIdOf("clara.holt") } });
+      expect(response).toMatchObject({
+        status: 201,
+        body: { persona: "teacher", userId: await userIdOf("clara.holt") },
+      });
       const cookie = `demo_session=${demoCookie(response).value}`;
       expect((await api("GET", "/me", { cookie })).body).toMatchObject({
         user: { displayName: "Clara Holt" },
         persona: "teacher",
       });
       // a teacher is no administrator
-      expect(await api("GET", "/users", { cookie })).toMatchObject({ status: 403, body: { error: "Insufficient permission" } });
+      expect(await api("GET", "/users", { cookie })).toMatchObject({
+        status: 403,
+        body: { error: "Insufficient permission" },
+      });
 
       const jonas = await userIdOf("jonas.berg");
       expect(await api("POST", "/demo-auth/session", { body: { persona: "teacher", userId: jonas } })).toMatchObject({
@@ -334,6 +343,31 @@ describe("with the demo tenant seeded", () => {
       // the restored personas work
       const again = await api("POST", "/demo-auth/session", { body: { persona: "attendee" } });
       expect(again).toMatchObject({ status: 201, body: { userId: await userIdOf("ida.holm") } });
+    });
+
+    it("refuses a browser's request from another site (403) and takes one from our own pages", async () => {
+      await db.group.updateMany({ where: { accountId: demoAccountId }, data: { name: "Renamed by a visitor" } });
+      const renamed = () => db.group.count({ where: { accountId: demoAccountId, name: "Renamed by a visitor" } });
+      const foreign: Record<string, string>[] = [
+        { origin: "https://evil.example" },
+        { origin: "null" },
+        { "sec-fetch-site": "cross-site" },
+        { "sec-fetch-site": "same-site" },
+      ];
+      for (const headers of foreign) {
+        const response = await api("POST", "/demo-auth/reset", { headers });
+        expect(response, JSON.stringify(headers)).toMatchObject({
+          status: 403,
+          body: { error: "Insufficient permission" },
+        });
+      }
+      expect(await renamed()).toBeGreaterThan(0);
+
+      const ours = await api("POST", "/demo-auth/reset", {
+        headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" },
+      });
+      expect(ours.status).toBe(204);
+      expect(await renamed()).toBe(0);
     });
 
     it("answers 405 for a method it does not serve", async () => {

@@ -47,6 +47,7 @@ registry.registerPath({
       description: "Signed out",
       headers: setCookie("Clears the cookie", "demo_session=; Path=/; Max-Age=0; HttpOnly; SameSite=lax"),
     },
+    403: errorResponse(403, "Insufficient permission"),
     404: disabled("demo mode off"),
   },
 });
@@ -74,7 +75,9 @@ registry.registerPath({
   summary: "Replace the canonical demo tenant with its fixture",
   description:
     "Only the demo tenant (slug `demo`) and its users who belong to no other account are replaced, in one " +
-    "transaction; every other tenant, sandbox tenants included, is preserved. Every demo session ends.",
+    "transaction; every other tenant, sandbox tenants included, is preserved. Every demo session ends. " +
+    "A browser's request from another site (an `Origin` that is not this service's, or `Sec-Fetch-Site` other " +
+    "than `same-origin`) is refused with 403.",
   security: [],
   responses: {
     204: {

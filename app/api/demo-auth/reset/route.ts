@@ -4,7 +4,7 @@ import { resetDemo } from "@/lib/demo/reset-demo";
 import { endpoints, noContent, route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/demo-auth/reset", {
-  POST: route({ operation: "POST /demo-auth/reset", auth: "none" }, async () => {
+  POST: route({ operation: "POST /demo-auth/reset", auth: "none", sameOriginOnly: true }, async () => {
     assertDemoEnabled();
     await resetDemo();
     // every demo session ended with the old tenant: drop the caller's stale cookie too

@@ -71,6 +71,21 @@ test("API routes answer with a policy that loads nothing and with nosniff", asyn
   }
 });
 
+test("a trailing slash's redirect carries the security headers (/docs/ → /docs, /demo/ → /demo)", async ({
+  request,
+}) => {
+  for (const [from, to] of [
+    ["/docs/", "/docs"],
+    ["/demo/", "/demo"],
+  ]) {
+    const response = await request.get(from!, { maxRedirects: 0 });
+    expect(response.status(), from).toBe(308);
+    expect(response.headers()["location"]).toBe(to);
+    expectEveryResponseHeader(response);
+    expect(response.headers()["content-security-policy"], from).toContain("frame-ancestors 'none'");
+  }
+});
+
 test("the API documentation renders Swagger UI under its own policy", async ({ page }) => {
   const response = await page.goto("/docs/");
   const headers = response!.headers();

@@ -12,7 +12,7 @@ import { parseEnvironment } from "../lib/env-schema";
 import { admitRequests } from "../lib/http/admission";
 import { compileProxyTrust } from "../lib/http/client-address";
 import { prepareIncomingRequest } from "../lib/http/incoming-request";
-import { OneWriteResponse } from "../lib/http/one-write-response";
+import { guardedResponseClass } from "../lib/http/guarded-response";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start") {
@@ -25,7 +25,8 @@ const trust = compileProxyTrust(config.TRUSTED_PROXIES);
 
 const LISTEN_BACKLOG = 4096;
 
-const server = http.createServer({ ServerResponse: OneWriteResponse });
+const https = new URL(config.APP_URL).protocol === "https:";
+const server = http.createServer({ ServerResponse: guardedResponseClass({ https }) });
 // Kept-alive connections outlive a load balancer's idle timeout (60 s on the common ones): a server
 // that closes one first may do so just as the balancer sends a request on it, which then gets no answer.
 server.keepAliveTimeout = 65_000;

@@ -83,6 +83,32 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(", ");
 
+/** The headers every response carries, whatever else it has. */
+const EVERY_RESPONSE_HEADERS: Header[] = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Permissions-Policy", value: PERMISSIONS_POLICY },
+  // For browsers that predate frame-ancestors.
+  { key: "X-Frame-Options", value: "DENY" },
+];
+
+/**
+ * For a response Next sends without running headers() or the proxy: its own redirects (a trailing
+ * slash, `/docs/` → `/docs`) drop every header the rules gave. Such a response draws nothing, so the
+ * policy is the API's, or the docs' under /docs; a verify link's token stays out of any Referer.
+ */
+export function headersOfUnguardedResponse(pathname: string, https: boolean): Header[] {
+  const docs = /^\/(?:api\/)?docs(?:\/|$)/.test(pathname);
+  const verify = pathname.startsWith("/sign-in/verify");
+  return [
+    ...EVERY_RESPONSE_HEADERS.map((header) =>
+      verify && header.key === "Referrer-Policy" ? { ...header, value: "no-referrer" } : header,
+    ),
+    { key: CSP, value: docs ? DOCS_CONTENT_SECURITY_POLICY : API_CONTENT_SECURITY_POLICY },
+    ...(https ? [{ key: "Strict-Transport-Security", value: STRICT_TRANSPORT_SECURITY }] : []),
+  ];
+}
+
 /** Sent only when APP_URL is https: two years, this host and its subdomains; preloading is the operator's call. */
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
@@ -93,16 +119,7 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 export function securityHeaderRules(): HeaderRule[] {
   const docs = [{ key: CSP, value: DOCS_CONTENT_SECURITY_POLICY }];
   return [
-    {
-      source: "/:path*",
-      headers: [
-        { key: "X-Content-Type-Options", value: "nosniff" },
-        { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-        { key: "Permissions-Policy", value: PERMISSIONS_POLICY },
-        // For browsers that predate frame-ancestors.
-        { key: "X-Frame-Options", value: "DENY" },
-      ],
-    },
+    { source: "/:path*", headers: EVERY_RESPONSE_HEADERS },
     { source: "/api/:path*", headers: [{ key: CSP, value: API_CONTENT_SECURITY_POLICY }] },
     { source: "/api/docs/:asset?", headers: docs },
     { source: "/docs/:asset?", headers: docs },

@@ -27,8 +27,7 @@ export type NewMemberInput = {
 };
 
 export type NewMemberResult =
-  | { ok: true; email: string }
-  | { ok: false; error: string; fieldErrors: Partial<Record<NewMemberField, string>> };
+  { ok: true; email: string } | { ok: false; error: string; fieldErrors: Partial<Record<NewMemberField, string>> };
 
 const Input = z.object({
   accountId: Id,

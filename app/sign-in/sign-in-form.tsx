@@ -15,7 +15,13 @@ type Props = {
 
 type State =
   | { step: "email"; sending: boolean; error?: string }
-  | { step: "new-here"; email: string; sending: boolean; error?: string; fieldErrors?: Partial<Record<NewMemberField, string>> }
+  | {
+      step: "new-here";
+      email: string;
+      sending: boolean;
+      error?: string;
+      fieldErrors?: Partial<Record<NewMemberField, string>>;
+    }
   | { step: "registered"; email: string };
 
 const INPUT = "mt-1 w-full rounded-md border border-slate-400 px-3 py-2";
@@ -133,11 +139,7 @@ export function SignInForm({ accountId, studioName, returnTo }: Props) {
                 {state.error}
               </p>
             )}
-            <button
-              type="submit"
-              disabled={state.sending}
-              className={buttonClass("primary", "md", "w-full sm:w-auto")}
-            >
+            <button type="submit" disabled={state.sending} className={buttonClass("primary", "md", "w-full sm:w-auto")}>
               {state.sending ? t("creating") : t("create")}
             </button>
           </form>

@@ -88,7 +88,8 @@ export function SignInForm({ accountId, studioName, returnTo }: Props) {
     const errors = state.fieldErrors ?? {};
     return (
       <>
-        <p role="status" className="mt-6 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">
+        {/* Said to every email alike (decision 0025): "if you have a profile", so a new person reads on. */}
+        <p role="status" className="mt-6 rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-800">
           {t("sent")}
         </p>
         <section aria-labelledby="new-here" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">

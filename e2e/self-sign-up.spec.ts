@@ -17,7 +17,9 @@ test.beforeAll(async () => {
   await ensureDemoPass();
 });
 
-test("a new person signs up from a class's Book on a phone and lands back on the class, signed in", async ({ page }) => {
+test("a new person signs up from a class's Book on a phone and lands back on the class, signed in", async ({
+  page,
+}) => {
   const header = wordsOf("da", "StudioHeader");
   const schedule = wordsOf("da", "Schedule");
   const signIn = wordsOf("da", "SignIn");
@@ -95,5 +97,7 @@ test("a pass's and the header's sign-in links return to the passes", async ({ pa
   expect(back).toMatch(/^\/demo\/passes#product-[^/?#]+$/);
   const header = wordsOf("da", "StudioHeader");
   const headerLink = page.getByRole("banner").getByRole("link", { name: header("signIn") });
-  expect(new URL((await headerLink.getAttribute("href"))!, "http://x").searchParams.get("returnTo")).toBe("/demo/passes");
+  expect(new URL((await headerLink.getAttribute("href"))!, "http://x").searchParams.get("returnTo")).toBe(
+    "/demo/passes",
+  );
 });

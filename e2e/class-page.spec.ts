@@ -79,7 +79,7 @@ for (const language of ["en", "da"] as const) {
       const booking = page.getByRole("complementary", { name: t.PublicClass.booking });
       await expect(booking.getByRole("link", { name: new RegExp(`^${t.Schedule.signInToBook}`) })).toHaveAttribute(
         "href",
-        "/sign-in?account=demo",
+        `/sign-in?account=demo&returnTo=${encodeURIComponent(`/demo/classes/${id}`)}`,
       );
       const calendar = booking.getByRole("link", { name: t.PublicClass.addToCalendar });
       const href = `/api/public/accounts/demo/instances/${id}/calendar.ics`;

@@ -106,7 +106,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
         signedIn={viewer !== undefined}
         booking={liveBookings.get(instance.id)}
         decision={decisions.get(instance.id)}
-        signInHref={signInHref(account.slug)}
+        signInHref={signInHref(account.slug, `/${account.slug}/classes/${instance.id}`)}
         actions={actions}
         now={now}
       />

@@ -33,6 +33,8 @@ export function studioFormat(account: Account): StudioFormat {
   return { zone: account.timezone, locale: account.locale, currency: account.currency };
 }
 
-export function signInHref(slug: string): string {
-  return `/sign-in?account=${encodeURIComponent(slug)}`;
+/** The studio's sign-in page (sign in or create a profile), returning to `returnTo` (a path of this site) afterwards. */
+export function signInHref(slug: string, returnTo?: string): string {
+  const back = returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : "";
+  return `/sign-in?account=${encodeURIComponent(slug)}${back}`;
 }

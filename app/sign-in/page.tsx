@@ -5,6 +5,7 @@ import { LanguageBar } from "@/components/language-bar";
 import { buttonClass } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { findSignInAccount } from "@/lib/auth/find-sign-in-account";
+import { safeReturnTo } from "@/lib/web/return-to";
 import { SignInForm } from "./sign-in-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,12 +13,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), robots: { index: false } };
 }
 
-type Props = { searchParams: Promise<{ account?: string; sent?: string; error?: string }> };
+type Props = { searchParams: Promise<{ account?: string; sent?: string; error?: string; returnTo?: string }> };
 
 export const dynamic = "force-dynamic";
 
 export default async function SignInPage({ searchParams }: Props) {
-  const [{ account: slug, sent, error }, t] = await Promise.all([searchParams, getTranslations("SignIn")]);
+  const [{ account: slug, sent, error, returnTo }, t] = await Promise.all([searchParams, getTranslations("SignIn")]);
   const account = slug ? await findSignInAccount(slug) : null;
   const errorText =
     error === "RateLimited" ? t("rateLimited") : error === "EmailSignin" ? t("emailFailed") : t("failed");
@@ -32,9 +33,9 @@ export default async function SignInPage({ searchParams }: Props) {
       </LanguageBar>
       <main className="mx-auto max-w-md px-4 pb-12 pt-6 sm:pb-16 sm:pt-10">
         <h1 className="text-2xl font-semibold text-brand-900">
-          {account ? t("titleFor", { studio: account.name }) : t("title")}
+          {account ? t("signInOrSignUp") : t("title")}
         </h1>
-        {account && <p className="mt-2 text-slate-700">{t("intro")}</p>}
+        {account && <p className="mt-2 text-slate-700">{t("intro", { studio: account.name })}</p>}
         {error && (
           <Notice tone="error" className="mt-4">
             {errorText}
@@ -46,7 +47,7 @@ export default async function SignInPage({ searchParams }: Props) {
           </Notice>
         )}
         {account ? (
-          <SignInForm accountId={account.id} />
+          <SignInForm accountId={account.id} studioName={account.name} returnTo={safeReturnTo(returnTo)} />
         ) : (
           <form method="get" action="/sign-in" className="mt-6 space-y-4">
             {slug && (

@@ -73,7 +73,7 @@ export async function StudioHeader({ studio, current, signedIn, signOut, signInH
               </button>
             </form>
           ) : (
-            <Link href={signInHref} className={`${LINK} text-brand-700`}>
+            <Link href={signInHref} className={`${LINK} border border-brand-700 text-brand-700`}>
               {t("signIn")}
             </Link>
           )}

@@ -15,6 +15,8 @@ export type MagicLinkDelivery = {
   account: { id: string; name: string; locale: string };
   /** The language of the page the link was asked for on, or the visitor's switcher choice, if known. */
   askedOn?: string | null;
+  /** Where the person goes once signed in: a path of this site (safeReturnTo), else the studio's schedule. */
+  returnTo?: string | null;
 };
 
 /** Renders (in an email worker thread) and sends the sign-in email; resolves when the transport has taken it. */
@@ -26,7 +28,7 @@ export async function sendMagicLinkEmail(delivery: MagicLinkDelivery): Promise<v
     id: `sign-in-${randomUUID()}`,
     to: user.email,
     content: {
-      url: magicLinkUrl(delivery.token),
+      url: magicLinkUrl(delivery.token, delivery.returnTo),
       accountName: account.name,
       validMinutes: MAGIC_LINK_LIFETIME_MS / 60_000,
       locale: emailLocale({ recipient: user.locale, askedOn: delivery.askedOn, studioLocaleTag: account.locale }),

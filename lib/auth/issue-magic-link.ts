@@ -10,8 +10,10 @@ export async function issueMagicLink(input: {
   user: { id: string; email: string; locale: string | null };
   account: { id: string; name: string; locale: string };
   askedOn?: string | null;
+  /** Where the link leads once it has signed in (a path checked by safeReturnTo). */
+  returnTo?: string | null;
 }): Promise<{ token: string; expiresAt: Date }> {
   const link = await createMagicLink({ userId: input.user.id, accountId: input.account.id });
-  deliverMagicLink({ token: link.token, user: input.user, account: input.account, askedOn: input.askedOn });
+  deliverMagicLink({ token: link.token, user: input.user, account: input.account, askedOn: input.askedOn, returnTo: input.returnTo });
   return link;
 }

@@ -12,6 +12,7 @@ import { findAccountUser } from "./find-account-user";
 import { nextAuthAdapter } from "./nextauth-adapter";
 import { decodeIdentifier, encodeIdentifier } from "./nextauth-identifier";
 import { newSecretToken } from "./tokens";
+import { safeReturnTo } from "@/lib/web/return-to";
 
 export type NextAuthRequestContext = {
   /** `accountId` of the sign-in form (NextAuth passes only the email to normalizeIdentifier). */
@@ -19,6 +20,8 @@ export type NextAuthRequestContext = {
   clientIp: string;
   /** The language of the page the link is asked for on (the form's `locale`), or the switcher's cookie. */
   askedOn?: string;
+  /** The form's `returnTo`: where the emailed link leads once signed in, if it is a path of this site. */
+  returnTo?: unknown;
 };
 
 /** Where NextAuth sends the browser after a sign-in request, sent or not (no enumeration). */
@@ -50,7 +53,13 @@ export function nextAuthOptions(context: NextAuthRequestContext): AuthOptions {
           const identity = decodeIdentifier(identifier);
           const found = identity && (await findAccountUser(identity));
           if (!found) return;
-          deliverMagicLink({ token, user: found.user, account: found.account, askedOn: context.askedOn });
+          deliverMagicLink({
+            token,
+            user: found.user,
+            account: found.account,
+            askedOn: context.askedOn,
+            returnTo: safeReturnTo(context.returnTo),
+          });
         },
       }),
     ],

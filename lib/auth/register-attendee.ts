@@ -7,6 +7,7 @@ import { attendeeRegistrationLimits } from "@/lib/rate-limit/rules";
 import { serializeAccount, type AccountDto } from "@/lib/schemas/account";
 import type { UserDto } from "@/lib/schemas/user";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { fromIsoDate } from "@/lib/schemas/user-input";
 import { issueMagicLink } from "./issue-magic-link";
 
 export type RegisterAttendeeOptions = {
@@ -16,6 +17,13 @@ export type RegisterAttendeeOptions = {
   clientIp: string;
   /** The visitor's choice of language, if the request carries one: the sign-in email's language. */
   askedOn?: string | null;
+  /**
+   * A new identity's date of birth (`YYYY-MM-DD`, age prices), from the studio's sign-in page; an
+   * existing identity keeps what it has (an anonymous caller changes nothing stored, decision 0007).
+   */
+  dateOfBirth?: string | null;
+  /** Where the emailed link leads once signed in: a path of this site (lib/web/return-to.ts). */
+  returnTo?: string | null;
 };
 
 const ATTEMPTS = 3;
@@ -31,7 +39,7 @@ export async function registerAttendee(options: RegisterAttendeeOptions): Promis
   if (!account) throw new AppError("not_found");
   const user = await joinAccount(options);
   // A disabled identity is answered like any other but gets no link: it could not sign in.
-  if (user.status !== "disabled") await issueMagicLink({ user, account, askedOn: options.askedOn });
+  if (user.status !== "disabled") await issueMagicLink({ user, account, askedOn: options.askedOn, returnTo: options.returnTo });
   return { account: serializeAccount(account), user: registrantView(user, options.displayName) };
 }
 
@@ -44,11 +52,12 @@ function registrantView(user: { id: string; email: string }, displayName: string
   return { id: user.id, email: user.email, displayName, status: "active", dateOfBirth: null };
 }
 
-async function joinAccount({ accountId, email, displayName }: RegisterAttendeeOptions) {
+async function joinAccount({ accountId, email, displayName, dateOfBirth }: RegisterAttendeeOptions) {
+  const create = { email, displayName, status: "active" as const, dateOfBirth: fromIsoDate(dateOfBirth ?? null) };
   for (let attempt = 1; ; attempt++) {
     try {
       return await tenantDb(accountId).$transaction(async (tx) => {
-        const user = await tx.user.upsert({ where: { email }, create: { email, displayName, status: "active" }, update: {} });
+        const user = await tx.user.upsert({ where: { email }, create, update: {} });
         await tx.membership.upsert({
           where: { accountId_userId: { accountId, userId: user.id } },
           create: { accountId, userId: user.id, persona: "attendee" },

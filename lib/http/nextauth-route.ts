@@ -69,6 +69,7 @@ export async function handleNextAuth(request: NextRequest, segments: string[]): 
     clientIp: clientIp(request.headers),
     // the sign-in form sends the language of its page; else the switcher's cookie, if any
     askedOn: body?.locale ?? visitorLocale(request),
+    returnTo: body?.returnTo,
   });
   await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<unknown>)(req, res, options);
   return new Response(collected.body ?? null, { status: collected.status, headers: collected.headers });

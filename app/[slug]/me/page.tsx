@@ -63,7 +63,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
       current="me"
       signedIn={viewer !== undefined}
       signOut={signOutAction.bind(null, account.slug)}
-      signInHref={signInHref(account.slug)}
+      signInHref={signInHref(account.slug, `/${account.slug}/me`)}
     />
   );
   if (!viewer) {
@@ -73,7 +73,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
         <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
           <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
           <p className="mt-3 text-slate-700">{t("signInToSee")}</p>
-          <ButtonLink href={signInHref(account.slug)} className="mt-4">
+          <ButtonLink href={signInHref(account.slug, `/${account.slug}/me`)} className="mt-4">
             {t("signIn")}
           </ButtonLink>
         </main>

@@ -70,7 +70,7 @@ export default async function PassesPage({ params }: Props) {
         current="passes"
         signedIn={viewer !== undefined}
         signOut={signOutAction.bind(null, account.slug)}
-        signInHref={signInHref(account.slug)}
+        signInHref={signInHref(account.slug, `/${account.slug}/passes`)}
       />
       <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
         <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
@@ -78,7 +78,7 @@ export default async function PassesPage({ params }: Props) {
           <p className="mt-2 text-slate-700">
             {t.rich("signInToBuyPass", {
               link: (chunks) => (
-                <Link href={signInHref(account.slug)} className="font-medium text-brand-700 underline">
+                <Link href={signInHref(account.slug, `/${account.slug}/passes`)} className="font-medium text-brand-700 underline">
                   {chunks}
                 </Link>
               ),
@@ -135,7 +135,7 @@ export default async function PassesPage({ params }: Props) {
                               />
                             ) : (
                               <Link
-                                href={signInHref(account.slug)}
+                                href={signInHref(account.slug, `/${account.slug}/passes#product-${product.id}`)}
                                 className="inline-flex min-h-9 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
                               >
                                 {t("signInToBuy")}

@@ -7,10 +7,12 @@ import { consumeMagicLink } from "@/lib/auth/consume-magic-link";
 import { webSessionCookie } from "@/lib/auth/web-session-cookie";
 import { AppError } from "@/lib/errors";
 import { ConsumeMagicLinkInput } from "@/lib/schemas/auth";
+import { safeReturnTo } from "@/lib/web/return-to";
 
 /**
  * The button on /sign-in/verify: consumes the link (the API's own function), sets the web session
- * cookie and goes to the studio's schedule.
+ * cookie and goes back where the person started (the link's `returnTo`, a path of this site only),
+ * else to the studio's schedule.
  */
 export async function signInWithLink(formData: FormData): Promise<void> {
   const input = ConsumeMagicLinkInput.safeParse({ token: formData.get("token") });
@@ -27,7 +29,9 @@ export async function signInWithLink(formData: FormData): Promise<void> {
     throw error;
   }
   (await cookies()).set(webSessionCookie(session));
-  // Back to the studio the link was for: its schedule, where the person most likely wants to book.
+  const returnTo = safeReturnTo(formData.get("returnTo"));
+  if (returnTo) redirect(returnTo);
+  // Else to the studio the link was for: its schedule, where the person most likely wants to book.
   const slug = await findAccountSlug({ accountId });
   redirect(slug !== undefined ? `/${encodeURIComponent(slug)}` : "/");
 }

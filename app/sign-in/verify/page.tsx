@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { LanguageBar } from "@/components/language-bar";
 import { buttonClass } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import { safeReturnTo } from "@/lib/web/return-to";
 import { signInWithLink } from "./actions";
 
 // The token is in this page's URL: keep it out of Referer headers and search engines.
@@ -12,14 +13,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), referrer: "no-referrer", robots: { index: false } };
 }
 
-type Props = { searchParams: Promise<{ token?: string; error?: string }> };
+type Props = { searchParams: Promise<{ token?: string; error?: string; returnTo?: string }> };
 
 /**
  * Where the emailed link leads. Opening it changes nothing (mail scanners prefetch links); the link
  * is consumed only when the person presses the button, which posts to a server action.
  */
 export default async function VerifySignInPage({ searchParams }: Props) {
-  const [{ token, error }, t] = await Promise.all([searchParams, getTranslations("VerifySignIn")]);
+  const [{ token, error, returnTo }, t] = await Promise.all([searchParams, getTranslations("VerifySignIn")]);
+  const back = safeReturnTo(returnTo);
   return (
     <>
       <LanguageBar />
@@ -40,6 +42,7 @@ export default async function VerifySignInPage({ searchParams }: Props) {
           <form action={signInWithLink} className="mt-4">
             <p className="text-slate-700">{t("finish")}</p>
             <input type="hidden" name="token" value={token} />
+            {back && <input type="hidden" name="returnTo" value={back} />}
             <button type="submit" className={buttonClass("primary", "md", "mt-4 w-full sm:w-auto")}>
               {t("signIn")}
             </button>

@@ -73,7 +73,7 @@ export default async function ClassPage({ params }: Props) {
         current="schedule"
         signedIn={viewer !== undefined}
         signOut={signOutAction.bind(null, account.slug)}
-        signInHref={signInHref(account.slug)}
+        signInHref={signInHref(account.slug, `/${account.slug}/classes/${instance.id}`)}
         wide
       />
       <main className="mx-auto max-w-3xl px-4 pb-16 pt-4 lg:max-w-5xl">
@@ -127,7 +127,7 @@ export default async function ClassPage({ params }: Props) {
                 booking={options?.booking ?? undefined}
                 decision={options}
                 products={options?.products.map(({ id, name }) => ({ id, name }))}
-                signInHref={signInHref(account.slug)}
+                signInHref={signInHref(account.slug, `/${account.slug}/classes/${instance.id}`)}
                 actions={{ book: bookAction.bind(null, account.slug), cancel: cancelAction.bind(null, account.slug) }}
                 align="start"
                 now={now}

@@ -8,7 +8,7 @@ import { deliverMagicLink } from "./deliver-magic-link";
  */
 export async function issueMagicLink(input: {
   user: { id: string; email: string; locale: string | null };
-  account: { id: string; name: string; locale: string };
+  account: { id: string; name: string; slug: string; locale: string };
   askedOn?: string | null;
 }): Promise<{ token: string; expiresAt: Date }> {
   const link = await createMagicLink({ userId: input.user.id, accountId: input.account.id });

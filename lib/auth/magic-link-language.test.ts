@@ -16,25 +16,35 @@ const unique = () => randomUUID().slice(0, 8);
 /** A member of a fresh studio (locale tag `studioLocale`) with their own language `locale` (null: none). */
 async function member(options: { studioLocale?: string; locale: string | null }) {
   const tenant = await createTenant({ name: "Studio Sol" });
-  if (options.studioLocale) await db.account.update({ where: { id: tenant.accountId }, data: { locale: options.studioLocale } });
+  if (options.studioLocale)
+    await db.account.update({ where: { id: tenant.accountId }, data: { locale: options.studioLocale } });
   const person = await createMember(tenant.accountId, "attendee");
   await db.user.update({ where: { id: person.userId }, data: { locale: options.locale } });
-  return { accountId: tenant.accountId, email: person.email };
+  return { accountId: tenant.accountId, slug: tenant.slug, email: person.email };
 }
 
 /** POST /auth/magic-links, with the switcher's cookie when given; the email that arrives. */
 async function requestLink(who: { accountId: string; email: string }, cookieLocale?: string): Promise<OutboxEmail> {
   const headers: Record<string, string> = fromNewIp();
   if (cookieLocale) headers.cookie = `studio_locale=${cookieLocale}`;
-  const response = await api("POST", "/auth/magic-links", { body: { email: who.email, accountId: who.accountId }, headers });
+  const response = await api("POST", "/auth/magic-links", {
+    body: { email: who.email, accountId: who.accountId },
+    headers,
+  });
   expect(response.status).toBe(202);
   return (await waitForEmails(who.email)).at(-1)!;
 }
 
 /** What the sign-in form posts through NextAuth (next-auth/react signIn), with the page's language. */
-async function webSignIn(who: { accountId: string; email: string }, options: { pageLocale?: string; cookieLocale?: string }) {
+async function webSignIn(
+  who: { accountId: string; email: string },
+  options: { pageLocale?: string; cookieLocale?: string },
+) {
   const csrf = await api("GET", "/auth/csrf");
-  const csrfCookie = csrf.headers.getSetCookie().find((c) => c.startsWith("next-auth.csrf-token="))!.split(";")[0]!;
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("next-auth.csrf-token="))!
+    .split(";")[0]!;
   const body: Record<string, string> = {
     email: who.email,
     accountId: who.accountId,
@@ -114,5 +124,14 @@ describe("the language of a sign-in email", () => {
     };
     expectDanish(await register());
     expectEnglish(await register("en"));
+  });
+
+  it("names the studio in its link, so the page it opens speaks the studio's language to a new browser", async () => {
+    const who = await member({ locale: null });
+    const email = await requestLink(who);
+    const link = new URL(/http:\/\/\S+\/sign-in\/verify\?\S+/.exec(email.text)![0]);
+    expect(link.pathname).toBe("/sign-in/verify");
+    expect(link.searchParams.get("account")).toBe(who.slug);
+    expect(link.searchParams.get("token")).toMatch(/\S{20,}/);
   });
 });

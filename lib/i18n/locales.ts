@@ -42,9 +42,7 @@ export function chooseLocale(choices: {
 }): Locale {
   if (isLocale(choices.personal)) return choices.personal;
   if (isLocale(choices.visitor)) return choices.visitor;
-  return (
-    languageOfLocaleTag(choices.studioLocaleTag) ?? browserLanguage(choices.acceptLanguage) ?? DEFAULT_LOCALE
-  );
+  return languageOfLocaleTag(choices.studioLocaleTag) ?? browserLanguage(choices.acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
 /**
@@ -58,5 +56,9 @@ export function emailLocale(choices: {
   askedOn?: string | null;
   studioLocaleTag?: string | null;
 }): Locale {
-  return chooseLocale({ personal: choices.recipient, visitor: choices.askedOn, studioLocaleTag: choices.studioLocaleTag });
+  return chooseLocale({
+    personal: choices.recipient,
+    visitor: choices.askedOn,
+    studioLocaleTag: choices.studioLocaleTag,
+  });
 }

@@ -3,41 +3,11 @@
  * demo tenant's slug (the demo seed creates that one itself).
  */
 const RESERVED = new Set([
-  "api",
-  "docs",
-  "sign-in",
-  "sign-up",
-  "sign-out",
-  "signin",
-  "signup",
-  "login",
-  "logout",
-  "demo",
-  "admin",
-  "app",
-  "account",
-  "accounts",
-  "me",
-  "settings",
-  "public",
-  "static",
-  "assets",
-  "_next",
-  "health",
-  "metrics",
-  "new",
+  "api", "docs", "sign-in", "sign-up", "sign-out", "signin", "signup", "login", "logout", "demo", "admin", "app",
+  "account", "accounts", "me", "settings", "public", "static", "assets", "_next", "health", "metrics", "new",
 ]);
 
-const TRANSLITERATION: Record<string, string> = {
-  æ: "ae",
-  ø: "oe",
-  å: "aa",
-  ß: "ss",
-  œ: "oe",
-  ð: "d",
-  þ: "th",
-  ł: "l",
-};
+const TRANSLITERATION: Record<string, string> = { æ: "ae", ø: "oe", å: "aa", ß: "ss", œ: "oe", ð: "d", þ: "th", ł: "l" };
 
 /** A URL-safe slug from an account name: "Yoga på Nørrebro" → "yoga-paa-noerrebro". */
 export function slugFromName(name: string): string {
@@ -53,7 +23,7 @@ export function slugFromName(name: string): string {
   return slug.length >= 2 && !RESERVED.has(slug) ? slug : `studio${slug ? `-${slug}` : ""}`;
 }
 
-/** Whether a string has the shape of a slug (lower-case letters, digits, dashes): only such are looked up or echoed. */
+/** Whether a value has the shape of a slug (lower-case letters, digits, dashes): only such are looked up or echoed. */
 export function looksLikeSlug(value: unknown): value is string {
   return typeof value === "string" && /^[a-z0-9-]{1,100}$/.test(value);
 }

@@ -17,13 +17,7 @@ export async function createSession(
   const lifetime = input.kind === "demo" ? DEMO_SESSION_LIFETIME_MS : SESSION_LIFETIME_MS;
   const expiresAt = new Date(Date.now() + lifetime);
   await client.session.create({
-    data: {
-      tokenHash: hashToken(token),
-      userId: input.userId,
-      accountId: input.accountId,
-      kind: input.kind,
-      expiresAt,
-    },
+    data: { tokenHash: hashToken(token), userId: input.userId, accountId: input.accountId, kind: input.kind, expiresAt },
   });
   return { token, userId: input.userId, accountId: input.accountId, expiresAt };
 }

@@ -16,8 +16,7 @@ const unique = () => randomUUID().slice(0, 8);
 /** A member of a fresh studio (locale tag `studioLocale`) with their own language `locale` (null: none). */
 async function member(options: { studioLocale?: string; locale: string | null }) {
   const tenant = await createTenant({ name: "Studio Sol" });
-  if (options.studioLocale)
-    await db.account.update({ where: { id: tenant.accountId }, data: { locale: options.studioLocale } });
+  if (options.studioLocale) await db.account.update({ where: { id: tenant.accountId }, data: { locale: options.studioLocale } });
   const person = await createMember(tenant.accountId, "attendee");
   await db.user.update({ where: { id: person.userId }, data: { locale: options.locale } });
   return { accountId: tenant.accountId, slug: tenant.slug, email: person.email };
@@ -27,24 +26,15 @@ async function member(options: { studioLocale?: string; locale: string | null })
 async function requestLink(who: { accountId: string; email: string }, cookieLocale?: string): Promise<OutboxEmail> {
   const headers: Record<string, string> = fromNewIp();
   if (cookieLocale) headers.cookie = `studio_locale=${cookieLocale}`;
-  const response = await api("POST", "/auth/magic-links", {
-    body: { email: who.email, accountId: who.accountId },
-    headers,
-  });
+  const response = await api("POST", "/auth/magic-links", { body: { email: who.email, accountId: who.accountId }, headers });
   expect(response.status).toBe(202);
   return (await waitForEmails(who.email)).at(-1)!;
 }
 
 /** What the sign-in form posts through NextAuth (next-auth/react signIn), with the page's language. */
-async function webSignIn(
-  who: { accountId: string; email: string },
-  options: { pageLocale?: string; cookieLocale?: string },
-) {
+async function webSignIn(who: { accountId: string; email: string }, options: { pageLocale?: string; cookieLocale?: string }) {
   const csrf = await api("GET", "/auth/csrf");
-  const csrfCookie = csrf.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("next-auth.csrf-token="))!
-    .split(";")[0]!;
+  const csrfCookie = csrf.headers.getSetCookie().find((c) => c.startsWith("next-auth.csrf-token="))!.split(";")[0]!;
   const body: Record<string, string> = {
     email: who.email,
     accountId: who.accountId,

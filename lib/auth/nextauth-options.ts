@@ -63,8 +63,7 @@ export function nextAuthOptions(context: NextAuthRequestContext): AuthOptions {
         try {
           await enforceRateLimits(magicLinkRequestLimits({ ...identity, clientIp: context.clientIp }));
         } catch (error) {
-          if (error instanceof AppError && error.code === "too_many_requests")
-            return `${env().APP_URL}/sign-in?error=RateLimited`;
+          if (error instanceof AppError && error.code === "too_many_requests") return `${env().APP_URL}/sign-in?error=RateLimited`;
           throw error;
         }
         // A stranger to the account gets the same answer as a user, and no link.

@@ -104,10 +104,7 @@ describe("web sign-in through NextAuth", () => {
     const { accountId } = await createTenant();
     const member = await createMember(accountId, "attendee");
     for (let i = 0; i < 3; i++) {
-      expect(
-        (await api("POST", "/auth/magic-links", { body: { email: member.email, accountId }, headers: fromNewIp() }))
-          .status,
-      ).toBe(202);
+      expect((await api("POST", "/auth/magic-links", { body: { email: member.email, accountId }, headers: fromNewIp() })).status).toBe(202);
     }
     for (let i = 0; i < 2; i++) expect((await webSignIn(member.email, accountId)).body).toEqual({ url: CHECK_EMAIL });
     const limited = await webSignIn(member.email, accountId);
@@ -129,9 +126,7 @@ describe("web sign-in through NextAuth", () => {
   it("answers unknown NextAuth paths like any unknown path, and bounds the body", async () => {
     expect(await api("GET", "/auth/nope")).toMatchObject({ status: 404, body: { error: "Resource not found" } });
     expect(await api("POST", "/auth/signin/github", { body: {} })).toMatchObject({ status: 404 });
-    const oversize = await api("POST", "/auth/signin/email", {
-      rawBody: JSON.stringify({ pad: "x".repeat(110 * 1024) }),
-    });
+    const oversize = await api("POST", "/auth/signin/email", { rawBody: JSON.stringify({ pad: "x".repeat(110 * 1024) }) });
     expect(oversize).toMatchObject({ status: 413, body: { error: "Payload too large" } });
     const providers = await api("GET", "/auth/providers");
     expect(providers.status).toBe(200);

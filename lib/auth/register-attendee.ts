@@ -25,9 +25,7 @@ const ATTEMPTS = 3;
  * one, adds an attendee membership unless the person already participates (an administrator stays
  * one), and always sends a new sign-in link for this account.
  */
-export async function registerAttendee(
-  options: RegisterAttendeeOptions,
-): Promise<{ account: AccountDto; user: UserDto }> {
+export async function registerAttendee(options: RegisterAttendeeOptions): Promise<{ account: AccountDto; user: UserDto }> {
   await enforceRateLimits(attendeeRegistrationLimits(options));
   const account = await db.account.findFirst({ where: { id: options.accountId, status: "active" } });
   if (!account) throw new AppError("not_found");
@@ -50,11 +48,7 @@ async function joinAccount({ accountId, email, displayName }: RegisterAttendeeOp
   for (let attempt = 1; ; attempt++) {
     try {
       return await tenantDb(accountId).$transaction(async (tx) => {
-        const user = await tx.user.upsert({
-          where: { email },
-          create: { email, displayName, status: "active" },
-          update: {},
-        });
+        const user = await tx.user.upsert({ where: { email }, create: { email, displayName, status: "active" }, update: {} });
         await tx.membership.upsert({
           where: { accountId_userId: { accountId, userId: user.id } },
           create: { accountId, userId: user.id, persona: "attendee" },

@@ -35,12 +35,7 @@ export async function signUp(options: SignUpOptions): Promise<SignUpResult> {
       deliverMagicLink({
         token: result.magicLink.token,
         user: { email: result.user.email, locale: null }, // a new identity has chosen no language yet
-        account: {
-          id: result.account.id,
-          name: result.account.name,
-          slug: result.account.slug,
-          locale: result.account.locale,
-        },
+        account: { id: result.account.id, name: result.account.name, slug: result.account.slug, locale: result.account.locale },
         askedOn: options.askedOn,
       });
       return result;
@@ -65,12 +60,7 @@ async function createTenant({ accountName, email, displayName }: SignUpOptions):
     // The membership is created with the new account's id spelled out: the tenant exists only
     // inside this transaction.
     const user = await tx.user.create({
-      data: {
-        email,
-        displayName,
-        status: "active",
-        memberships: { create: { accountId: account.id, persona: "administrator" } },
-      },
+      data: { email, displayName, status: "active", memberships: { create: { accountId: account.id, persona: "administrator" } } },
     });
     const magicLink = await createMagicLink({ userId: user.id, accountId: account.id }, tx);
     return { account: serializeAccount(account), user: serializeUser(user), magicLink };

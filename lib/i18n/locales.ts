@@ -56,9 +56,5 @@ export function emailLocale(choices: {
   askedOn?: string | null;
   studioLocaleTag?: string | null;
 }): Locale {
-  return chooseLocale({
-    personal: choices.recipient,
-    visitor: choices.askedOn,
-    studioLocaleTag: choices.studioLocaleTag,
-  });
+  return chooseLocale({ personal: choices.recipient, visitor: choices.askedOn, studioLocaleTag: choices.studioLocaleTag });
 }

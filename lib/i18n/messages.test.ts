@@ -55,9 +55,7 @@ function keysReadByTheCode(): Set<string> {
       });
     }
     for (const [name, namespace] of translators)
-      for (const [, key] of source.matchAll(
-        new RegExp(`\\b${name}(?:\\.rich|\\.markup|\\.raw|\\.has)?\\(\\s*"([\\w.]+)"`, "g"),
-      ))
+      for (const [, key] of source.matchAll(new RegExp(`\\b${name}(?:\\.rich|\\.markup|\\.raw|\\.has)?\\(\\s*"([\\w.]+)"`, "g")))
         read.add(`${namespace}.${key}`);
   }
   return read;

@@ -16,7 +16,7 @@ import { ConsumeMagicLinkInput } from "@/lib/schemas/auth";
 export async function signInWithLink(formData: FormData): Promise<void> {
   // An expired link's answer stays on the studio the link was for, in its language.
   const account = formData.get("account");
-  const query = looksLikeSlug(account) ? { error: "expired", account } : { error: "expired" };
+  const query: Record<string, string> = looksLikeSlug(account) ? { error: "expired", account } : { error: "expired" };
   const expired = `/sign-in/verify?${new URLSearchParams(query)}`;
   const input = ConsumeMagicLinkInput.safeParse({ token: formData.get("token") });
   if (!input.success) redirect(expired);

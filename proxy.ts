@@ -2,6 +2,13 @@ import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { pageContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
 import { PAGE_PATH_HEADER } from "@/lib/i18n/locales";
+import { isMissingPage } from "@/lib/web/missing-page";
+
+/**
+ * Where a missing page is rewritten to: a path no route matches, which Next answers 404 with
+ * app/not-found.tsx rendered on the server (the address bar keeps the page's own path).
+ */
+export const NOT_FOUND_PATH = "/-/not-found/-/-";
 
 /**
  * Gives every page request a fresh script nonce: the policy goes on the request, where Next reads
@@ -10,7 +17,16 @@ import { PAGE_PATH_HEADER } from "@/lib/i18n/locales";
  * path goes on the request too: it names the studio whose language the page speaks by default
  * (lib/web/request-locale.ts).
  */
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const missing = await isMissingPage(request.nextUrl.pathname, request.cookies);
+  return securePage(request, missing ? NOT_FOUND_PATH : undefined);
+}
+
+/**
+ * The response of a page request: its policy and nonce, its path for its language, and, for a page
+ * of a studio or class that does not exist, a rewrite to the not-found page (`rewriteTo`).
+ */
+export function securePage(request: NextRequest, rewriteTo?: string): NextResponse {
   const { NODE_ENV, APP_URL } = env();
   const https = APP_URL.startsWith("https:");
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
@@ -24,7 +40,9 @@ export function proxy(request: NextRequest): NextResponse {
     PAGE_PATH_HEADER,
     account ? `${request.nextUrl.pathname}?account=${encodeURIComponent(account)}` : request.nextUrl.pathname,
   );
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response = rewriteTo
+    ? NextResponse.rewrite(new URL(rewriteTo, request.url), { request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
   if (https) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
   return response;

@@ -59,7 +59,9 @@ export async function signUpAction(_previous: SignUpState, formData: FormData): 
       email: user.email,
       accountName: account.name,
       slug: account.slug,
-      signInUrl: config.DEMO_MODE ? `/sign-in/verify?token=${encodeURIComponent(magicLink.token)}` : undefined,
+      signInUrl: config.DEMO_MODE
+        ? `/sign-in/verify?${new URLSearchParams({ token: magicLink.token, account: account.slug })}`
+        : undefined,
     };
   } catch (error) {
     if (error instanceof AppError && error.code === "email_registered") {

@@ -7,12 +7,14 @@ const SECURITY_HEADER_MESSAGE = /Content[ -]Security[ -]Policy|securitypolicyvio
 
 /**
  * The language the journey's browser has chosen on the switcher (its cookie, lib/i18n/locales.ts):
- * English unless a spec says `test.use({ language: "da" })`.
+ * English unless a spec says `test.use({ language: "da" })`; none with `language: null` (a visitor
+ * who has not chosen: the page's studio or the browser's Accept-Language decides).
  */
-export const test = base.extend<{ securityHeaderErrors: string[]; language: "da" | "en" }>({
+export const test = base.extend<{ securityHeaderErrors: string[]; language: "da" | "en" | null }>({
   language: ["en", { option: true }],
   context: async ({ context, language, baseURL }, use) => {
-    await context.addCookies([{ name: "studio_locale", value: language, url: baseURL ?? "http://localhost" }]);
+    if (language)
+      await context.addCookies([{ name: "studio_locale", value: language, url: baseURL ?? "http://localhost" }]);
     await use(context);
   },
   securityHeaderErrors: [

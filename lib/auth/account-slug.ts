@@ -23,6 +23,11 @@ export function slugFromName(name: string): string {
   return slug.length >= 2 && !RESERVED.has(slug) ? slug : `studio${slug ? `-${slug}` : ""}`;
 }
 
+/** Whether a value has the shape of a slug (lower-case letters, digits, dashes): only such are looked up or echoed. */
+export function looksLikeSlug(value: unknown): value is string {
+  return typeof value === "string" && /^[a-z0-9-]{1,100}$/.test(value);
+}
+
 /** The first of `base`, `base-2`, `base-3`, … that is not taken. */
 export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;

@@ -11,8 +11,8 @@ export type MagicLinkDelivery = {
   token: string;
   /** The recipient: their address and their own choice of language (null: none). */
   user: { email: string; locale: string | null };
-  /** The studio the link signs into: its name, and its locale tag for the language of the email. */
-  account: { id: string; name: string; locale: string };
+  /** The studio the link signs into: its name, its slug (in the link) and its locale tag for the language of the email. */
+  account: { id: string; name: string; slug: string; locale: string };
   /** The language of the page the link was asked for on, or the visitor's switcher choice, if known. */
   askedOn?: string | null;
   /** Where the person goes once signed in: a path of this site (safeReturnTo), else the studio's schedule. */
@@ -28,7 +28,7 @@ export async function sendMagicLinkEmail(delivery: MagicLinkDelivery): Promise<v
     id: `sign-in-${randomUUID()}`,
     to: user.email,
     content: {
-      url: magicLinkUrl(delivery.token, delivery.returnTo),
+      url: magicLinkUrl(delivery.token, account.slug, delivery.returnTo),
       accountName: account.name,
       validMinutes: MAGIC_LINK_LIFETIME_MS / 60_000,
       locale: emailLocale({ recipient: user.locale, askedOn: delivery.askedOn, studioLocaleTag: account.locale }),

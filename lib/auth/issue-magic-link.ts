@@ -8,7 +8,7 @@ import { deliverMagicLink } from "./deliver-magic-link";
  */
 export async function issueMagicLink(input: {
   user: { id: string; email: string; locale: string | null };
-  account: { id: string; name: string; locale: string };
+  account: { id: string; name: string; slug: string; locale: string };
   askedOn?: string | null;
   /** Where the link leads once it has signed in (a path checked by safeReturnTo). */
   returnTo?: string | null;

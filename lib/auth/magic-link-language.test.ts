@@ -19,7 +19,7 @@ async function member(options: { studioLocale?: string; locale: string | null })
   if (options.studioLocale) await db.account.update({ where: { id: tenant.accountId }, data: { locale: options.studioLocale } });
   const person = await createMember(tenant.accountId, "attendee");
   await db.user.update({ where: { id: person.userId }, data: { locale: options.locale } });
-  return { accountId: tenant.accountId, email: person.email };
+  return { accountId: tenant.accountId, slug: tenant.slug, email: person.email };
 }
 
 /** POST /auth/magic-links, with the switcher's cookie when given; the email that arrives. */
@@ -114,5 +114,14 @@ describe("the language of a sign-in email", () => {
     };
     expectDanish(await register());
     expectEnglish(await register("en"));
+  });
+
+  it("names the studio in its link, so the page it opens speaks the studio's language to a new browser", async () => {
+    const who = await member({ locale: null });
+    const email = await requestLink(who);
+    const link = new URL(/http:\/\/\S+\/sign-in\/verify\?\S+/.exec(email.text)![0]);
+    expect(link.pathname).toBe("/sign-in/verify");
+    expect(link.searchParams.get("account")).toBe(who.slug);
+    expect(link.searchParams.get("token")).toMatch(/\S{20,}/);
   });
 });

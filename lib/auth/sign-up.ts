@@ -35,7 +35,7 @@ export async function signUp(options: SignUpOptions): Promise<SignUpResult> {
       deliverMagicLink({
         token: result.magicLink.token,
         user: { email: result.user.email, locale: null }, // a new identity has chosen no language yet
-        account: { id: result.account.id, name: result.account.name, locale: result.account.locale },
+        account: { id: result.account.id, name: result.account.name, slug: result.account.slug, locale: result.account.locale },
         askedOn: options.askedOn,
       });
       return result;

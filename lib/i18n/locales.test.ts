@@ -10,6 +10,23 @@ describe("the language a person reads", () => {
     expect(chooseLocale({})).toBe("en");
   });
 
+  it("is then the language the browser asks for when the page belongs to no studio we have words for", () => {
+    const danishBrowser = "da-DK,da;q=0.9,en-US;q=0.8,en;q=0.7";
+    expect(chooseLocale({ acceptLanguage: danishBrowser })).toBe("da");
+    expect(chooseLocale({ studioLocaleTag: "de-DE", acceptLanguage: danishBrowser })).toBe("da");
+    expect(chooseLocale({ acceptLanguage: "en-US,en;q=0.9" })).toBe("en");
+    expect(chooseLocale({ acceptLanguage: "sv-SE,sv;q=0.9" })).toBe("en");
+    expect(chooseLocale({ acceptLanguage: "not a header" })).toBe("en");
+  });
+
+  it("puts the person's, the visitor's and the studio's choices before the browser's", () => {
+    const danishBrowser = "da-DK,da;q=0.9";
+    expect(chooseLocale({ personal: "en", acceptLanguage: danishBrowser })).toBe("en");
+    expect(chooseLocale({ visitor: "en", acceptLanguage: danishBrowser })).toBe("en");
+    expect(chooseLocale({ studioLocaleTag: "en-GB", acceptLanguage: danishBrowser })).toBe("en");
+    expect(chooseLocale({ studioLocaleTag: "da-DK", acceptLanguage: "en-US" })).toBe("da");
+  });
+
   it("passes over choices that are not a language we speak", () => {
     expect(chooseLocale({ personal: "de", visitor: "xx", studioLocaleTag: "da-DK" })).toBe("da");
     expect(chooseLocale({ visitor: "DA", studioLocaleTag: "en-GB" })).toBe("en");

@@ -1,3 +1,5 @@
+import { browserLanguage } from "./browser-language";
+
 /** The languages the product speaks: its text comes from a message catalogue of each (./messages). */
 export const LOCALES = ["da", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -29,16 +31,18 @@ export function languageOfLocaleTag(tag: string | null | undefined): Locale | un
 
 /**
  * Which language a person reads: their own choice when signed in, else the choice they made as a
- * visitor (the cookie), else the studio's language when we have it, else English.
+ * visitor (the cookie), else the studio's language when we have it, else the language their browser
+ * asks for (`Accept-Language`) when it is one of ours, else English.
  */
 export function chooseLocale(choices: {
   personal?: string | null;
   visitor?: string | null;
   studioLocaleTag?: string | null;
+  acceptLanguage?: string | null;
 }): Locale {
   if (isLocale(choices.personal)) return choices.personal;
   if (isLocale(choices.visitor)) return choices.visitor;
-  return languageOfLocaleTag(choices.studioLocaleTag) ?? DEFAULT_LOCALE;
+  return languageOfLocaleTag(choices.studioLocaleTag) ?? browserLanguage(choices.acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { findAccountSlug } from "@/lib/account/find-account-slug";
+import { looksLikeSlug } from "@/lib/auth/account-slug";
 import { consumeMagicLink } from "@/lib/auth/consume-magic-link";
 import { webSessionCookie } from "@/lib/auth/web-session-cookie";
 import { AppError } from "@/lib/errors";
@@ -15,8 +16,12 @@ import { safeReturnTo } from "@/lib/web/return-to";
  * else to the studio's schedule.
  */
 export async function signInWithLink(formData: FormData): Promise<void> {
+  // An expired link's answer stays on the studio the link was for, in its language.
+  const account = formData.get("account");
+  const query: Record<string, string> = looksLikeSlug(account) ? { error: "expired", account } : { error: "expired" };
+  const expired = `/sign-in/verify?${new URLSearchParams(query)}`;
   const input = ConsumeMagicLinkInput.safeParse({ token: formData.get("token") });
-  if (!input.success) redirect("/sign-in/verify?error=expired");
+  if (!input.success) redirect(expired);
   let session: { id: string; expiresAt: string };
   let accountId: string;
   try {
@@ -25,7 +30,7 @@ export async function signInWithLink(formData: FormData): Promise<void> {
       membership: { accountId },
     } = await consumeMagicLink({ token: input.data.token, kind: "web" }));
   } catch (error) {
-    if (error instanceof AppError && error.code === "magic_link_invalid") redirect("/sign-in/verify?error=expired");
+    if (error instanceof AppError && error.code === "magic_link_invalid") redirect(expired);
     throw error;
   }
   (await cookies()).set(webSessionCookie(session));

@@ -10,7 +10,7 @@ export const bearerAuth = registry.registerComponent("securitySchemes", "bearerA
   description:
     "`Authorization: Bearer <token>`: a session's `session.id` from POST /auth/magic-links/consume, or an API key's " +
     "secret (`sbk_…`, POST /api-keys). A key acts as an administrator of its account, but is no person: a person's own " +
-    "operations (`/me…`, `/session/account`, `/auth/logout`, `POST /checkout`, booking options, `POST /bookings` " +
+    "operations (`/me…`, `/session/account`, `/auth/logout`, `POST /checkout`, `POST /checkout/quote`, booking options, `POST /bookings` " +
     "without `attendeeId`, managing API keys) answer it 403 `Insufficient permission`. Each key may make " +
     "`API_KEY_RATE_LIMIT_PER_MINUTE` requests a minute (600 by default); past them every operation answers it 429 " +
     "`Too many requests` with `Retry-After`.",

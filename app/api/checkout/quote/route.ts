@@ -1,0 +1,15 @@
+import { quoteCheckout } from "@/lib/commerce/quote-checkout";
+import { endpoints, json, route } from "@/lib/http/route";
+import { CheckoutQuoteInput, serializeCheckoutQuote } from "@/lib/schemas/order";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/checkout/quote", {
+  POST: route(
+    { operation: "POST /checkout/quote", auth: "member", personOnly: true, body: CheckoutQuoteInput },
+    async ({ auth, body }) =>
+      json(
+        serializeCheckoutQuote(
+          await quoteCheckout({ db: auth.db, accountId: auth.accountId, userId: auth.userId, input: body }),
+        ),
+      ),
+  ),
+});

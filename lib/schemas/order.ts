@@ -1,7 +1,7 @@
 import type { Order } from "@prisma/client";
 import { basisPointsToPercent } from "@/lib/receipts/vat";
 import type { CheckoutQuote } from "@/lib/commerce/quote-checkout";
-import { promoCodeRefusalIn } from "@/lib/i18n/promo-code-refusals";
+import type { PromoCodeRefusal } from "@/lib/commerce/redeem-promo-code";
 import { Id, text } from "./common";
 import { EntitlementSchema } from "./entitlement";
 import { z } from "./zod";
@@ -172,8 +172,11 @@ export function serializeOrder(order: Order): OrderDto {
   };
 }
 
-/** A quote as the API answers it: dates as ISO strings, a refused code's reason in English (the contract's language). */
-export function serializeCheckoutQuote(quote: CheckoutQuote): CheckoutQuoteDto {
+/** A quote as the API answers it: dates as ISO strings, a refused code's reason as `reasonText` says it (the API: English). */
+export function serializeCheckoutQuote(
+  quote: CheckoutQuote,
+  reasonText: (reason: PromoCodeRefusal) => string,
+): CheckoutQuoteDto {
   return {
     productId: quote.product.id,
     priceId: quote.price.id,
@@ -185,7 +188,7 @@ export function serializeCheckoutQuote(quote: CheckoutQuote): CheckoutQuoteDto {
     promoCode: quote.promoCode && {
       code: quote.promoCode.code,
       applied: quote.promoCode.applied,
-      reason: quote.promoCode.applied ? null : promoCodeRefusalIn("en", quote.promoCode.reason),
+      reason: quote.promoCode.applied ? null : reasonText(quote.promoCode.reason),
     },
     grants: {
       remainingClasses: quote.grants.remainingClasses,

@@ -1,5 +1,6 @@
 import { quoteCheckout } from "@/lib/commerce/quote-checkout";
 import { endpoints, json, route } from "@/lib/http/route";
+import { promoCodeRefusalIn } from "@/lib/i18n/promo-code-refusals";
 import { CheckoutQuoteInput, serializeCheckoutQuote } from "@/lib/schemas/order";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/checkout/quote", {
@@ -9,6 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/checkout/quote", {
       json(
         serializeCheckoutQuote(
           await quoteCheckout({ db: auth.db, accountId: auth.accountId, userId: auth.userId, input: body }),
+          (reason) => promoCodeRefusalIn("en", reason), // the contract's language
         ),
       ),
   ),

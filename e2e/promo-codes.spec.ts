@@ -55,6 +55,8 @@ for (const language of LANGUAGES) {
         const passesPage = wordsOf(language, "Passes");
         const buyButton = wordsOf(language, "BuyButton");
         const field = wordsOf(language, "PromoCodeField");
+        const summary = wordsOf(language, "OrderSummary");
+        const refusal = wordsOf(language, "PromoCodeRefusal");
         const me = wordsOf(language, "MyBookings");
         const receipts = wordsOf(language, "ReceiptLink");
         const errors = wordsOf(language, "Errors");
@@ -74,19 +76,25 @@ for (const language of LANGUAGES) {
         await page.getByRole("navigation", { name: header("navigation") }).getByRole("link", { name: header("passes") }).click();
         await expect(page.getByRole("heading", { level: 1, name: passesPage("title") })).toBeVisible();
 
-        const buy = page.getByRole("button", {
-          name: new RegExp(`^${literal(buyButton("buyLabel", { label: `${DEMO_PASS.name}, ` }))}`),
-        });
-        // A code that does not exist is refused where the member looks, and nothing is bought.
-        await page.getByText(field("question")).click();
-        await page.getByLabel(field("label")).fill("NO-SUCH-CODE");
-        await buy.click();
-        await expect(page.getByRole("alert").filter({ hasText: errors("promoCodeInvalid") })).toBeVisible();
+        await page
+          .getByRole("link", { name: new RegExp(`^${literal(passesPage("buyLabel", { label: `${DEMO_PASS.name}, ` }))}`) })
+          .click();
+        await expect(page.getByRole("heading", { level: 1, name: summary("title") })).toBeVisible();
+        // A code that does not exist is refused on the summary, in the member's language, and the total stays.
+        await page.getByLabel(field("question")).fill("NO-SUCH-CODE");
+        await page.getByRole("button", { name: field("apply") }).click();
+        await expect(page.getByRole("status").filter({ hasText: refusal("unknown") })).toBeVisible();
+        const figures = page.getByTestId("order-figures");
+        await expect(figures).toContainText(summary("total"));
+        await expect(figures).not.toContainText(summary("discount", { code: "NO-SUCH-CODE" }));
         await expectNoSeriousA11yViolations(page);
         await saveScreenshot(page, `${language}-phone-promo-code`);
 
-        await page.getByLabel(field("label")).fill(code.toLowerCase());
-        await buy.click();
+        await page.getByLabel(field("question")).fill(code.toLowerCase());
+        await page.getByRole("button", { name: field("apply") }).click();
+        await expect(page.getByRole("status").filter({ hasText: summary("promoApplied", { code }) })).toBeVisible();
+        await expect(figures).toContainText(summary("discount", { code }));
+        await page.getByRole("button", { name: new RegExp(`^${literal(buyButton("pay", { total: "" }))}`) }).click();
         await expect(page).toHaveURL(/\/demo\/me\?bought=1/);
         await expect(page.getByRole("region", { name: me("myPasses") })).toContainText(DEMO_PASS.name);
 

@@ -195,8 +195,8 @@ export async function listBookingDecisions(options: {
   const rows = await readVerdicts({ ...options, now: options.now ?? new Date() });
   return new Map(
     rows
-        .filter((row) => !isHidden(row))
-        .map((row) => [row.instanceId, { ...decide(row), credit: creditOf(row), holdsPass: row.holdsPass }]),
+      .filter((row) => !isHidden(row))
+      .map((row) => [row.instanceId, { ...decide(row), credit: creditOf(row), holdsPass: row.holdsPass }]),
   );
 }
 

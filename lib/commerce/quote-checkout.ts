@@ -13,7 +13,8 @@ export type CheckoutQuote = PurchaseFigures & {
   product: Product;
   price: Price;
   /** The code named, as the studio wrote it when it applies; why not when it does not. */
-  promoCode: { code: string; applied: true; reason: null } | { code: string; applied: false; reason: PromoCodeRefusal } | null;
+  promoCode:
+    { code: string; applied: true; reason: null } | { code: string; applied: false; reason: PromoCodeRefusal } | null;
 };
 
 /**

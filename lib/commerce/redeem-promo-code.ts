@@ -44,8 +44,7 @@ export async function checkPromoCode(
   if (amount === null) return refuse("other_currency");
   if (promoCode.firstPurchaseOnly && (await db.order.count({ where: { userId, status: "paid" } })) > 0)
     return refuse("first_purchase_only");
-  if (promoCode.maxRedemptions !== null && promoCode.redemptions >= promoCode.maxRedemptions)
-    return refuse("used_up");
+  if (promoCode.maxRedemptions !== null && promoCode.redemptions >= promoCode.maxRedemptions) return refuse("used_up");
   return { applies: true, promoCode, amount };
 }
 

@@ -91,7 +91,8 @@ export const CheckoutSchema = z
 export const CheckoutQuoteInput = CheckoutInput.extend({
   promoCode: CheckoutInput.shape.promoCode.openapi({
     example: "SPRING25",
-    description: "A promo code to price the purchase with, in any case; one that does not apply is priced without and says why",
+    description:
+      "A promo code to price the purchase with, in any case; one that does not apply is priced without and says why",
   }),
 }).openapi("CheckoutQuoteInput");
 
@@ -106,33 +107,45 @@ export const CheckoutQuoteSchema = z
     }),
     discountAmount: z.number().int().openapi({
       example: 30000,
-      description: "Minor units the promo code takes off (a subscription's first payment only); 0 without one that applies",
+      description:
+        "Minor units the promo code takes off (a subscription's first payment only); 0 without one that applies",
     }),
     total: z.number().int().openapi({
       example: 90000,
-      description: "Minor units POST /checkout would charge now: `amount` less `discountAmount`, never below 0 (the order's `amount`)",
+      description:
+        "Minor units POST /checkout would charge now: `amount` less `discountAmount`, never below 0 (the order's `amount`)",
     }),
     vatAmount: z.number().int().nullable().openapi({
       example: 18000,
-      description: "Minor units of VAT (moms) included in `total` at the studio's VAT rate today; null when the studio has no rate",
+      description:
+        "Minor units of VAT (moms) included in `total` at the studio's VAT rate today; null when the studio has no rate",
     }),
     promoCode: z
       .object({
-        code: z.string().openapi({ example: "SPRING25", description: "As the studio wrote it when it applies, else as sent" }),
+        code: z
+          .string()
+          .openapi({ example: "SPRING25", description: "As the studio wrote it when it applies, else as sent" }),
         applied: z.boolean(),
-        reason: z.string().nullable().openapi({
-          example: null,
-          description:
-            "Why it does not apply, a sentence: `Promo code not found`, `Promo code is not active`, `Promo code has expired`, " +
-            "`Promo code does not apply to this product`, `Promo code is in another currency than the price`, " +
-            "`Promo code is for a first purchase only`, `Promo code has been used up`; null when applied",
-        }),
+        reason: z
+          .string()
+          .nullable()
+          .openapi({
+            example: null,
+            description:
+              "Why it does not apply, a sentence: `Promo code not found`, `Promo code is not active`, `Promo code has expired`, " +
+              "`Promo code does not apply to this product`, `Promo code is in another currency than the price`, " +
+              "`Promo code is for a first purchase only`, `Promo code has been used up`; null when applied",
+          }),
       })
       .nullable()
       .openapi({ description: "The promo code sent, if any, and whether it applies" }),
     grants: z
       .object({
-        remainingClasses: z.number().int().nullable().openapi({ example: 10, description: "Classes it gives; null = unlimited" }),
+        remainingClasses: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ example: 10, description: "Classes it gives; null = unlimited" }),
         validUntil: z.iso.datetime().nullable().openapi({
           description: "Until when, counted from now (a subscription: its first billing period); null = without end",
         }),

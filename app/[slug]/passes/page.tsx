@@ -10,7 +10,7 @@ import { safeReturnPath } from "@/lib/web/safe-return-path";
 import { getViewer } from "@/lib/web/viewer";
 import { signOutAction } from "../actions";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
-import { ageText, intervalText, summaryHref, typeText } from "./product-text";
+import { productTexts, summaryHref } from "./product-text";
 
 export const dynamic = "force-dynamic";
 
@@ -27,7 +27,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * from) so that paying brings them back there.
  */
 export default async function PassesPage({ params, searchParams }: Props) {
-  const [{ slug }, query, t] = await Promise.all([params, searchParams, getTranslations("Passes")]);
+  const [{ slug }, query, t, { typeText, intervalText, ageText }] = await Promise.all([
+    params,
+    searchParams,
+    getTranslations("Passes"),
+    productTexts(),
+  ]);
   const returnTo = safeReturnPath(query.returnTo);
   const [account, products, signedIn] = await orNotFound(
     Promise.all([getPublicStudio(slug), listPublicProducts({ slug }), getViewer()]),
@@ -71,7 +76,7 @@ export default async function PassesPage({ params, searchParams }: Props) {
           <ul className="mt-6 space-y-4">
             {products.map((product) => {
               const facts = [
-                typeText(product.type, t),
+                typeText(product.type),
                 product.classAllowance !== null
                   ? t("classes", { count: product.classAllowance })
                   : product.type === "subscription"
@@ -90,8 +95,8 @@ export default async function PassesPage({ params, searchParams }: Props) {
                   {product.description && <p className="mt-2 text-slate-800">{product.description}</p>}
                   <ul className="mt-3 divide-y divide-slate-100">
                     {product.prices.map((price) => {
-                      const amount = `${formatMoney(price.amount, price.currency, account.locale)}${intervalText(price.interval, price.intervalCount, t)}`;
-                      const age = ageText(price.minAge, price.maxAge, t);
+                      const amount = `${formatMoney(price.amount, price.currency, account.locale)}${intervalText(price.interval, price.intervalCount)}`;
+                      const age = ageText(price.minAge, price.maxAge);
                       return (
                         <li key={price.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                           <p>

@@ -213,7 +213,11 @@ registry.registerPath({
     400: errorResponse(400),
     ...person.responses,
     404: errorResponse(404),
-    409: errorChoices(["Payments are not set up for this studio", "Purchase limit reached", "Not eligible for this price"]),
+    409: errorChoices([
+      "Payments are not set up for this studio",
+      "Purchase limit reached",
+      "Not eligible for this price",
+    ]),
     413: errorResponse(413),
   },
 });

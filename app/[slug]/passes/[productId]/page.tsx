@@ -20,7 +20,7 @@ import { getViewer } from "@/lib/web/viewer";
 import { buyAction, signOutAction } from "../../actions";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../../studio";
 import { BuyButton } from "../buy-button";
-import { intervalText, typeText } from "../product-text";
+import { productTexts } from "../product-text";
 import { PromoCodeForm } from "../promo-code";
 
 export const dynamic = "force-dynamic";
@@ -58,11 +58,12 @@ async function quoteFor(
  * computation the order is made with. `returnTo` (a class) is where paying brings the member back.
  */
 export default async function OrderSummaryPage({ params, searchParams }: Props) {
-  const [{ slug, productId }, query, t, tPasses] = await Promise.all([
+  const [{ slug, productId }, query, t, tPasses, { typeText, intervalText }] = await Promise.all([
     params,
     searchParams,
     getTranslations("OrderSummary"),
     getTranslations("Passes"),
+    productTexts(),
   ]);
   const priceId = one(query.price);
   const promoCode = one(query.promo).trim().slice(0, 40);
@@ -91,7 +92,8 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
     </Link>
   );
 
-  if (!viewer) return <SignedOut account={account} productId={productId} priceId={priceId} header={header} back={back} />;
+  if (!viewer)
+    return <SignedOut account={account} productId={productId} priceId={priceId} header={header} back={back} />;
 
   const answer = await quoteFor(viewer, { productId, priceId, ...(promoCode ? { promoCode } : {}) });
   if ("refusal" in answer)
@@ -143,7 +145,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
           <h2 id="order-heading" className="text-lg font-semibold text-slate-900">
             {product.name}
           </h2>
-          <p className="text-sm text-slate-700">{typeText(product.type, tPasses)}</p>
+          <p className="text-sm text-slate-700">{typeText(product.type)}</p>
           <h3 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">{t("gives")}</h3>
           <ul className="mt-1 list-inside list-disc text-slate-900">
             {gives.map((line) => (
@@ -155,7 +157,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
               <dt>{t("price")}</dt>
               <dd>
                 {money(quote.amount)}
-                {intervalText(price.interval, price.intervalCount, tPasses)}
+                {intervalText(price.interval, price.intervalCount)}
               </dd>
             </div>
             {promo?.applied && (
@@ -178,7 +180,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
           {subscription && (
             <p className="mt-3 text-sm text-slate-700">
               {t("thenEachPeriod", {
-                price: `${money(quote.amount)}${intervalText(price.interval, price.intervalCount, tPasses)}`,
+                price: `${money(quote.amount)}${intervalText(price.interval, price.intervalCount)}`,
               })}{" "}
               {t("cancelAnyTime")}
             </p>
@@ -204,7 +206,11 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
             buy={buyAction.bind(null, account.slug)}
           />
           <p className="mt-2 text-sm text-slate-600">
-            {quote.total === 0 && !subscription ? t("nothingToPay") : mobilePay ? tPasses("payByCardOrMobilePay") : tPasses("payByCard")}
+            {quote.total === 0 && !subscription
+              ? t("nothingToPay")
+              : mobilePay
+                ? tPasses("payByCardOrMobilePay")
+                : tPasses("payByCard")}
             {returnTo ? ` ${t("backToClassAfter")}` : ""}
           </p>
         </div>
@@ -227,9 +233,10 @@ async function SignedOut({
   header: React.ReactNode;
   back: React.ReactNode;
 }) {
-  const [t, tPasses, products] = await Promise.all([
+  const [t, tPasses, { intervalText }, products] = await Promise.all([
     getTranslations("OrderSummary"),
     getTranslations("Passes"),
+    productTexts(),
     orNotFound(listPublicProducts({ slug: account.slug })),
   ]);
   const product = products.find((candidate) => candidate.id === productId);
@@ -245,7 +252,7 @@ async function SignedOut({
           <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
           <p className="text-lg tabular-nums">
             {formatMoney(price.amount, price.currency, account.locale)}
-            {intervalText(price.interval, price.intervalCount, tPasses)}
+            {intervalText(price.interval, price.intervalCount)}
           </p>
         </section>
         <p className="mt-4">

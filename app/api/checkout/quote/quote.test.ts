@@ -35,7 +35,10 @@ async function product(body: Record<string, unknown>, token = tenant.admin.token
 }
 
 async function promoCode(body: Record<string, unknown>, token = tenant.admin.token) {
-  const response = await api("POST", "/promo-codes", { token, body: { code: uniqueCode(), status: "active", ...body } });
+  const response = await api("POST", "/promo-codes", {
+    token,
+    body: { code: uniqueCode(), status: "active", ...body },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body as { id: string; code: string };
 }
@@ -55,12 +58,21 @@ const redemptionsOf = async (id: string) => (await db.promoCode.findUniqueOrThro
 describe("POST /checkout/quote holds the figures POST /checkout charges", () => {
   it("for every product type, promo kind and price", async () => {
     const products = {
-      dropIn: await product({ type: "drop_in", prices: [{ amount: 15000, currency: "DKK" }, { amount: 9900, currency: "DKK" }] }),
+      dropIn: await product({
+        type: "drop_in",
+        prices: [
+          { amount: 15000, currency: "DKK" },
+          { amount: 9900, currency: "DKK" },
+        ],
+      }),
       classPass: await product({
         type: "class_pass",
         classAllowance: 10,
         validityDays: 90,
-        prices: [{ amount: 120000, currency: "DKK" }, { amount: 99999, currency: "DKK", maxAge: 120 }],
+        prices: [
+          { amount: 120000, currency: "DKK" },
+          { amount: 99999, currency: "DKK", maxAge: 120 },
+        ],
       }),
       subscription: await product({
         type: "subscription",
@@ -71,7 +83,11 @@ describe("POST /checkout/quote holds the figures POST /checkout charges", () => 
         ],
       }),
       workshop: await product({ type: "workshop", classAllowance: 3, prices: [{ amount: 75000, currency: "DKK" }] }),
-      teacherTraining: await product({ type: "teacher_training", validityDays: 365, prices: [{ amount: 2500000, currency: "DKK" }] }),
+      teacherTraining: await product({
+        type: "teacher_training",
+        validityDays: 365,
+        prices: [{ amount: 2500000, currency: "DKK" }],
+      }),
       custom: await product({ type: "custom", prices: [{ amount: 333, currency: "DKK" }] }),
       free: await product({ type: "drop_in", prices: [{ amount: 0, currency: "DKK" }] }),
     };
@@ -108,7 +124,10 @@ describe("POST /checkout/quote holds the figures POST /checkout charges", () => 
             total: order.amount,
             vatAmount: order.vatAmount,
             promoCode: code === undefined ? null : { code: expect.any(String), applied: true, reason: null },
-            grants: { remainingClasses: entitlement.remainingClasses, validUntil: expect.toBeOneOf([null, expect.any(String)]) },
+            grants: {
+              remainingClasses: entitlement.remainingClasses,
+              validUntil: expect.toBeOneOf([null, expect.any(String)]),
+            },
           });
           expect(order.vatAmount, label).toEqual(expect.any(Number));
           if (code !== undefined) expect(quoted.body.promoCode.code.toLowerCase(), label).toBe(code.toLowerCase());
@@ -130,7 +149,10 @@ describe("POST /checkout/quote holds the figures POST /checkout charges", () => 
 
   it("prices a subscription's first payment after the discount and says what a period gives", async () => {
     const buyer = await createMember(tenant.accountId, "attendee");
-    const membership = await product({ type: "subscription", prices: [{ amount: 50000, currency: "DKK", interval: "month" }] });
+    const membership = await product({
+      type: "subscription",
+      prices: [{ amount: 50000, currency: "DKK", interval: "month" }],
+    });
     const code = await promoCode({ percentOff: 20 });
     const quoted = await quote(buyer, membership, 0, code.code);
     expect(quoted.body).toMatchObject({
@@ -214,7 +236,13 @@ describe("POST /checkout/quote's answers without a figure", () => {
   it("answers 404 for an unknown, non-active, retired or another studio's product or price", async () => {
     const buyer = await createMember(tenant.accountId, "attendee");
     const draft = await product({ type: "drop_in", status: "draft" });
-    const two = await product({ type: "drop_in", prices: [{ amount: 100, currency: "DKK" }, { amount: 200, currency: "DKK" }] });
+    const two = await product({
+      type: "drop_in",
+      prices: [
+        { amount: 100, currency: "DKK" },
+        { amount: 200, currency: "DKK" },
+      ],
+    });
     const retire = await api("PATCH", `/products/${two.id}`, {
       token: tenant.admin.token,
       body: { prices: [{ id: two.prices[0]!.id, amount: 100, currency: "DKK" }] },
@@ -230,7 +258,10 @@ describe("POST /checkout/quote's answers without a figure", () => {
       { productId: two.id, priceId: foreign.prices[0]!.id },
     ];
     for (const request of bodies) {
-      expect(await api("POST", "/checkout/quote", { token: buyer.token, body: request }), JSON.stringify(request)).toMatchObject({
+      expect(
+        await api("POST", "/checkout/quote", { token: buyer.token, body: request }),
+        JSON.stringify(request),
+      ).toMatchObject({
         status: 404,
         body: { error: "Resource not found" },
       });
@@ -256,8 +287,16 @@ describe("POST /checkout/quote's answers without a figure", () => {
   it("answers 400 for a bad body, 401 without a session and 403 to an API key", async () => {
     const buyer = await createMember(tenant.accountId, "attendee");
     const dropIn = await product({ type: "drop_in" });
-    for (const bad of [{}, { productId: dropIn.id }, { ...body(dropIn, 0), promoCode: "" }, { ...body(dropIn, 0), extra: 1 }]) {
-      expect((await api("POST", "/checkout/quote", { token: buyer.token, body: bad })).status, JSON.stringify(bad)).toBe(400);
+    for (const bad of [
+      {},
+      { productId: dropIn.id },
+      { ...body(dropIn, 0), promoCode: "" },
+      { ...body(dropIn, 0), extra: 1 },
+    ]) {
+      expect(
+        (await api("POST", "/checkout/quote", { token: buyer.token, body: bad })).status,
+        JSON.stringify(bad),
+      ).toBe(400);
     }
     expect((await api("POST", "/checkout/quote", { body: body(dropIn, 0) })).status).toBe(401);
     const key = await api("POST", "/api-keys", { token: tenant.admin.token, body: { name: "Widget" } });

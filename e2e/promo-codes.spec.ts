@@ -59,7 +59,6 @@ for (const language of LANGUAGES) {
         const refusal = wordsOf(language, "PromoCodeRefusal");
         const me = wordsOf(language, "MyBookings");
         const receipts = wordsOf(language, "ReceiptLink");
-        const errors = wordsOf(language, "Errors");
         const pass = await ensureDemoPass();
         const code = uniqueCode(`SPRING${language.toUpperCase()}`);
         const admin = await demoApi("administrator");

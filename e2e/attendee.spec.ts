@@ -51,7 +51,7 @@ for (const language of LANGUAGES) {
         .getByRole("main")
         .getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
       const invitation = unpaidWednesday
-        .getByRole("link", { name: new RegExp(`^${literal(schedule("buyPassToBook"))}: `) })
+        .getByRole("link", { name: new RegExp(`^${literal(schedule("buyPassToBook"))}\\s*: `) })
         .first();
       await expect(invitation).toBeVisible();
       await expect(unpaidWednesday.getByText(schedule("noPass"))).toHaveCount(0);

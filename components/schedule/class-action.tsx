@@ -155,9 +155,8 @@ function ViewerAction({
 /** A member without any pass: the invitation to buy one, to the passes page and back to this class. */
 function BuyToBook({ passesHref, label, t }: { passesHref: string; label: string; t: ScheduleTranslator }) {
   return (
-    <Link href={passesHref} className={buttonClass("primary", "sm")}>
+    <Link href={passesHref} aria-label={`${t("buyPassToBook")}: ${label}`} className={buttonClass("primary", "sm")}>
       {t("buyPassToBook")}
-      <span className="sr-only">: {label}</span>
     </Link>
   );
 }

@@ -123,12 +123,12 @@ export default async function ClassPage({ params, searchParams }: Props) {
             <h2 id="booking-heading" className="text-base font-semibold text-slate-900">
               {t("booking")}
             </h2>
-            {viewer && query.bought === "1" && (
+            {viewer && !options?.booking && query.bought === "1" && (
               <Notice tone="success" className="mt-3 text-sm">
                 {t("paidNowBook")}
               </Notice>
             )}
-            {viewer && query.checkout === "success" && query.bought !== "1" && (
+            {viewer && !options?.booking && query.checkout === "success" && query.bought !== "1" && (
               <Notice tone="info" className="mt-3 text-sm">
                 {t("paymentReceived")}
               </Notice>

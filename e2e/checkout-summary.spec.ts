@@ -116,3 +116,25 @@ test("a member without a pass buys one from a class with a promo code, seeing th
   await expectNoSeriousA11yViolations(page);
   await shot("booked");
 });
+
+test("a membership's summary says what is paid now, when it renews and what each period costs", async ({ page }) => {
+  const demo = wordsOf(language, "DemoPanel");
+  const passesPage = wordsOf(language, "Passes");
+  const summary = wordsOf(language, "OrderSummary");
+  await page.goto("/");
+  await page.getByRole("combobox", { name: demo("attendee") }).selectOption({ label: "Anna Larsen" });
+  await page.getByRole("button", { name: demo("tryAttendee") }).click();
+  await expect(page).toHaveURL(/\/demo$/);
+  await page.goto("/demo/passes");
+  await page
+    .getByRole("link", { name: new RegExp(`^${literal(passesPage("buyLabel", { label: "Månedskort, " }))}`) })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: summary("title") })).toBeVisible();
+  const order = page.getByRole("region", { name: "Månedskort" });
+  await expect(order).toContainText(summary("unlimited"));
+  await expect(order).toContainText(/Fornyes automatisk \d/);
+  await expect(page.getByTestId("order-figures")).toContainText(summary("totalNow"));
+  await expect(order).toContainText(summary("cancelAnyTime"));
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, `${language}-phone-checkout-membership-summary`);
+});

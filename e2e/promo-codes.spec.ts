@@ -25,7 +25,10 @@ for (const language of LANGUAGES) {
         await page.goto("/");
         await page.getByRole("button", { name: demo("tryAdmin") }).click();
         await expect(page.getByRole("heading", { level: 1, name: home("title") })).toBeVisible();
-        await page.getByRole("navigation", { name: nav("label") }).getByRole("link", { name: nav("promoCodes") }).click();
+        await page
+          .getByRole("navigation", { name: nav("label") })
+          .getByRole("link", { name: nav("promoCodes") })
+          .click();
         await expect(page.getByRole("heading", { level: 1, name: words("title") })).toBeVisible();
 
         await page.getByLabel(words("code"), { exact: true }).fill(code);
@@ -72,11 +75,16 @@ for (const language of LANGUAGES) {
         await page.getByRole("combobox", { name: demo("attendee") }).selectOption({ label: "Mads Jensen" });
         await page.getByRole("button", { name: demo("tryAttendee") }).click();
         await expect(page).toHaveURL(/\/demo$/);
-        await page.getByRole("navigation", { name: header("navigation") }).getByRole("link", { name: header("passes") }).click();
+        await page
+          .getByRole("navigation", { name: header("navigation") })
+          .getByRole("link", { name: header("passes") })
+          .click();
         await expect(page.getByRole("heading", { level: 1, name: passesPage("title") })).toBeVisible();
 
         await page
-          .getByRole("link", { name: new RegExp(`^${literal(passesPage("buyLabel", { label: `${DEMO_PASS.name}, ` }))}`) })
+          .getByRole("link", {
+            name: new RegExp(`^${literal(passesPage("buyLabel", { label: `${DEMO_PASS.name}, ` }))}`),
+          })
           .click();
         await expect(page.getByRole("heading", { level: 1, name: summary("title") })).toBeVisible();
         // A code that does not exist is refused on the summary, in the member's language, and the total stays.
@@ -108,7 +116,11 @@ for (const language of LANGUAGES) {
         }[];
         await mads.dispose();
         const bought = orders.find((order) => order.productId === pass.productId && order.discountAmount > 0);
-        expect(bought).toMatchObject({ amount: DEMO_PASS.amount * 0.75, discountAmount: DEMO_PASS.amount * 0.25, status: "paid" });
+        expect(bought).toMatchObject({
+          amount: DEMO_PASS.amount * 0.75,
+          discountAmount: DEMO_PASS.amount * 0.25,
+          status: "paid",
+        });
 
         // Its receipt, from the member's page: a PDF download (the demo studio has VAT details).
         expect(bought!.receiptNumber).toEqual(expect.any(Number));

@@ -55,9 +55,12 @@ export function jsonResponse(description: string, schema: ZodType) {
 /** The `Link` header of a keyset page (GET /users, GET /orders with `limit`). */
 export const linkHeader = {
   description:
-    'RFC 8288: `<…>; rel=next`, the same request with the next `cursor`, while more rows remain; absent on the last page ' +
+    "RFC 8288: `<…>; rel=next`, the same request with the next `cursor`, while more rows remain; absent on the last page " +
     "and without `limit`",
-  schema: { type: "string" as const, example: '</api/users?limit=50&cursor=WyJJZGEgSG9sbSIsImlkYUBleGFtcGxlLmNvbSJd>; rel=next' },
+  schema: {
+    type: "string" as const,
+    example: "</api/users?limit=50&cursor=WyJJZGEgSG9sbSIsImlkYUBleGFtcGxlLmNvbSJd>; rel=next",
+  },
 };
 
 export function jsonBody(schema: ZodType) {

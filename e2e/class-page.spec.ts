@@ -62,7 +62,9 @@ for (const language of ["en", "da"] as const) {
       const wednesday = await openNextWednesday(page);
       // The week's navigation fits on one line: previous and next side by side.
       const weeks = page.getByRole("navigation", { name: t.Schedule.weeks });
-      const previous = await weeks.getByRole("link", { name: `${t.Schedule.previous}${t.Schedule.weekHidden}` }).boundingBox();
+      const previous = await weeks
+        .getByRole("link", { name: `${t.Schedule.previous}${t.Schedule.weekHidden}` })
+        .boundingBox();
       const next = await weeks.getByRole("link", { name: `${t.Schedule.next}${t.Schedule.weekHidden}` }).boundingBox();
       expect(Math.abs(previous!.y - next!.y)).toBeLessThan(4);
       expect(next!.x + next!.width).toBeLessThanOrEqual(PHONE.width);

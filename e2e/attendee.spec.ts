@@ -28,6 +28,7 @@ for (const language of LANGUAGES) {
       const schedule = wordsOf(language, "Schedule");
       const passesPage = wordsOf(language, "Passes");
       const buyButton = wordsOf(language, "BuyButton");
+      const summary = wordsOf(language, "OrderSummary");
       const me = wordsOf(language, "MyBookings");
       const controls = wordsOf(language, "BookingControls");
       const studioNav = (p: Page) => p.getByRole("navigation", { name: header("navigation") });
@@ -43,31 +44,36 @@ for (const language of LANGUAGES) {
       await expectNoSeriousA11yViolations(page);
       await shot("schedule");
 
-      // Without a pass, the schedule says so before any tap: no Book button, a link to buy one.
+      // Without any pass, the schedule invites her to buy one before any tap: no Book button, and
+      // the invitation leads to the passes with the way back to that class.
       await page.goto(`/demo?week=${mondayOf(1).toISODate()}`);
       const unpaidWednesday = page
         .getByRole("main")
         .getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
-      await expect(unpaidWednesday.getByText(schedule("noPass")).first()).toBeVisible();
+      const invitation = unpaidWednesday
+        .getByRole("link", { name: new RegExp(`^${literal(schedule("buyPassToBook"))}\\s*: `) })
+        .first();
+      await expect(invitation).toBeVisible();
+      await expect(unpaidWednesday.getByText(schedule("noPass"))).toHaveCount(0);
       await expect(
         unpaidWednesday.getByRole("button", { name: new RegExp(`^${literal(controls("book"))}: `) }),
       ).toHaveCount(0);
-      await expect(unpaidWednesday.getByRole("link", { name: schedule("buyPass") }).first()).toHaveAttribute(
-        "href",
-        "/demo/passes",
-      );
+      await expect(invitation).toHaveAttribute("href", /^\/demo\/passes\?returnTo=%2Fdemo%2Fclasses%2F/);
 
       // Buy a pass with the demo payment provider: paid at once, the pass is ready.
       await studioNav(page)
         .getByRole("link", { name: header("passes") })
         .click();
       await expect(page.getByRole("heading", { level: 1, name: passesPage("title") })).toBeVisible();
-      const buyName = buyButton("buyLabel", { label: `${DEMO_PASS.name}, ` });
-      const buy = page.getByRole("button", { name: new RegExp(`^${literal(buyName)}`) });
+      const buyName = passesPage("buyLabel", { label: `${DEMO_PASS.name}, ` });
+      const buy = page.getByRole("link", { name: new RegExp(`^${literal(buyName)}`) });
       await expect(buy).toHaveAccessibleName(dkkPattern(DEMO_PASS.amount));
       await expectNoSeriousA11yViolations(page);
       await shot("passes");
+      // The order summary first, then pay (from the menu, not a class: afterwards My bookings).
       await buy.click();
+      await expect(page.getByRole("heading", { level: 1, name: summary("title") })).toBeVisible();
+      await page.getByRole("button", { name: new RegExp(`^${literal(buyButton("pay", { total: "" }))}`) }).click();
       await expect(page).toHaveURL(/\/demo\/me\?bought=1$/);
       await expect(page.getByRole("main")).toContainText(me("bought"));
       const passes = page.getByRole("region", { name: me("myPasses") });

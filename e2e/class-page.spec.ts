@@ -62,7 +62,9 @@ for (const language of ["en", "da"] as const) {
       const wednesday = await openNextWednesday(page);
       // The week's navigation fits on one line: previous and next side by side.
       const weeks = page.getByRole("navigation", { name: t.Schedule.weeks });
-      const previous = await weeks.getByRole("link", { name: `${t.Schedule.previous}${t.Schedule.weekHidden}` }).boundingBox();
+      const previous = await weeks
+        .getByRole("link", { name: `${t.Schedule.previous}${t.Schedule.weekHidden}` })
+        .boundingBox();
       const next = await weeks.getByRole("link", { name: `${t.Schedule.next}${t.Schedule.weekHidden}` }).boundingBox();
       expect(Math.abs(previous!.y - next!.y)).toBeLessThan(4);
       expect(next!.x + next!.width).toBeLessThanOrEqual(PHONE.width);
@@ -118,19 +120,21 @@ for (const language of ["en", "da"] as const) {
 test.describe("signed in, on a phone", () => {
   test.use({ viewport: PHONE });
 
-  test("someone without a pass is told which passes cover the class, before any tap", async ({ page }) => {
+  test("someone without any pass is invited to buy one, and the passes page keeps the way back", async ({ page }) => {
     await signInAs(page, "Emil Christensen");
     await openFirstClass(page);
+    const classPath = new URL(page.url()).pathname;
     const booking = page.getByRole("complementary", { name: "Booking" });
-    await expect(booking).toContainText("Your passes do not cover this class. These do:");
+    await expect(booking).not.toContainText("Your passes do not cover this class.");
     await expect(booking.getByRole("button", { name: /^Book: / })).toHaveCount(0);
-    const passes = booking.getByRole("listitem").getByRole("link");
-    expect(await passes.count()).toBeGreaterThan(0);
-    await expect(passes.first()).toHaveAttribute("href", /^\/demo\/passes#product-/);
+    const invitation = booking.getByRole("link", { name: /^Buy a pass to book: / });
+    await expect(invitation).toHaveAttribute("href", `/demo/passes?returnTo=${encodeURIComponent(classPath)}`);
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, "class-page-no-pass");
-    await passes.first().click();
-    await expect(page).toHaveURL(/\/demo\/passes#product-/);
+    await invitation.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Passes and prices" })).toBeVisible();
+    const buy = await page.getByRole("link", { name: /^Buy / }).first().getAttribute("href");
+    expect(buy).toContain(`returnTo=${encodeURIComponent(classPath)}`);
   });
 
   test("someone with a pass sees the credit a booking uses, books, and sees Booked with a way to cancel", async ({

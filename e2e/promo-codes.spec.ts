@@ -25,7 +25,10 @@ for (const language of LANGUAGES) {
         await page.goto("/");
         await page.getByRole("button", { name: demo("tryAdmin") }).click();
         await expect(page.getByRole("heading", { level: 1, name: home("title") })).toBeVisible();
-        await page.getByRole("navigation", { name: nav("label") }).getByRole("link", { name: nav("promoCodes") }).click();
+        await page
+          .getByRole("navigation", { name: nav("label") })
+          .getByRole("link", { name: nav("promoCodes") })
+          .click();
         await expect(page.getByRole("heading", { level: 1, name: words("title") })).toBeVisible();
 
         await page.getByLabel(words("code"), { exact: true }).fill(code);
@@ -55,9 +58,10 @@ for (const language of LANGUAGES) {
         const passesPage = wordsOf(language, "Passes");
         const buyButton = wordsOf(language, "BuyButton");
         const field = wordsOf(language, "PromoCodeField");
+        const summary = wordsOf(language, "OrderSummary");
+        const refusal = wordsOf(language, "PromoCodeRefusal");
         const me = wordsOf(language, "MyBookings");
         const receipts = wordsOf(language, "ReceiptLink");
-        const errors = wordsOf(language, "Errors");
         const pass = await ensureDemoPass();
         const code = uniqueCode(`SPRING${language.toUpperCase()}`);
         const admin = await demoApi("administrator");
@@ -71,22 +75,33 @@ for (const language of LANGUAGES) {
         await page.getByRole("combobox", { name: demo("attendee") }).selectOption({ label: "Mads Jensen" });
         await page.getByRole("button", { name: demo("tryAttendee") }).click();
         await expect(page).toHaveURL(/\/demo$/);
-        await page.getByRole("navigation", { name: header("navigation") }).getByRole("link", { name: header("passes") }).click();
+        await page
+          .getByRole("navigation", { name: header("navigation") })
+          .getByRole("link", { name: header("passes") })
+          .click();
         await expect(page.getByRole("heading", { level: 1, name: passesPage("title") })).toBeVisible();
 
-        const buy = page.getByRole("button", {
-          name: new RegExp(`^${literal(buyButton("buyLabel", { label: `${DEMO_PASS.name}, ` }))}`),
-        });
-        // A code that does not exist is refused where the member looks, and nothing is bought.
-        await page.getByText(field("question")).click();
-        await page.getByLabel(field("label")).fill("NO-SUCH-CODE");
-        await buy.click();
-        await expect(page.getByRole("alert").filter({ hasText: errors("promoCodeInvalid") })).toBeVisible();
+        await page
+          .getByRole("link", {
+            name: new RegExp(`^${literal(passesPage("buyLabel", { label: `${DEMO_PASS.name}, ` }))}`),
+          })
+          .click();
+        await expect(page.getByRole("heading", { level: 1, name: summary("title") })).toBeVisible();
+        // A code that does not exist is refused on the summary, in the member's language, and the total stays.
+        await page.getByLabel(field("question")).fill("NO-SUCH-CODE");
+        await page.getByRole("button", { name: field("apply") }).click();
+        await expect(page.getByRole("status").filter({ hasText: refusal("unknown") })).toBeVisible();
+        const figures = page.getByTestId("order-figures");
+        await expect(figures).toContainText(summary("total"));
+        await expect(figures).not.toContainText(summary("discount", { code: "NO-SUCH-CODE" }));
         await expectNoSeriousA11yViolations(page);
         await saveScreenshot(page, `${language}-phone-promo-code`);
 
-        await page.getByLabel(field("label")).fill(code.toLowerCase());
-        await buy.click();
+        await page.getByLabel(field("question")).fill(code.toLowerCase());
+        await page.getByRole("button", { name: field("apply") }).click();
+        await expect(page.getByRole("status").filter({ hasText: summary("promoApplied", { code }) })).toBeVisible();
+        await expect(figures).toContainText(summary("discount", { code }));
+        await page.getByRole("button", { name: new RegExp(`^${literal(buyButton("pay", { total: "" }))}`) }).click();
         await expect(page).toHaveURL(/\/demo\/me\?bought=1/);
         await expect(page.getByRole("region", { name: me("myPasses") })).toContainText(DEMO_PASS.name);
 
@@ -101,7 +116,11 @@ for (const language of LANGUAGES) {
         }[];
         await mads.dispose();
         const bought = orders.find((order) => order.productId === pass.productId && order.discountAmount > 0);
-        expect(bought).toMatchObject({ amount: DEMO_PASS.amount * 0.75, discountAmount: DEMO_PASS.amount * 0.25, status: "paid" });
+        expect(bought).toMatchObject({
+          amount: DEMO_PASS.amount * 0.75,
+          discountAmount: DEMO_PASS.amount * 0.25,
+          status: "paid",
+        });
 
         // Its receipt, from the member's page: a PDF download (the demo studio has VAT details).
         expect(bought!.receiptNumber).toEqual(expect.any(Number));

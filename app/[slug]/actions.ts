@@ -19,6 +19,7 @@ import { SlugParams } from "@/lib/schemas/demo";
 import { EntitlementIdParams } from "@/lib/schemas/entitlement";
 import { CheckoutInput } from "@/lib/schemas/order";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
+import { safeReturnTo } from "@/lib/web/return-to";
 import { getViewer } from "@/lib/web/viewer";
 
 /** What a booking button shows after its action: on failure, the API's error in the page's language. */
@@ -92,10 +93,14 @@ export async function cancelAction(slug: string, bookingId: string): Promise<Act
   return result;
 }
 
-/** Buy a product at one price: POST /checkout's own function. Demo: paid at once; Stripe: off to its Checkout page. */
+/**
+ * Buy a product at one price: POST /checkout's own function. Demo: paid at once, then back to
+ * `returnTo` (the class the member came from, with `bought=1`) or My bookings; Stripe: off to its
+ * Checkout page, whose success address is that same place.
+ */
 export async function buyAction(
   slug: string,
-  input: { productId: string; priceId: string; promoCode?: string },
+  input: { productId: string; priceId: string; promoCode?: string; returnTo?: string },
 ): Promise<ActionResult> {
   const viewer = await viewerFor(slug);
   if (!viewer) return fail("authentication_required");
@@ -106,6 +111,7 @@ export async function buyAction(
   });
   if (!body.success) return fail("validation_failed");
   const tBuy = await getTranslations("BuyResult");
+  const returnPath = safeReturnTo(input?.returnTo) ?? `/${encodeURIComponent(slug)}/me`;
   let checkoutUrl: string | null = null;
   const result = await attempt(async () => {
     ({ checkoutUrl } = await startCheckout({
@@ -113,13 +119,21 @@ export async function buyAction(
       accountId: viewer.accountId,
       userId: viewer.userId,
       input: body.data,
+      returnPath,
     }));
     return tBuy("paid");
   });
   if (!result.ok) return result;
   if (checkoutUrl) redirect(checkoutUrl);
   revalidatePath(`/${slug}`, "layout");
-  redirect(`/${encodeURIComponent(slug)}/me?bought=1`);
+  redirect(withQuery(returnPath, "bought=1"));
+}
+
+/** `path` with one more query parameter, before any fragment. */
+function withQuery(path: string, parameter: string): string {
+  const [beforeHash, hash] = path.split("#", 2) as [string, string | undefined];
+  const separator = beforeHash.includes("?") ? "&" : "?";
+  return `${beforeHash}${separator}${parameter}${hash === undefined ? "" : `#${hash}`}`;
 }
 
 /** Cancel one's own membership at the end of its paid period: POST /me/entitlements/{id}/cancel's own function. */

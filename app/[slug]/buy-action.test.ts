@@ -64,3 +64,25 @@ describe("buying on the passes page with a promo code", () => {
     expect(await db.order.count({ where: { userId: buyer.userId } })).toBe(0);
   });
 });
+
+describe("buying from a class: back to it after paying", () => {
+  it("returns to the class the member came from, with the purchase noted", async () => {
+    signInAs(buyer.token);
+    const classPath = `/${tenant.slug}/classes/6f1c2b9e-1d2a-4c1b-9a55-0d3c1e2f4a5b`;
+    const address = await redirectOf(
+      buyAction(tenant.slug, { productId: product.id, priceId: product.prices[0]!.id, returnTo: classPath }),
+    );
+    expect(address).toBe(`${classPath}?bought=1`);
+    expect(await db.order.count({ where: { userId: buyer.userId, status: "paid" } })).toBe(1);
+  });
+
+  it("never sends the member off the site: an unsafe returnTo goes to My bookings", async () => {
+    signInAs(buyer.token);
+    for (const returnTo of ["//evil.example/x", "https://evil.example", "/\\evil.example", "classes/1"]) {
+      const address = await redirectOf(
+        buyAction(tenant.slug, { productId: product.id, priceId: product.prices[0]!.id, returnTo }),
+      );
+      expect(address, returnTo).toBe(`/${tenant.slug}/me?bought=1`);
+    }
+  });
+});

@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { BookingControls, type BookingControlsProps } from "@/components/schedule/booking-controls";
+import { buttonClass } from "@/components/ui/button";
 import { bookingWindow, bookingWindowState } from "@/lib/bookings/booking-window";
 import type { BookingDecision } from "@/lib/bookings/get-booking-options";
 import { formatDateTime } from "@/lib/format/dates";
@@ -72,7 +73,8 @@ export async function ClassAction(props: ClassActionProps) {
     refundUntil: refundUntil.getTime(),
     refundUntilText: formatDateTime(refundUntil, where),
     ...props.actions,
-    passesHref: `/${account.slug}/passes`,
+    // Buying a pass from here comes back to this class (the passes page carries it to the payment).
+    passesHref: `/${account.slug}/passes?${new URLSearchParams({ returnTo: `/${account.slug}/classes/${instance.id}` })}`,
     align: props.align ?? "end",
   };
 
@@ -130,6 +132,8 @@ function ViewerAction({
   if (!decision || decision.reason === "not_bookable") return <Note>{t("notBookable")}</Note>;
   if (decision.reason === "waitlist_disabled") return null;
   if (decision.action === "waitlist") return <BookingControls {...controls} mode="waitlist" />;
+  if (decision.reason === "no_entitlement" && !decision.holdsPass && products?.length !== 0)
+    return <BuyToBook passesHref={controls.passesHref} label={controls.label} t={t} />;
   if (decision.reason === "no_entitlement")
     return <NoPass passesHref={controls.passesHref} products={products} end={controls.align === "end"} t={t} />;
   if (!decision.canBook) return null;
@@ -148,7 +152,16 @@ function ViewerAction({
   );
 }
 
-/** No pass covers the class: a link to the passes, or (the class page) the passes that would. */
+/** A member without any pass: the invitation to buy one, to the passes page and back to this class. */
+function BuyToBook({ passesHref, label, t }: { passesHref: string; label: string; t: ScheduleTranslator }) {
+  return (
+    <Link href={passesHref} aria-label={`${t("buyPassToBook")}: ${label}`} className={buttonClass("primary", "sm")}>
+      {t("buyPassToBook")}
+    </Link>
+  );
+}
+
+/** Passes the member holds do not cover the class: a link to the passes, or (the class page) the passes that would. */
 function NoPass({
   passesHref,
   products,

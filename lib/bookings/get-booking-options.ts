@@ -38,6 +38,12 @@ export type BookingOptions = {
   products: (Product & { prices: Price[] })[];
   /** The entitlement a booking would use: its classes left (null: unlimited) and its product's name. */
   credit: { remainingClasses: number | null; productName: string } | null;
+  /**
+   * Whether the person holds any pass or membership here now (active, not expired, classes left),
+   * whether or not it covers this class: without one, the site invites them to buy one; with one
+   * that does not apply, it says the passes do not cover the class.
+   */
+  holdsPass: boolean;
 };
 
 /** A row of the verdict query: booking_verdict's answer (asked with the waitlist) and what explains it. */
@@ -53,6 +59,7 @@ type VerdictRow = {
   remainingClasses: number | null;
   productName: string | null;
   bookingId: string | null;
+  holdsPass: boolean;
 };
 
 /**
@@ -129,6 +136,7 @@ export async function getBookingOptions(options: {
     entitlement,
     products,
     credit: creditOf(row),
+    holdsPass: row.holdsPass,
   };
 }
 
@@ -149,7 +157,11 @@ async function readVerdicts(options: {
            e."remainingClasses", p."name" AS "productName",
            (SELECT b."id" FROM "Booking" b
              WHERE b."accountId" = ${accountId} AND b."instanceId" = i."id" AND b."attendeeId" = ${userId}
-               AND b."status" IN ('confirmed', 'waitlisted') LIMIT 1) AS "bookingId"
+               AND b."status" IN ('confirmed', 'waitlisted') LIMIT 1) AS "bookingId",
+           EXISTS (SELECT 1 FROM "Entitlement" h
+             WHERE h."accountId" = ${accountId} AND h."userId" = ${userId} AND h."status" = 'active'
+               AND (h."validUntil" IS NULL OR h."validUntil" > ${now})
+               AND (h."remainingClasses" IS NULL OR h."remainingClasses" > 0)) AS "holdsPass"
       FROM unnest(${instanceIds}::text[]) AS x("id")
       CROSS JOIN LATERAL booking_verdict(${accountId}, x."id", ${userId}, NULL, ${now}, true) v
       LEFT JOIN ("Instance" i JOIN "Account" a ON a."id" = i."accountId")
@@ -166,7 +178,7 @@ function isHidden(row: VerdictRow): boolean {
 }
 
 /** What the schedule says about a class before a tap: the decision and the credit a booking would take. */
-export type BookingDecision = Pick<BookingOptions, "canBook" | "action" | "reason" | "credit">;
+export type BookingDecision = Pick<BookingOptions, "canBook" | "action" | "reason" | "credit" | "holdsPass">;
 
 /**
  * The decisions of getBookingOptions for many classes at once (a week of the schedule), in one
@@ -182,7 +194,9 @@ export async function listBookingDecisions(options: {
   if (options.instanceIds.length === 0) return new Map();
   const rows = await readVerdicts({ ...options, now: options.now ?? new Date() });
   return new Map(
-    rows.filter((row) => !isHidden(row)).map((row) => [row.instanceId, { ...decide(row), credit: creditOf(row) }]),
+    rows
+      .filter((row) => !isHidden(row))
+      .map((row) => [row.instanceId, { ...decide(row), credit: creditOf(row), holdsPass: row.holdsPass }]),
   );
 }
 

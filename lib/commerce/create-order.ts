@@ -5,6 +5,7 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { issueReceipt, issueReceipts } from "@/lib/receipts/issue-receipts";
 import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
 import { createEntitlement, entitlementData } from "./create-entitlement";
+import { chargedAmount } from "./purchase-figures";
 import type { Discount } from "./redeem-promo-code";
 
 type OrderRow = {
@@ -44,7 +45,7 @@ function orderData(row: OrderRow) {
     userId: row.userId,
     productId: row.productId,
     priceId: row.price.id,
-    amount: Math.max(0, row.price.amount - (row.discount?.amount ?? 0)),
+    amount: chargedAmount(row.price.amount, row.discount?.amount ?? 0),
     discountAmount: row.discount?.amount ?? 0,
     promoCodeId: row.discount?.promoCodeId ?? null,
     currency: row.price.currency,

@@ -13,7 +13,8 @@ import type { CheckoutInput } from "@/lib/schemas/order";
 import { placeOrder } from "./create-order";
 import { failPendingOrder } from "./fail-pending-order";
 import { lockMembership } from "./lock-membership";
-import { isEligibleForPrice } from "./price-eligibility";
+import { assertMayBuy, findPurchasable } from "./purchase-checks";
+import { chargedAmount } from "./purchase-figures";
 import { redeemPromoCode } from "./redeem-promo-code";
 
 export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitlement: Entitlement | null };
@@ -37,20 +38,18 @@ export async function startCheckout({
   accountId,
   userId,
   input,
+  returnPath = null,
   provider = paymentProvider(),
 }: {
   db: TenantDb;
   accountId: string;
   userId: string;
   input: CheckoutInput;
+  /** A same-origin path the buyer returns to after a hosted payment (the site's class page); else the home page. */
+  returnPath?: string | null;
   provider?: PaymentProvider;
 }): Promise<CheckoutResult> {
-  const product = await db.product.findFirst({
-    where: { id: input.productId, status: "active" },
-    include: { prices: { where: { id: input.priceId, retired: false } } },
-  });
-  const price = product?.prices[0];
-  if (!product || !price) throw new AppError("not_found");
+  const { product, price } = await findPurchasable(db, input);
   const payee = provider.settlement === "hosted" ? await connectedAccountOrThrow(db) : null;
   const [account, buyer] = await Promise.all([
     db.account.findUniqueOrThrow({ where: { id: accountId } }),
@@ -63,17 +62,12 @@ export async function startCheckout({
     () =>
       db.$transaction(async (tx) => {
         if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
-        if (product.purchaseLimitPerUser !== null) {
-          const bought = await tx.order.count({ where: { userId, productId: product.id, status: "paid" } });
-          if (bought >= product.purchaseLimitPerUser) throw new AppError("purchase_limit_reached");
-        }
-        if (!isEligibleForPrice(price, buyer, { timezone: account.timezone }))
-          throw new AppError("not_eligible_for_price");
         const now = new Date();
+        await assertMayBuy(tx, { userId, product, price, buyer, timezone: account.timezone, now });
         const discount = input.promoCode
           ? await redeemPromoCode(tx, { accountId, userId, code: input.promoCode, product, price, now })
           : null;
-        const charged = price.amount - (discount?.amount ?? 0);
+        const charged = chargedAmount(price.amount, discount?.amount ?? 0);
         paidAtOnce = provider.settlement === "immediate" || (charged === 0 && price.interval === null);
         return placeOrder(tx, {
           userId,
@@ -96,6 +90,7 @@ export async function startCheckout({
     hosted = await provider.createHostedCheckout({
       orderId: created.order.id,
       accountId,
+      returnPath,
       buyerEmail: buyer.email,
       productName: product.name,
       amount: price.amount,

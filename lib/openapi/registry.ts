@@ -10,7 +10,7 @@ export const bearerAuth = registry.registerComponent("securitySchemes", "bearerA
   description:
     "`Authorization: Bearer <token>`: a session's `session.id` from POST /auth/magic-links/consume, or an API key's " +
     "secret (`sbk_…`, POST /api-keys). A key acts as an administrator of its account, but is no person: a person's own " +
-    "operations (`/me…`, `/session/account`, `/auth/logout`, `POST /checkout`, booking options, `POST /bookings` " +
+    "operations (`/me…`, `/session/account`, `/auth/logout`, `POST /checkout`, `POST /checkout/quote`, booking options, `POST /bookings` " +
     "without `attendeeId`, managing API keys) answer it 403 `Insufficient permission`. Each key may make " +
     "`API_KEY_RATE_LIMIT_PER_MINUTE` requests a minute (600 by default); past them every operation answers it 429 " +
     "`Too many requests` with `Retry-After`.",
@@ -55,9 +55,12 @@ export function jsonResponse(description: string, schema: ZodType) {
 /** The `Link` header of a keyset page (GET /users, GET /orders with `limit`). */
 export const linkHeader = {
   description:
-    'RFC 8288: `<…>; rel=next`, the same request with the next `cursor`, while more rows remain; absent on the last page ' +
+    "RFC 8288: `<…>; rel=next`, the same request with the next `cursor`, while more rows remain; absent on the last page " +
     "and without `limit`",
-  schema: { type: "string" as const, example: '</api/users?limit=50&cursor=WyJJZGEgSG9sbSIsImlkYUBleGFtcGxlLmNvbSJd>; rel=next' },
+  schema: {
+    type: "string" as const,
+    example: "</api/users?limit=50&cursor=WyJJZGEgSG9sbSIsImlkYUBleGFtcGxlLmNvbSJd>; rel=next",
+  },
 };
 
 export function jsonBody(schema: ZodType) {

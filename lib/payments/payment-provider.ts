@@ -4,6 +4,8 @@ import type { PaymentMethod } from "./payment-methods";
 export type HostedCheckoutInput = {
   orderId: string;
   accountId: string;
+  /** A same-origin path (`/studio/classes/…`) the buyer comes back to from the payment page; null: the home page. */
+  returnPath?: string | null;
   buyerEmail: string;
   productName: string;
   /** The list price (of each billing period, for a subscription). */

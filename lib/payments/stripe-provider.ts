@@ -53,8 +53,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           ...(subscription
             ? { subscription_data: { metadata, ...(fee ? { application_fee_percent: fee.percent } : {}) } }
             : { payment_intent_data: { metadata, ...(fee ? { application_fee_amount: fee.amount } : {}) } }),
-          success_url: `${appUrl}/?checkout=success&order=${encodeURIComponent(input.orderId)}`,
-          cancel_url: `${appUrl}/?checkout=cancelled&order=${encodeURIComponent(input.orderId)}`,
+          success_url: returnUrl(appUrl, input, "success"),
+          cancel_url: returnUrl(appUrl, input, "cancelled"),
         },
         // A retried request for the same order opens no second session.
         { idempotencyKey: `checkout-${input.orderId}`, ...onAccount(input.connectedAccountId) },
@@ -64,6 +64,13 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     },
     cancelAtPeriodEnd: (ref) => cancelStripeSubscription(stripe, ref),
   };
+}
+
+/** Where Stripe sends the buyer back: their return path (the class they bought from) or the home page, with the outcome. */
+function returnUrl(appUrl: string, input: HostedCheckoutInput, outcome: "success" | "cancelled"): string {
+  const path = input.returnPath ?? "/";
+  const separator = path.includes("?") ? "&" : "?";
+  return `${appUrl}${path}${separator}checkout=${outcome}&order=${encodeURIComponent(input.orderId)}`;
 }
 
 /** Request options that send a request to a connected account (the `Stripe-Account` header). */

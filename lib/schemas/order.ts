@@ -1,5 +1,7 @@
 import type { Order } from "@prisma/client";
 import { basisPointsToPercent } from "@/lib/receipts/vat";
+import type { CheckoutQuote } from "@/lib/commerce/quote-checkout";
+import type { PromoCodeRefusal } from "@/lib/commerce/redeem-promo-code";
 import { Id, text } from "./common";
 import { EntitlementSchema } from "./entitlement";
 import { z } from "./zod";
@@ -86,12 +88,80 @@ export const CheckoutSchema = z
   })
   .openapi("Checkout");
 
+export const CheckoutQuoteInput = CheckoutInput.extend({
+  promoCode: CheckoutInput.shape.promoCode.openapi({
+    example: "SPRING25",
+    description:
+      "A promo code to price the purchase with, in any case; one that does not apply is priced without and says why",
+  }),
+}).openapi("CheckoutQuoteInput");
+
+export const CheckoutQuoteSchema = z
+  .object({
+    productId: Id,
+    priceId: Id,
+    currency: z.string().openapi({ example: "DKK" }),
+    amount: z.number().int().openapi({
+      example: 120000,
+      description: "The price in minor units (of each billing period, for a subscription)",
+    }),
+    discountAmount: z.number().int().openapi({
+      example: 30000,
+      description:
+        "Minor units the promo code takes off (a subscription's first payment only); 0 without one that applies",
+    }),
+    total: z.number().int().openapi({
+      example: 90000,
+      description:
+        "Minor units POST /checkout would charge now: `amount` less `discountAmount`, never below 0 (the order's `amount`)",
+    }),
+    vatAmount: z.number().int().nullable().openapi({
+      example: 18000,
+      description:
+        "Minor units of VAT (moms) included in `total` at the studio's VAT rate today; null when the studio has no rate",
+    }),
+    promoCode: z
+      .object({
+        code: z
+          .string()
+          .openapi({ example: "SPRING25", description: "As the studio wrote it when it applies, else as sent" }),
+        applied: z.boolean(),
+        reason: z
+          .string()
+          .nullable()
+          .openapi({
+            example: null,
+            description:
+              "Why it does not apply, a sentence: `Promo code not found`, `Promo code is not active`, `Promo code has expired`, " +
+              "`Promo code does not apply to this product`, `Promo code is in another currency than the price`, " +
+              "`Promo code is for a first purchase only`, `Promo code has been used up`; null when applied",
+          }),
+      })
+      .nullable()
+      .openapi({ description: "The promo code sent, if any, and whether it applies" }),
+    grants: z
+      .object({
+        remainingClasses: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ example: 10, description: "Classes it gives; null = unlimited" }),
+        validUntil: z.iso.datetime().nullable().openapi({
+          description: "Until when, counted from now (a subscription: its first billing period); null = without end",
+        }),
+      })
+      .openapi({ description: "The entitlement a purchase now would give" }),
+  })
+  .openapi("CheckoutQuote");
+
 export const WebhookReceiptSchema = z.object({ received: z.literal(true) }).openapi("WebhookReceipt");
 
 export type OrderDto = z.infer<typeof OrderSchema>;
 export type CheckoutInput = z.infer<typeof CheckoutInput>;
 export type RefundOrderInput = z.infer<typeof RefundOrderInput>;
 export type CheckoutDto = z.infer<typeof CheckoutSchema>;
+export type CheckoutQuoteInput = z.infer<typeof CheckoutQuoteInput>;
+export type CheckoutQuoteDto = z.infer<typeof CheckoutQuoteSchema>;
 
 export function serializeOrder(order: Order): OrderDto {
   return {
@@ -112,5 +182,30 @@ export function serializeOrder(order: Order): OrderDto {
     receiptNumber: order.receiptNumber,
     vatAmount: order.vatAmount,
     vatRate: order.vatRateBasisPoints === null ? null : basisPointsToPercent(order.vatRateBasisPoints),
+  };
+}
+
+/** A quote as the API answers it: dates as ISO strings, a refused code's reason as `reasonText` says it (the API: English). */
+export function serializeCheckoutQuote(
+  quote: CheckoutQuote,
+  reasonText: (reason: PromoCodeRefusal) => string,
+): CheckoutQuoteDto {
+  return {
+    productId: quote.product.id,
+    priceId: quote.price.id,
+    currency: quote.currency,
+    amount: quote.amount,
+    discountAmount: quote.discountAmount,
+    total: quote.total,
+    vatAmount: quote.vatAmount,
+    promoCode: quote.promoCode && {
+      code: quote.promoCode.code,
+      applied: quote.promoCode.applied,
+      reason: quote.promoCode.applied ? null : reasonText(quote.promoCode.reason),
+    },
+    grants: {
+      remainingClasses: quote.grants.remainingClasses,
+      validUntil: quote.grants.validUntil?.toISOString() ?? null,
+    },
   };
 }

@@ -7,6 +7,8 @@ describe("where a sign-in returns the person", () => {
     expect(safeReturnTo("/demo/passes#product-p1")).toBe("/demo/passes#product-p1");
     expect(safeReturnTo("/demo?week=2026-11-30")).toBe("/demo?week=2026-11-30");
     expect(safeReturnTo("/")).toBe("/");
+    expect(safeReturnTo("/demo/passes?returnTo=%2Fdemo%2Fclasses%2F1")).toBe("/demo/passes?returnTo=%2Fdemo%2Fclasses%2F1");
+    expect(safeReturnTo("/caf%C3%A9")).toBe("/caf%C3%A9");
   });
 
   it("refuses anything that could lead to another site", () => {
@@ -27,6 +29,7 @@ describe("where a sign-in returns the person", () => {
       "/demo\u0085",
       "/./\\evil.example",
       "/.//evil.example",
+      "/demo/..//evil.example",
       "",
       "/" + "a".repeat(500),
     ]) {

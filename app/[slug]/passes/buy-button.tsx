@@ -3,41 +3,41 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { usePromoCode } from "./promo-code";
 
 type Result = { ok: true; message: string } | { ok: false; error: string };
 
-/** Buy one price of a product (with the page's promo code, if one was typed): the action redirects (My bookings, or Stripe Checkout) on success, else shows the API's message. */
+/**
+ * "Pay 900.00 kr." under an order summary: buys the price with the summary's promo code; the action
+ * redirects (back to the class the member came from, My bookings, or Stripe Checkout) on success,
+ * else the API's message shows in the page's language.
+ */
 export function BuyButton({
-  label,
-  productId,
-  priceId,
+  total,
+  purchase,
   buy,
 }: {
-  label: string;
-  productId: string;
-  priceId: string;
-  buy: (input: { productId: string; priceId: string; promoCode?: string }) => Promise<Result>;
+  /** The total the summary shows, formatted. */
+  total: string;
+  purchase: { productId: string; priceId: string; promoCode?: string; returnTo?: string };
+  buy: (input: { productId: string; priceId: string; promoCode?: string; returnTo?: string }) => Promise<Result>;
 }) {
-  const promoCode = usePromoCode();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | undefined>();
   const t = useTranslations("BuyButton");
   return (
-    <div className="flex flex-col items-start gap-1 sm:items-end">
+    <div className="flex flex-col gap-2">
       <Button
-        size="sm"
+        className="min-h-12 w-full text-base"
         disabled={pending}
-        aria-label={t("buyLabel", { label })}
         onClick={() => {
           setError(undefined);
           startTransition(async () => {
-            const result = await buy({ productId, priceId, promoCode });
+            const result = await buy(purchase);
             if (!result.ok) setError(result.error);
           });
         }}
       >
-        {pending ? t("buying") : t("buy")}
+        {pending ? t("paying") : t("pay", { total })}
       </Button>
       {error && (
         <p role="alert" className="text-sm text-red-800">

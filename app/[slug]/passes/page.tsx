@@ -2,63 +2,42 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { StudioHeader } from "@/components/schedule/studio-header";
+import { buttonClass } from "@/components/ui/button";
 import { listPublicProducts } from "@/lib/commerce/list-public-products";
 import { formatMoney } from "@/lib/format/money";
 import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment-methods";
-import { buyAction, signOutAction } from "../actions";
+import { safeReturnTo } from "@/lib/web/return-to";
 import { getViewer } from "@/lib/web/viewer";
+import { signOutAction } from "../actions";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
-import { BuyButton } from "./buy-button";
-import { PromoCodeField, PromoCodeProvider } from "./promo-code";
+import { productTexts, summaryHref } from "./product-text";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ slug: string }> };
-
-type Translate = Awaited<ReturnType<typeof getTranslations<"Passes">>>;
-
-function typeText(type: string, t: Translate): string {
-  if (type === "drop_in") return t("dropIn");
-  if (type === "class_pass") return t("classPass");
-  if (type === "subscription") return t("subscription");
-  return type;
-}
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ returnTo?: string | string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [account, t] = await Promise.all([getPublicStudio((await params).slug), getTranslations("Passes")]);
   return { title: t("metaTitle", { studio: account.name }) };
 }
 
-/** " per month", " every 3 months": how often a subscription's price is charged. */
-function intervalText(interval: string | null, count: number | null, t: Translate): string {
-  if (!interval) return "";
-  if (count && count > 1) {
-    if (interval === "week") return t("everyWeeks", { count });
-    if (interval === "month") return t("everyMonths", { count });
-    if (interval === "year") return t("everyYears", { count });
-    return t("everyInterval", { count, interval });
-  }
-  if (interval === "week") return t("perWeek");
-  if (interval === "month") return t("perMonth");
-  if (interval === "year") return t("perYear");
-  return t("perInterval", { interval });
-}
-
-function ageText(minAge: number | null, maxAge: number | null, t: Translate): string {
-  if (minAge !== null && maxAge !== null) return t("agesRange", { min: minAge, max: maxAge });
-  if (minAge !== null) return t("agesFrom", { min: minAge });
-  if (maxAge !== null) return t("agesUpTo", { max: maxAge });
-  return "";
-}
-
-/** Passes and prices, in the studio's locale and currency; buying needs a signed-in member (and JavaScript). */
-export default async function PassesPage({ params }: Props) {
-  const [{ slug }, t] = await Promise.all([params, getTranslations("Passes")]);
+/**
+ * Passes and prices, in the studio's locale and currency. "Buy" opens the order summary of that price
+ * (what it costs and gives, a promo code, then pay), carrying `returnTo` (the class the member came
+ * from) so that paying brings them back there.
+ */
+export default async function PassesPage({ params, searchParams }: Props) {
+  const [{ slug }, query, t, { typeText, intervalText, ageText }] = await Promise.all([
+    params,
+    searchParams,
+    getTranslations("Passes"),
+    productTexts(),
+  ]);
+  const returnTo = safeReturnTo(query.returnTo);
   const [account, products, signedIn] = await orNotFound(
     Promise.all([getPublicStudio(slug), listPublicProducts({ slug }), getViewer()]),
   );
   const viewer = viewerOf(signedIn, account);
-  const buy = buyAction.bind(null, account.slug);
   const methods = await listAcceptedPaymentMethods({ accountId: account.id, currency: account.currency });
   const mobilePay = methods.includes("mobilepay");
   const sellsSubscriptions = products.some((product) => product.type === "subscription");
@@ -91,69 +70,70 @@ export default async function PassesPage({ params }: Props) {
             {mobilePay && sellsSubscriptions ? ` ${t("membershipsByCard")}` : null}
           </p>
         ) : null}
-        <PromoCodeProvider>
-          {viewer && products.length > 0 ? <PromoCodeField /> : null}
-          {products.length === 0 ? (
-            <p className="mt-6 text-slate-700">{t("noneOnSale")}</p>
-          ) : (
-            <ul className="mt-6 space-y-4">
-              {products.map((product) => {
-                const facts = [
-                  typeText(product.type, t),
-                  product.classAllowance !== null
-                    ? t("classes", { count: product.classAllowance })
-                    : product.type === "subscription"
-                      ? t("unlimited")
-                      : "",
-                  product.validityDays !== null ? t("validDays", { count: product.validityDays }) : "",
-                ].filter(Boolean);
-                return (
-                  <li
-                    key={product.id}
-                    id={`product-${product.id}`}
-                    className="scroll-mt-4 rounded-lg border border-slate-200 p-4"
-                  >
-                    <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
-                    <p className="text-sm text-slate-700">{facts.join(" · ")}</p>
-                    {product.description && <p className="mt-2 text-slate-800">{product.description}</p>}
-                    <ul className="mt-3 divide-y divide-slate-100">
-                      {product.prices.map((price) => {
-                        const amount = `${formatMoney(price.amount, price.currency, account.locale)}${intervalText(price.interval, price.intervalCount, t)}`;
-                        const age = ageText(price.minAge, price.maxAge, t);
-                        return (
-                          <li key={price.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                            <p>
-                              <span className="text-lg font-semibold tabular-nums">{amount}</span>
-                              {age && <span className="ml-2 text-sm text-slate-700">{age}</span>}
-                            </p>
-                            {viewer ? (
-                              <BuyButton
-                                label={`${product.name}, ${amount}`}
-                                productId={product.id}
-                                priceId={price.id}
-                                buy={buy}
-                              />
-                            ) : (
-                              <Link
-                                href={signInHref(account.slug, `/${account.slug}/passes#product-${product.id}`)}
-                                className="inline-flex min-h-9 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                              >
-                                {t("signInToBuy")}
-                                <span className="sr-only">
-                                  : {product.name}, {amount}
-                                </span>
-                              </Link>
-                            )}
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </PromoCodeProvider>
+        {products.length === 0 ? (
+          <p className="mt-6 text-slate-700">{t("noneOnSale")}</p>
+        ) : (
+          <ul className="mt-6 space-y-4">
+            {products.map((product) => {
+              const facts = [
+                typeText(product.type),
+                product.classAllowance !== null
+                  ? t("classes", { count: product.classAllowance })
+                  : product.type === "subscription"
+                    ? t("unlimited")
+                    : "",
+                product.validityDays !== null ? t("validDays", { count: product.validityDays }) : "",
+              ].filter(Boolean);
+              return (
+                <li
+                  key={product.id}
+                  id={`product-${product.id}`}
+                  className="scroll-mt-4 rounded-lg border border-slate-200 p-4"
+                >
+                  <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
+                  <p className="text-sm text-slate-700">{facts.join(" · ")}</p>
+                  {product.description && <p className="mt-2 text-slate-800">{product.description}</p>}
+                  <ul className="mt-3 divide-y divide-slate-100">
+                    {product.prices.map((price) => {
+                      const amount = `${formatMoney(price.amount, price.currency, account.locale)}${intervalText(price.interval, price.intervalCount)}`;
+                      const age = ageText(price.minAge, price.maxAge);
+                      return (
+                        <li key={price.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                          <p>
+                            <span className="text-lg font-semibold tabular-nums">{amount}</span>
+                            {age && <span className="ml-2 text-sm text-slate-700">{age}</span>}
+                          </p>
+                          {viewer ? (
+                            <Link
+                              href={summaryHref(account.slug, { productId: product.id, priceId: price.id, returnTo })}
+                              aria-label={t("buyLabel", { label: `${product.name}, ${amount}` })}
+                              className={buttonClass("primary", "sm")}
+                            >
+                              {t("buy")}
+                            </Link>
+                          ) : (
+                            <Link
+                              href={signInHref(
+                                account.slug,
+                                summaryHref(account.slug, { productId: product.id, priceId: price.id, returnTo }),
+                              )}
+                              className="inline-flex min-h-9 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                            >
+                              {t("signInToBuy")}
+                              <span className="sr-only">
+                                : {product.name}, {amount}
+                              </span>
+                            </Link>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </main>
     </>
   );

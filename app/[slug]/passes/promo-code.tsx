@@ -1,48 +1,59 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { createContext, useContext, useId, useState, type ReactNode } from "react";
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
 
-const PromoCode = createContext<{ code: string; setCode: (code: string) => void }>({ code: "", setCode: () => {} });
-
-/** Holds the promo code typed once on the passes page, for every buy button under it. */
-export function PromoCodeProvider({ children }: { children: ReactNode }) {
-  const [code, setCode] = useState("");
-  return <PromoCode.Provider value={{ code, setCode }}>{children}</PromoCode.Provider>;
-}
-
-/** The code a buy button sends: what was typed, trimmed; undefined when nothing was. */
-export function usePromoCode(): string | undefined {
-  return useContext(PromoCode).code.trim() || undefined;
-}
-
-/** "Have a promo code?": folded until opened, so that it does not ask everybody for a code. */
-export function PromoCodeField() {
+/**
+ * The promo code of an order summary: a form that reloads the summary with the code (no script
+ * needed), so the price, the discount and the total the member sees are the server's quote.
+ * `outcome` says whether the code was taken off, or why not, in the page's language.
+ */
+export function PromoCodeForm({
+  action,
+  code,
+  hidden,
+  outcome,
+}: {
+  action: string;
+  code: string;
+  hidden: Record<string, string>;
+  outcome: { applied: boolean; text: string } | null;
+}) {
   const id = useId();
   const t = useTranslations("PromoCodeField");
-  const { code, setCode } = useContext(PromoCode);
   return (
-    <details className="mt-4 rounded-lg border border-slate-200 p-3" open={code !== "" || undefined}>
-      <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand-700">
+    <form method="get" action={action} className="mt-6 rounded-lg border border-slate-200 p-4">
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={id} className="block font-medium text-slate-900">
         {t("question")}
-      </summary>
-      <label htmlFor={id} className="mt-2 block text-sm font-medium text-slate-800">
-        {t("label")}
       </label>
-      <input
-        id={id}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={40}
-        className="mt-1 block min-h-11 w-full max-w-xs rounded-md border border-slate-400 px-3 py-2 uppercase"
-        aria-describedby={`${id}-hint`}
-      />
-      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-        {t("hint")}
+      <div className="mt-2 flex gap-2">
+        <input
+          id={id}
+          name="promo"
+          defaultValue={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          placeholder={t("label")}
+          className="block min-h-11 w-full min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2 uppercase"
+          aria-describedby={`${id}-outcome`}
+        />
+        <Button type="submit" variant="secondary" className="min-h-11 shrink-0">
+          {t("apply")}
+        </Button>
+      </div>
+      <p
+        id={`${id}-outcome`}
+        role={outcome ? "status" : undefined}
+        className={`mt-2 text-sm ${outcome ? (outcome.applied ? "text-emerald-800" : "text-amber-900") : "text-slate-600"}`}
+      >
+        {outcome ? outcome.text : t("hint")}
       </p>
-    </details>
+    </form>
   );
 }

@@ -7,6 +7,8 @@ import {
 import { ListOrdersParams, ORDER_FILTER_DESCRIPTION } from "@/lib/schemas/order-filter";
 import {
   CheckoutInput,
+  CheckoutQuoteInput,
+  CheckoutQuoteSchema,
   CheckoutSchema,
   OrderParams,
   OrderSchema,
@@ -186,6 +188,37 @@ registry.registerPath({
     413: errorResponse(413),
     422: errorResponse(422),
     503: errorResponse(503),
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/checkout/quote",
+  operationId: "quoteCheckout",
+  tags,
+  summary: "See what a purchase costs before buying",
+  description:
+    "What POST /checkout with the same body would charge and give the caller now, and nothing is bought or redeemed: the price, " +
+    "the promo code's discount, the `total` charged now (the order's `amount`), the VAT it includes at the studio's rate, and the " +
+    "entitlement it gives counted from now. The figures are computed by the same code as the order's, so a checkout right after " +
+    "a quote charges `total`.\n\n" +
+    "Errors as on POST /checkout, in the same order: 404 unknown or non-active product, unknown or retired price; 409 " +
+    "`Payments are not set up for this studio`; 409 `Purchase limit reached`; 409 `Not eligible for this price`. A promo code " +
+    "that does not apply is no error here: `promoCode.applied` is false with the `reason`, and the figures are without it " +
+    "(POST /checkout answers it 409 `Promo code is not valid`).",
+  security: person.security,
+  request: { body: jsonBody(CheckoutQuoteInput) },
+  responses: {
+    200: jsonResponse("What the purchase costs and gives", CheckoutQuoteSchema),
+    400: errorResponse(400),
+    ...person.responses,
+    404: errorResponse(404),
+    409: errorChoices([
+      "Payments are not set up for this studio",
+      "Purchase limit reached",
+      "Not eligible for this price",
+    ]),
+    413: errorResponse(413),
   },
 });
 

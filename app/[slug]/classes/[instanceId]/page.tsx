@@ -6,6 +6,7 @@ import { ClassAction, offersWaitlist } from "@/components/schedule/class-action"
 import { ClassFacts } from "@/components/schedule/class-facts";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge } from "@/components/ui/badge";
+import { Notice } from "@/components/ui/notice";
 import { getBookingOptions } from "@/lib/bookings/get-booking-options";
 import { formatDay, formatDayHeading, formatTimeRange } from "@/lib/format/dates";
 import { localDate, weekStart } from "@/lib/format/week";
@@ -16,7 +17,10 @@ import { orNotFound, signInHref, viewerOf } from "../../studio";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ slug: string; instanceId: string }> };
+type Props = {
+  params: Promise<{ slug: string; instanceId: string }>;
+  searchParams: Promise<{ bought?: string | string[]; checkout?: string | string[] }>;
+};
 
 /** The class of a page, once per request (metadata and page share it); 404 page when the public may not see it. */
 const getClass = cache((slug: string, instanceId: string) =>
@@ -45,9 +49,10 @@ function calendarHref(slug: string, instanceId: string): string {
  * address), places left, what booking would do for the viewer (the schedule's own explanation, with
  * the passes that would cover it) and its calendar file.
  */
-export default async function ClassPage({ params }: Props) {
-  const [route, t, tSchedule] = await Promise.all([
+export default async function ClassPage({ params, searchParams }: Props) {
+  const [route, query, t, tSchedule] = await Promise.all([
     params,
+    searchParams,
     getTranslations("PublicClass"),
     getTranslations("Schedule"),
   ]);
@@ -118,6 +123,16 @@ export default async function ClassPage({ params }: Props) {
             <h2 id="booking-heading" className="text-base font-semibold text-slate-900">
               {t("booking")}
             </h2>
+            {viewer && !options?.booking && query.bought === "1" && (
+              <Notice tone="success" className="mt-3 text-sm">
+                {t("paidNowBook")}
+              </Notice>
+            )}
+            {viewer && !options?.booking && query.checkout === "success" && query.bought !== "1" && (
+              <Notice tone="info" className="mt-3 text-sm">
+                {t("paymentReceived")}
+              </Notice>
+            )}
             <div className="mt-3">
               <ClassAction
                 instance={instance}

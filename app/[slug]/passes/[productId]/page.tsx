@@ -1,0 +1,266 @@
+import type { Account } from "@prisma/client";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { StudioHeader } from "@/components/schedule/studio-header";
+import { Notice } from "@/components/ui/notice";
+import type { PersonAuth } from "@/lib/auth/authenticate-credential";
+import { listPublicProducts } from "@/lib/commerce/list-public-products";
+import { quoteCheckout, type CheckoutQuote } from "@/lib/commerce/quote-checkout";
+import { AppError } from "@/lib/errors";
+import { formatDate } from "@/lib/format/dates";
+import { formatMoney } from "@/lib/format/money";
+import { errorMessageIn } from "@/lib/i18n/error-messages";
+import { pageLanguage } from "@/lib/i18n/page-language";
+import { promoCodeRefusalIn } from "@/lib/i18n/promo-code-refusals";
+import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment-methods";
+import { safeReturnTo } from "@/lib/web/return-to";
+import { getViewer } from "@/lib/web/viewer";
+import { buyAction, signOutAction } from "../../actions";
+import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../../studio";
+import { BuyButton } from "../buy-button";
+import { productTexts } from "../product-text";
+import { PromoCodeForm } from "../promo-code";
+
+export const dynamic = "force-dynamic";
+
+type Query = { price?: string | string[]; promo?: string | string[]; returnTo?: string | string[] };
+type Props = { params: Promise<{ slug: string; productId: string }>; searchParams: Promise<Query> };
+
+const one = (value: string | string[] | undefined): string => (typeof value === "string" ? value : "");
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const [account, t] = await Promise.all([getPublicStudio((await params).slug), getTranslations("OrderSummary")]);
+  return { title: t("metaTitle", { studio: account.name }) };
+}
+
+/** The quote of this purchase for the signed-in member, or the refusal POST /checkout would answer (in the page's words). */
+async function quoteFor(
+  viewer: PersonAuth,
+  input: { productId: string; priceId: string; promoCode?: string },
+): Promise<{ quote: CheckoutQuote } | { refusal: string }> {
+  try {
+    return {
+      quote: await quoteCheckout({ db: viewer.db, accountId: viewer.accountId, userId: viewer.userId, input }),
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    if (error instanceof AppError) return { refusal: errorMessageIn(await pageLanguage(), error.code) };
+    throw error;
+  }
+}
+
+/**
+ * The order summary before any payment (`/[slug]/passes/[productId]?price=…`): the product, what it
+ * gives (classes, valid until), the price, a promo code and its discount or why it is refused, the
+ * total and the VAT it includes; then "Pay". The figures are POST /checkout/quote's, the same
+ * computation the order is made with. `returnTo` (a class) is where paying brings the member back.
+ */
+export default async function OrderSummaryPage({ params, searchParams }: Props) {
+  const [{ slug, productId }, query, t, tPasses, { typeText, intervalText }] = await Promise.all([
+    params,
+    searchParams,
+    getTranslations("OrderSummary"),
+    getTranslations("Passes"),
+    productTexts(),
+  ]);
+  const priceId = one(query.price);
+  const promoCode = one(query.promo).trim().slice(0, 40);
+  const returnTo = safeReturnTo(query.returnTo);
+  const [account, signedIn] = await Promise.all([getPublicStudio(slug), getViewer()]);
+  const viewer = viewerOf(signedIn, account);
+  if (!priceId) notFound();
+
+  const passesHref = `/${account.slug}/passes${returnTo ? `?${new URLSearchParams({ returnTo })}` : ""}`;
+  const header = (
+    <StudioHeader
+      studio={account}
+      current="passes"
+      signedIn={viewer !== undefined}
+      signOut={signOutAction.bind(null, account.slug)}
+      signInHref={signInHref(account.slug)}
+    />
+  );
+  const back = (
+    <Link
+      href={passesHref}
+      className="-mx-2 inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+    >
+      <span aria-hidden="true">‹</span>
+      {t("backToPasses")}
+    </Link>
+  );
+
+  if (!viewer)
+    return <SignedOut account={account} productId={productId} priceId={priceId} header={header} back={back} />;
+
+  const answer = await quoteFor(viewer, { productId, priceId, ...(promoCode ? { promoCode } : {}) });
+  if ("refusal" in answer)
+    return (
+      <>
+        {header}
+        <main className="mx-auto max-w-xl px-4 pb-16 pt-4">
+          {back}
+          <h1 className="mt-2 text-2xl font-semibold text-brand-900">{t("title")}</h1>
+          <Notice tone="error" className="mt-4">
+            {t("cannotBuy", { reason: answer.refusal })}
+          </Notice>
+        </main>
+      </>
+    );
+
+  const { quote } = answer;
+  const { product, price } = quote;
+  const locale = await pageLanguage();
+  const where = { zone: account.timezone, locale: account.locale };
+  const money = (amount: number) => formatMoney(amount, quote.currency, account.locale);
+  const methods = await listAcceptedPaymentMethods({ accountId: account.id, currency: quote.currency });
+  const mobilePay = methods.includes("mobilepay") && price.interval === null;
+  const subscription = product.type === "subscription";
+  const { remainingClasses, validUntil } = quote.grants;
+  const gives = [
+    remainingClasses === null ? t("unlimited") : t("classes", { count: remainingClasses }),
+    validUntil === null
+      ? t("noEnd")
+      : subscription
+        ? t("renews", { date: formatDate(validUntil, where) })
+        : t("validUntil", { date: formatDate(validUntil, where) }),
+  ];
+  const promo = quote.promoCode;
+  const outcome = promo
+    ? promo.applied
+      ? { applied: true, text: t("promoApplied", { code: promo.code }) }
+      : { applied: false, text: promoCodeRefusalIn(locale, promo.reason) }
+    : null;
+  const summaryPath = `/${account.slug}/passes/${product.id}`;
+
+  return (
+    <>
+      {header}
+      <main className="mx-auto max-w-xl px-4 pb-16 pt-4">
+        {back}
+        <h1 className="mt-2 text-2xl font-semibold text-brand-900">{t("title")}</h1>
+        <section aria-labelledby="order-heading" className="mt-4 rounded-lg border border-slate-200 p-4 shadow-sm">
+          <h2 id="order-heading" className="text-lg font-semibold text-slate-900">
+            {product.name}
+          </h2>
+          <p className="text-sm text-slate-700">{typeText(product.type)}</p>
+          <h3 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">{t("gives")}</h3>
+          <ul className="mt-1 list-inside list-disc text-slate-900">
+            {gives.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <dl className="mt-4 space-y-2 border-t border-slate-100 pt-4 tabular-nums" data-testid="order-figures">
+            <div className="flex justify-between gap-4">
+              <dt>{t("price")}</dt>
+              <dd>
+                {money(quote.amount)}
+                {intervalText(price.interval, price.intervalCount)}
+              </dd>
+            </div>
+            {promo?.applied && (
+              <div className="flex justify-between gap-4 text-emerald-800">
+                <dt>{t("discount", { code: promo.code })}</dt>
+                <dd>−{money(quote.discountAmount)}</dd>
+              </div>
+            )}
+            <div className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-semibold">
+              <dt>{subscription ? t("totalNow") : t("total")}</dt>
+              <dd>{money(quote.total)}</dd>
+            </div>
+            {quote.vatAmount !== null && (
+              <div className="flex justify-between gap-4 text-sm text-slate-600">
+                <dt>{t("vatIncluded")}</dt>
+                <dd>{money(quote.vatAmount)}</dd>
+              </div>
+            )}
+          </dl>
+          {subscription && (
+            <p className="mt-3 text-sm text-slate-700">
+              {t("thenEachPeriod", {
+                price: `${money(quote.amount)}${intervalText(price.interval, price.intervalCount)}`,
+              })}{" "}
+              {t("cancelAnyTime")}
+            </p>
+          )}
+        </section>
+
+        <PromoCodeForm
+          action={summaryPath}
+          code={promoCode}
+          hidden={{ price: price.id, ...(returnTo ? { returnTo } : {}) }}
+          outcome={outcome}
+        />
+
+        <div className="mt-6">
+          <BuyButton
+            total={money(quote.total)}
+            purchase={{
+              productId: product.id,
+              priceId: price.id,
+              ...(promo?.applied ? { promoCode: promo.code } : {}),
+              ...(returnTo ? { returnTo } : {}),
+            }}
+            buy={buyAction.bind(null, account.slug)}
+          />
+          <p className="mt-2 text-sm text-slate-600">
+            {quote.total === 0 && !subscription
+              ? t("nothingToPay")
+              : mobilePay
+                ? tPasses("payByCardOrMobilePay")
+                : tPasses("payByCard")}
+            {returnTo ? ` ${t("backToClassAfter")}` : ""}
+          </p>
+        </div>
+      </main>
+    </>
+  );
+}
+
+/** Signed out: the product and its price, and a way to sign in before anything is bought. */
+async function SignedOut({
+  account,
+  productId,
+  priceId,
+  header,
+  back,
+}: {
+  account: Account;
+  productId: string;
+  priceId: string;
+  header: React.ReactNode;
+  back: React.ReactNode;
+}) {
+  const [t, tPasses, { intervalText }, products] = await Promise.all([
+    getTranslations("OrderSummary"),
+    getTranslations("Passes"),
+    productTexts(),
+    orNotFound(listPublicProducts({ slug: account.slug })),
+  ]);
+  const product = products.find((candidate) => candidate.id === productId);
+  const price = product?.prices.find((candidate) => candidate.id === priceId);
+  if (!product || !price) notFound();
+  return (
+    <>
+      {header}
+      <main className="mx-auto max-w-xl px-4 pb-16 pt-4">
+        {back}
+        <h1 className="mt-2 text-2xl font-semibold text-brand-900">{t("title")}</h1>
+        <section className="mt-4 rounded-lg border border-slate-200 p-4">
+          <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
+          <p className="text-lg tabular-nums">
+            {formatMoney(price.amount, price.currency, account.locale)}
+            {intervalText(price.interval, price.intervalCount)}
+          </p>
+        </section>
+        <p className="mt-4">
+          <Link href={signInHref(account.slug)} className="font-medium text-brand-700 underline">
+            {tPasses("signInToBuy")}
+          </Link>
+        </p>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { getTranslations } from "next-intl/server";
+
+/** How a product and its prices are told on the passes page and the order summary, in the page's language. */
+export async function productTexts() {
+  const t = await getTranslations("Passes");
+
+  /** The product's kind as members call it. */
+  function typeText(type: string): string {
+    if (type === "drop_in") return t("dropIn");
+    if (type === "class_pass") return t("classPass");
+    if (type === "subscription") return t("subscription");
+    return type;
+  }
+
+  /** " per month", " every 3 months": how often a subscription's price is charged. */
+  function intervalText(interval: string | null, count: number | null): string {
+    if (!interval) return "";
+    if (count && count > 1) {
+      if (interval === "week") return t("everyWeeks", { count });
+      if (interval === "month") return t("everyMonths", { count });
+      if (interval === "year") return t("everyYears", { count });
+      return t("everyInterval", { count, interval });
+    }
+    if (interval === "week") return t("perWeek");
+    if (interval === "month") return t("perMonth");
+    if (interval === "year") return t("perYear");
+    return t("perInterval", { interval });
+  }
+
+  /** "12–17 years", "From 65 years": who a price is for; empty for everyone. */
+  function ageText(minAge: number | null, maxAge: number | null): string {
+    if (minAge !== null && maxAge !== null) return t("agesRange", { min: minAge, max: maxAge });
+    if (minAge !== null) return t("agesFrom", { min: minAge });
+    if (maxAge !== null) return t("agesUpTo", { max: maxAge });
+    return "";
+  }
+
+  return { typeText, intervalText, ageText };
+}
+
+/** The order summary of one price of a product, carrying where the member came from. */
+export function summaryHref(
+  slug: string,
+  {
+    productId,
+    priceId,
+    returnTo,
+    promo,
+  }: { productId: string; priceId: string; returnTo?: string | null; promo?: string },
+): string {
+  const query = new URLSearchParams({ price: priceId });
+  if (promo) query.set("promo", promo);
+  if (returnTo) query.set("returnTo", returnTo);
+  return `/${encodeURIComponent(slug)}/passes/${encodeURIComponent(productId)}?${query}`;
+}

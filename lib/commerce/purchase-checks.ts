@@ -1,0 +1,49 @@
+import "server-only";
+import type { Price, Product } from "@prisma/client";
+import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+import { isEligibleForPrice } from "./price-eligibility";
+
+/** An active product and one of its current prices; 404 for an unknown or non-active product or price. */
+export async function findPurchasable(
+  db: TenantDb,
+  { productId, priceId }: { productId: string; priceId: string },
+): Promise<{ product: Product; price: Price }> {
+  const product = await db.product.findFirst({
+    where: { id: productId, status: "active" },
+    include: { prices: { where: { id: priceId, retired: false } } },
+  });
+  const price = product?.prices[0];
+  if (!product || !price) throw new AppError("not_found");
+  return { product, price };
+}
+
+/**
+ * Whether this buyer may buy `product` at `price` now, checked as POST /checkout and POST
+ * /checkout/quote both check it: 409 `Purchase limit reached` (their paid orders of the product),
+ * then 409 `Not eligible for this price` (age on the purchase day in the studio's timezone).
+ */
+export async function assertMayBuy(
+  db: Pick<TenantTx, "order">,
+  {
+    userId,
+    product,
+    price,
+    buyer,
+    timezone,
+    now,
+  }: {
+    userId: string;
+    product: Product;
+    price: Price;
+    buyer: { dateOfBirth: Date | null };
+    timezone: string;
+    now: Date;
+  },
+): Promise<void> {
+  if (product.purchaseLimitPerUser !== null) {
+    const bought = await db.order.count({ where: { userId, productId: product.id, status: "paid" } });
+    if (bought >= product.purchaseLimitPerUser) throw new AppError("purchase_limit_reached");
+  }
+  if (!isEligibleForPrice(price, buyer, { timezone, now })) throw new AppError("not_eligible_for_price");
+}

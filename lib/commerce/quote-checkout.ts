@@ -1,0 +1,65 @@
+import "server-only";
+import type { Price, Product } from "@prisma/client";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { connectedAccountOrThrow } from "@/lib/payments/connected-account-or-throw";
+import type { PaymentProvider } from "@/lib/payments/payment-provider";
+import { paymentProvider } from "@/lib/payments/provider";
+import type { CheckoutInput } from "@/lib/schemas/order";
+import { assertMayBuy, findPurchasable } from "./purchase-checks";
+import { purchaseFigures, type PurchaseFigures } from "./purchase-figures";
+import { checkPromoCode, type PromoCodeRefusal } from "./redeem-promo-code";
+
+export type CheckoutQuote = PurchaseFigures & {
+  product: Product;
+  price: Price;
+  /** The code named, as the studio wrote it when it applies; why not when it does not. */
+  promoCode:
+    { code: string; applied: true; reason: null } | { code: string; applied: false; reason: PromoCodeRefusal } | null;
+};
+
+/**
+ * What POST /checkout would charge and give this buyer now, without buying: the same checks in the
+ * same order (404, 409 `Payments are not set up for this studio`, 409 `Purchase limit reached`,
+ * 409 `Not eligible for this price`) and the same figures (purchase-figures.ts). A promo code that
+ * does not apply is no error here: the quote says why and prices the purchase without it.
+ */
+export async function quoteCheckout({
+  db,
+  accountId,
+  userId,
+  input,
+  provider = paymentProvider(),
+  now = new Date(),
+}: {
+  db: TenantDb;
+  accountId: string;
+  userId: string;
+  input: CheckoutInput;
+  provider?: PaymentProvider;
+  now?: Date;
+}): Promise<CheckoutQuote> {
+  const { product, price } = await findPurchasable(db, input);
+  if (provider.settlement === "hosted") await connectedAccountOrThrow(db);
+  const [account, buyer] = await Promise.all([
+    db.account.findUniqueOrThrow({ where: { id: accountId } }),
+    db.user.findUniqueOrThrow({ where: { id: userId } }),
+  ]);
+  await assertMayBuy(db, { userId, product, price, buyer, timezone: account.timezone, now });
+  const check = input.promoCode
+    ? await checkPromoCode(db, { userId, code: input.promoCode, product, price, now })
+    : null;
+  const figures = purchaseFigures({
+    product,
+    price,
+    discountAmount: check?.applies ? check.amount : 0,
+    vatRateBasisPoints: account.vatRateBasisPoints,
+    validFrom: now,
+  });
+  const promoCode: CheckoutQuote["promoCode"] =
+    check === null
+      ? null
+      : check.applies
+        ? { code: check.promoCode.code, applied: true, reason: null }
+        : { code: input.promoCode!, applied: false, reason: check.reason };
+  return { ...figures, product, price, promoCode };
+}

@@ -21,7 +21,7 @@ async function openDanishSignInLink(page: Page, email: string) {
   await page.goto("/sign-in?account=demo");
   await expectLanguage(page, "da");
   await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-  await page.getByRole("button", { name: "Send mig et login-link" }).click();
+  await page.getByRole("button", { name: "Fortsæt" }).click();
   await expect(page.getByRole("main").getByRole("status")).toHaveText(/Tjek din e-mail/);
   const mail = await waitForEmail({ to: email, subject: /^Log ind på Demo Studio$/, since });
   expect(mail.locale).toBe("da");

@@ -89,12 +89,12 @@ test("a new person signs up from a class's Book on a phone and lands back on the
   await shot("6-class-signed-in");
 });
 
-test("a pass's and the header's sign-in links return to the passes", async ({ page }) => {
+test("a pass's sign-in link returns to that price's summary, the header's to the passes", async ({ page }) => {
   const passes = wordsOf("da", "Passes");
   await page.goto("/demo/passes");
   const buy = page.getByRole("link", { name: new RegExp(`^${literal(passes("signInToBuy"))}`) }).first();
   const back = new URL((await buy.getAttribute("href"))!, "http://x").searchParams.get("returnTo");
-  expect(back).toMatch(/^\/demo\/passes#product-[^/?#]+$/);
+  expect(back).toMatch(/^\/demo\/passes\/[^/?#]+\?price=[^&#]+$/);
   const header = wordsOf("da", "StudioHeader");
   const headerLink = page.getByRole("banner").getByRole("link", { name: header("signIn") });
   expect(new URL((await headerLink.getAttribute("href"))!, "http://x").searchParams.get("returnTo")).toBe(

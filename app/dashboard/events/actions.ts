@@ -128,14 +128,14 @@ function detailsOf(parse: () => unknown): ErrorDetail[] {
  */
 export async function createWeeklyClassAction(formData: FormData): Promise<FormState> {
   const viewer = await requireAdministrator();
-  const t = await getTranslations("WeeklyClassForm");
+  const tw = await getTranslations("WeeklyClassForm");
   const words: WeeklyClassWords = {
-    chooseWeekday: t("chooseWeekday"),
-    chooseEnd: t("chooseEnd"),
-    required: t("required"),
-    endBeforeStart: t("endBeforeStart"),
-    tooFar: t("tooFar"),
-    tooMany: t("tooMany"),
+    chooseWeekday: tw("chooseWeekday"),
+    chooseEnd: tw("chooseEnd"),
+    required: tw("required"),
+    endBeforeStart: tw("endBeforeStart"),
+    tooFar: tw("tooFar"),
+    tooMany: tw("tooMany"),
   };
   const state = await runAction(
     async () => {

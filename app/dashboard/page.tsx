@@ -10,6 +10,7 @@ import { requireStaff } from "@/lib/web/require-administrator";
 import { Notice } from "@/components/ui/notice";
 import { getSetupChecklist } from "@/lib/admin/get-setup-checklist";
 import { env } from "@/lib/env";
+import { zoneName } from "@/lib/format/timezones";
 import { SetupChecklist } from "./setup-checklist";
 import { TeacherHome } from "./teacher-home";
 import { fillRate } from "@/lib/admin/fill-rate";
@@ -57,7 +58,7 @@ export default async function DashboardPage({ searchParams }: Props) {
 
   return (
     <>
-      <PageHeader title={t("title")}>{t("intro", { studio: studio.name, zone: studio.timezone })}</PageHeader>
+      <PageHeader title={t("title")}>{t("intro", { studio: studio.name, zone: zoneName(studio.timezone, studio.locale, now) })}</PageHeader>
       {added === "weekly-class" ? <Notice tone="success">{t("weeklyClassAdded")}</Notice> : null}
       <SetupChecklist checklist={checklist} publicPath={publicPath} publicUrl={`${env().APP_URL}${publicPath}`} />
       <dl className="grid gap-4 sm:grid-cols-2">

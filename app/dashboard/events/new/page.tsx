@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/forms/page-header";
 import { studioDate } from "@/lib/admin/studio-time";
+import { zoneName } from "@/lib/format/timezones";
 import { listDurationPresets } from "@/lib/programme/list-duration-presets";
 import { listLocations } from "@/lib/programme/list-locations";
 import { listStaff } from "@/lib/users/list-staff";
@@ -38,7 +39,7 @@ export default async function NewWeeklyClassPage() {
       <Link href="/dashboard/events" className="text-sm text-brand-700 underline">
         {t("allClasses")}
       </Link>
-      <PageHeader title={t("title")}>{t("intro", { zone: studio.timezone })}</PageHeader>
+      <PageHeader title={t("title")}>{t("intro", { zone: zoneName(studio.timezone, studio.locale) })}</PageHeader>
       <WeeklyClassForm
         choices={choices}
         timezone={studio.timezone}

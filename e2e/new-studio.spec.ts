@@ -47,7 +47,7 @@ test("a new studio signs up, follows its magic link and lands signed in", async 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("banner").getByRole("link", { name: studio })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeVisible();
-  await page.getByRole("link", { name: "Your public page" }).click();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Your public page" }).click();
   await expect(page).toHaveURL(new RegExp(`/lotus-dance-${stamp}$`));
   await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toBeVisible();
   await page.goto("/");

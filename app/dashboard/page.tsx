@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getTranslations, getLocale } from "next-intl/server";
 import { ClassList } from "@/components/dashboard/class-list";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDay, formatPercent } from "@/components/dashboard/format";
@@ -58,7 +58,9 @@ export default async function DashboardPage({ searchParams }: Props) {
 
   return (
     <>
-      <PageHeader title={t("title")}>{t("intro", { studio: studio.name, zone: zoneName(studio.timezone, studio.locale, now) })}</PageHeader>
+      <PageHeader title={t("title")}>
+        {t("intro", { studio: studio.name, zone: zoneName(studio.timezone, await getLocale(), now) })}
+      </PageHeader>
       {added === "weekly-class" ? <Notice tone="success">{t("weeklyClassAdded")}</Notice> : null}
       <SetupChecklist checklist={checklist} publicPath={publicPath} publicUrl={`${env().APP_URL}${publicPath}`} />
       <dl className="grid gap-4 sm:grid-cols-2">

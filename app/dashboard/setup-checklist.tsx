@@ -40,7 +40,7 @@ export async function SetupChecklist({
     publicPage: { label: t("publicPage"), hint: t("publicPageHint"), href: publicPath },
   };
   return (
-    <details open={!checklist.done} className="group rounded-lg border border-brand-200 bg-white p-4">
+    <details open={!checklist.done} className="rounded-lg border border-brand-600 bg-white p-4">
       <summary className="cursor-pointer">
         <span className="text-lg font-semibold text-brand-900">
           {checklist.done ? t("headingDone") : t("heading")}

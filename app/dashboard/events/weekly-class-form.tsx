@@ -6,7 +6,10 @@ import { Field, FieldFrame, describedBy, inputClass } from "@/components/forms/f
 import { StateForm, FieldError } from "@/components/dashboard/state-form";
 import { formatDateTime } from "@/lib/format/dates";
 import { createWeeklyClassAction } from "./actions";
+import { addYears, MAX_OCCURRENCES, MAX_SPAN_YEARS } from "@/lib/recurrence/expand-series";
 import { previewRule } from "./rule-preview";
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The rule's weekdays (0 = Sunday), Monday first. */
 const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "0"] as const;
@@ -50,8 +53,14 @@ export function WeeklyClassForm({ choices, timezone, locale, today }: Props) {
           localStartTime: startTime,
           durationMinutes: "",
           startsOn,
-          endsOn: ends === "date" ? endsOn : "",
-          count: ends === "count" ? count : ends === "none" ? "500" : "",
+          // "No end" as saving makes it (weekly-class-input.ts): two years, at most 500 times.
+          endsOn:
+            ends === "date"
+              ? endsOn
+              : ends === "none" && ISO_DATE.test(startsOn)
+                ? addYears(startsOn, MAX_SPAN_YEARS)
+                : "",
+          count: ends === "count" ? count : ends === "none" ? String(MAX_OCCURRENCES) : "",
           capacity: "",
         },
         { timezone, durationMinutes: Number(duration) || 60 },
@@ -63,7 +72,12 @@ export function WeeklyClassForm({ choices, timezone, locale, today }: Props) {
     setWeekdays((current) => (current.includes(day) ? current.filter((d) => d !== day) : [...current, day]));
 
   return (
-    <StateForm action={createWeeklyClassAction} submitLabel={t("create")} pendingLabel={t("creating")} className="space-y-6">
+    <StateForm
+      action={createWeeklyClassAction}
+      submitLabel={t("create")}
+      pendingLabel={t("creating")}
+      className="space-y-6"
+    >
       {(state) => {
         const errors = state.fieldErrors ?? {};
         const errorOf = (name: string) =>
@@ -138,7 +152,10 @@ export function WeeklyClassForm({ choices, timezone, locale, today }: Props) {
               ) : (
                 <div />
               )}
-              <fieldset className="sm:col-span-2" aria-describedby={errorOf("teacherIds") ? `${id}-teachers-error` : undefined}>
+              <fieldset
+                className="sm:col-span-2"
+                aria-describedby={errorOf("teacherIds") ? `${id}-teachers-error` : undefined}
+              >
                 <legend className="text-sm font-medium text-slate-800">{t("teachers")}</legend>
                 {choices.teachers.length === 0 ? (
                   <p className="text-sm text-slate-600">{t("nobodyToChoose")}</p>
@@ -205,7 +222,13 @@ export function WeeklyClassForm({ choices, timezone, locale, today }: Props) {
                   <legend className="text-sm font-medium text-slate-800">{t("ends")}</legend>
                   <div className="mt-1 space-y-2 text-sm">
                     <label className="flex flex-wrap items-center gap-2">
-                      <input type="radio" name="ends" value="none" checked={ends === "none"} onChange={() => setEnds("none")} />
+                      <input
+                        type="radio"
+                        name="ends"
+                        value="none"
+                        checked={ends === "none"}
+                        onChange={() => setEnds("none")}
+                      />
                       {t("endsNever")}
                     </label>
                     <div className="flex flex-wrap items-center gap-2">
@@ -255,7 +278,10 @@ export function WeeklyClassForm({ choices, timezone, locale, today }: Props) {
                       />
                     </div>
                   </div>
-                  <FieldError id={`${id}-ends-error`} error={errorOf("ends") ?? errorOf("count") ?? errorOf("endsOn")} />
+                  <FieldError
+                    id={`${id}-ends-error`}
+                    error={errorOf("ends") ?? errorOf("count") ?? errorOf("endsOn")}
+                  />
                 </fieldset>
               </div>
               <section aria-label={t("preview")} className="rounded-md border border-slate-200 bg-slate-50 p-3">

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getTranslations, getLocale } from "next-intl/server";
 import { PageHeader } from "@/components/forms/page-header";
 import { studioDate } from "@/lib/admin/studio-time";
 import { zoneName } from "@/lib/format/timezones";
@@ -39,7 +39,7 @@ export default async function NewWeeklyClassPage() {
       <Link href="/dashboard/events" className="text-sm text-brand-700 underline">
         {t("allClasses")}
       </Link>
-      <PageHeader title={t("title")}>{t("intro", { zone: zoneName(studio.timezone, studio.locale) })}</PageHeader>
+      <PageHeader title={t("title")}>{t("intro", { zone: zoneName(studio.timezone, await getLocale()) })}</PageHeader>
       <WeeklyClassForm
         choices={choices}
         timezone={studio.timezone}

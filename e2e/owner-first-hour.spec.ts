@@ -62,6 +62,7 @@ test("a new studio's owner gets from the first sign-in to a bookable weekly clas
 
   // Sign up (before the first sign-in: not counted).
   await page.goto("/signup");
+  await page.waitForLoadState("networkidle"); // the form posts by script once hydrated
   await page.getByRole("textbox", { name: signUp("studioName") }).fill(studio);
   await page.getByRole("textbox", { name: signUp("email") }).fill(email);
   await page.getByRole("textbox", { name: signUp("yourName") }).fill("Sofie Holm");

@@ -157,7 +157,7 @@ test("a new studio's owner gets from the first sign-in to a bookable weekly clas
 
   // 11: the pass is on sale there.
   await click(page.getByRole("banner").getByRole("link", { name: header("passes") }));
-  await expect(page.getByText("10 klip")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "10 klip" })).toBeVisible();
   await expect(page.getByText(/1\.200,00\s*kr\./).first()).toBeVisible();
   await expectDanishOnly(page);
 
@@ -172,7 +172,7 @@ test("a new studio's owner gets from the first sign-in to a bookable weekly clas
   await list.getByRole("link", { name: checklist("payments") }).click();
   const payments = wordsOf("da", "PaymentsSettings");
   await page.getByRole("checkbox", { name: payments("desk") }).check();
-  await page.getByRole("button", { name: payments("saveDesk") }).click();
+  await page.getByRole("button", { name: payments("saveDesk"), exact: true }).click();
   await expect(page.getByText(payments("deskChosen"))).toBeVisible();
   await expectDanishOnly(page);
   await page.goto("/dashboard");

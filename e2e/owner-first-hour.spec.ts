@@ -32,7 +32,10 @@ async function visibleText(page: Page): Promise<string> {
 async function expectDanishOnly(page: Page) {
   const text = (await visibleText(page)).replace(/English/g, "");
   const found = ENGLISH.exec(text);
-  expect(found?.[0], `an English word or field name on ${page.url()}: …${found ? text.slice(Math.max(0, found.index - 60), found.index + 60) : ""}…`).toBeUndefined();
+  expect(
+    found?.[0],
+    `an English word or field name on ${page.url()}: …${found ? text.slice(Math.max(0, found.index - 60), found.index + 60) : ""}…`,
+  ).toBeUndefined();
 }
 
 test("a new studio's owner gets from the first sign-in to a bookable weekly class and a pass on sale in at most 12 clicks", async ({
@@ -99,7 +102,9 @@ test("a new studio's owner gets from the first sign-in to a bookable weekly clas
   // 5–6: "Add a weekly class": the class and its weekly times in one form. It starts next Monday,
   // so the journey holds whatever day it runs.
   await click(list.getByRole("link", { name: checklist("weeklyClass") }));
-  await expect(page.getByRole("heading", { level: 1, name: wordsOf("da", "NewWeeklyClassPage")("title") })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: wordsOf("da", "NewWeeklyClassPage")("title") }),
+  ).toBeVisible();
   const nextMonday = DateTime.now().setZone("Europe/Copenhagen").startOf("week").plus({ weeks: 1 });
   await page.getByRole("textbox", { name: weekly("title") }).fill("Morgenyoga");
   await page.getByRole("spinbutton", { name: weekly("length") }).fill("75");
@@ -165,7 +170,10 @@ test("a new studio's owner gets from the first sign-in to a bookable weekly clas
   console.log(`owner's first hour: ${clicks} clicks`);
 
   // Not counted: the way back, and the rest of the checklist; it folds away once all is done.
-  await page.getByRole("banner").getByRole("link", { name: header("dashboard") }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: header("dashboard") })
+    .click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // The location, the class, the pass, and the public page (a class to book, something on sale).
   await expect(list.getByText(checklist("progress", { done: 4, total: 7 }))).toBeVisible();

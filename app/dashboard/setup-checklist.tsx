@@ -3,7 +3,6 @@ import { getTranslations } from "next-intl/server";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { SetupChecklist as Checklist, SetupStep } from "@/lib/admin/get-setup-checklist";
 
-
 /**
  * The overview's setup checklist: each step links to its form and is ticked from the studio's data
  * (lib/admin/get-setup-checklist.ts). Open while anything is left; once all is done it folds away
@@ -42,9 +41,7 @@ export async function SetupChecklist({
   return (
     <details open={!checklist.done} className="rounded-lg border border-brand-600 bg-white p-4">
       <summary className="cursor-pointer">
-        <span className="text-lg font-semibold text-brand-900">
-          {checklist.done ? t("headingDone") : t("heading")}
-        </span>{" "}
+        <span className="text-lg font-semibold text-brand-900">{checklist.done ? t("headingDone") : t("heading")}</span>{" "}
         <span className="text-sm text-slate-600">
           {t("progress", { done: doneCount, total: checklist.steps.length })}
         </span>
@@ -72,7 +69,12 @@ export async function SetupChecklist({
               {step === "publicPage" ? (
                 <div className="flex flex-wrap items-center gap-2">
                   <code className="break-all rounded bg-slate-100 px-2 py-1 text-sm text-slate-800">{publicUrl}</code>
-                  <CopyButton text={publicUrl} label={t("copy")} copiedLabel={t("copied")} failedLabel={t("copyFailed")} />
+                  <CopyButton
+                    text={publicUrl}
+                    label={t("copy")}
+                    copiedLabel={t("copied")}
+                    failedLabel={t("copyFailed")}
+                  />
                 </div>
               ) : null}
             </div>

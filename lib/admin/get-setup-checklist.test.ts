@@ -43,7 +43,13 @@ async function setUpFully(accountId: string) {
     },
   });
   await db.instance.create({
-    data: { accountId, eventId: event.id, startsAt: LATER, endsAt: new Date(LATER.getTime() + 3_600_000), capacity: 12 },
+    data: {
+      accountId,
+      eventId: event.id,
+      startsAt: LATER,
+      endsAt: new Date(LATER.getTime() + 3_600_000),
+      capacity: 12,
+    },
   });
   await db.product.create({
     data: {
@@ -62,7 +68,11 @@ async function setUpFully(accountId: string) {
 
 describe("the setup checklist", () => {
   it("ticks nothing for a new studio and is not done", async () => {
-    const checklist = await getSetupChecklist({ db: tenantDb(tenant.accountId), accountId: tenant.accountId, now: NOW });
+    const checklist = await getSetupChecklist({
+      db: tenantDb(tenant.accountId),
+      accountId: tenant.accountId,
+      now: NOW,
+    });
     expect(checklist.steps.map((step) => step.step)).toEqual([
       "profile",
       "location",
@@ -79,7 +89,11 @@ describe("the setup checklist", () => {
 
   it("ticks every step from the studio's data, and is done", async () => {
     await setUpFully(tenant.accountId);
-    const checklist = await getSetupChecklist({ db: tenantDb(tenant.accountId), accountId: tenant.accountId, now: NOW });
+    const checklist = await getSetupChecklist({
+      db: tenantDb(tenant.accountId),
+      accountId: tenant.accountId,
+      now: NOW,
+    });
     expect(checklist.steps.filter((step) => !step.done)).toEqual([]);
     expect(checklist.profileMissing).toEqual([]);
     expect(checklist.done).toBe(true);
@@ -110,7 +124,10 @@ describe("the setup checklist", () => {
     expect(await ticked()).not.toContain("weeklyClass");
     await db.series.updateMany({ where: { eventId: event.id }, data: { status: "active" } });
     // Only classes still to come make the public page worth sharing.
-    await db.instance.updateMany({ where: { eventId: event.id }, data: { startsAt: new Date("2026-03-01T17:00:00Z") } });
+    await db.instance.updateMany({
+      where: { eventId: event.id },
+      data: { startsAt: new Date("2026-03-01T17:00:00Z") },
+    });
     expect(await ticked()).not.toContain("publicPage");
     await db.instance.updateMany({ where: { eventId: event.id }, data: { startsAt: LATER } });
 
@@ -120,7 +137,11 @@ describe("the setup checklist", () => {
     await db.account.update({ where: { id: tenant.accountId }, data: { legalAddress: "Søgade 1, 2200 København N" } });
     expect(await ticked()).toContain("profile");
     await db.account.update({ where: { id: tenant.accountId }, data: { logoUrl: null } });
-    const checklist = await getSetupChecklist({ db: tenantDb(tenant.accountId), accountId: tenant.accountId, now: NOW });
+    const checklist = await getSetupChecklist({
+      db: tenantDb(tenant.accountId),
+      accountId: tenant.accountId,
+      now: NOW,
+    });
     expect(checklist.profileMissing).toEqual(["logo"]);
 
     await db.accountPayments.update({ where: { accountId: tenant.accountId }, data: { takesPaymentAtDesk: false } });

@@ -45,7 +45,10 @@ export async function getSetupChecklist({
   now?: Date;
 }): Promise<SetupChecklist> {
   const [account, addressedLocation, location, weeklySeries, onSale, payments, teacher, upcoming] = await Promise.all([
-    db.account.findUnique({ where: { id: accountId }, select: { description: true, logoUrl: true, legalAddress: true } }),
+    db.account.findUnique({
+      where: { id: accountId },
+      select: { description: true, logoUrl: true, legalAddress: true },
+    }),
     db.location.findFirst({ where: { status: "active", NOT: { address: "" } }, select: { id: true } }),
     db.location.findFirst({ where: { status: "active" }, select: { id: true } }),
     db.series.findFirst({
@@ -56,7 +59,12 @@ export async function getSetupChecklist({
     db.accountPayments.findFirst({ select: { stripeStatus: true, takesPaymentAtDesk: true } }),
     db.membership.findFirst({ where: { persona: "teacher" }, select: { userId: true } }),
     db.instance.findFirst({
-      where: { startsAt: { gt: now }, status: { not: "cancelled" }, audience: "everyone", event: { status: "published" } },
+      where: {
+        startsAt: { gt: now },
+        status: { not: "cancelled" },
+        audience: "everyone",
+        event: { status: "published" },
+      },
       select: { id: true },
     }),
   ]);

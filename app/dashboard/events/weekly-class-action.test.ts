@@ -58,11 +58,21 @@ describe("add a weekly class", () => {
       status: "published",
     });
     const series = await db.series.findFirstOrThrow({ where: { eventId: event.id } });
-    expect(series).toMatchObject({ frequency: "weekly", interval: 1, weekdays: [1, 3], localStartTime: "07:30", count: 6 });
+    expect(series).toMatchObject({
+      frequency: "weekly",
+      interval: 1,
+      weekdays: [1, 3],
+      localStartTime: "07:30",
+      count: 6,
+    });
     const instances = await db.instance.findMany({ where: { eventId: event.id }, orderBy: { startsAt: "asc" } });
     expect(instances).toHaveLength(6);
     // Monday 2 March 2026, 07:30 in Copenhagen (UTC+1), then Wednesday; teachers and capacity copied.
-    expect(instances[0]).toMatchObject({ startsAt: new Date("2026-03-02T06:30:00Z"), capacity: 14, teacherIds: [teacher.userId] });
+    expect(instances[0]).toMatchObject({
+      startsAt: new Date("2026-03-02T06:30:00Z"),
+      capacity: 14,
+      teacherIds: [teacher.userId],
+    });
     expect(instances[1]!.startsAt).toEqual(new Date("2026-03-04T06:30:00Z"));
   });
 
@@ -70,9 +80,9 @@ describe("add a weekly class", () => {
     await expect(
       createWeeklyClassAction(weeklyClass({ title: "Dato", ends: "date", endsOn: "2026-03-15" })),
     ).rejects.toThrow(/NEXT_REDIRECT/);
-    await expect(createWeeklyClassAction(weeklyClass({ title: "Uden ende", weekdays: ["2"], ends: "none" }))).rejects.toThrow(
-      /NEXT_REDIRECT/,
-    );
+    await expect(
+      createWeeklyClassAction(weeklyClass({ title: "Uden ende", weekdays: ["2"], ends: "none" })),
+    ).rejects.toThrow(/NEXT_REDIRECT/);
     const byTitle = async (title: string) => {
       const event = await db.event.findFirstOrThrow({ where: { accountId: tenant.accountId, title } });
       return {
@@ -115,7 +125,9 @@ describe("add a weekly class", () => {
   it("does not use another studio's location or people, and writes nothing", async () => {
     const other = await createTenant();
     const theirs = await db.location.create({ data: { accountId: other.accountId, name: "Deres sal" } });
-    const state = await createWeeklyClassAction(weeklyClass({ locationId: theirs.id, teacherIds: [other.admin.userId] }));
+    const state = await createWeeklyClassAction(
+      weeklyClass({ locationId: theirs.id, teacherIds: [other.admin.userId] }),
+    );
     expect(state.ok).toBe(false);
     expect(Object.keys(state.fieldErrors ?? {}).sort()).toEqual(["locationId", "teacherIds.0"]);
     expect(await counts()).toEqual({ events: 0, series: 0, instances: 0 });

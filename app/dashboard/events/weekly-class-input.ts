@@ -66,8 +66,10 @@ export function weeklyRuleInput(values: WeeklyClassRule, words: WeeklyClassWords
 /** The schema's and the engine's English sentences about a rule, in the reader's words. */
 export function ruleDetailsInWords(details: ErrorDetail[], words: WeeklyClassWords): ErrorDetail[] {
   return details.map((detail) => {
-    if (/^endsOn must not be before startsOn$/.test(detail.message)) return { ...detail, message: words.endBeforeStart };
-    if (/^endsOn must be at most \d+ years after startsOn$/.test(detail.message)) return { ...detail, message: words.tooFar };
+    if (/^endsOn must not be before startsOn$/.test(detail.message))
+      return { ...detail, message: words.endBeforeStart };
+    if (/^endsOn must be at most \d+ years after startsOn$/.test(detail.message))
+      return { ...detail, message: words.tooFar };
     if (/^At most \d+ occurrences per series$/.test(detail.message)) return { ...detail, message: words.tooMany };
     return detail;
   });

@@ -133,7 +133,13 @@ export function ProductForm({
         {field({ kind: "text", name: "name", label: t("name"), defaultValue: values.name, required: true })}
         {field({ kind: "textarea", name: "description", label: t("description"), defaultValue: values.description })}
         {submitLabel
-          ? field({ kind: "select", name: "status", label: t("status"), options: STATUSES, defaultValue: values.status })
+          ? field({
+              kind: "select",
+              name: "status",
+              label: t("status"),
+              options: STATUSES,
+              defaultValue: values.status,
+            })
           : null}
         {type === "class_pass"
           ? field({

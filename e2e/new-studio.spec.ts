@@ -43,10 +43,13 @@ test("a new studio signs up, follows its magic link and lands signed in", async 
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Sign in" }).click();
 
-  // Signed in, on the new studio's own (still empty) schedule.
-  await expect(page).toHaveURL(new RegExp(`/lotus-dance-${stamp}$`));
+  // Signed in, on the dashboard (an administrator's landing), with a way to the studio's public page.
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("banner").getByRole("link", { name: studio })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Your public page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/lotus-dance-${stamp}$`));
+  await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toBeVisible();
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Your account" })).toHaveText(
     new RegExp(`Signed in as Nora Vinter at ${studio}\\.`),

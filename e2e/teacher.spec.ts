@@ -30,10 +30,11 @@ for (const language of LANGUAGES) {
       await page.getByRole("button", { name: demo("tryTeacher") }).click();
       await expect(page.getByRole("heading", { level: 1, name: home("title") })).toBeVisible();
       await expect(page.locator("html")).toHaveAttribute("lang", language);
-      // A teacher's menu holds only their classes.
+      // A teacher's menu holds only their classes, and the way to the studio's public page.
       const menu = page.getByRole("navigation", { name: nav("label") });
-      await expect(menu.getByRole("link")).toHaveCount(1);
+      await expect(menu.getByRole("link")).toHaveCount(2);
       await expect(menu.getByRole("link", { name: nav("myClasses") })).toBeVisible();
+      await expect(menu.getByRole("link", { name: nav("publicPage") })).toHaveAttribute("href", "/demo");
       const card = page.getByRole("link", { name: new RegExp(title) });
       await expect(card).toBeVisible();
       await expect(card).toContainText(home("checkInOpen"));

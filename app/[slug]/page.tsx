@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { zoneName } from "@/lib/format/timezones";
+import { getTranslations, getLocale } from "next-intl/server";
 import { ClassRow } from "@/components/schedule/class-row";
 import { DayChips } from "@/components/schedule/day-chips";
 import { LocationFilter } from "@/components/schedule/location-filter";
@@ -172,7 +173,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
           );
         })}
         <p className="mt-8 text-sm text-slate-600">
-          {t("timeZone", { zone: account.timezone })}{" "}
+          {t("timeZone", { zone: zoneName(account.timezone, await getLocale()) })}{" "}
           <a href={feed} className="text-brand-700 underline">
             {t("addToCalendar")}
           </a>

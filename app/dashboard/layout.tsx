@@ -71,7 +71,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </header>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
         <aside className="md:w-52 md:shrink-0">
-          <DashboardNav persona={viewer.persona === "teacher" ? "teacher" : "administrator"} />
+          <DashboardNav
+            persona={viewer.persona === "teacher" ? "teacher" : "administrator"}
+            publicHref={`/${encodeURIComponent(studio.slug)}`}
+          />
         </aside>
         <main id="main" className="min-w-0 flex-1 space-y-8">
           {children}

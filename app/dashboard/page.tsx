@@ -1,12 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getTranslations, getLocale } from "next-intl/server";
 import { ClassList } from "@/components/dashboard/class-list";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDay, formatPercent } from "@/components/dashboard/format";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireStaff } from "@/lib/web/require-administrator";
+import { Notice } from "@/components/ui/notice";
+import { getSetupChecklist } from "@/lib/admin/get-setup-checklist";
+import { env } from "@/lib/env";
+import { zoneName } from "@/lib/format/timezones";
+import { SetupChecklist } from "./setup-checklist";
 import { TeacherHome } from "./teacher-home";
 import { fillRate } from "@/lib/admin/fill-rate";
 import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
@@ -27,11 +32,17 @@ function totals(classes: DashboardClass[]) {
   return { count: running.length, booked, capacity, rate: fillRate(booked, capacity) };
 }
 
-export default async function DashboardPage() {
-  const [viewer, t] = await Promise.all([requireStaff(), getTranslations("DashboardHome")]);
+type Props = { searchParams: Promise<{ added?: string }> };
+
+export default async function DashboardPage({ searchParams }: Props) {
+  const [viewer, t, { added }] = await Promise.all([requireStaff(), getTranslations("DashboardHome"), searchParams]);
   if (viewer.persona === "teacher") return <TeacherHome viewer={viewer} />;
-  const studio = await getActiveStudio(viewer);
   const now = new Date();
+  const [studio, checklist] = await Promise.all([
+    getActiveStudio(viewer),
+    getSetupChecklist({ db: viewer.db, accountId: viewer.accountId, now }),
+  ]);
+  const publicPath = `/${encodeURIComponent(studio.slug)}`;
   const day = studioDay(now, studio.timezone);
   const week = studioWeek(now, studio.timezone);
   const weekClasses = await listClasses({ db: viewer.db, from: week.start, to: week.end });
@@ -47,7 +58,11 @@ export default async function DashboardPage() {
 
   return (
     <>
-      <PageHeader title={t("title")}>{t("intro", { studio: studio.name, zone: studio.timezone })}</PageHeader>
+      <PageHeader title={t("title")}>
+        {t("intro", { studio: studio.name, zone: zoneName(studio.timezone, await getLocale(), now) })}
+      </PageHeader>
+      {added === "weekly-class" ? <Notice tone="success">{t("weeklyClassAdded")}</Notice> : null}
+      <SetupChecklist checklist={checklist} publicPath={publicPath} publicUrl={`${env().APP_URL}${publicPath}`} />
       <dl className="grid gap-4 sm:grid-cols-2">
         {[
           { label: t("today"), data: todayTotals },

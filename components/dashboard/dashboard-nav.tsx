@@ -69,7 +69,14 @@ function NavLink({
  * The dashboard's menu. An administrator's is grouped; a teacher's holds only their classes. On a
  * phone it folds behind a "Menu" button (the current page named on it); from md up a sidebar column.
  */
-export function DashboardNav({ persona = "administrator" }: { persona?: "administrator" | "teacher" }) {
+export function DashboardNav({
+  persona = "administrator",
+  publicHref,
+}: {
+  persona?: "administrator" | "teacher";
+  /** The studio's public page (its schedule), linked at the foot of the menu. */
+  publicHref: string;
+}) {
   const pathname = usePathname() ?? "";
   const t = useTranslations("DashboardNav");
   const [open, setOpen] = useState(false);
@@ -97,13 +104,22 @@ export function DashboardNav({ persona = "administrator" }: { persona?: "adminis
     sales: t("groupSales"),
     settings: t("groupSettings"),
   };
+  const publicLink = (
+    <Link
+      href={publicHref}
+      className="flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-brand-700 underline underline-offset-2 hover:bg-brand-50 md:min-h-0"
+    >
+      {t("publicPage")} <span aria-hidden="true">&nbsp;↗</span>
+    </Link>
+  );
   if (persona === "teacher") {
     return (
       <nav aria-label={t("label")}>
-        <ul className="flex gap-1 md:flex-col">
+        <ul className="flex flex-wrap gap-1 md:flex-col">
           <li>
             <NavLink href="/dashboard" label={t("myClasses")} current={pathname === "/dashboard"} />
           </li>
+          <li>{publicLink}</li>
         </ul>
       </nav>
     );
@@ -152,6 +168,7 @@ export function DashboardNav({ persona = "administrator" }: { persona?: "adminis
             </ul>
           </div>
         ))}
+        <div className="border-t border-slate-200 pt-2">{publicLink}</div>
       </div>
     </nav>
   );

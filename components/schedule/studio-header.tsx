@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/components/language-switcher";
 import { isAccentColor, isLogoUrl } from "@/lib/schemas/account-profile";
 import { AccentStripe } from "./accent-stripe";
+import { DashboardLink } from "./dashboard-link";
 
 export type StudioSection = "schedule" | "passes" | "me";
 
@@ -66,6 +67,7 @@ export async function StudioHeader({ studio, current, signedIn, signOut, signInH
               {item.label}
             </Link>
           ))}
+          <DashboardLink slug={studio.slug} className={`${LINK} text-brand-700`} />
           {signedIn ? (
             <form action={signOut}>
               <button type="submit" className={`${LINK} text-slate-700`}>

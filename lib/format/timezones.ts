@@ -82,3 +82,15 @@ export function groupTimezones(options: { at: Date; current?: string; zones?: re
     return [{ region, zones: choices }];
   });
 }
+
+/** A zone as people say it, in their language: "Centraleuropæisk tid" (da), "Central European Time" (en). */
+export function zoneName(zone: string, locale: string, at: Date = new Date()): string {
+  try {
+    const part = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "longGeneric" })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName");
+    return part?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}

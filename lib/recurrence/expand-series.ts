@@ -134,7 +134,7 @@ function parseDate(value: string, path: string): Date {
 }
 
 /** Same month and day `years` later; 29 February becomes 28 February in a common year. */
-function addYears(isoDate: string, years: number): string {
+export function addYears(isoDate: string, years: number): string {
   const [y = 0, m = 1, d = 1] = isoDate.split("-").map(Number);
   const lastDay = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
   const day = Math.min(d, lastDay);

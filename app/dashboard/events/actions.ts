@@ -1,5 +1,6 @@
 "use server";
 
+import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { defined, readAll, readInteger, readRaw, readText } from "@/components/forms/form-data";
 import type { FormState } from "@/lib/web/form-state";
@@ -8,12 +9,15 @@ import { runAction } from "@/lib/web/run-action";
 import { parseWith } from "@/lib/http/parse-input";
 import { createEvent } from "@/lib/programme/create-event";
 import { createSeries } from "@/lib/programme/create-series";
+import { createWeeklyClass } from "@/lib/programme/create-weekly-class";
 import { updateEvent } from "@/lib/programme/update-event";
+import { AppError, type ErrorDetail } from "@/lib/errors";
 import { updateSeries } from "@/lib/programme/update-series";
 import { Id } from "@/lib/schemas/common";
 import { CreateEventInput, UpdateEventInput } from "@/lib/schemas/event";
 import { CreateSeriesInput, SeriesStatusSchema, UpdateSeriesInput } from "@/lib/schemas/series";
 import { ruleValuesFromFormData, toRuleInput, toSeriesInput } from "./rule-values";
+import { ruleDetailsInWords, weeklyRuleInput, type WeeklyClassWords } from "./weekly-class-input";
 
 // The same lib functions and body schemas as POST/PATCH /events and /series.
 
@@ -104,4 +108,69 @@ export async function setSeriesStatusAction(formData: FormData): Promise<FormSta
     },
     { revalidate: PATHS },
   );
+}
+
+/** Parses with `schema`, or returns the details of a 400 (so both halves of a form are reported at once). */
+function detailsOf(parse: () => unknown): ErrorDetail[] {
+  try {
+    parse();
+    return [];
+  } catch (error) {
+    if (error instanceof AppError && error.code === "validation_failed") return error.details ?? [];
+    throw error;
+  }
+}
+
+/**
+ * "Add a weekly class": the class (title, length, location, capacity, teachers) and its weekly times
+ * in one form, written as one event and its series in one transaction; then back to the overview,
+ * whose checklist ticks the step.
+ */
+export async function createWeeklyClassAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  const tw = await getTranslations("WeeklyClassForm");
+  const words: WeeklyClassWords = {
+    chooseWeekday: tw("chooseWeekday"),
+    chooseEnd: tw("chooseEnd"),
+    required: tw("required"),
+    endBeforeStart: tw("endBeforeStart"),
+    tooFar: tw("tooFar"),
+    tooMany: tw("tooMany"),
+  };
+  const state = await runAction(
+    async () => {
+      const eventFieldValues = { ...eventFields(formData, "create"), status: "published" };
+      const ruleValues = {
+        weekdays: readAll(formData, "weekdays"),
+        localStartTime: readRaw(formData, "localStartTime") ?? "",
+        startsOn: readRaw(formData, "startsOn") ?? "",
+        ends: readRaw(formData, "ends") ?? "",
+        count: readRaw(formData, "count") ?? "",
+        endsOn: readRaw(formData, "endsOn") ?? "",
+      };
+      let ruleBody: Record<string, unknown> = {};
+      const details = [
+        ...detailsOf(() => parseWith(CreateEventInput, eventFieldValues)),
+        ...detailsOf(() => (ruleBody = weeklyRuleInput(ruleValues, words))),
+      ];
+      if (details.length === 0) details.push(...detailsOf(() => parseWith(CreateSeriesInput, ruleBody)));
+      if (details.length > 0) throw new AppError("validation_failed", { details: ruleDetailsInWords(details, words) });
+      try {
+        await createWeeklyClass({
+          db: viewer.db,
+          accountId: viewer.accountId,
+          event: parseWith(CreateEventInput, eventFieldValues),
+          series: parseWith(CreateSeriesInput, ruleBody),
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === "validation_failed") {
+          throw new AppError("validation_failed", { details: ruleDetailsInWords(error.details ?? [], words) });
+        }
+        throw error;
+      }
+    },
+    { revalidate: PATHS },
+  );
+  if (state.ok) redirect("/dashboard?added=weekly-class");
+  return state;
 }

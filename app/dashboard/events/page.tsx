@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { buttonClass } from "@/components/ui/button";
 import { getTranslations } from "next-intl/server";
 import { formatDate, formatLocalDate } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
@@ -127,6 +129,9 @@ export default async function EventsPage() {
   return (
     <>
       <PageHeader title={t("title")}>{t("intro", { zone: studio.timezone })}</PageHeader>
+      <Link href="/dashboard/events/new" className={buttonClass("primary", "md")}>
+        {t("addWeeklyClass")}
+      </Link>
       <Section id="new-event-heading" title={t("newEvent")}>
         <details className="rounded-lg border border-slate-300 bg-white p-4">
           <summary className="cursor-pointer font-medium text-brand-700">{t("createEvent")}</summary>

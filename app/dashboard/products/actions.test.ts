@@ -107,4 +107,17 @@ describe("product actions", () => {
       status: "active",
     });
   });
+
+  it("puts a new product on sale or keeps it a draft, as the pressed button says", async () => {
+    await expect(createProductAction(formData({ ...classPass, name: "On sale", status: "active" }))).rejects.toThrow(
+      /NEXT_REDIRECT/,
+    );
+    await expect(createProductAction(formData({ ...classPass, name: "Draft", status: "draft" }))).rejects.toThrow(
+      /NEXT_REDIRECT/,
+    );
+    const statusOf = async (name: string) =>
+      (await db.product.findFirstOrThrow({ where: { accountId: tenant.accountId, name } })).status;
+    expect(await statusOf("On sale")).toBe("active");
+    expect(await statusOf("Draft")).toBe("draft");
+  });
 });

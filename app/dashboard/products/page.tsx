@@ -45,6 +45,26 @@ export default async function ProductsPage() {
         : interval === "year"
           ? t("everyYear", { count })
           : "";
+  /** What a product gives: its classes (or unlimited), how long it is valid, which classes it covers. */
+  const gives = (product: Awaited<ReturnType<typeof listProducts>>[number]) =>
+    [
+      // As a purchase grants it (lib/commerce/entitlement-terms.ts): a drop-in is one class.
+      product.type === "drop_in"
+        ? t("classes", { count: 1 })
+        : product.type !== "subscription" && product.classAllowance !== null
+          ? t("classes", { count: product.classAllowance })
+          : t("unlimited"),
+      product.type === "subscription"
+        ? ""
+        : product.validityDays !== null
+          ? t("validFor", { count: product.validityDays })
+          : t("noExpiry"),
+      product.eligibleEventIds.length > 0
+        ? t("someClasses", { count: product.eligibleEventIds.length })
+        : t("allClasses"),
+    ]
+      .filter(Boolean)
+      .join(" · ");
   const [products, { account }] = await Promise.all([listProducts({ db: viewer.db }), getMe(viewer)]);
   return (
     <div className="space-y-8">
@@ -73,7 +93,9 @@ export default async function ProductsPage() {
               </span>
               <span className="text-sm text-slate-600">{typeNames[product.type] ?? product.type.replace(/_/g, " ")}</span>
             </div>
-            <ul className="mt-2 text-sm text-slate-800">
+            <p className="mt-1 text-sm text-slate-700">{gives(product)}</p>
+            {product.prices.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t("noPrice")}</p> : null}
+            <ul className="mt-2 text-sm font-medium text-slate-900">
               {product.prices.map((price) => (
                 <li key={price.id}>
                   {formatMoney(price.amount, price.currency, account.locale)}

@@ -39,7 +39,9 @@ export function ProductForm({
   action: FormAction;
   values: ProductFormValues;
   events: { id: string; title: string }[];
-  submitLabel: string;
+  /** Editing: one save button beside the status field. Omitted for a new product, which offers
+   * "Put on sale" beside "Save as draft" instead of the status field. */
+  submitLabel?: string;
 }) {
   const t = useTranslations("ProductForm");
   const TYPES = [
@@ -75,7 +77,9 @@ export function ProductForm({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const formData = new FormData(event.currentTarget);
+    // The pressed button's name and value ("Put on sale": status active) go with the form.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const formData = new FormData(event.currentTarget, submitter);
     startTransition(async () => {
       try {
         setState((await action(formData)) ?? IDLE);
@@ -128,7 +132,15 @@ export function ProductForm({
         </div>
         {field({ kind: "text", name: "name", label: t("name"), defaultValue: values.name, required: true })}
         {field({ kind: "textarea", name: "description", label: t("description"), defaultValue: values.description })}
-        {field({ kind: "select", name: "status", label: t("status"), options: STATUSES, defaultValue: values.status })}
+        {submitLabel
+          ? field({
+              kind: "select",
+              name: "status",
+              label: t("status"),
+              options: STATUSES,
+              defaultValue: values.status,
+            })
+          : null}
         {type === "class_pass"
           ? field({
               kind: "number",
@@ -262,9 +274,20 @@ export function ProductForm({
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonClass.primary} disabled={pending}>
-          {pending ? t("saving") : submitLabel}
-        </button>
+        {submitLabel ? (
+          <button type="submit" className={buttonClass.primary} disabled={pending}>
+            {pending ? t("saving") : submitLabel}
+          </button>
+        ) : (
+          <>
+            <button type="submit" name="status" value="active" className={buttonClass.primary} disabled={pending}>
+              {pending ? t("saving") : t("putOnSale")}
+            </button>
+            <button type="submit" name="status" value="draft" className={buttonClass.secondary} disabled={pending}>
+              {t("saveAsDraft")}
+            </button>
+          </>
+        )}
         <div aria-live="polite">
           {state.error ? (
             <p role="alert" className="text-sm text-red-700">

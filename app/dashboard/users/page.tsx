@@ -211,7 +211,13 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
           fields={[
             { kind: "email", name: "email", label: t("email"), required: true, autoComplete: "off" },
             { kind: "text", name: "displayName", label: t("name"), required: true, autoComplete: "off" },
-            { kind: "select", name: "persona", label: t("role"), options: PERSONA_OPTIONS, defaultValue: "attendee" },
+            {
+              kind: "select",
+              name: "persona",
+              label: t("role"),
+              options: PERSONA_OPTIONS,
+              defaultValue: one(params.invite) === "teacher" ? "teacher" : "attendee",
+            },
           ]}
           submitLabel={t("invite")}
           pendingLabel={t("inviting")}

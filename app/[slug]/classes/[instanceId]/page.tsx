@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { zoneName } from "@/lib/format/timezones";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getTranslations, getLocale } from "next-intl/server";
 import { cache } from "react";
 import { ClassAction, offersWaitlist } from "@/components/schedule/class-action";
 import { ClassFacts } from "@/components/schedule/class-facts";
@@ -104,7 +105,9 @@ export default async function ClassPage({ params, searchParams }: Props) {
                 </>
               )}
             </p>
-            <p className="mt-1 text-sm text-slate-600">{tSchedule("timeZone", { zone: account.timezone })}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              {tSchedule("timeZone", { zone: zoneName(account.timezone, await getLocale()) })}
+            </p>
             <ClassFacts
               found={found}
               waitlistOffered={offersWaitlist({

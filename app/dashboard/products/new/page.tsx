@@ -16,8 +16,17 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-export default async function NewProductPage() {
-  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("NewProductPage")]);
+const TYPES = new Set(["drop_in", "class_pass", "subscription", "workshop", "teacher_training", "custom"]);
+
+type Props = { searchParams: Promise<{ type?: string }> };
+
+/** A new product; `?type=class_pass` (the setup checklist's link) starts as a pass. */
+export default async function NewProductPage({ searchParams }: Props) {
+  const [viewer, t, { type }] = await Promise.all([
+    requireAdministrator(),
+    getTranslations("NewProductPage"),
+    searchParams,
+  ]);
   const [events, { account }] = await Promise.all([listEvents({ db: viewer.db }), getMe(viewer)]);
   return (
     <div className="space-y-6">
@@ -27,9 +36,8 @@ export default async function NewProductPage() {
       <PageHeader title={t("title")} />
       <ProductForm
         action={createProductAction}
-        values={newProductValues(account.currency)}
+        values={{ ...newProductValues(account.currency), ...(type && TYPES.has(type) ? { type } : {}) }}
         events={events.map((event) => ({ id: event.id, title: event.title }))}
-        submitLabel={t("create")}
       />
     </div>
   );

@@ -9,7 +9,7 @@ import { useFakeStripe } from "@/tests/helpers/stripe";
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-const { connectStripeAction, updatePaymentMethodsAction } = await import("./actions");
+const { connectStripeAction, setDeskPaymentAction, updatePaymentMethodsAction } = await import("./actions");
 
 const stripe = useFakeStripe();
 let tenant: TestTenant;
@@ -73,5 +73,25 @@ describe("refreshing the status on return from Stripe", () => {
       stripeChargesEnabled: true,
       stripePayoutsEnabled: true,
     });
+  });
+});
+
+describe("take payment at the desk", () => {
+  const deskOf = async (accountId: string) =>
+    (await db.accountPayments.findUnique({ where: { accountId } }))?.takesPaymentAtDesk ?? false;
+
+  it("records the choice for this studio only, and takes it back", async () => {
+    const other = await createTenant();
+    expect(await setDeskPaymentAction(formData({ takesPaymentAtDesk: "on" }))).toEqual({
+      ok: true,
+      message: "Saved: you take payment at the desk.",
+    });
+    expect(await deskOf(tenant.accountId)).toBe(true);
+    expect(await deskOf(other.accountId)).toBe(false);
+    expect(await setDeskPaymentAction(formData({}))).toEqual({
+      ok: true,
+      message: "Saved: you do not take payment at the desk.",
+    });
+    expect(await deskOf(tenant.accountId)).toBe(false);
   });
 });

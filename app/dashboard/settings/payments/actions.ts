@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { readCheckbox } from "@/components/forms/form-data";
 import { parseWith } from "@/lib/http/parse-input";
 import { startStripeOnboarding } from "@/lib/payments/start-stripe-onboarding";
+import { setDeskPayment } from "@/lib/payments/set-desk-payment";
 import { updatePaymentMethods } from "@/lib/payments/update-payment-methods";
 import { UpdateAccountPaymentsInput } from "@/lib/schemas/account-payments";
 import type { FormState } from "@/lib/web/form-state";
@@ -38,5 +39,19 @@ export async function updatePaymentMethodsAction(formData: FormData): Promise<Fo
       return t("methodsSaved");
     },
     { revalidate: "/dashboard/settings/payments" },
+  );
+}
+
+/** Whether the studio takes payment at the desk (a checkbox; the setup checklist counts it as payments set up). */
+export async function setDeskPaymentAction(formData: FormData): Promise<FormState> {
+  const viewer = await requireAdministrator();
+  return runAction(
+    async () => {
+      const chosen = readCheckbox(formData, "takesPaymentAtDesk");
+      await setDeskPayment({ db: viewer.db, accountId: viewer.accountId, takesPaymentAtDesk: chosen });
+      const t = await getTranslations("PaymentsSettings");
+      return chosen ? t("deskChosen") : t("deskNotChosen");
+    },
+    { revalidate: ["/dashboard/settings/payments", "/dashboard"] },
   );
 }

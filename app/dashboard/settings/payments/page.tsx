@@ -9,7 +9,8 @@ import type { StripeAccountStatus } from "@/lib/payments/stripe-account-status";
 import { getAccountSettings } from "@/lib/account/get-account-settings";
 import { getMe } from "@/lib/users/get-me";
 import { requireAdministrator } from "@/lib/web/require-administrator";
-import { connectStripeAction, updatePaymentMethodsAction } from "./actions";
+import { takesPaymentAtDesk } from "@/lib/payments/set-desk-payment";
+import { connectStripeAction, setDeskPaymentAction, updatePaymentMethodsAction } from "./actions";
 import { VatDetailsForm } from "./vat-details-form";
 
 export const dynamic = "force-dynamic";
@@ -35,10 +36,11 @@ export default async function PaymentsSettingsPage({ searchParams }: Props) {
     searchParams,
   ]);
   if (params.stripe === "return") await refreshStripeAccount({ db: viewer.db });
-  const [{ account }, payments, { legal }] = await Promise.all([
+  const [{ account }, payments, { legal }, atDesk] = await Promise.all([
     getMe(viewer),
     getAccountPayments({ db: viewer.db }),
     getAccountSettings({ accountId: viewer.accountId }),
+    takesPaymentAtDesk({ db: viewer.db }),
   ]);
   const mobilePayAllowed = methodAllowedFor("mobilepay", account.currency);
   return (
@@ -54,6 +56,23 @@ export default async function PaymentsSettingsPage({ searchParams }: Props) {
         ) : (
           <p className="max-w-prose text-sm text-slate-700">{t("demoMode")}</p>
         )}
+      </Section>
+      <Section id="desk-payment" title={t("deskHeading")}>
+        <div className="max-w-xl">
+          <ActionForm
+            action={setDeskPaymentAction}
+            fields={[
+              {
+                kind: "checkbox",
+                name: "takesPaymentAtDesk",
+                label: t("desk"),
+                defaultChecked: atDesk,
+                hint: t("deskHint"),
+              },
+            ]}
+            submitLabel={t("saveDesk")}
+          />
+        </div>
       </Section>
       <Section id="payment-methods" title={t("methodsHeading")}>
         <div className="max-w-xl">

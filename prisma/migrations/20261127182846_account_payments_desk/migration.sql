@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "AccountPayments" ADD COLUMN     "takesPaymentAtDesk" BOOLEAN NOT NULL DEFAULT false;
+

@@ -1,11 +1,12 @@
 // A person new to the demo studio, on a phone in Danish: taps "Book" on a class, creates a profile
 // on the studio's sign-in page with their name, opens the emailed link and lands back on that class,
-// signed in, where it invites them to buy a pass. Classes are found by the page's structure.
+// signed in, where it invites them to buy a pass; buys one with a welcome code, seeing the order
+// summary first, lands back on the class and books it. Classes are found by the page's structure.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { ensureDemoPass } from "./support/demo-api";
-import { dayHeading, mondayOf } from "./support/demo-week";
+import { DEMO_PASS, demoApi, ensureDemoPass } from "./support/demo-api";
+import { dayHeading, dkkPattern, mondayOf } from "./support/demo-week";
 import { PHONE } from "./support/devices";
 import { signInPath, waitForEmail } from "./support/outbox";
 import { saveScreenshot } from "./support/screenshot";
@@ -13,11 +14,21 @@ import { literal, wordsOf } from "./support/words";
 
 test.use({ language: "da", ...PHONE });
 
+let promoCode = "";
+
 test.beforeAll(async () => {
-  await ensureDemoPass();
+  const pass = await ensureDemoPass();
+  // A welcome code for the pass, as a studio hands one to new members.
+  promoCode = `NY-${randomUUID().slice(0, 6).toUpperCase()}`;
+  const admin = await demoApi("administrator");
+  const created = await admin.post("/api/promo-codes", {
+    data: { code: promoCode, percentOff: 20, productIds: [pass.productId], status: "active" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await admin.dispose();
 });
 
-test("a new person signs up from a class's Book on a phone and lands back on the class, signed in", async ({
+test("a new person signs up from a class's Book on a phone, buys a pass with a promo code and books that class", async ({
   page,
 }) => {
   const header = wordsOf("da", "StudioHeader");
@@ -25,6 +36,12 @@ test("a new person signs up from a class's Book on a phone and lands back on the
   const signIn = wordsOf("da", "SignIn");
   const form = wordsOf("da", "SignInForm");
   const verify = wordsOf("da", "VerifySignIn");
+  const publicClass = wordsOf("da", "PublicClass");
+  const passesPage = wordsOf("da", "Passes");
+  const summary = wordsOf("da", "OrderSummary");
+  const field = wordsOf("da", "PromoCodeField");
+  const buyButton = wordsOf("da", "BuyButton");
+  const controls = wordsOf("da", "BookingControls");
   const email = `freja-${randomUUID().slice(0, 8)}@example.com`;
   const shot = (name: string) => saveScreenshot(page, `da-phone-self-sign-up-${name}`);
   const fitsThePhone = async () =>
@@ -83,10 +100,40 @@ test("a new person signs up from a class's Book on a phone and lands back on the
   // Back on the class, signed in; with no pass yet, the class invites them to buy one.
   await expect(page).toHaveURL(new RegExp(`${literal(classPath)}$`));
   await expect(page.getByRole("banner").getByRole("button", { name: header("signOut") })).toBeVisible();
-  await expect(page.locator("aside").locator('a[href^="/demo/passes"]').first()).toBeVisible();
+  const classTitle = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
+  const booking = page.getByRole("complementary", { name: publicClass("booking") });
+  const invitation = booking.getByRole("link", { name: new RegExp(`^${literal(schedule("buyPassToBook"))}\\s*: `) });
+  await expect(invitation).toBeVisible();
   await fitsThePhone();
   await expectNoSeriousA11yViolations(page);
   await shot("6-class-signed-in");
+
+  // The pass, its summary before paying, a promo code's discount in the total, then pay.
+  await invitation.click();
+  await page
+    .getByRole("link", { name: new RegExp(`^${literal(passesPage("buyLabel", { label: `${DEMO_PASS.name}, ` }))}`) })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: summary("title") })).toBeVisible();
+  const figures = page.getByTestId("order-figures");
+  await expect(figures).toContainText(dkkPattern(DEMO_PASS.amount));
+  await page.getByLabel(field("question")).fill(promoCode.toLowerCase());
+  await page.getByRole("button", { name: field("apply") }).click();
+  await expect(figures).toContainText(summary("discount", { code: promoCode }));
+  await expect(figures).toContainText(dkkPattern(DEMO_PASS.amount * 0.8));
+  await expect(figures).toContainText(summary("vatIncluded"));
+  await fitsThePhone();
+  await shot("7-summary-with-code");
+  await page.getByRole("button", { name: new RegExp(`^${literal(buyButton("pay", { total: "" }))}`) }).click();
+
+  // Back on the class with Book ready; booked.
+  await expect(page).toHaveURL(new RegExp(`${literal(classPath)}\\?bought=1$`));
+  await booking
+    .getByRole("button", { name: new RegExp(`^${literal(controls("book"))}: ${literal(classTitle)}`) })
+    .click();
+  await expect(booking.getByText(controls("booked"), { exact: true })).toBeVisible();
+  await fitsThePhone();
+  await expectNoSeriousA11yViolations(page);
+  await shot("8-booked");
 });
 
 test("a pass's sign-in link returns to that price's summary, the header's to the passes", async ({ page }) => {

@@ -10,6 +10,7 @@ import { refundStripePayment } from "@/lib/payments/refund-stripe-payment";
 import { stripeClient } from "@/lib/payments/stripe-client";
 import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { applyRefund } from "./apply-refund";
+import { isRefundable } from "./order-refundability";
 
 /**
  * An administrator refunds a `paid` order in full (409 `Order cannot be refunded` otherwise; 404 for
@@ -33,10 +34,8 @@ export async function refundOrder({
 }): Promise<Order> {
   const order = await db.order.findFirst({ where: { id: orderId } });
   if (!order) throw new AppError("not_found");
-  if (order.status !== "paid") throw new AppError("order_not_refundable");
-  if (order.provider === "stripe") {
-    // A subscription's order keeps its invoice's PaymentIntent once invoice.paid has reported it.
-    if (!order.paymentIntentId) throw new AppError("order_not_refundable");
+  if (!isRefundable(order)) throw new AppError("order_not_refundable");
+  if (order.provider === "stripe" && order.paymentIntentId) {
     await refundWithStripe(stripe, {
       orderId,
       paymentIntentId: order.paymentIntentId,

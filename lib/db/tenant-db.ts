@@ -26,7 +26,6 @@ export const TENANT_MODELS = new Set<string>([
   "Booking",
   "BookingEmail",
   "NoticeEmail",
-  "NoticeEmail",
   "CalendarFeed",
   "AccountPayments",
   "ApiKey",

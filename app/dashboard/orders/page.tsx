@@ -16,6 +16,7 @@ import { Id } from "@/lib/schemas/common";
 import { OrderFilterQuery, orderFilterSearch, type OrderFilter } from "@/lib/schemas/order-filter";
 import { getMe } from "@/lib/users/get-me";
 import { OrderFilterForm } from "./order-filter-form";
+import { isRefundable } from "@/lib/commerce/order-refundability";
 import { RefundOrderForm } from "./refund-order-form";
 
 export const dynamic = "force-dynamic";
@@ -35,11 +36,6 @@ const STATUS_STYLE: Record<string, string> = {
   refunded: "bg-slate-200 text-slate-800",
 };
 const FILTER_FIELDS = ["status", "productId", "from", "to"] as const;
-
-/** What refundOrder takes: a paid order; a Stripe one only with its payment known (a subscription's once invoice.paid reported it). */
-function isRefundable(order: { status: string; provider: string; paymentIntentId: string | null }): boolean {
-  return order.status === "paid" && (order.provider !== "stripe" || order.paymentIntentId !== null);
-}
 
 /** The form's fields as typed (blank ones left out), and the filter they make or why they make none. */
 async function readFilter(props: Props) {

@@ -11,7 +11,8 @@ import { StudioProfile } from "@/components/schedule/studio-profile";
 import { listBookingDecisions, type BookingDecision } from "@/lib/bookings/get-booking-options";
 import { listMyBookings } from "@/lib/bookings/list-my-bookings";
 import { formatDay, formatDayHeading } from "@/lib/format/dates";
-import { addWeeks, groupByDay, localDate, resolveWeek, weekDays, weekWindowAnyZone } from "@/lib/format/week";
+import { addWeeks, groupByDay, resolveWeek, weekDays, weekWindowAnyZone } from "@/lib/format/week";
+import { studioDate } from "@/lib/format/studio-date";
 import { listPublicProgramme } from "@/lib/programme/list-public-programme";
 import { bookAction, cancelAction, signOutAction } from "./actions";
 import { getViewer } from "@/lib/web/viewer";
@@ -143,7 +144,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
         <DayChips
           days={days}
           where={where}
-          today={localDate(now, account.timezone)}
+          today={studioDate(now, account.timezone)}
           busy={new Set(byDay.filter(({ items }) => items.length > 0).map(({ day }) => day.date))}
         />
 

@@ -1,6 +1,6 @@
 import * as dates from "@/lib/format/dates";
 import type { Zoned } from "@/lib/format/dates";
-import { localDate } from "@/lib/format/week";
+import { studioDate } from "@/lib/format/studio-date";
 import { minorUnitDigits } from "@/lib/format/money";
 import type { Studio } from "@/lib/web/get-active-studio";
 
@@ -17,12 +17,12 @@ export function formatTime(instant: Date, studio: Studio): string {
 
 /** A day in running text: "mandag 23. november". */
 export function formatDay(instant: Date, studio: Studio): string {
-  return dates.formatDay(localDate(instant, studio.timezone), where(studio));
+  return dates.formatDay(studioDate(instant, studio.timezone), where(studio));
 }
 
 /** A day as a heading: "Mandag 23. november". */
 export function formatDayHeading(instant: Date, studio: Studio): string {
-  return dates.formatDayHeading(localDate(instant, studio.timezone), where(studio));
+  return dates.formatDayHeading(studioDate(instant, studio.timezone), where(studio));
 }
 
 export function formatDate(instant: Date, studio: Studio): string {

@@ -33,11 +33,6 @@ export function studioDay(instant: Date, timezone: string): { start: Date; end: 
   return { start: start.toJSDate(), end: start.plus({ days: 1 }).toJSDate() };
 }
 
-/** The studio-local date (YYYY-MM-DD) of an instant. */
-export function studioDate(instant: Date, timezone: string): string {
-  return DateTime.fromJSDate(instant, { zone: timezone }).toISODate()!;
-}
-
 /** 00:00 in the studio's timezone of a YYYY-MM-DD date, or undefined when malformed. */
 export function startOfStudioDate(localDate: string, timezone: string): Date | undefined {
   const day = DateTime.fromISO(localDate, { zone: timezone });

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { studioDate } from "@/lib/format/studio-date";
 
 const DAY_MS = 86_400_000;
 
@@ -11,8 +12,8 @@ export function dateOnly(isoDate: string): Date {
 }
 
 /** The studio's date of an instant, as a `@db.Date` value (midnight UTC). */
-export function studioDate(at: Date, timezone: string): Date {
-  return dateOnly(DateTime.fromJSDate(at).setZone(timezone).toISODate()!);
+export function studioDbDate(at: Date, timezone: string): Date {
+  return dateOnly(studioDate(at, timezone));
 }
 
 /**
@@ -22,7 +23,7 @@ export function studioDate(at: Date, timezone: string): Date {
  */
 export function isPausedAt(pause: Pause, startsAt: Date, timezone: string): boolean {
   if (!pause.pausedFrom || !pause.pausedUntil) return false;
-  const day = studioDate(startsAt, timezone);
+  const day = studioDbDate(startsAt, timezone);
   return day >= pause.pausedFrom && day < pause.pausedUntil;
 }
 

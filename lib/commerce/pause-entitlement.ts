@@ -4,7 +4,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import type { PauseEntitlementInput } from "@/lib/schemas/entitlement";
 import { toIsoDate } from "@/lib/schemas/common";
-import { dateOnly, daysBetween, shiftByDays, studioDate } from "./entitlement-pause";
+import { dateOnly, daysBetween, shiftByDays, studioDbDate } from "./entitlement-pause";
 import { moveValidity } from "./move-validity";
 
 /**
@@ -34,8 +34,8 @@ export async function pauseEntitlement({
   const timezone = entitlement.account.timezone;
   const from = dateOnly(input.from);
   const until = dateOnly(input.until);
-  refuseClash(entitlement, { from, until, today: studioDate(now, timezone) });
-  if (entitlement.validUntil && from >= studioDate(entitlement.validUntil, timezone))
+  refuseClash(entitlement, { from, until, today: studioDbDate(now, timezone) });
+  if (entitlement.validUntil && from >= studioDbDate(entitlement.validUntil, timezone))
     throw invalid("from", "The entitlement ends before the pause starts");
   return moveValidity(db, entitlement, {
     pause: { pausedFrom: from, pausedUntil: until },

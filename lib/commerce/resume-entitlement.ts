@@ -2,7 +2,7 @@ import "server-only";
 import type { Entitlement } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import { dateOnly, daysBetween, shiftByDays, studioDate } from "./entitlement-pause";
+import { dateOnly, daysBetween, shiftByDays, studioDbDate } from "./entitlement-pause";
 import { moveValidity } from "./move-validity";
 
 /**
@@ -29,7 +29,7 @@ export async function resumeEntitlement({
   if (!entitlement) throw new AppError("not_found");
   const { pausedFrom, pausedUntil } = entitlement;
   const timezone = entitlement.account.timezone;
-  const resumeOn = on ? dateOnly(on) : studioDate(now, timezone);
+  const resumeOn = on ? dateOnly(on) : studioDbDate(now, timezone);
   if (!pausedFrom || !pausedUntil || pausedUntil <= resumeOn) throw new AppError("not_paused");
   const whole = resumeOn <= pausedFrom;
   const unused = daysBetween(whole ? pausedFrom : resumeOn, pausedUntil);

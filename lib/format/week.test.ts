@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addWeeks,
-  groupByDay,
-  localDate,
-  resolveWeek,
-  weekDays,
-  weekRange,
-  weekStart,
-  weekWindowAnyZone,
-} from "./week";
+import { addWeeks, groupByDay, resolveWeek, weekDays, weekRange, weekStart, weekWindowAnyZone } from "./week";
+import { studioDate } from "./studio-date";
 
 const HOUR = 3_600_000;
 const hoursOf = (day: { start: Date; end: Date }) => (day.end.getTime() - day.start.getTime()) / HOUR;
@@ -86,7 +78,7 @@ describe("grouping classes by day", () => {
       ["2026-11-28", []],
       ["2026-11-29", []],
     ]);
-    expect(localDate(late.startsAt, "America/New_York")).toBe("2026-11-24");
+    expect(studioDate(late.startsAt, "America/New_York")).toBe("2026-11-24");
   });
 
   it("puts a class at 23:30 in Copenhagen on its local day, which in UTC is 22:30 the same day", () => {

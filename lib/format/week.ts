@@ -1,14 +1,10 @@
 import { DateTime } from "luxon";
+import { studioDate } from "./studio-date";
 
 /** One day of a week in the studio's zone: its local date and its [start, end) in UTC (23 or 25 hours on DST days). */
 export type WeekDay = { date: string; start: Date; end: Date };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The local date ("YYYY-MM-DD") of an instant in a zone. */
-export function localDate(date: Date, zone: string): string {
-  return DateTime.fromJSDate(date, { zone }).toISODate()!;
-}
 
 /** The Monday ("YYYY-MM-DD") of the week that contains a local date. */
 export function weekStart(localIsoDate: string): string {
@@ -27,7 +23,7 @@ export function addWeeks(monday: string, weeks: number): string {
  */
 export function resolveWeek(param: string | undefined, zone: string, now: Date = new Date()): string {
   if (param && ISO_DATE.test(param) && DateTime.fromISO(param, { zone: "UTC" }).isValid) return weekStart(param);
-  return weekStart(localDate(now, zone));
+  return weekStart(studioDate(now, zone));
 }
 
 /** Local midnight of a local date in the zone, as an instant (the first valid instant if midnight is skipped). */
@@ -74,7 +70,7 @@ export function weekWindowAnyZone(param: string | undefined, now: Date = new Dat
   const mondays =
     param && ISO_DATE.test(param) && DateTime.fromISO(param, { zone: "UTC" }).isValid
       ? [weekStart(param)]
-      : [-14, 12].map((hours) => weekStart(localDate(new Date(now.getTime() + hours * HOUR_MS), "UTC")));
+      : [-14, 12].map((hours) => weekStart(studioDate(new Date(now.getTime() + hours * HOUR_MS), "UTC")));
   const first = DateTime.fromISO(mondays[0]!, { zone: "UTC" });
   const last = DateTime.fromISO(mondays.at(-1)!, { zone: "UTC" });
   return { from: first.minus({ hours: 14 }).toJSDate(), to: last.plus({ days: 7, hours: 12 }).toJSDate() };

@@ -1,8 +1,12 @@
 import type { Instance } from "@prisma/client";
 import type { Occurrence } from "@/lib/recurrence";
-import { isoDateOf, localDateIn } from "./series-rule-columns";
+import { studioDate } from "@/lib/format/studio-date";
+import { isoDateOf } from "./series-rule-columns";
 
-type PlannedInstance = Pick<Instance, "id" | "status" | "originalStartsAt" | "occurrenceDate" | "startsAt" | "endsAt" | "capacity">;
+type PlannedInstance = Pick<
+  Instance,
+  "id" | "status" | "originalStartsAt" | "occurrenceDate" | "startsAt" | "endsAt" | "capacity"
+>;
 
 export type SeriesRegenerationPlan = {
   /** Future plain instances whose local date the new rule still has, at a new start or end: updated in place. */
@@ -45,7 +49,7 @@ export function planSeriesRegeneration({
   booked: ReadonlySet<string>;
 }): SeriesRegenerationPlan {
   const datesOf = (instance: PlannedInstance) => {
-    const dates = [localDateIn(instance.startsAt, timezone)];
+    const dates = [studioDate(instance.startsAt, timezone)];
     if (instance.occurrenceDate) dates.push(isoDateOf(instance.occurrenceDate));
     return dates;
   };
@@ -61,7 +65,7 @@ export function planSeriesRegeneration({
       continue;
     }
     unmatched.add(instance);
-    const date = instance.occurrenceDate ? isoDateOf(instance.occurrenceDate) : localDateIn(instance.startsAt, timezone);
+    const date = instance.occurrenceDate ? isoDateOf(instance.occurrenceDate) : studioDate(instance.startsAt, timezone);
     if (!byDate.has(date)) byDate.set(date, instance);
   }
 
@@ -77,7 +81,8 @@ export function planSeriesRegeneration({
     byDate.delete(occurrence.localDate);
     unmatched.delete(instance);
     const sameTime =
-      instance.startsAt.getTime() === occurrence.startsAt.getTime() && instance.endsAt.getTime() === occurrence.endsAt.getTime();
+      instance.startsAt.getTime() === occurrence.startsAt.getTime() &&
+      instance.endsAt.getTime() === occurrence.endsAt.getTime();
     if (!sameTime) plan.retime.push({ id: instance.id, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt });
     else if (instance.capacity !== capacity) plan.recapacity.push(instance.id);
   }

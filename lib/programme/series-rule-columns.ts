@@ -1,6 +1,5 @@
 import "server-only";
 import type { Instance, Prisma, Series } from "@prisma/client";
-import { DateTime } from "luxon";
 import type { Frequency, Occurrence, RecurrenceRule } from "@/lib/recurrence";
 
 /** A `@db.Date` column value for a local date "YYYY-MM-DD" (midnight UTC, as Prisma reads it back). */
@@ -61,11 +60,6 @@ export function occurrenceRow(
     endsAt: occurrence.endsAt,
     capacity: series.capacity,
   };
-}
-
-/** The local date of an instant in `timezone`. */
-export function localDateIn(instant: Date, timezone: string): string {
-  return DateTime.fromJSDate(instant, { zone: timezone }).toISODate() ?? isoDateOf(instant);
 }
 
 /** Start, then id: the order of every instance list. */

@@ -10,7 +10,7 @@ import { listMyBookings } from "@/lib/bookings/list-my-bookings";
 import { listMyEntitlements } from "@/lib/commerce/list-my-entitlements";
 import { listMyOrders } from "@/lib/commerce/list-my-orders";
 import { listProducts } from "@/lib/commerce/list-products";
-import { studioDate } from "@/lib/admin/studio-time";
+import { studioDate } from "@/lib/format/studio-date";
 import { formatDate, formatDateTime, formatLocalDate, formatTime } from "@/lib/format/dates";
 import { toIsoDate } from "@/lib/schemas/common";
 import { bookAction, cancelAction, cancelMembershipAction, signOutAction } from "../actions";
@@ -24,7 +24,10 @@ import { MyReceipts } from "./my-receipts";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ bought?: string; calendar?: string; reminders?: string }> };
+type Props = {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<{ bought?: string; calendar?: string; reminders?: string }>;
+};
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"MyBookings">>>;
 
@@ -54,7 +57,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The signed-in attendee's bookings (upcoming, then past) and passes in this studio. */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
-  const [{ slug }, { bought, calendar, reminders }, t] = await Promise.all([params, searchParams, getTranslations("MyBookings")]);
+  const [{ slug }, { bought, calendar, reminders }, t] = await Promise.all([
+    params,
+    searchParams,
+    getTranslations("MyBookings"),
+  ]);
   const [account, signedIn] = await orNotFound(Promise.all([getPublicStudio(slug), getViewer()]));
   const viewer = viewerOf(signedIn, account);
   const header = (

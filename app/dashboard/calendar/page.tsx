@@ -3,7 +3,8 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { formatDay, formatDayHeading, formatTime } from "@/components/dashboard/format";
 import { formatDayLabel, formatTimeRange } from "@/lib/format/dates";
-import { addWeeks, localDate, resolveWeek, weekDays, weekRange } from "@/lib/format/week";
+import { addWeeks, resolveWeek, weekDays, weekRange } from "@/lib/format/week";
+import { studioDate } from "@/lib/format/studio-date";
 import { PageHeader } from "@/components/forms/page-header";
 import { getActiveStudio, type Studio } from "@/lib/web/get-active-studio";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -60,7 +61,7 @@ export default async function CalendarPage({ searchParams }: Props) {
     dates: days.map((day) => day.date),
     timezone: studio.timezone,
   });
-  const today = localDate(new Date(), studio.timezone);
+  const today = studioDate(new Date(), studio.timezone);
   const dayLabels: DayLabels[] = days.map((day) => {
     const label = formatDayLabel(day.date, { zone: studio.timezone, locale: studio.locale });
     return {
@@ -156,7 +157,7 @@ function readView(params: Awaited<Props["searchParams"]>, studio: Studio): Calen
   const week = resolveWeek(one(params.week), studio.timezone);
   const dates = weekDays(week, studio.timezone).map((day) => day.date);
   const asked = one(params.day);
-  const today = localDate(new Date(), studio.timezone);
+  const today = studioDate(new Date(), studio.timezone);
   const day = asked && dates.includes(asked) ? asked : dates.includes(today) ? today : dates[0]!;
   return { week, day, location: anId(params.location), teacher: anId(params.teacher) };
 }

@@ -10,7 +10,8 @@ import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { getSummarySeries } from "@/lib/admin/get-summary-series";
 import { listRevenueByProduct } from "@/lib/admin/list-revenue-by-product";
-import { startOfStudioDate, studioDate } from "@/lib/admin/studio-time";
+import { startOfStudioDate } from "@/lib/admin/studio-time";
+import { studioDate } from "@/lib/format/studio-date";
 import { SummaryQuery } from "@/lib/schemas/summary";
 
 export const dynamic = "force-dynamic";

@@ -10,7 +10,8 @@ import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/notice";
 import { getBookingOptions } from "@/lib/bookings/get-booking-options";
 import { formatDay, formatDayHeading, formatTimeRange } from "@/lib/format/dates";
-import { localDate, weekStart } from "@/lib/format/week";
+import { weekStart } from "@/lib/format/week";
+import { studioDate } from "@/lib/format/studio-date";
 import { getPublicInstanceOrThrow } from "@/lib/programme/get-public-instance";
 import { getViewer } from "@/lib/web/viewer";
 import { bookAction, cancelAction, signOutAction } from "../../actions";
@@ -33,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [found, t] = await Promise.all([getClass(slug, instanceId), getTranslations("PublicClass")]);
   const { account, instance, event } = found;
   const where = { zone: account.timezone, locale: account.locale };
-  const when = `${formatDayHeading(localDate(instance.startsAt, account.timezone), where)} ${formatTimeRange(instance.startsAt, instance.endsAt, where)}`;
+  const when = `${formatDayHeading(studioDate(instance.startsAt, account.timezone), where)} ${formatTimeRange(instance.startsAt, instance.endsAt, where)}`;
   return {
     title: t("metaTitle", { title: event.title, when, studio: account.name }),
     description: event.description.slice(0, 200) || undefined,
@@ -68,7 +69,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
       )
     : undefined;
   const where = { zone: account.timezone, locale: account.locale };
-  const day = localDate(instance.startsAt, account.timezone);
+  const day = studioDate(instance.startsAt, account.timezone);
   const heading = formatDayHeading(day, where);
   const time = formatTimeRange(instance.startsAt, instance.endsAt, where);
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations, getLocale } from "next-intl/server";
 import { PageHeader } from "@/components/forms/page-header";
-import { studioDate } from "@/lib/admin/studio-time";
+import { studioDate } from "@/lib/format/studio-date";
 import { zoneName } from "@/lib/format/timezones";
 import { listDurationPresets } from "@/lib/programme/list-duration-presets";
 import { listLocations } from "@/lib/programme/list-locations";

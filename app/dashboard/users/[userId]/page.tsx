@@ -20,7 +20,7 @@ import { getPerson } from "@/lib/users/get-person";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { requireAdministrator } from "@/lib/web/require-administrator";
-import { studioDate } from "@/lib/admin/studio-time";
+import { studioDate } from "@/lib/format/studio-date";
 import { toIsoDate } from "@/lib/schemas/common";
 import { bookIntoClassAction, changePersonaAction, grantPassAction, removeMembershipAction } from "../actions";
 import { MembershipControls } from "./membership-controls";

@@ -1,6 +1,6 @@
 import { buildClassCalendar } from "@/lib/calendar/build-class-calendar";
 import { env } from "@/lib/env";
-import { localDate } from "@/lib/format/week";
+import { studioDate } from "@/lib/format/studio-date";
 import { endpoints, route } from "@/lib/http/route";
 import { chooseLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { getPublicInstanceOrThrow } from "@/lib/programme/get-public-instance";
@@ -22,7 +22,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints(
           studioLocaleTag: found.account.locale,
         });
         const body = buildClassCalendar({ found, appUrl: env().APP_URL, locale });
-        const day = localDate(found.instance.startsAt, found.account.timezone);
+        const day = studioDate(found.instance.startsAt, found.account.timezone);
         return new Response(body, {
           status: 200,
           headers: {

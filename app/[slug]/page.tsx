@@ -9,7 +9,7 @@ import { StudioHeader } from "@/components/schedule/studio-header";
 import { WeekNav } from "@/components/schedule/week-nav";
 import { StudioProfile } from "@/components/schedule/studio-profile";
 import { listBookingDecisions, type BookingDecision } from "@/lib/bookings/get-booking-options";
-import { listMyBookings } from "@/lib/bookings/list-my-bookings";
+import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
 import { formatDay, formatDayHeading } from "@/lib/format/dates";
 import { addWeeks, groupByDay, resolveWeek, weekDays, weekWindowAnyZone } from "@/lib/format/week";
 import { studioDate } from "@/lib/format/studio-date";
@@ -46,7 +46,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
       listPublicProgramme({ slug, ...window }),
       getViewer().then(async (viewer) =>
         viewer
-          ? { viewer, bookings: await listMyBookings({ db: viewer.db, userId: viewer.userId, ...window }) }
+          ? { viewer, bookings: await listPersonBookings({ db: viewer.db, userId: viewer.userId, ...window }) }
           : undefined,
       ),
     ]),

@@ -6,9 +6,9 @@ import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { listMyBookings } from "@/lib/bookings/list-my-bookings";
-import { listMyEntitlements } from "@/lib/commerce/list-my-entitlements";
-import { listMyOrders } from "@/lib/commerce/list-my-orders";
+import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
+import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
+import { listPersonOrders } from "@/lib/commerce/list-person-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import { studioDate } from "@/lib/format/studio-date";
 import { formatDate, formatDateTime, formatLocalDate, formatTime } from "@/lib/format/dates";
@@ -89,11 +89,11 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
   }
 
   const [bookings, entitlements, products, me, orders] = await Promise.all([
-    listMyBookings({ db: viewer.db, userId: viewer.userId }),
-    listMyEntitlements({ db: viewer.db, userId: viewer.userId }),
+    listPersonBookings({ db: viewer.db, userId: viewer.userId }),
+    listPersonEntitlements({ db: viewer.db, userId: viewer.userId }),
     listProducts({ db: viewer.db }),
     getMe(viewer),
-    listMyOrders({ db: viewer.db, userId: viewer.userId }),
+    listPersonOrders({ db: viewer.db, userId: viewer.userId }),
   ]);
   const where = { zone: account.timezone, locale: account.locale };
   const now = new Date().getTime();

@@ -1,4 +1,4 @@
-import { listMyBookings } from "@/lib/bookings/list-my-bookings";
+import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
 import { endpoints, json, route } from "@/lib/http/route";
 import { ListMyBookingsQuery, serializeMyBooking } from "@/lib/schemas/booking";
 
@@ -6,6 +6,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/bookings", {
   GET: route(
     { operation: "GET /me/bookings", auth: "member", personOnly: true, query: ListMyBookingsQuery },
     async ({ auth, query }) =>
-      json((await listMyBookings({ db: auth.db, userId: auth.userId, ...query })).map(serializeMyBooking)),
+      json((await listPersonBookings({ db: auth.db, userId: auth.userId, ...query })).map(serializeMyBooking)),
   ),
 });

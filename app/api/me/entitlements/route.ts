@@ -1,4 +1,4 @@
-import { listMyEntitlements } from "@/lib/commerce/list-my-entitlements";
+import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
 import { endpoints, json, route } from "@/lib/http/route";
 import { serializeEntitlement } from "@/lib/schemas/entitlement";
 
@@ -6,7 +6,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/entitlements", {
   GET: route({ operation: "GET /me/entitlements", auth: "member", personOnly: true }, async ({ auth }) => {
     const now = new Date();
     return json(
-      (await listMyEntitlements({ db: auth.db, userId: auth.userId })).map((e) => serializeEntitlement(e, now)),
+      (await listPersonEntitlements({ db: auth.db, userId: auth.userId })).map((e) => serializeEntitlement(e, now)),
     );
   }),
 });

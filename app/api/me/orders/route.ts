@@ -1,9 +1,9 @@
-import { listMyOrders } from "@/lib/commerce/list-my-orders";
+import { listPersonOrders } from "@/lib/commerce/list-person-orders";
 import { endpoints, json, route } from "@/lib/http/route";
 import { serializeOrder } from "@/lib/schemas/order";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/orders", {
   GET: route({ operation: "GET /me/orders", auth: "member", personOnly: true }, async ({ auth }) =>
-    json((await listMyOrders({ db: auth.db, userId: auth.userId })).map(serializeOrder)),
+    json((await listPersonOrders({ db: auth.db, userId: auth.userId })).map(serializeOrder)),
   ),
 });

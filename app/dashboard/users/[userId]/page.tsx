@@ -9,9 +9,9 @@ import { formatDate, formatDateTime, formatLocalDate, formatMoney, formatPercent
 import { StackedTable } from "@/components/dashboard/stacked-table-view";
 import { PERSONAS, type Persona } from "@/lib/auth/persona";
 import { attendanceRate, weeklyAttendance } from "@/lib/bookings/attendance-rate";
-import { listMyBookings } from "@/lib/bookings/list-my-bookings";
-import { listMyEntitlements } from "@/lib/commerce/list-my-entitlements";
-import { listMyOrders } from "@/lib/commerce/list-my-orders";
+import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
+import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
+import { listPersonOrders } from "@/lib/commerce/list-person-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import { AppError } from "@/lib/errors";
 import { listUpcomingClasses } from "@/lib/programme/list-upcoming-classes";
@@ -58,9 +58,9 @@ export default async function PersonPage(props: Props) {
   const now = new Date();
   const [studio, bookings, entitlements, orders, products, classes] = await Promise.all([
     getActiveStudio(viewer),
-    listMyBookings({ db: viewer.db, userId: person.id }),
-    listMyEntitlements({ db: viewer.db, userId: person.id }),
-    listMyOrders({ db: viewer.db, userId: person.id }),
+    listPersonBookings({ db: viewer.db, userId: person.id }),
+    listPersonEntitlements({ db: viewer.db, userId: person.id }),
+    listPersonOrders({ db: viewer.db, userId: person.id }),
     listProducts({ db: viewer.db }),
     listUpcomingClasses({ db: viewer.db, from: now, to: new Date(now.getTime() + BOOKABLE_DAYS * DAY_MS) }),
   ]);

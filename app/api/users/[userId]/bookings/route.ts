@@ -1,4 +1,4 @@
-import { listMyBookings } from "@/lib/bookings/list-my-bookings";
+import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
 import { endpoints, json, route } from "@/lib/http/route";
 import { ListMyBookingsQuery, serializeMyBooking } from "@/lib/schemas/booking";
 import { UserIdParams } from "@/lib/schemas/user-input";
@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/users/{userId}/book
     { operation: "GET /users/{userId}/bookings", auth: "admin", params: UserIdParams, query: ListMyBookingsQuery },
     async ({ auth, params, query }) => {
       await getMemberOrThrow({ db: auth.db, userId: params.userId });
-      return json((await listMyBookings({ db: auth.db, userId: params.userId, ...query })).map(serializeMyBooking));
+      return json((await listPersonBookings({ db: auth.db, userId: params.userId, ...query })).map(serializeMyBooking));
     },
   ),
 });

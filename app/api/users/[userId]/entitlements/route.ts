@@ -1,5 +1,5 @@
 import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
-import { listMyEntitlements } from "@/lib/commerce/list-my-entitlements";
+import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
 import { endpoints, json, route } from "@/lib/http/route";
 import { GrantEntitlementInput, GrantEntitlementParams, serializeEntitlement } from "@/lib/schemas/entitlement";
 import { UserIdParams } from "@/lib/schemas/user-input";
@@ -11,7 +11,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/users/{userId}/enti
     async ({ auth, params }) => {
       await getMemberOrThrow({ db: auth.db, userId: params.userId });
       const now = new Date();
-      return json((await listMyEntitlements({ db: auth.db, userId: params.userId })).map((e) => serializeEntitlement(e, now)));
+      return json(
+        (await listPersonEntitlements({ db: auth.db, userId: params.userId })).map((e) => serializeEntitlement(e, now)),
+      );
     },
   ),
   POST: route(

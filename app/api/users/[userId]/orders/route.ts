@@ -1,4 +1,4 @@
-import { listMyOrders } from "@/lib/commerce/list-my-orders";
+import { listPersonOrders } from "@/lib/commerce/list-person-orders";
 import { endpoints, json, route } from "@/lib/http/route";
 import { serializeOrder } from "@/lib/schemas/order";
 import { UserIdParams } from "@/lib/schemas/user-input";
@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/users/{userId}/orde
     { operation: "GET /users/{userId}/orders", auth: "admin", params: UserIdParams },
     async ({ auth, params }) => {
       await getMemberOrThrow({ db: auth.db, userId: params.userId });
-      return json((await listMyOrders({ db: auth.db, userId: params.userId })).map(serializeOrder));
+      return json((await listPersonOrders({ db: auth.db, userId: params.userId })).map(serializeOrder));
     },
   ),
 });

@@ -6,7 +6,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
  * chronological order of the instances (then booking time, then id). `from` (inclusive) and `to`
  * (exclusive) bound the instance's start.
  */
-export async function listMyBookings({
+export async function listPersonBookings({
   db,
   userId,
   from,

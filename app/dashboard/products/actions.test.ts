@@ -22,7 +22,7 @@ const classPass = {
   classAllowance: "10",
   validityDays: "90",
   purchaseLimitPerUser: "",
-  "prices.0.amount": "1200,50",
+  "prices.0.amount": "1,200.50",
   "prices.0.currency": "DKK",
   "prices.0.minAge": "",
   "prices.0.maxAge": "",

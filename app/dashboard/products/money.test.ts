@@ -3,6 +3,7 @@ import { amountWords } from "./amount-words";
 import { currencyDigits, toMajorText, toMinorUnits } from "./money";
 
 const english = amountWords("en");
+const danish = amountWords("da");
 
 describe("money", () => {
   it("knows each currency's minor digits", () => {
@@ -11,18 +12,40 @@ describe("money", () => {
     expect(currencyDigits("KWD")).toBe(3);
   });
 
-  it("converts typed major units to minor units without float rounding", () => {
-    expect(toMinorUnits("120", "DKK", english)).toEqual({ ok: true, minor: 12000 });
-    expect(toMinorUnits("120.5", "DKK", english)).toEqual({ ok: true, minor: 12050 });
-    expect(toMinorUnits("120,50", "DKK", english)).toEqual({ ok: true, minor: 12050 });
+  it("reads an amount as a Dane writes it on a Danish page: thousands with a dot, decimals with a comma", () => {
+    expect(toMinorUnits("1.100", "DKK", danish)).toEqual({ ok: true, minor: 110_000 });
+    expect(toMinorUnits("1.100,50", "DKK", danish)).toEqual({ ok: true, minor: 110_050 });
+    expect(toMinorUnits("120,50", "DKK", danish)).toEqual({ ok: true, minor: 12_050 });
+    expect(toMinorUnits("120,5", "DKK", danish)).toEqual({ ok: true, minor: 12_050 });
+    expect(toMinorUnits("1100", "DKK", danish)).toEqual({ ok: true, minor: 110_000 });
+    expect(toMinorUnits("12.500.000", "DKK", danish)).toEqual({ ok: true, minor: 1_250_000_000 });
+    expect(toMinorUnits(" 99 ", "DKK", danish)).toEqual({ ok: true, minor: 9_900 });
+  });
+
+  it("reads an amount as English writes it on an English page", () => {
+    expect(toMinorUnits("1,100.50", "DKK", english)).toEqual({ ok: true, minor: 110_050 });
+    expect(toMinorUnits("1,100", "DKK", english)).toEqual({ ok: true, minor: 110_000 });
+    expect(toMinorUnits("120.5", "DKK", english)).toEqual({ ok: true, minor: 12_050 });
+    expect(toMinorUnits(" 1 000 ", "DKK", english)).toEqual({ ok: true, minor: 100_000 });
+  });
+
+  it("counts minor units on the digits, not by float multiplication", () => {
     expect(toMinorUnits("0.29", "EUR", english)).toEqual({ ok: true, minor: 29 }); // 0.29 * 100 = 28.999… in floats
-    expect(toMinorUnits(" 1 000 ", "DKK", english)).toEqual({ ok: true, minor: 100000 });
+    expect(toMinorUnits("0,29", "EUR", danish)).toEqual({ ok: true, minor: 29 });
     expect(toMinorUnits("500", "JPY", english)).toEqual({ ok: true, minor: 500 });
     expect(toMinorUnits("1.234", "KWD", english)).toEqual({ ok: true, minor: 1234 });
     expect(toMinorUnits("0", "DKK", english)).toEqual({ ok: true, minor: 0 });
   });
 
-  it("rejects what is not an amount, too many decimals and negative amounts", () => {
+  it("refuses what the page's language would not write, rather than guessing", () => {
+    // A dot before two digits is no Danish thousands separator: not 12.050 kr.
+    expect(toMinorUnits("120.50", "DKK", danish)).toEqual({ ok: false, message: danish.notAnAmount });
+    expect(toMinorUnits("120,50", "DKK", english)).toEqual({ ok: false, message: english.notAnAmount });
+    expect(toMinorUnits("1.000.00", "DKK", english).ok).toBe(false);
+    expect(toMinorUnits("1e3", "DKK", english).ok).toBe(false);
+  });
+
+  it("rejects what is not an amount, too many decimals and negative amounts, in the page's language", () => {
     expect(toMinorUnits("", "DKK", english).ok).toBe(false);
     expect(toMinorUnits("abc", "DKK", english).ok).toBe(false);
     expect(toMinorUnits("-5", "DKK", english).ok).toBe(false);
@@ -31,21 +54,21 @@ describe("money", () => {
       ok: false,
       message: "JPY has no minor unit: enter a whole amount",
     });
-    expect(toMinorUnits("1.000.00", "DKK", english).ok).toBe(false);
     expect(toMinorUnits("99999999999999999999", "DKK", english)).toEqual({ ok: false, message: "Amount is too large" });
-    expect(toMinorUnits("1.005", "DKK", amountWords("da"))).toEqual({
-      ok: false,
-      message: "Højst 2 decimaler for DKK",
-    });
+    expect(toMinorUnits("1,005", "DKK", danish)).toEqual({ ok: false, message: "Højst 2 decimaler for DKK" });
   });
 
-  it("shows minor units back as typed text, round-tripping", () => {
-    expect(toMajorText(12000, "DKK")).toBe("120");
-    expect(toMajorText(12050, "DKK")).toBe("120.50");
-    expect(toMajorText(5, "DKK")).toBe("0.05");
-    expect(toMajorText(500, "JPY")).toBe("500");
-    for (const minor of [0, 1, 99, 12345, 100000]) {
-      expect(toMinorUnits(toMajorText(minor, "EUR"), "EUR", english)).toEqual({ ok: true, minor });
+  it("shows minor units back as the page's language writes them, round-tripping", () => {
+    expect(toMajorText(12000, "DKK", "da")).toBe("120");
+    expect(toMajorText(12050, "DKK", "da")).toBe("120,50");
+    expect(toMajorText(110050, "DKK", "da")).toBe("1.100,50");
+    expect(toMajorText(110050, "DKK", "en")).toBe("1,100.50");
+    expect(toMajorText(5, "DKK", "en")).toBe("0.05");
+    expect(toMajorText(500, "JPY", "en")).toBe("500");
+    for (const words of [english, danish]) {
+      for (const minor of [0, 1, 99, 12345, 100000, 123456789]) {
+        expect(toMinorUnits(toMajorText(minor, "EUR", words.language), "EUR", words)).toEqual({ ok: true, minor });
+      }
     }
   });
 });

@@ -1,3 +1,4 @@
+import { NumberFormatter, NumberParser } from "@internationalized/number";
 import { minorUnitDigits } from "@/lib/format/money";
 
 /**
@@ -17,37 +18,69 @@ export function currencyDigits(currency: string): number {
 
 export type MinorUnits = { ok: true; minor: number } | { ok: false; message: string };
 
-/** What a wrong amount is told, in the reader's language (amount-words.ts reads them from the catalogue). */
+/** What a wrong amount is told, in the reader's language (amount-words.ts reads them from the catalogue), and that language. */
 export type AmountWords = {
+  /** The page's language: how amounts are written (decimal mark, thousands separator). */
+  language: string;
   notAnAmount: string;
   wholeAmount: (currency: string) => string;
   tooManyDecimals: (digits: number, currency: string) => string;
   tooLarge: string;
 };
 
-/** "120", "120.5", "120,50" (either decimal mark) → minor units; no thousands separators, no sign. */
+/**
+ * An amount typed in major units in the page's language → minor units: "1.100", "1.100,50" and
+ * "120,50" on a Danish page, "1,100.50" on an English one (NumberParser). What the language would not
+ * write that way is refused rather than guessed ("120.50" on a Danish page is no amount, not 12,050):
+ * the text must be the parsed number as the language writes it, with or without thousands
+ * separators. No sign. The minor units are counted on the number's digits, never by multiplying.
+ */
 export function toMinorUnits(text: string, currency: string, words: AmountWords): MinorUnits {
+  const { language } = words;
   const digits = currencyDigits(currency);
-  const match = /^(\d+)(?:[.,](\d*))?$/.exec(text.trim().replace(/\s/g, ""));
-  if (!match) return { ok: false, message: words.notAnAmount };
-  const [, whole = "", fraction = ""] = match;
+  const typed = text.replace(/\s/g, "");
+  const value = typed === "" ? NaN : new NumberParser(language).parse(typed);
+  if (!Number.isFinite(value) || value < 0) return { ok: false, message: words.notAnAmount };
+  if (value * 10 ** digits > Number.MAX_SAFE_INTEGER) return { ok: false, message: words.tooLarge };
+  if (!writtenAs(typed, value, language)) return { ok: false, message: words.notAnAmount };
+  const [whole = "", fraction = ""] = value
+    .toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 })
+    .split(".");
   if (fraction.length > digits) {
     return {
       ok: false,
       message: digits === 0 ? words.wholeAmount(currency) : words.tooManyDecimals(digits, currency),
     };
   }
-  const minor = Number(whole + fraction.padEnd(digits, "0"));
-  if (!Number.isSafeInteger(minor)) return { ok: false, message: words.tooLarge };
-  return { ok: true, minor };
+  return { ok: true, minor: Number(whole + fraction.padEnd(digits, "0")) };
 }
 
-/** Minor units as the text an input shows: 12000 DKK → "120", 12050 → "120.50", 500 JPY → "500". */
-export function toMajorText(minor: number, currency: string): string {
+/** Whether `typed` is how `language` writes `value` (grouped or not, with as many decimals as typed). */
+function writtenAs(typed: string, value: number, language: string): boolean {
+  const decimal = decimalMark(language);
+  const withoutTrailingMark = typed.endsWith(decimal) ? typed.slice(0, -decimal.length) : typed;
+  const fractionDigits = withoutTrailingMark.includes(decimal) ? withoutTrailingMark.split(decimal)[1]!.length : 0;
+  const written = (useGrouping: boolean) =>
+    new NumberFormatter(language, {
+      useGrouping,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    })
+      .format(value)
+      .replace(/\s/g, "");
+  return withoutTrailingMark === written(true) || withoutTrailingMark === written(false);
+}
+
+function decimalMark(language: string): string {
+  return new NumberFormatter(language).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
+}
+
+/** Minor units as the text an input shows in the page's language: 12000 DKK → "120", 12050 → "120,50" (da), 110050 → "1,100.50" (en), 500 JPY → "500". */
+export function toMajorText(minor: number, currency: string, language: string): string {
   const digits = currencyDigits(currency);
-  if (digits === 0) return String(minor);
-  const text = String(Math.abs(minor)).padStart(digits + 1, "0");
-  const whole = text.slice(0, -digits);
-  const fraction = text.slice(-digits);
-  return `${minor < 0 ? "-" : ""}${whole}${/^0+$/.test(fraction) ? "" : `.${fraction}`}`;
+  const whole = minor % 10 ** digits === 0;
+  return new NumberFormatter(language, {
+    minimumFractionDigits: whole ? 0 : digits,
+    maximumFractionDigits: whole ? 0 : digits,
+  }).format(minor / 10 ** digits);
 }

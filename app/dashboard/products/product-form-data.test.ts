@@ -26,7 +26,7 @@ describe("readProductForm", () => {
         ["prices.0.currency", "dkk"],
         ["prices.0.minAge", ""],
         ["prices.0.maxAge", ""],
-        ["prices.1.amount", "950,50"],
+        ["prices.1.amount", "950.50"],
         ["prices.1.currency", "DKK"],
         ["prices.1.minAge", "65"],
         ["prices.1.maxAge", ""],
@@ -62,7 +62,7 @@ describe("readProductForm", () => {
       ]),
       { mode: "create", fallbackCurrency: "EUR", words },
     );
-    expect(issues).toEqual([{ path: "prices.1.amount", message: "Enter an amount such as 120 or 120.50" }]);
+    expect(issues).toEqual([{ path: "prices.1.amount", message: "Enter an amount such as 120, 120.50 or 1,250" }]);
   });
 
   it("keeps price ids and the interval of subscription prices on an edit", () => {

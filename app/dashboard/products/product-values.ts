@@ -4,8 +4,8 @@ import type { ProductFormValues } from "./product-form";
 
 const text = (value: number | null) => (value === null ? "" : String(value));
 
-/** A stored product as the editor's starting values (amounts back in major units). */
-export function productFormValues(product: Product & { prices: Price[] }): ProductFormValues {
+/** A stored product as the editor's starting values (amounts back in major units, as `language` writes them). */
+export function productFormValues(product: Product & { prices: Price[] }, language: string): ProductFormValues {
   return {
     productId: product.id,
     type: product.type,
@@ -20,7 +20,7 @@ export function productFormValues(product: Product & { prices: Price[] }): Produ
       .filter((price) => !price.retired)
       .map((price) => ({
         id: price.id,
-        amount: toMajorText(price.amount, price.currency),
+        amount: toMajorText(price.amount, price.currency, language),
         currency: price.currency,
         interval: price.interval ?? "",
         intervalCount: text(price.intervalCount),

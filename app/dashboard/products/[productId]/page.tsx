@@ -11,6 +11,7 @@ import { updateProductAction } from "../actions";
 import { ProductForm } from "../product-form";
 import { productFormValues } from "../product-values";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
+import { pageLanguage } from "@/lib/i18n/page-language";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +21,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EditProductPage({ params }: { params: Promise<{ productId: string }> }) {
-  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("EditProductPage")]);
+  const [viewer, t, language] = await Promise.all([
+    requireAdministrator(),
+    getTranslations("EditProductPage"),
+    pageLanguage(),
+  ]);
   const productId = pageIdOrNotFound((await params).productId);
   const product = await getProductOrThrow({ db: viewer.db, productId }).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") notFound();
@@ -35,7 +40,7 @@ export default async function EditProductPage({ params }: { params: Promise<{ pr
       <PageHeader title={t("editName", { name: product.name })}>{t("intro")}</PageHeader>
       <ProductForm
         action={updateProductAction}
-        values={productFormValues(product)}
+        values={productFormValues(product, language)}
         events={events.map((event) => ({ id: event.id, title: event.title }))}
         submitLabel={t("save")}
       />

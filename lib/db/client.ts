@@ -20,18 +20,24 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** A pool's client that remembers when it began connecting: the pool makes one per new connection. */
+class TimedClient extends Client {
+  readonly connectingSince = performance.now();
+}
+
 export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): Database {
   const pool = new Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: env().DATABASE_POOL_TIMEOUT_MS,
+    Client: TimedClient as unknown as new () => Client,
   });
   // An idle client whose connection the server ends (restart, failover) must not crash the process;
   // the pool drops it. A new connection means the database is reachable (again).
   const connectedAt = new WeakMap<object, number>();
   pool.on("connect", (client) => {
     connectedAt.set(client, performance.now());
-    reportDatabaseReachable();
+    reportDatabaseReachable((client as unknown as TimedClient).connectingSince);
     // A checked-out client whose connection the server ends while no statement of it runs emits
     // "error" where the pool no longer listens (its idle listener is off while the client is out),
     // which would crash the process. Its next statement fails instead, and the pool drops it on release.

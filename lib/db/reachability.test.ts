@@ -4,15 +4,16 @@ import { reportDatabaseReachable, reportDatabaseUnreachable } from "./reachabili
 
 afterEach(() => setLogSink(undefined));
 
-it("logs an outage once when it starts and once when it ends; late failures of earlier work are not a new one", () => {
+it("logs an outage once when it starts and once when a connection begun since succeeds; late failures of earlier work are not a new one", () => {
   const records: LogRecord[] = [];
   setLogSink((line) => records.push(JSON.parse(line) as LogRecord));
-  const begun = performance.now();
+  const begun = performance.now() - 1;
 
   reportDatabaseUnreachable("ECONNREFUSED", begun);
-  reportDatabaseUnreachable("57P03", performance.now());
-  reportDatabaseReachable();
-  reportDatabaseReachable();
+  reportDatabaseReachable(begun); // a connection begun before the outage was noticed proves nothing
+  reportDatabaseUnreachable("57P03", performance.now()); // the same outage
+  reportDatabaseReachable(performance.now());
+  reportDatabaseReachable(performance.now());
   reportDatabaseUnreachable("57P01", begun); // work begun before the database was back
   reportDatabaseUnreachable("57P01", performance.now());
 

@@ -23,11 +23,13 @@ export function reportDatabaseUnreachable(signal: string, startedAt: number): vo
 }
 
 /**
- * A new connection to the database was made (the pool's "connect" event): logged when the database
- * was unreachable until now. Costs one comparison per new connection.
+ * A new connection to the database was made (the pool's "connect" event), begun at `connectingSince`:
+ * logged when the database was unreachable until now. A connection begun before the outage was
+ * noticed (its handshake done just as the server went away) proves nothing and is not counted.
+ * Costs one comparison per new connection.
  */
-export function reportDatabaseReachable(): void {
-  if (state.unreachableSince === undefined) return;
+export function reportDatabaseReachable(connectingSince: number): void {
+  if (state.unreachableSince === undefined || connectingSince < state.unreachableSince) return;
   const now = performance.now();
   log.info("database reachable again", { unreachableMs: Math.round(now - state.unreachableSince) });
   state.unreachableSince = undefined;

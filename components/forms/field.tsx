@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
 import { ColorField } from "./color-field";
 import { SearchableSelect } from "./searchable-select";
+import type { Option, OptionGroup } from "./options";
 import { SelectOptions } from "./select-options";
-
-export type Option = { value: string; label: string };
-export type OptionGroup = { label: string; options: Option[] };
 
 export type FieldSpec =
   | {

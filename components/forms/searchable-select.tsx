@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState, useSyncExternalStore, type KeyboardEvent } from "react";
-import type { Option, OptionGroup } from "./field";
+import type { Option, OptionGroup } from "./options";
 import { SelectOptions } from "./select-options";
 
 type Props = {

@@ -1,4 +1,4 @@
-import type { Option, OptionGroup } from "./field";
+import type { Option, OptionGroup } from "./options";
 
 /** The <option>s of a select: loose options first, then each group as an <optgroup>. */
 export function SelectOptions({ options, groups = [] }: { options: Option[]; groups?: OptionGroup[] }) {

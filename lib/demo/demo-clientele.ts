@@ -1,7 +1,7 @@
 // The demo studio's other attendees: people who come to its classes but are not offered as demo
 // personas (the persona picker lists DEMO_FIXTURE.attendees only). Danish names, varied ages; their
 // addresses follow the fixture's pattern (ASCII: ø → oe, æ → ae, å → aa).
-import type { DemoPerson } from "./demo-fixture";
+import type { DemoPerson } from "./demo-person";
 
 const CLIENTELE: [key: string, displayName: string, dateOfBirth: string | null][] = [
   ["maja.kristensen", "Maja Kristensen", "1993-02-17"],

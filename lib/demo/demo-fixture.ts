@@ -4,17 +4,10 @@
 // without knowing database ids. Emails use a reserved domain (.test never resolves).
 import { DateTime } from "luxon";
 import { demoClientele } from "./demo-clientele";
+import type { DemoPerson } from "./demo-person";
 
 export const DEMO_SLUG = "demo";
 export const DEMO_EMAIL_DOMAIN = "demo.studio-booking.test";
-
-export type DemoPerson = {
-  key: string;
-  email: string;
-  displayName: string;
-  /** YYYY-MM-DD, for age-restricted prices. */
-  dateOfBirth: string | null;
-};
 
 export type DemoGroup = { name: string; memberKeys: string[] };
 

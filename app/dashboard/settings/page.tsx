@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
-import type { OptionGroup } from "@/components/forms/field";
+import type { OptionGroup } from "@/components/forms/options";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { groupTimezones, type TimezoneRegion } from "@/lib/format/timezones";
 import { localeTagOptions } from "@/lib/i18n/locale-tags";

@@ -7,13 +7,15 @@ import { z } from "./zod";
 
 /**
  * An IANA timezone name (decisions §3). Stored with the canonical spelling when the input differs
- * only in letter case ("europe/copenhagen" → "Europe/Copenhagen"); aliases are kept as given.
+ * only in letter case ("europe/copenhagen" → "Europe/Copenhagen"); aliases are kept as given. An
+ * offset ("+01:00") is no zone: it knows no daylight saving. Newer Intl (Node 24) accepts offsets as
+ * time zones, so they are refused here by their form.
  */
 export const Timezone = z
   .string()
   .trim()
   .max(100)
-  .refine((value) => IANAZone.isValidZone(value), "Unknown IANA timezone")
+  .refine((value) => !/^[+-]/.test(value) && IANAZone.isValidZone(value), "Unknown IANA timezone")
   .transform((value) => {
     const resolved = new Intl.DateTimeFormat("en", { timeZone: value }).resolvedOptions().timeZone;
     return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;

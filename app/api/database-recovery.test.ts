@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, getDatabase, useDatabase } from "@/lib/db";
 import { openPostgres } from "@/lib/db/client";
+import { resetDatabaseReachability } from "@/lib/db/reachability";
 import { setLogSink, type LogRecord } from "@/lib/log";
 import { api } from "@/tests/helpers/api";
 import { postgresProxy } from "@/tests/helpers/fake-postgres";
@@ -154,6 +155,9 @@ describe.skipIf(!databaseUrl)("PostgreSQL going away under booking load and comi
     classes = await Promise.all(Array.from({ length: 6 }, () => createClass(tenant.accountId, { capacity: 50 })));
   });
   beforeEach(() => {
+    // A late refusal of the previous test's outage may leave this process's state unreachable until
+    // its next new connection: each test starts from a reachable database.
+    resetDatabaseReachability();
     records = [];
     setLogSink((line) => records.push(JSON.parse(line) as LogRecord), "info");
   });

@@ -45,3 +45,12 @@ export function noteDatabaseFailure(error: unknown, startedAt: number): Database
   if (unavailable?.reason === "unreachable") reportDatabaseUnreachable(unavailable.signal, startedAt);
   return unavailable;
 }
+
+/**
+ * Forgets what this process last found (tests only): each test of an outage starts from a reachable
+ * database, whatever an earlier test's last late refusal left behind.
+ */
+export function resetDatabaseReachability(): void {
+  state.unreachableSince = undefined;
+  state.reachableAgainAt = undefined;
+}

@@ -1,11 +1,36 @@
-// Where the end-to-end server keeps its data: shared by playwright.config.ts (which starts the
-// server on a fresh directory) and the specs (which read the email outbox).
+// Where the end-to-end servers listen and keep their data: shared by playwright.config.ts (which
+// starts one server per worker, each on a fresh directory) and the specs (which read the email outbox
+// of their worker's server).
 import path from "node:path";
 
-/** 3200 unless E2E_PORT says otherwise (two checkouts on one machine). */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3200);
-export const E2E_URL = `http://localhost:${E2E_PORT}`;
-export const E2E_ROOT = path.resolve(import.meta.dirname, `../../.data/e2e-${E2E_PORT}`);
-export const E2E_DATA_DIR = path.join(E2E_ROOT, "db");
-export const E2E_OUTBOX_DIR = path.join(E2E_ROOT, "outbox");
+/** The first server's port: 3200 unless E2E_PORT says otherwise (two checkouts on one machine). */
+export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3200);
+
+/**
+ * Journeys run in this many workers, each against its own server with its own demo studio (journeys
+ * change the studio, so two workers never share one). Two on CI, where the journeys take most of a
+ * run's time; one otherwise. E2E_WORKERS overrides.
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1));
+
+export type E2EServer = { port: number; url: string; root: string; dataDir: string; outboxDir: string };
+
+/** The server of the worker with this parallel index (Playwright's TEST_PARALLEL_INDEX). */
+export function e2eServer(parallelIndex: number): E2EServer {
+  const port = E2E_BASE_PORT + parallelIndex;
+  const root = path.resolve(import.meta.dirname, `../../.data/e2e-${port}`);
+  return {
+    port,
+    url: `http://localhost:${port}`,
+    root,
+    dataDir: path.join(root, "db"),
+    outboxDir: path.join(root, "outbox"),
+  };
+}
+
+// In a worker, its own server; in the runner (and tools), the first.
+const ownServer = e2eServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+export const E2E_PORT = ownServer.port;
+export const E2E_URL = ownServer.url;
+export const E2E_OUTBOX_DIR = ownServer.outboxDir;
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../screenshots");

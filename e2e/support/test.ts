@@ -2,6 +2,7 @@
 // browser refused something under the Content-Security-Policy (a page that quietly lost a script,
 // style or image) or rejected part of the Permissions-Policy header.
 import { test as base, expect } from "@playwright/test";
+import { E2E_URL } from "./server";
 
 const SECURITY_HEADER_MESSAGE = /Content[ -]Security[ -]Policy|securitypolicyviolation|Permissions-Policy/i;
 
@@ -12,6 +13,8 @@ const SECURITY_HEADER_MESSAGE = /Content[ -]Security[ -]Policy|securitypolicyvio
  */
 export const test = base.extend<{ securityHeaderErrors: string[]; language: "da" | "en" | null }>({
   language: ["en", { option: true }],
+  // Each worker's own server (e2e/support/server.ts), whatever the config computed in the runner.
+  baseURL: async ({}, use) => use(E2E_URL),
   context: async ({ context, language, baseURL }, use) => {
     if (language)
       await context.addCookies([{ name: "studio_locale", value: language, url: baseURL ?? "http://localhost" }]);

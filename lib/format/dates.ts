@@ -87,3 +87,13 @@ export function formatDateRange(firstLocalDate: string, lastLocalDate: string, w
     timeZone: where.zone,
   }).formatRange(noonOf(firstLocalDate, where.zone), noonOf(lastLocalDate, where.zone));
 }
+
+/**
+ * A weekday of a rule by its number (0 = Sunday … 6 = Saturday, as series store them): "man." or
+ * "mandag" (da), "Mon" or "Monday" (en). 4 January 2026 is a Sunday.
+ */
+export function weekdayName(day: number, locale: string, width: "short" | "long" = "short"): string {
+  return DateTime.utc(2026, 1, 4 + day)
+    .setLocale(locale)
+    .toLocaleString({ weekday: width });
+}

@@ -63,7 +63,7 @@ export default async function CalendarPage({ searchParams }: Props) {
   });
   const today = studioDate(new Date(), studio.timezone);
   const dayLabels: DayLabels[] = days.map((day) => {
-    const label = formatDayLabel(day.date, { zone: studio.timezone, locale: studio.locale });
+    const label = formatDayLabel(day.date, { zone: studio.timezone, locale: studio.formatLocale });
     return {
       date: day.date,
       heading: formatDayHeading(day.start, studio),
@@ -137,7 +137,7 @@ export default async function CalendarPage({ searchParams }: Props) {
             timeOf={(item) =>
               formatTimeRange(item.instance.startsAt, item.instance.endsAt, {
                 zone: studio.timezone,
-                locale: studio.locale,
+                locale: studio.formatLocale,
               })
             }
             teachersOf={teachersOf}
@@ -203,7 +203,7 @@ async function openPanel({
         .filter((id) => !staff.some((s) => s.id === id))
         .map((id) => ({ id, name: names.get(id) ?? t("formerMember") })),
     ];
-    const where = { zone: studio.timezone, locale: studio.locale };
+    const where = { zone: studio.timezone, locale: studio.formatLocale };
     return {
       classId,
       node: (

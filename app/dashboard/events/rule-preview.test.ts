@@ -10,6 +10,7 @@ const base: RuleFormValues = {
   localStartTime: "18:00",
   durationMinutes: "",
   startsOn: "2026-03-17",
+  ends: "both",
   endsOn: "",
   count: "4",
   capacity: "",

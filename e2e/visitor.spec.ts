@@ -25,8 +25,12 @@ test("a visitor finds the demo studio's week by day, the next week and its passe
   await expect(main.getByRole("heading", { level: 2 })).toHaveCount(7);
   const monday = mondayOf(0);
   await expect(main.getByRole("region", { name: dayHeading(monday, "en") })).toContainText("Morgenvinyasa");
-  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 1 }), "en") })).toContainText("Yin Yoga");
-  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 3 }), "en") })).toContainText("Power Flow");
+  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 1 }), "en") })).toContainText(
+    "Yin Yoga",
+  );
+  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 3 }), "en") })).toContainText(
+    "Power Flow",
+  );
   await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 5 }), "en") })).toContainText(
     "Yoga for begyndere",
   );

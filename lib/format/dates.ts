@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 
-/** Where and how to show times: the studio's IANA time zone and locale tag. */
+/** Where and how to show times: the studio's IANA time zone and a format locale (a page's: lib/i18n/format-locale). */
 export type Zoned = { zone: string; locale: string };
 
 function inZone(date: Date, { zone, locale }: Zoned): DateTime {

@@ -49,7 +49,7 @@ for (const language of LANGUAGES) {
       await page.goto(`/demo?week=${mondayOf(1).toISODate()}`);
       const unpaidWednesday = page
         .getByRole("main")
-        .getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
+        .getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 }), language) });
       const invitation = unpaidWednesday
         .getByRole("link", { name: new RegExp(`^${literal(schedule("buyPassToBook"))}\\s*: `) })
         .first();
@@ -88,7 +88,9 @@ for (const language of LANGUAGES) {
         .click();
       await expect(page.getByRole("heading", { level: 1, name: schedule("title") })).toBeVisible();
       await page.goto(`/demo?week=${mondayOf(1).toISODate()}`);
-      const wednesday = page.getByRole("main").getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
+      const wednesday = page
+        .getByRole("main")
+        .getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 }), language) });
       await expect(wednesday).toContainText(schedule("usesCredit", { remaining: 10, product: DEMO_PASS.name }));
       const book = wednesday.getByRole("button", { name: new RegExp(`^${literal(controls("book"))}: `) }).first();
       const label = (await book.getAttribute("aria-label"))!.slice(`${controls("book")}: `.length);

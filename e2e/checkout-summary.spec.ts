@@ -51,7 +51,9 @@ test("a member without a pass buys one from a class with a promo code, seeing th
 
   // Next week's Wednesday: open for booking whatever the day today. Each class invites her to buy a pass.
   await page.goto(`/demo?week=${mondayOf(1).toISODate()}`);
-  const wednesday = page.getByRole("main").getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
+  const wednesday = page
+    .getByRole("main")
+    .getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 }), language) });
   const invitation = wednesday
     .getByRole("link", { name: new RegExp(`^${literal(schedule("buyPassToBook"))}\\s*: `) })
     .first();

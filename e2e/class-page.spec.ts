@@ -10,6 +10,7 @@ import { expect, test } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { ensureDemoPass } from "./support/demo-api";
 import { dayHeading, mondayOf } from "./support/demo-week";
+import type { Language } from "./support/words";
 import { saveScreenshot } from "./support/screenshot";
 
 const PHONE = { width: 390, height: 844 };
@@ -28,15 +29,15 @@ test.beforeAll(async () => {
 });
 
 /** Next week's Wednesday on the schedule: open for booking and outside the cancellation window, whatever today is. */
-async function openNextWednesday(page: Page) {
+async function openNextWednesday(page: Page, language: Language) {
   const monday = mondayOf(1);
   await page.goto(`/demo?week=${monday.toISODate()}`);
-  return page.getByRole("main").getByRole("region", { name: dayHeading(monday.plus({ days: 2 })) });
+  return page.getByRole("main").getByRole("region", { name: dayHeading(monday.plus({ days: 2 }), language) });
 }
 
 /** Opens the first class of next Wednesday through its title's link; the class's id and title. */
-async function openFirstClass(page: Page): Promise<{ id: string; title: string }> {
-  const wednesday = await openNextWednesday(page);
+async function openFirstClass(page: Page, language: Language): Promise<{ id: string; title: string }> {
+  const wednesday = await openNextWednesday(page, language);
   const link = wednesday.getByRole("heading", { level: 3 }).first().getByRole("link");
   const title = (await link.textContent())!.trim();
   await link.click();
@@ -59,7 +60,7 @@ for (const language of ["en", "da"] as const) {
     const t = catalogue(language);
 
     test("a visitor on a phone jumps to a day, opens a class and adds it to a calendar", async ({ page }) => {
-      const wednesday = await openNextWednesday(page);
+      const wednesday = await openNextWednesday(page, language);
       // The week's navigation fits on one line: previous and next side by side.
       const weeks = page.getByRole("navigation", { name: t.Schedule.weeks });
       const previous = await weeks
@@ -77,7 +78,7 @@ for (const language of ["en", "da"] as const) {
       await expectNoSeriousA11yViolations(page);
       await saveScreenshot(page, `schedule-phone-${language}`);
 
-      const { id, title } = await openFirstClass(page);
+      const { id, title } = await openFirstClass(page, language);
       const booking = page.getByRole("complementary", { name: t.PublicClass.booking });
       await expect(booking.getByRole("link", { name: new RegExp(`^${t.Schedule.signInToBook}`) })).toHaveAttribute(
         "href",
@@ -109,9 +110,9 @@ for (const language of ["en", "da"] as const) {
 
     test("on a desktop the schedule and a class page use the width", async ({ page }) => {
       await page.setViewportSize(DESKTOP);
-      await openNextWednesday(page);
+      await openNextWednesday(page, language);
       await saveScreenshot(page, `schedule-desktop-${language}`);
-      await openFirstClass(page);
+      await openFirstClass(page, language);
       await saveScreenshot(page, `class-page-desktop-${language}`);
     });
   });
@@ -122,7 +123,7 @@ test.describe("signed in, on a phone", () => {
 
   test("someone without any pass is invited to buy one, and the passes page keeps the way back", async ({ page }) => {
     await signInAs(page, "Emil Christensen");
-    await openFirstClass(page);
+    await openFirstClass(page, "en");
     const classPath = new URL(page.url()).pathname;
     const booking = page.getByRole("complementary", { name: "Booking" });
     await expect(booking).not.toContainText("Your passes do not cover this class.");
@@ -141,7 +142,7 @@ test.describe("signed in, on a phone", () => {
     page,
   }) => {
     await signInAs(page, "Freja Nielsen");
-    const { title } = await openFirstClass(page);
+    const { title } = await openFirstClass(page, "en");
     const booking = page.getByRole("complementary", { name: "Booking" });
     await expect(booking).toContainText(/Uses 1 of \d+ class(es)? left on your /);
     await booking.getByRole("button", { name: new RegExp(`^Book: ${title}`) }).click();

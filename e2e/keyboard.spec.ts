@@ -40,7 +40,9 @@ test("with the keyboard alone an attendee signs in, books a class and cancels it
 
   // Next week's Wednesday: open for booking and outside the cancellation window whatever the day today.
   await page.goto(`/demo?week=${mondayOf(1).toISODate()}`);
-  const wednesday = page.getByRole("main").getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 })) });
+  const wednesday = page
+    .getByRole("main")
+    .getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 2 }), "en") });
   const book = wednesday.getByRole("button", { name: new RegExp(`^${literal(controls("book"))}: `) }).first();
   const label = (await book.getAttribute("aria-label"))!.slice(`${controls("book")}: `.length);
   await tabTo(page, book);

@@ -56,7 +56,7 @@ test("a new person signs up from a class's Book on a phone, buys a pass with a p
   await shot("1-schedule");
 
   // Next week's Wednesday: open for booking whatever today is. Its first class's "Log ind for at booke".
-  const wednesday = page.getByRole("main").getByRole("region", { name: dayHeading(monday.plus({ days: 2 })) });
+  const wednesday = page.getByRole("main").getByRole("region", { name: dayHeading(monday.plus({ days: 2 }), "da") });
   const book = wednesday.getByRole("link", { name: new RegExp(`^${literal(schedule("signInToBook"))}`) }).first();
   const href = (await book.getAttribute("href"))!;
   const classPath = new URL(href, "http://x").searchParams.get("returnTo")!;

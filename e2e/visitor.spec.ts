@@ -24,13 +24,17 @@ test("a visitor finds the demo studio's week by day, the next week and its passe
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 2 })).toHaveCount(7);
   const monday = mondayOf(0);
-  await expect(main.getByRole("region", { name: dayHeading(monday) })).toContainText("Morgenvinyasa");
-  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 1 })) })).toContainText("Yin Yoga");
-  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 3 })) })).toContainText("Power Flow");
-  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 5 })) })).toContainText(
+  await expect(main.getByRole("region", { name: dayHeading(monday, "en") })).toContainText("Morgenvinyasa");
+  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 1 }), "en") })).toContainText(
+    "Yin Yoga",
+  );
+  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 3 }), "en") })).toContainText(
+    "Power Flow",
+  );
+  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 5 }), "en") })).toContainText(
     "Yoga for begyndere",
   );
-  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 1 })) })).not.toContainText(
+  await expect(main.getByRole("region", { name: dayHeading(monday.plus({ days: 1 }), "en") })).not.toContainText(
     "Power Flow",
   );
   await expectNoSeriousA11yViolations(page);
@@ -39,8 +43,8 @@ test("a visitor finds the demo studio's week by day, the next week and its passe
   const nextMonday = mondayOf(1);
   await page.getByRole("navigation", { name: "Weeks" }).getByRole("link", { name: "Next week" }).click();
   await expect(page).toHaveURL(new RegExp(`week=${nextMonday.toISODate()}`));
-  await expect(main.getByRole("region", { name: dayHeading(nextMonday) })).toContainText("Morgenvinyasa");
-  await expect(main.getByRole("region", { name: dayHeading(nextMonday.plus({ days: 6 })) })).toContainText(
+  await expect(main.getByRole("region", { name: dayHeading(nextMonday, "en") })).toContainText("Morgenvinyasa");
+  await expect(main.getByRole("region", { name: dayHeading(nextMonday.plus({ days: 6 }), "en") })).toContainText(
     "Morgenvinyasa",
   );
   await expect(page.getByRole("link", { name: "This week" })).toBeVisible();

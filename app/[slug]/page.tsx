@@ -1,6 +1,7 @@
+import { pageFormat } from "@/lib/i18n/page-language";
 import type { Metadata } from "next";
 import { zoneName } from "@/lib/format/timezones";
-import { getTranslations, getLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { ClassRow } from "@/components/schedule/class-row";
 import { DayChips } from "@/components/schedule/day-chips";
 import { LocationFilter } from "@/components/schedule/location-filter";
@@ -52,7 +53,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
     ]),
   );
   const viewer = viewerOf(mine?.viewer, account);
-  const where = { zone: account.timezone, locale: account.locale };
+  const where = await pageFormat(account);
   const now = new Date();
   // What booking would do for the signed-in viewer, class by class, decided as POST /bookings decides.
   const decisions: Map<string, BookingDecision> = viewer
@@ -174,7 +175,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
           );
         })}
         <p className="mt-8 text-sm text-slate-600">
-          {t("timeZone", { zone: zoneName(account.timezone, await getLocale()) })}{" "}
+          {t("timeZone", { zone: zoneName(account.timezone, where.locale) })}{" "}
           <a href={feed} className="text-brand-700 underline">
             {t("addToCalendar")}
           </a>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations, getLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { ClassList } from "@/components/dashboard/class-list";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDay, formatPercent } from "@/components/dashboard/format";
@@ -59,7 +59,7 @@ export default async function DashboardPage({ searchParams }: Props) {
   return (
     <>
       <PageHeader title={t("title")}>
-        {t("intro", { studio: studio.name, zone: zoneName(studio.timezone, await getLocale(), now) })}
+        {t("intro", { studio: studio.name, zone: zoneName(studio.timezone, studio.formatLocale, now) })}
       </PageHeader>
       {added === "weekly-class" ? <Notice tone="success">{t("weeklyClassAdded")}</Notice> : null}
       <SetupChecklist checklist={checklist} publicPath={publicPath} publicUrl={`${env().APP_URL}${publicPath}`} />

@@ -4,8 +4,8 @@ import { studioDate } from "@/lib/format/studio-date";
 import { minorUnitDigits } from "@/lib/format/money";
 import type { Studio } from "@/lib/web/get-active-studio";
 
-// The dashboard formats in the studio's zone and locale through the one date module.
-const where = (studio: Studio): Zoned => ({ zone: studio.timezone, locale: studio.locale });
+// The dashboard formats in the studio's zone and the page's format locale through the one date module.
+const where = (studio: Studio): Zoned => ({ zone: studio.timezone, locale: studio.formatLocale });
 
 export function formatDateTime(instant: Date, studio: Studio): string {
   return dates.formatDateTime(instant, where(studio));

@@ -1,3 +1,4 @@
+import { pageFormat } from "@/lib/i18n/page-language";
 import type { Account } from "@prisma/client";
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -63,7 +64,7 @@ type ScheduleTranslator = Awaited<ReturnType<typeof getTranslations<"Schedule">>
 export async function ClassAction(props: ClassActionProps) {
   const { instance, account, booking, now } = props;
   const t = await getTranslations("Schedule");
-  const where = { zone: account.timezone, locale: account.locale };
+  const where = await pageFormat(account);
   const { opensAt, refundUntil } = bookingWindow(instance.startsAt, account);
   const windowState = bookingWindowState(now, instance.startsAt, account);
   const spotsLeft = Math.max(instance.capacity - instance.bookedCount, 0);

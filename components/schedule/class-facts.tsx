@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { formatMinutes } from "@/lib/format/dates";
+import { pageFormat } from "@/lib/i18n/page-language";
 import type { PublicInstance } from "@/lib/programme/get-public-instance";
 
 type Props = {
@@ -30,7 +31,7 @@ export async function ClassFacts({ found, waitlistOffered, now }: Props) {
         </>
       ),
     });
-  facts.push({ term: t("duration"), value: formatMinutes(minutes, account.locale) });
+  facts.push({ term: t("duration"), value: formatMinutes(minutes, (await pageFormat(account)).locale) });
   if (!started)
     facts.push({
       term: t("places"),

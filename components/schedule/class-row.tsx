@@ -1,3 +1,4 @@
+import { pageFormat } from "@/lib/i18n/page-language";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
@@ -19,7 +20,7 @@ export type ClassRowProps = Omit<ClassActionProps, "instance" | "label"> & {
 export async function ClassRow(props: ClassRowProps) {
   const { instance, event, account, now } = props;
   const t = await getTranslations("Schedule");
-  const where = { zone: account.timezone, locale: account.locale };
+  const where = await pageFormat(account);
   const time = formatTimeRange(instance.startsAt, instance.endsAt, where);
   const minutes = Math.round((instance.endsAt.getTime() - instance.startsAt.getTime()) / 60_000);
   const spotsLeft = Math.max(instance.capacity - instance.bookedCount, 0);
@@ -33,7 +34,7 @@ export async function ClassRow(props: ClassRowProps) {
         <time dateTime={instance.startsAt.toISOString()}>{time}</time>
         <span className="text-slate-600 lg:block lg:text-sm lg:font-normal">
           <span className="lg:hidden"> · </span>
-          {formatMinutes(minutes, account.locale)}
+          {formatMinutes(minutes, where.locale)}
         </span>
         {instance.status === "moved" && (
           <>

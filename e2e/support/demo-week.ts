@@ -1,4 +1,7 @@
 import { DateTime } from "luxon";
+import { formatDayHeading } from "@/lib/format/dates";
+import { formatLocaleOf } from "@/lib/i18n/format-locale";
+import type { Language } from "./words";
 
 const ZONE = "Europe/Copenhagen";
 const LOCALE = "da-DK";
@@ -8,9 +11,12 @@ export function mondayOf(weeks = 0): DateTime {
   return DateTime.now().setZone(ZONE).startOf("week").plus({ weeks });
 }
 
-/** A day heading of the studio's schedule, as the page writes it in the studio's locale. */
-export function dayHeading(day: DateTime): string {
-  return day.setZone(ZONE).setLocale(LOCALE).toLocaleString({ weekday: "long", day: "numeric", month: "long" });
+/**
+ * A day heading of the studio's schedule as a page in `language` writes it: that language's words
+ * with the studio's region ("Wednesday, 2 December", "Onsdag 2. december"; lib/i18n/format-locale).
+ */
+export function dayHeading(day: DateTime, language: Language): string {
+  return formatDayHeading(day.setZone(ZONE).toISODate()!, { zone: ZONE, locale: formatLocaleOf(language, LOCALE) });
 }
 
 /** Whether an instant falls in the studio's current week. */

@@ -8,6 +8,7 @@ import { isEligibleForPrice } from "@/lib/commerce/price-eligibility";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { formatDateTime, formatLocalDate } from "@/lib/format/dates";
+import { formatLocaleOf } from "@/lib/i18n/format-locale";
 import { chooseLocale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { toIsoDate } from "@/lib/schemas/common";
@@ -106,12 +107,12 @@ export async function getBookingOptions(options: {
       ])
     : [[], null];
 
-  const where = { zone: account.timezone, locale: account.locale };
   const language = chooseLocale({
     personal: user.locale,
     visitor: options.visitorLocale,
     studioLocaleTag: account.locale,
   });
+  const where = { zone: account.timezone, locale: formatLocaleOf(language, account.locale) };
   const t = translatorFor(language, "BookingOptions");
   const messages: Record<BookingOptionsReason | "book", string> = {
     book: t("book"),

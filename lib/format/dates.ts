@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 
-/** Where and how to show times: the studio's IANA time zone and locale tag. */
+/** Where and how to show times: the studio's IANA time zone and a format locale (a page's: lib/i18n/format-locale). */
 export type Zoned = { zone: string; locale: string };
 
 function inZone(date: Date, { zone, locale }: Zoned): DateTime {
@@ -86,4 +86,14 @@ export function formatDateRange(firstLocalDate: string, lastLocalDate: string, w
     year: "numeric",
     timeZone: where.zone,
   }).formatRange(noonOf(firstLocalDate, where.zone), noonOf(lastLocalDate, where.zone));
+}
+
+/**
+ * A weekday of a rule by its number (0 = Sunday … 6 = Saturday, as series store them): "man." or
+ * "mandag" (da), "Mon" or "Monday" (en). 4 January 2026 is a Sunday.
+ */
+export function weekdayName(day: number, locale: string, width: "short" | "long" = "short"): string {
+  return DateTime.utc(2026, 1, 4 + day)
+    .setLocale(locale)
+    .toLocaleString({ weekday: width });
 }

@@ -1,3 +1,4 @@
+import { pageFormat } from "@/lib/i18n/page-language";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
@@ -95,7 +96,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     getMe(viewer),
     listPersonOrders({ db: viewer.db, userId: viewer.userId }),
   ]);
-  const where = { zone: account.timezone, locale: account.locale };
+  const where = await pageFormat(account);
   const now = new Date().getTime();
   const upcoming = bookings.filter((booking) => booking.instance.endsAt.getTime() > now);
   const past = bookings.filter((booking) => booking.instance.endsAt.getTime() <= now).reverse();

@@ -56,7 +56,8 @@ export type ClassPanelProps = {
   /** Was moved from (day and time), when moved. */
   movedFrom?: string;
   startsAtLocal: string;
-  timezone: string;
+  /** The studio's time zone as the page names it: "Central European Time", "Centraleuropæisk tid". */
+  zoneName: string;
   staff: { id: string; name: string }[];
   groups: { id: string; name: string }[];
 };
@@ -117,7 +118,7 @@ export function ClassPanel(props: ClassPanelProps) {
         title={title}
         status={instance.status}
         startsAtLocal={props.startsAtLocal}
-        timezone={props.timezone}
+        zoneName={props.zoneName}
         audience={instance.audience}
         groupIds={instance.groupIds}
         groups={props.groups}
@@ -132,7 +133,8 @@ export function NewClassPanel(props: {
   returnTo: string;
   startsAtLocal: string;
   when: string;
-  timezone: string;
+  /** The studio's time zone as the page names it: "Central European Time", "Centraleuropæisk tid". */
+  zoneName: string;
   events: { id: string; label: string }[];
 }) {
   const t = useTranslations("Calendar");
@@ -148,7 +150,7 @@ export function NewClassPanel(props: {
       ) : (
         <NewClassForm
           startsAtLocal={props.startsAtLocal}
-          timezone={props.timezone}
+          zoneName={props.zoneName}
           events={props.events}
           returnTo={props.returnTo}
         />

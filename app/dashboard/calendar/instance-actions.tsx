@@ -13,7 +13,8 @@ type Props = {
   status: string;
   /** The start as a datetime-local value in the studio's timezone. */
   startsAtLocal: string;
-  timezone: string;
+  /** The studio's time zone as the page names it: "Central European Time", "Centraleuropæisk tid". */
+  zoneName: string;
   audience: string;
   groupIds: string[];
   groups: { id: string; name: string }[];
@@ -62,7 +63,7 @@ export function InstanceActions(props: Props) {
           {(state) => (
             <div>
               <label htmlFor={`${id}-startsAt`} className="block text-sm font-medium text-slate-800">
-                {t("newStart", { zone: props.timezone })}
+                {t("newStart", { zone: props.zoneName })}
               </label>
               <input
                 id={`${id}-startsAt`}

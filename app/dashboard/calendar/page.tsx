@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { formatDay, formatDayHeading, formatTime } from "@/components/dashboard/format";
 import { formatDayLabel, formatTimeRange } from "@/lib/format/dates";
+import { zoneName } from "@/lib/format/timezones";
 import { addWeeks, resolveWeek, weekDays, weekRange } from "@/lib/format/week";
 import { studioDate } from "@/lib/format/studio-date";
 import { PageHeader } from "@/components/forms/page-header";
@@ -63,7 +64,7 @@ export default async function CalendarPage({ searchParams }: Props) {
   });
   const today = studioDate(new Date(), studio.timezone);
   const dayLabels: DayLabels[] = days.map((day) => {
-    const label = formatDayLabel(day.date, { zone: studio.timezone, locale: studio.locale });
+    const label = formatDayLabel(day.date, { zone: studio.timezone, locale: studio.formatLocale });
     return {
       date: day.date,
       heading: formatDayHeading(day.start, studio),
@@ -79,7 +80,7 @@ export default async function CalendarPage({ searchParams }: Props) {
         {t("intro", {
           from: formatDay(days[0]!.start, studio),
           to: formatDay(days[6]!.start, studio),
-          zone: studio.timezone,
+          zone: zoneName(studio.timezone, studio.formatLocale, days[0]!.start),
         })}
       </PageHeader>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -137,7 +138,7 @@ export default async function CalendarPage({ searchParams }: Props) {
             timeOf={(item) =>
               formatTimeRange(item.instance.startsAt, item.instance.endsAt, {
                 zone: studio.timezone,
-                locale: studio.locale,
+                locale: studio.formatLocale,
               })
             }
             teachersOf={teachersOf}
@@ -203,7 +204,7 @@ async function openPanel({
         .filter((id) => !staff.some((s) => s.id === id))
         .map((id) => ({ id, name: names.get(id) ?? t("formerMember") })),
     ];
-    const where = { zone: studio.timezone, locale: studio.locale };
+    const where = { zone: studio.timezone, locale: studio.formatLocale };
     return {
       classId,
       node: (
@@ -219,7 +220,7 @@ async function openPanel({
               : undefined
           }
           startsAtLocal={toDateTimeLocal(instance.startsAt, studio.timezone)}
-          timezone={studio.timezone}
+          zoneName={zoneName(studio.timezone, studio.formatLocale)}
           staff={choices}
           groups={groups.map((group) => ({ id: group.id, name: group.name }))}
         />
@@ -238,7 +239,7 @@ async function openPanel({
         returnTo={calendarHref(view)}
         startsAtLocal={toDateTimeLocal(startsAt, studio.timezone)}
         when={`${formatDayHeading(startsAt, studio)}, ${formatTime(startsAt, studio)}`}
-        timezone={studio.timezone}
+        zoneName={zoneName(studio.timezone, studio.formatLocale)}
         events={events.map((event) => ({
           id: event.id,
           label: event.status === "draft" ? t("draftEvent", { title: event.title }) : event.title,

@@ -56,12 +56,13 @@ export function TeachersForm({
 /** A one-off class: which class (event), when (studio time) and, optionally, its own capacity. */
 export function NewClassForm({
   startsAtLocal,
-  timezone,
+  zoneName,
   events,
   returnTo,
 }: {
   startsAtLocal: string;
-  timezone: string;
+  /** The studio's time zone as the page names it: "Central European Time", "Centraleuropæisk tid". */
+  zoneName: string;
   events: { id: string; label: string }[];
   returnTo: string;
 }) {
@@ -102,7 +103,7 @@ export function NewClassForm({
           </div>
           <div>
             <label htmlFor={`${id}-startsAt`} className="block text-sm font-medium text-slate-800">
-              {t("startsAt", { zone: timezone })}
+              {t("startsAt", { zone: zoneName })}
             </label>
             <input
               id={`${id}-startsAt`}

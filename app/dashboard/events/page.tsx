@@ -3,6 +3,8 @@ import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import { getTranslations } from "next-intl/server";
 import { formatDate, formatLocalDate } from "@/components/dashboard/format";
+import { weekdayName } from "@/lib/format/dates";
+import { zoneName } from "@/lib/format/timezones";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { getActiveStudio, type Studio } from "@/lib/web/get-active-studio";
 import { ActionForm } from "@/components/forms/action-form";
@@ -18,7 +20,7 @@ import { listStaff } from "@/lib/users/list-staff";
 import type { Series } from "@prisma/client";
 import { setSeriesStatusAction } from "./actions";
 import { EventForm } from "./event-form";
-import type { RuleFormValues } from "./rule-values";
+import { seriesEndOf, type RuleFormValues } from "./rule-values";
 import { SeriesForm } from "./series-form";
 
 export const dynamic = "force-dynamic";
@@ -30,12 +32,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"EventsPage">>>;
 
-/** Short weekday names in the account's locale, Sunday first (the rule's 0–6); 4 January 2026 is a Sunday. */
-function dayNames(locale: string): string[] {
-  const format = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
-  return [0, 1, 2, 3, 4, 5, 6].map((day) => format.format(new Date(Date.UTC(2026, 0, 4 + day))));
-}
-
 function describeRule(t: Translate, series: Series, studio: Studio): string {
   const count = series.interval;
   const every =
@@ -46,10 +42,9 @@ function describeRule(t: Translate, series: Series, studio: Studio): string {
         : series.frequency === "monthly"
           ? t("everyMonth", { count })
           : series.frequency;
-  const names = dayNames(studio.locale);
   const on =
     series.frequency === "weekly"
-      ? t("onDays", { days: series.weekdays.map((day) => names[day]).join(", ") })
+      ? t("onDays", { days: series.weekdays.map((day) => weekdayName(day, studio.formatLocale)).join(", ") })
       : series.frequency === "monthly"
         ? t("onMonthDay", { day: String(series.monthDay) })
         : "";
@@ -78,6 +73,7 @@ function ruleValues(series: Series): RuleFormValues {
     localStartTime: series.localStartTime,
     durationMinutes: String(series.durationMinutes),
     startsOn: toIsoDate(series.startsOn)!,
+    ends: seriesEndOf(series),
     endsOn: toIsoDate(series.endsOn) ?? "",
     count: series.count === null ? "" : String(series.count),
     capacity: String(series.capacity),
@@ -120,6 +116,7 @@ export default async function EventsPage() {
     localStartTime: "18:00",
     durationMinutes: "",
     startsOn: today,
+    ends: "count",
     endsOn: "",
     count: "10",
     capacity: "",
@@ -128,7 +125,7 @@ export default async function EventsPage() {
 
   return (
     <>
-      <PageHeader title={t("title")}>{t("intro", { zone: studio.timezone })}</PageHeader>
+      <PageHeader title={t("title")}>{t("intro", { zone: zoneName(studio.timezone, studio.formatLocale) })}</PageHeader>
       <Link href="/dashboard/events/new" className={buttonClass("primary", "md")}>
         {t("addWeeklyClass")}
       </Link>
@@ -206,7 +203,7 @@ export default async function EventsPage() {
                               seriesId={s.id}
                               initial={ruleValues(s)}
                               timezone={s.timezone}
-                              locale={studio.locale}
+                              locale={studio.formatLocale}
                               eventDurationMinutes={s.durationMinutes}
                             />
                           </div>
@@ -221,7 +218,7 @@ export default async function EventsPage() {
                         eventId={event.id}
                         initial={newRule()}
                         timezone={studio.timezone}
-                        locale={studio.locale}
+                        locale={studio.formatLocale}
                         eventDurationMinutes={event.durationMinutes}
                       />
                     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { previewRule } from "./rule-preview";
-import { toSeriesInput, type RuleFormValues } from "./rule-values";
+import { ruleValuesFromFormData, seriesEndOf, toRuleInput, toSeriesInput, type RuleFormValues } from "./rule-values";
 
 const base: RuleFormValues = {
   frequency: "weekly",
@@ -10,6 +10,7 @@ const base: RuleFormValues = {
   localStartTime: "18:00",
   durationMinutes: "",
   startsOn: "2026-03-17",
+  ends: "both",
   endsOn: "",
   count: "4",
   capacity: "",
@@ -76,5 +77,43 @@ describe("series rule preview", () => {
       capacity: 12,
     });
     expect(toSeriesInput(base)).toMatchObject({ weekdays: [2] });
+  });
+});
+
+describe("the series' end, a choice in the form", () => {
+  const typed = { ...base, endsOn: "2026-05-01", count: "4" };
+
+  it("sends the chosen bound and clears the other, as PATCH clears it", () => {
+    expect(toRuleInput({ ...typed, ends: "date" })).toMatchObject({ endsOn: "2026-05-01", count: null });
+    expect(toRuleInput({ ...typed, ends: "count" })).toMatchObject({ endsOn: null, count: 4 });
+    expect(toRuleInput({ ...typed, ends: "both" })).toMatchObject({ endsOn: "2026-05-01", count: 4 });
+  });
+
+  it("previews only the chosen bound: after 4 times, not until May", () => {
+    expect(previewRule({ ...typed, ends: "count" }, defaults)).toMatchObject({ ok: true, total: 4 });
+    expect(previewRule({ ...typed, ends: "date" }, defaults)).toMatchObject({ ok: true, total: 7 });
+  });
+
+  it("reads the choice from the submitted form; a form without it sends both bounds", () => {
+    const form = (ends?: string) => {
+      const data = new FormData();
+      data.set("endsOn", "2026-05-01");
+      data.set("count", "4");
+      if (ends) data.set("ends", ends);
+      return ruleValuesFromFormData(data).ends;
+    };
+    expect([form("date"), form("count"), form("both"), form(), form("never")]).toEqual([
+      "date",
+      "count",
+      "both",
+      "both",
+      "both",
+    ]);
+  });
+
+  it("shows a stored rule's end as its date, its count, or both", () => {
+    expect(seriesEndOf({ endsOn: new Date("2026-05-01"), count: null })).toBe("date");
+    expect(seriesEndOf({ endsOn: null, count: 4 })).toBe("count");
+    expect(seriesEndOf({ endsOn: new Date("2026-05-01"), count: 4 })).toBe("both");
   });
 });

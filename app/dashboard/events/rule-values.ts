@@ -3,6 +3,13 @@
  * by the browser preview and by the server actions, so both see the same rule. Nothing is validated
  * here: a value that is not a number is passed on as typed and the zod schema reports it at its field.
  */
+/**
+ * How a series ends, as the form offers it: on a date, after a number of times, or (a series that
+ * has both, which the API allows) whichever comes first. The bound not chosen is sent as null.
+ */
+export type SeriesEnd = "date" | "count" | "both";
+const SERIES_ENDS: readonly string[] = ["date", "count", "both"] satisfies SeriesEnd[];
+
 export type RuleFormValues = {
   frequency: string;
   interval: string;
@@ -11,10 +18,17 @@ export type RuleFormValues = {
   localStartTime: string;
   durationMinutes: string;
   startsOn: string;
+  ends: SeriesEnd;
   endsOn: string;
   count: string;
   capacity: string;
 };
+
+/** The end a stored rule shows as: its date, its count, or both when it has both. */
+export function seriesEndOf(rule: { endsOn: unknown; count: unknown }): SeriesEnd {
+  if (rule.endsOn != null && rule.count != null) return "both";
+  return rule.count != null ? "count" : "date";
+}
 
 function integer(text: string): number | string | undefined {
   const trimmed = text.trim();
@@ -30,8 +44,8 @@ export function toRuleInput(values: RuleFormValues): Record<string, unknown> {
     localStartTime: values.localStartTime.trim(),
     durationMinutes: integer(values.durationMinutes),
     startsOn: values.startsOn.trim(),
-    endsOn: values.endsOn.trim() === "" ? null : values.endsOn.trim(),
-    count: integer(values.count) ?? null,
+    endsOn: values.ends === "count" || values.endsOn.trim() === "" ? null : values.endsOn.trim(),
+    count: values.ends === "date" ? null : (integer(values.count) ?? null),
   };
   if (values.frequency === "weekly" && values.weekdays.length > 0)
     rule.weekdays = values.weekdays.map((day) => integer(day));
@@ -58,6 +72,8 @@ export function ruleValuesFromFormData(formData: FormData): RuleFormValues {
     localStartTime: text("localStartTime"),
     durationMinutes: text("durationMinutes"),
     startsOn: text("startsOn"),
+    // a form without the choice sends both bounds as typed
+    ends: SERIES_ENDS.includes(text("ends")) ? (text("ends") as SeriesEnd) : "both",
     endsOn: text("endsOn"),
     count: text("count"),
     capacity: text("capacity"),

@@ -6,8 +6,9 @@ import { FieldFrame, describedBy, inputClass } from "@/components/forms/field";
 import { StateForm, FieldError } from "@/components/dashboard/state-form";
 import { createSeriesAction, updateSeriesRuleAction } from "./actions";
 import { previewRule } from "./rule-preview";
-import type { RuleFormValues } from "./rule-values";
-import { formatDateTime } from "@/lib/format/dates";
+import type { RuleFormValues, SeriesEnd } from "./rule-values";
+import { formatDateTime, weekdayName } from "@/lib/format/dates";
+import { zoneName } from "@/lib/format/timezones";
 
 /** The rule's weekdays (0 = Sunday), Monday first. */
 const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "0"] as const;
@@ -18,6 +19,7 @@ type Props = {
   seriesId?: string;
   initial: RuleFormValues;
   timezone: string;
+  /** The page's format locale (lib/i18n/format-locale). */
   locale: string;
   eventDurationMinutes: number;
 };
@@ -35,13 +37,11 @@ export function SeriesForm(props: Props) {
     () => previewRule(values, { timezone: props.timezone, durationMinutes: props.eventDurationMinutes }),
     [values, props.timezone, props.eventDurationMinutes],
   );
-  // Short weekday names in the account's locale, like the dates (4 January 2026 is a Sunday).
-  const dayName = useMemo(() => {
-    const format = new Intl.DateTimeFormat(props.locale, { weekday: "short", timeZone: "UTC" });
-    return (day: string) => format.format(new Date(Date.UTC(2026, 0, 4 + Number(day))));
-  }, [props.locale]);
   const set = (name: keyof RuleFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
+  const setEnds = (ends: SeriesEnd) => setValues((current) => ({ ...current, ends }));
+  // "Whichever comes first" is offered only to a series that already has both bounds (set through the API).
+  const offersBoth = props.initial.ends === "both";
   const toggleDay = (day: string) =>
     setValues((current) => ({
       ...current,
@@ -59,6 +59,7 @@ export function SeriesForm(props: Props) {
         const errors = state.fieldErrors ?? {};
         const errorOf = (name: string) =>
           errors[name] ?? Object.entries(errors).find(([key]) => key.startsWith(`${name}.`))?.[1];
+        const endsError = errorOf("endsOn") ?? errorOf("count");
         const input = (
           name: keyof RuleFormValues,
           label: string,
@@ -121,7 +122,7 @@ export function SeriesForm(props: Props) {
                           checked={values.weekdays.includes(day)}
                           onChange={() => toggleDay(day)}
                         />
-                        {dayName(day)}
+                        {weekdayName(Number(day), props.locale)}
                       </label>
                     ))}
                   </div>
@@ -134,7 +135,7 @@ export function SeriesForm(props: Props) {
               {values.frequency === "monthly"
                 ? input("monthDay", t("monthDay"), "number", t("monthDayHint"), { min: 1, max: 31 })
                 : null}
-              {input("localStartTime", t("startTime", { zone: props.timezone }), "time")}
+              {input("localStartTime", t("startTime", { zone: zoneName(props.timezone, props.locale) }), "time")}
               {input(
                 "durationMinutes",
                 t("length"),
@@ -143,8 +144,76 @@ export function SeriesForm(props: Props) {
                 { min: 1 },
               )}
               {input("startsOn", t("startsOn"), "date")}
-              {input("endsOn", t("endsOn"), "date", t("endsOnHint"))}
-              {input("count", t("count"), "number", t("countHint"), { min: 1, max: 500 })}
+              <fieldset
+                className="sm:col-span-2"
+                aria-describedby={`${id}-ends-hint${endsError ? ` ${id}-ends-error` : ""}`}
+              >
+                <legend className="text-sm font-medium text-slate-800">{t("ends")}</legend>
+                <div className="mt-1 space-y-2 text-sm">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <input
+                      id={`${id}-ends-date`}
+                      type="radio"
+                      name="ends"
+                      value="date"
+                      checked={values.ends === "date"}
+                      onChange={() => setEnds("date")}
+                    />
+                    <label htmlFor={`${id}-ends-date`}>{t("endsOn")}</label>
+                    <input
+                      name="endsOn"
+                      type="date"
+                      aria-label={t("endsOnLabel")}
+                      value={values.endsOn}
+                      onChange={set("endsOn")}
+                      onFocus={() => values.ends === "count" && setEnds("date")}
+                      className="rounded-md border border-slate-400 px-2 py-1 aria-invalid:border-red-700"
+                      aria-invalid={errorOf("endsOn") ? true : undefined}
+                    />
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <input
+                      id={`${id}-ends-count`}
+                      type="radio"
+                      name="ends"
+                      value="count"
+                      checked={values.ends === "count"}
+                      onChange={() => setEnds("count")}
+                    />
+                    <label htmlFor={`${id}-ends-count`}>{t("endsAfter")}</label>
+                    <input
+                      name="count"
+                      type="number"
+                      min={1}
+                      max={500}
+                      inputMode="numeric"
+                      aria-label={t("countLabel")}
+                      value={values.count}
+                      onChange={set("count")}
+                      onFocus={() => values.ends === "date" && setEnds("count")}
+                      className="w-20 rounded-md border border-slate-400 px-2 py-1 aria-invalid:border-red-700"
+                      aria-invalid={errorOf("count") ? true : undefined}
+                    />
+                    <span>{t("times")}</span>
+                  </div>
+                  {offersBoth ? (
+                    <label className="flex flex-wrap items-center gap-2">
+                      <input
+                        type="radio"
+                        name="ends"
+                        value="both"
+                        checked={values.ends === "both"}
+                        onChange={() => setEnds("both")}
+                      />
+                      {t("endsBoth")}
+                    </label>
+                  ) : null}
+                </div>
+                <p id={`${id}-ends-hint`} className="mt-1 text-xs text-slate-600">
+                  {t("endsHint")}
+                </p>
+                <FieldError id={`${id}-ends-error`} error={endsError} />
+              </fieldset>
               {input("capacity", t("capacity"), "number", t("capacityHint"), { min: 1 })}
             </div>
             <section aria-label={t("preview")} className="rounded-md border border-slate-300 bg-slate-50 p-3">

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { Field, FieldFrame, describedBy, inputClass } from "@/components/forms/field";
 import { StateForm, FieldError } from "@/components/dashboard/state-form";
-import { formatDateTime } from "@/lib/format/dates";
+import { formatDateTime, weekdayName } from "@/lib/format/dates";
 import { createWeeklyClassAction } from "./actions";
 import { addYears, MAX_OCCURRENCES, MAX_SPAN_YEARS } from "@/lib/recurrence/expand-series";
 import { previewRule } from "./rule-preview";
@@ -38,10 +38,6 @@ export function WeeklyClassForm({ choices, timezone, locale, today }: Props) {
   const [ends, setEnds] = useState<"count" | "date" | "none">("none");
   const [count, setCount] = useState("10");
   const [endsOn, setEndsOn] = useState("");
-  const dayName = useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
-    return (day: string) => format.format(new Date(Date.UTC(2026, 0, 4 + Number(day))));
-  }, [locale]);
   const preview = useMemo(
     () =>
       previewRule(
@@ -53,6 +49,7 @@ export function WeeklyClassForm({ choices, timezone, locale, today }: Props) {
           localStartTime: startTime,
           durationMinutes: "",
           startsOn,
+          ends: "both",
           // "No end" as saving makes it (weekly-class-input.ts): two years, at most 500 times.
           endsOn:
             ends === "date"
@@ -188,7 +185,7 @@ export function WeeklyClassForm({ choices, timezone, locale, today }: Props) {
                           checked={weekdays.includes(day)}
                           onChange={() => toggleDay(day)}
                         />
-                        {dayName(day)}
+                        {weekdayName(Number(day), locale, "long")}
                       </label>
                     ))}
                   </div>

@@ -1,3 +1,4 @@
+import { pageFormat } from "@/lib/i18n/page-language";
 import type { Metadata } from "next";
 import type { Order } from "@prisma/client";
 import { getTranslations } from "next-intl/server";
@@ -74,7 +75,7 @@ export default async function OrdersPage(props: Props) {
   const buyers = await listOrderBuyers({ orders: refunded ? [...orders, refunded] : orders });
   const buyer = new Map(buyers.map((user) => [user.id, user]));
   const product = new Map(products.map((item) => [item.id, item.name]));
-  const where = { zone: account.timezone, locale: account.locale };
+  const where = await pageFormat(account);
   const filtered = Object.keys(typed).length > 0;
   const search = filter ? orderFilterSearch(filter) : new URLSearchParams();
   const semicolons = new URLSearchParams(search);

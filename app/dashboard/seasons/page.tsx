@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { formatLocalDate } from "@/lib/format/dates";
+import { zoneName } from "@/lib/format/timezones";
+import { pageFormat } from "@/lib/i18n/page-language";
 import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { ArchivableList } from "@/components/forms/archivable-list";
@@ -31,10 +33,11 @@ function fields(t: Translate, season?: { name: string; firstDay: string; lastDay
 export default async function SeasonsPage() {
   const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("SeasonsPage")]);
   const [seasons, { account }] = await Promise.all([listSeasons({ db: viewer.db }), getMe(viewer)]);
-  const day = (iso: string) => formatLocalDate(iso, { zone: account.timezone, locale: account.locale });
+  const where = await pageFormat(account);
+  const day = (iso: string) => formatLocalDate(iso, where);
   return (
     <div className="space-y-8">
-      <PageHeader title={t("title")}>{t("intro", { zone: account.timezone })}</PageHeader>
+      <PageHeader title={t("title")}>{t("intro", { zone: zoneName(account.timezone, where.locale) })}</PageHeader>
       <Section id="new-season" title={t("addHeading")}>
         <ActionForm action={createSeasonAction} fields={fields(t)} submitLabel={t("add")} resetOnSuccess />
       </Section>

@@ -12,6 +12,7 @@ import { getSummarySeries } from "@/lib/admin/get-summary-series";
 import { listRevenueByProduct } from "@/lib/admin/list-revenue-by-product";
 import { startOfStudioDate } from "@/lib/admin/studio-time";
 import { studioDate } from "@/lib/format/studio-date";
+import { zoneName } from "@/lib/format/timezones";
 import { SummaryQuery } from "@/lib/schemas/summary";
 
 export const dynamic = "force-dynamic";
@@ -100,7 +101,9 @@ export default async function SummaryPage({ searchParams }: Props) {
   ]);
   const productCurrencies = [...new Set(byProduct.map((row) => row.currency))].sort();
   const label = (iso: string) =>
-    DateTime.fromISO(iso, { zone: tz }).setLocale(studio.locale).toLocaleString({ day: "numeric", month: "short" });
+    DateTime.fromISO(iso, { zone: tz })
+      .setLocale(studio.formatLocale)
+      .toLocaleString({ day: "numeric", month: "short" });
   const chartPoints = (values: (p: (typeof points)[number]) => Record<string, number>): ChartPoint[] =>
     points.map((point) => ({ label: label(point.label), values: values(point) }));
   const currencies = total.revenue.length > 0 ? total.revenue.map((r) => r.currency) : [studio.currency];
@@ -124,7 +127,11 @@ export default async function SummaryPage({ searchParams }: Props) {
   return (
     <>
       <PageHeader title={t("title")}>
-        {t("intro", { from: formatLocalDate(fromDate, studio), to: formatLocalDate(toDate, studio), zone: tz })}
+        {t("intro", {
+          from: formatLocalDate(fromDate, studio),
+          to: formatLocalDate(toDate, studio),
+          zone: zoneName(tz, studio.formatLocale),
+        })}
       </PageHeader>
       {rangeLinks}
       {periodForm}

@@ -1,7 +1,8 @@
+import { pageFormat } from "@/lib/i18n/page-language";
 import type { Metadata } from "next";
 import { zoneName } from "@/lib/format/timezones";
 import Link from "next/link";
-import { getTranslations, getLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { ClassAction, offersWaitlist } from "@/components/schedule/class-action";
 import { ClassFacts } from "@/components/schedule/class-facts";
@@ -33,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug, instanceId } = await params;
   const [found, t] = await Promise.all([getClass(slug, instanceId), getTranslations("PublicClass")]);
   const { account, instance, event } = found;
-  const where = { zone: account.timezone, locale: account.locale };
+  const where = await pageFormat(account);
   const when = `${formatDayHeading(studioDate(instance.startsAt, account.timezone), where)} ${formatTimeRange(instance.startsAt, instance.endsAt, where)}`;
   return {
     title: t("metaTitle", { title: event.title, when, studio: account.name }),
@@ -68,7 +69,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
         getBookingOptions({ db: viewer.db, accountId: viewer.accountId, userId: viewer.userId, instanceId, now }),
       )
     : undefined;
-  const where = { zone: account.timezone, locale: account.locale };
+  const where = await pageFormat(account);
   const day = studioDate(instance.startsAt, account.timezone);
   const heading = formatDayHeading(day, where);
   const time = formatTimeRange(instance.startsAt, instance.endsAt, where);
@@ -107,7 +108,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
               )}
             </p>
             <p className="mt-1 text-sm text-slate-600">
-              {tSchedule("timeZone", { zone: zoneName(account.timezone, await getLocale()) })}
+              {tSchedule("timeZone", { zone: zoneName(account.timezone, where.locale) })}
             </p>
             <ClassFacts
               found={found}

@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors";
 import { formatDate } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 import { errorMessageIn } from "@/lib/i18n/error-messages";
-import { pageLanguage } from "@/lib/i18n/page-language";
+import { pageFormat, pageLanguage } from "@/lib/i18n/page-language";
 import { promoCodeRefusalIn } from "@/lib/i18n/promo-code-refusals";
 import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment-methods";
 import { safeReturnTo } from "@/lib/web/return-to";
@@ -113,7 +113,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
   const { quote } = answer;
   const { product, price } = quote;
   const locale = await pageLanguage();
-  const where = { zone: account.timezone, locale: account.locale };
+  const where = await pageFormat(account);
   const money = (amount: number) => formatMoney(amount, quote.currency, account.locale);
   const methods = await listAcceptedPaymentMethods({ accountId: account.id, currency: quote.currency });
   const mobilePay = methods.includes("mobilepay") && price.interval === null;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations, getLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/forms/page-header";
 import { studioDate } from "@/lib/format/studio-date";
 import { zoneName } from "@/lib/format/timezones";
@@ -39,11 +39,11 @@ export default async function NewWeeklyClassPage() {
       <Link href="/dashboard/events" className="text-sm text-brand-700 underline">
         {t("allClasses")}
       </Link>
-      <PageHeader title={t("title")}>{t("intro", { zone: zoneName(studio.timezone, await getLocale()) })}</PageHeader>
+      <PageHeader title={t("title")}>{t("intro", { zone: zoneName(studio.timezone, studio.formatLocale) })}</PageHeader>
       <WeeklyClassForm
         choices={choices}
         timezone={studio.timezone}
-        locale={studio.locale}
+        locale={studio.formatLocale}
         today={studioDate(new Date(), studio.timezone)}
       />
     </div>

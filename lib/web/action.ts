@@ -137,7 +137,7 @@ export function formField(name: string, reader: FieldReader = readText): (formDa
 }
 
 /** The body named by `fields`; an absent or blank field is left out, so a strict schema sees only what was filled in. */
-export function readFields(formData: FormData, fields: FormFields, prefix = ""): Record<string, unknown> {
+function readFields(formData: FormData, fields: FormFields, prefix = ""): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, reader] of Object.entries(fields)) {
     const value =

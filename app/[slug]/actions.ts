@@ -4,7 +4,6 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { getTranslations } from "next-intl/server";
-import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { logout } from "@/lib/auth/logout";
 import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { bookInstance } from "@/lib/bookings/book-instance";
@@ -18,8 +17,8 @@ import { BookingParams, CreateBookingInput } from "@/lib/schemas/booking";
 import { SlugParams } from "@/lib/schemas/demo";
 import { EntitlementIdParams } from "@/lib/schemas/entitlement";
 import { CheckoutInput } from "@/lib/schemas/order";
-import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
 import { safeReturnTo } from "@/lib/web/return-to";
+import { studioMember } from "@/lib/web/studio-member";
 import { getViewer } from "@/lib/web/viewer";
 
 /** What a booking button shows after its action: on failure, the API's error in the page's language. */
@@ -29,17 +28,6 @@ const fail = async (code: ErrorCode): Promise<ActionResult> => ({
   ok: false,
   error: errorMessageIn(await pageLanguage(), code),
 });
-
-/** The viewer, when signed in to the studio of `slug`; else undefined. */
-async function viewerFor(slug: unknown): Promise<PersonAuth | undefined> {
-  const params = SlugParams.safeParse({ slug });
-  if (!params.success) return undefined;
-  const [viewer, account] = await Promise.all([
-    getViewer(),
-    getPublicAccountOrThrow(params.data).catch(() => undefined),
-  ]);
-  return viewer && account && viewer.accountId === account.id ? viewer : undefined;
-}
 
 /** Runs a domain operation; an AppError becomes its message in the page's language, anything else stays an error. */
 async function attempt(run: () => Promise<string>): Promise<ActionResult> {
@@ -56,7 +44,7 @@ export async function bookAction(
   slug: string,
   input: { instanceId: string; waitlist?: boolean },
 ): Promise<ActionResult> {
-  const viewer = await viewerFor(slug);
+  const viewer = await studioMember(slug);
   if (!viewer) return fail("authentication_required");
   const body = CreateBookingInput.safeParse({
     instanceId: input?.instanceId,
@@ -74,7 +62,7 @@ export async function bookAction(
 
 /** Cancel one's own booking: DELETE /bookings/{bookingId}'s own function. */
 export async function cancelAction(slug: string, bookingId: string): Promise<ActionResult> {
-  const viewer = await viewerFor(slug);
+  const viewer = await studioMember(slug);
   if (!viewer) return fail("authentication_required");
   const params = BookingParams.safeParse({ bookingId });
   if (!params.success) return fail("not_found");
@@ -102,7 +90,7 @@ export async function buyAction(
   slug: string,
   input: { productId: string; priceId: string; promoCode?: string; returnTo?: string },
 ): Promise<ActionResult> {
-  const viewer = await viewerFor(slug);
+  const viewer = await studioMember(slug);
   if (!viewer) return fail("authentication_required");
   const body = CheckoutInput.safeParse({
     productId: input?.productId,
@@ -138,7 +126,7 @@ function withQuery(path: string, parameter: string): string {
 
 /** Cancel one's own membership at the end of its paid period: POST /me/entitlements/{id}/cancel's own function. */
 export async function cancelMembershipAction(slug: string, entitlementId: string): Promise<ActionResult> {
-  const viewer = await viewerFor(slug);
+  const viewer = await studioMember(slug);
   if (!viewer) return fail("authentication_required");
   const params = EntitlementIdParams.safeParse({ entitlementId });
   if (!params.success) return fail("not_found");

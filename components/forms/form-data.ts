@@ -55,3 +55,8 @@ export function readAll(formData: FormData, name: string): string[] {
 export function defined<T extends Record<string, unknown>>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }
+
+/** A trimmed string; null when blank, so that clearing the field clears the value. */
+export function readTextOrNull(formData: FormData, name: string): string | null {
+  return readText(formData, name) ?? null;
+}

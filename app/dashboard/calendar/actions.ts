@@ -1,12 +1,9 @@
 "use server";
 
-import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { DateTime } from "luxon";
 import { defined, readAll, readInteger, readText } from "@/components/forms/form-data";
-import type { FormState } from "@/lib/web/form-state";
-import { requireAdministrator } from "@/lib/web/require-administrator";
-import { runAction } from "@/lib/web/run-action";
+import { action } from "@/lib/web/action";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { fromDateTimeLocal } from "@/lib/admin/studio-time";
 import { AppError } from "@/lib/errors";
@@ -24,148 +21,138 @@ import { UpdateInstanceInput } from "@/lib/schemas/instance";
 
 // The same lib functions and the same body schema as PATCH /instances/{instanceId}.
 
-const revalidate = (instanceId: string) => ["/dashboard", "/dashboard/calendar", `/dashboard/classes/${instanceId}`];
-
-export async function moveInstanceAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
+const revalidate = (formData: FormData) => {
   const instanceId = readText(formData, "instanceId") ?? "";
-  return runAction(
-    async () => {
-      parseWith(Id, instanceId);
-      const [studio, t] = await Promise.all([getActiveStudio(viewer), getTranslations("CalendarActions")]);
-      const local = readText(formData, "startsAt");
-      const startsAt = local ? fromDateTimeLocal(local, studio.timezone) : undefined;
-      if (!startsAt) {
-        throw new AppError("validation_failed", { details: [{ path: "startsAt", message: t("enterDateTime") }] });
-      }
-      const input = parseWith(UpdateInstanceInput, { action: "move", startsAt: startsAt.toISOString() });
-      if (input.action !== "move") throw new AppError("validation_failed");
-      await moveInstance({ db: viewer.db, instanceId, startsAt: new Date(input.startsAt) });
-      return t("moved");
-    },
-    { revalidate: revalidate(instanceId) },
-  );
+  return ["/dashboard", "/dashboard/calendar", `/dashboard/classes/${instanceId}`];
+};
+
+export const moveInstanceAction = action(
+  { auth: "administrator", ids: ["instanceId"], revalidate },
+  async ({ viewer, ids: { instanceId }, formData }) => {
+    const [studio, t] = await Promise.all([getActiveStudio(viewer), getTranslations("CalendarActions")]);
+    const local = readText(formData, "startsAt");
+    const startsAt = local ? fromDateTimeLocal(local, studio.timezone) : undefined;
+    if (!startsAt) {
+      throw new AppError("validation_failed", { details: [{ path: "startsAt", message: t("enterDateTime") }] });
+    }
+    const input = parseWith(UpdateInstanceInput, { action: "move", startsAt: startsAt.toISOString() });
+    if (input.action !== "move") throw new AppError("validation_failed");
+    await moveInstance({ db: viewer.db, instanceId, startsAt: new Date(input.startsAt) });
+    return t("moved");
+  },
+);
+
+export const cancelInstanceAction = action(
+  { auth: "administrator", ids: ["instanceId"], revalidate },
+  async ({ viewer, ids: { instanceId } }) => {
+    await cancelInstance({ db: viewer.db, instanceId });
+    const t = await getTranslations("CalendarActions");
+    return t("cancelled");
+  },
+);
+
+export const restoreInstanceAction = action(
+  { auth: "administrator", ids: ["instanceId"], revalidate },
+  async ({ viewer, ids: { instanceId } }) => {
+    await restoreInstance({ db: viewer.db, instanceId });
+    const t = await getTranslations("CalendarActions");
+    return t("restored");
+  },
+);
+
+/** Who may book: everyone, or members of the chosen groups. */
+function audienceFields(formData: FormData) {
+  const audience = readText(formData, "audience");
+  return {
+    action: "bookability",
+    audience,
+    ...(audience === "groups" ? { groupIds: readAll(formData, "groupIds") } : {}),
+  };
 }
 
-export async function cancelInstanceAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const instanceId = readText(formData, "instanceId") ?? "";
-  return runAction(
-    async () => {
-      parseWith(Id, instanceId);
-      await cancelInstance({ db: viewer.db, instanceId });
-      const t = await getTranslations("CalendarActions");
-      return t("cancelled");
-    },
-    { revalidate: revalidate(instanceId) },
-  );
-}
+export const setAudienceAction = action(
+  {
+    auth: "administrator",
+    ids: ["instanceId"],
+    input: { schema: UpdateInstanceInput, fields: audienceFields },
+    revalidate,
+  },
+  async ({ viewer, ids: { instanceId }, input }) => {
+    if (input.action !== "bookability") throw new AppError("validation_failed");
+    await setInstanceBookability({ db: viewer.db, instanceId, audience: input.audience, groupIds: input.groupIds });
+    const t = await getTranslations("CalendarActions");
+    return t("saved");
+  },
+);
 
-export async function restoreInstanceAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const instanceId = readText(formData, "instanceId") ?? "";
-  return runAction(
-    async () => {
-      parseWith(Id, instanceId);
-      await restoreInstance({ db: viewer.db, instanceId });
-      const t = await getTranslations("CalendarActions");
-      return t("restored");
+export const setTeachersAction = action(
+  {
+    auth: "administrator",
+    ids: ["instanceId"],
+    input: {
+      schema: UpdateInstanceInput,
+      fields: (formData) => ({ action: "teachers", teacherIds: readAll(formData, "teacherIds") }),
     },
-    { revalidate: revalidate(instanceId) },
-  );
-}
+    revalidate,
+  },
+  async ({ viewer, ids: { instanceId }, input }) => {
+    if (input.action !== "teachers") throw new AppError("validation_failed");
+    await setInstanceTeachers({ db: viewer.db, instanceId, teacherIds: input.teacherIds });
+    const t = await getTranslations("CalendarActions");
+    return t("teachersSaved");
+  },
+);
 
-export async function setAudienceAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const instanceId = readText(formData, "instanceId") ?? "";
-  return runAction(
-    async () => {
-      parseWith(Id, instanceId);
-      const audience = readText(formData, "audience");
-      const input = parseWith(UpdateInstanceInput, {
-        action: "bookability",
-        audience,
-        ...(audience === "groups" ? { groupIds: readAll(formData, "groupIds") } : {}),
-      });
-      if (input.action !== "bookability") throw new AppError("validation_failed");
-      await setInstanceBookability({ db: viewer.db, instanceId, audience: input.audience, groupIds: input.groupIds });
-      const t = await getTranslations("CalendarActions");
-      return t("saved");
+export const setCapacityAction = action(
+  {
+    auth: "administrator",
+    ids: ["instanceId"],
+    input: {
+      schema: UpdateInstanceInput,
+      fields: (formData) => ({ action: "capacity", capacity: readInteger(formData, "capacity") }),
     },
-    { revalidate: revalidate(instanceId) },
-  );
-}
-
-export async function setTeachersAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const instanceId = readText(formData, "instanceId") ?? "";
-  return runAction(
-    async () => {
-      parseWith(Id, instanceId);
-      const input = parseWith(UpdateInstanceInput, { action: "teachers", teacherIds: readAll(formData, "teacherIds") });
-      if (input.action !== "teachers") throw new AppError("validation_failed");
-      await setInstanceTeachers({ db: viewer.db, instanceId, teacherIds: input.teacherIds });
-      const t = await getTranslations("CalendarActions");
-      return t("teachersSaved");
-    },
-    { revalidate: revalidate(instanceId) },
-  );
-}
-
-export async function setCapacityAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const instanceId = readText(formData, "instanceId") ?? "";
-  return runAction(
-    async () => {
-      parseWith(Id, instanceId);
-      const input = parseWith(UpdateInstanceInput, { action: "capacity", capacity: readInteger(formData, "capacity") });
-      if (input.action !== "capacity") throw new AppError("validation_failed");
-      await setInstanceCapacity({ db: viewer.db, accountId: viewer.accountId, instanceId, capacity: input.capacity });
-      const t = await getTranslations("CalendarActions");
-      return t("saved");
-    },
-    { revalidate: revalidate(instanceId) },
-  );
-}
+    revalidate,
+  },
+  async ({ viewer, ids: { instanceId }, input }) => {
+    if (input.action !== "capacity") throw new AppError("validation_failed");
+    await setInstanceCapacity({ db: viewer.db, accountId: viewer.accountId, instanceId, capacity: input.capacity });
+    const t = await getTranslations("CalendarActions");
+    return t("saved");
+  },
+);
 
 /**
  * A one-off class of an event: a series of one occurrence, as POST /events/{eventId}/series with
  * `count: 1` makes it. On success the calendar the form came from (`returnTo`) opens the new class.
  */
-export async function createOneOffClassAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  let createdId = "";
-  const state = await runAction(
-    async () => {
-      const [studio, t] = await Promise.all([getActiveStudio(viewer), getTranslations("CalendarActions")]);
-      const eventId = readText(formData, "eventId");
-      if (!eventId) {
-        throw new AppError("validation_failed", { details: [{ path: "eventId", message: t("chooseClass") }] });
-      }
-      parseWith(Id, eventId);
-      const startsAt = fromDateTimeLocal(readText(formData, "startsAt") ?? "", studio.timezone);
-      if (!startsAt) {
-        throw new AppError("validation_failed", { details: [{ path: "startsAt", message: t("enterDateTime") }] });
-      }
-      const local = DateTime.fromJSDate(startsAt, { zone: studio.timezone });
-      const input = parseWith(
-        CreateSeriesInput,
-        defined({
-          frequency: "daily",
-          startsOn: local.toISODate(),
-          localStartTime: local.toFormat("HH:mm"),
-          count: 1,
-          capacity: readInteger(formData, "capacity"),
-        }),
-      );
-      const { instances } = await createSeries({ db: viewer.db, accountId: viewer.accountId, eventId, input });
-      createdId = instances[0]!.id;
-    },
-    { revalidate: ["/dashboard", "/dashboard/calendar"] },
-  );
-  if (state.ok) redirect(withClass(readText(formData, "returnTo"), createdId));
-  return state;
-}
+export const createOneOffClassAction = action(
+  { auth: "administrator", revalidate: ["/dashboard", "/dashboard/calendar"] },
+  async ({ viewer, formData }) => {
+    const [studio, t] = await Promise.all([getActiveStudio(viewer), getTranslations("CalendarActions")]);
+    const eventId = readText(formData, "eventId");
+    if (!eventId) {
+      throw new AppError("validation_failed", { details: [{ path: "eventId", message: t("chooseClass") }] });
+    }
+    parseWith(Id, eventId);
+    const startsAt = fromDateTimeLocal(readText(formData, "startsAt") ?? "", studio.timezone);
+    if (!startsAt) {
+      throw new AppError("validation_failed", { details: [{ path: "startsAt", message: t("enterDateTime") }] });
+    }
+    const local = DateTime.fromJSDate(startsAt, { zone: studio.timezone });
+    const input = parseWith(
+      CreateSeriesInput,
+      defined({
+        frequency: "daily",
+        startsOn: local.toISODate(),
+        localStartTime: local.toFormat("HH:mm"),
+        count: 1,
+        capacity: readInteger(formData, "capacity"),
+      }),
+    );
+    const { instances } = await createSeries({ db: viewer.db, accountId: viewer.accountId, eventId, input });
+    return { redirectTo: withClass(readText(formData, "returnTo"), instances[0]!.id) };
+  },
+);
 
 /** The calendar address the form came from, with the new class open; only a calendar address is followed. */
 function withClass(returnTo: string | undefined, instanceId: string): string {

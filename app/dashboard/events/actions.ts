@@ -1,11 +1,8 @@
 "use server";
 
-import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { defined, readAll, readInteger, readRaw, readText } from "@/components/forms/form-data";
-import type { FormState } from "@/lib/web/form-state";
-import { requireAdministrator } from "@/lib/web/require-administrator";
-import { runAction } from "@/lib/web/run-action";
+import { action, formField } from "@/lib/web/action";
 import { parseWith } from "@/lib/http/parse-input";
 import { createEvent } from "@/lib/programme/create-event";
 import { createSeries } from "@/lib/programme/create-series";
@@ -13,7 +10,6 @@ import { createWeeklyClass } from "@/lib/programme/create-weekly-class";
 import { updateEvent } from "@/lib/programme/update-event";
 import { AppError, type ErrorDetail } from "@/lib/errors";
 import { updateSeries } from "@/lib/programme/update-series";
-import { Id } from "@/lib/schemas/common";
 import { CreateEventInput, UpdateEventInput } from "@/lib/schemas/event";
 import { CreateSeriesInput, SeriesStatusSchema, UpdateSeriesInput } from "@/lib/schemas/series";
 import { ruleValuesFromFormData, toRuleInput, toSeriesInput } from "./rule-values";
@@ -38,77 +34,78 @@ function eventFields(formData: FormData, mode: "create" | "update") {
   });
 }
 
-export async function createEventAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return runAction(
-    async () => {
-      const input = parseWith(CreateEventInput, eventFields(formData, "create"));
-      const event = await createEvent({ db: viewer.db, accountId: viewer.accountId, input });
-      const t = await getTranslations("EventsActions");
-      return t("created", { title: event.title });
-    },
-    { revalidate: PATHS },
-  );
+export const createEventAction = action(
+  {
+    auth: "administrator",
+    input: { schema: CreateEventInput, fields: (formData) => eventFields(formData, "create") },
+    revalidate: PATHS,
+  },
+  async ({ viewer, input }) => {
+    const event = await createEvent({ db: viewer.db, accountId: viewer.accountId, input });
+    const t = await getTranslations("EventsActions");
+    return t("created", { title: event.title });
+  },
+);
+
+export const updateEventAction = action(
+  {
+    auth: "administrator",
+    ids: ["eventId"],
+    input: { schema: UpdateEventInput, fields: (formData) => eventFields(formData, "update") },
+    revalidate: PATHS,
+  },
+  async ({ viewer, ids: { eventId }, input }) => {
+    await updateEvent({ db: viewer.db, eventId, input });
+    const t = await getTranslations("EventsActions");
+    return t("saved");
+  },
+);
+
+export const createSeriesAction = action(
+  {
+    auth: "administrator",
+    ids: ["eventId"],
+    input: { schema: CreateSeriesInput, fields: (formData) => toSeriesInput(ruleValuesFromFormData(formData)) },
+    revalidate: PATHS,
+  },
+  async ({ viewer, ids: { eventId }, input }) => {
+    const { instances } = await createSeries({ db: viewer.db, accountId: viewer.accountId, eventId, input });
+    const t = await getTranslations("EventsActions");
+    return t("seriesAdded", { count: instances.length });
+  },
+);
+
+/** The rule's fields, and the capacity when given. */
+function seriesRuleFields(formData: FormData) {
+  const capacity = readInteger(formData, "capacity");
+  return { ...toRuleInput(ruleValuesFromFormData(formData)), ...(capacity === undefined ? {} : { capacity }) };
 }
 
-export async function updateEventAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return runAction(
-    async () => {
-      const eventId = parseWith(Id, readText(formData, "eventId"));
-      const input = parseWith(UpdateEventInput, eventFields(formData, "update"));
-      await updateEvent({ db: viewer.db, eventId, input });
-      const t = await getTranslations("EventsActions");
-      return t("saved");
-    },
-    { revalidate: PATHS },
-  );
-}
+export const updateSeriesRuleAction = action(
+  {
+    auth: "administrator",
+    ids: ["seriesId"],
+    input: { schema: UpdateSeriesInput, fields: seriesRuleFields },
+    revalidate: PATHS,
+  },
+  async ({ viewer, ids: { seriesId }, input }) => {
+    await updateSeries({ db: viewer.db, seriesId, input });
+    const t = await getTranslations("EventsActions");
+    return t("ruleSaved");
+  },
+);
 
-export async function createSeriesAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return runAction(
-    async () => {
-      const eventId = parseWith(Id, readText(formData, "eventId"));
-      const input = parseWith(CreateSeriesInput, toSeriesInput(ruleValuesFromFormData(formData)));
-      const { instances } = await createSeries({ db: viewer.db, accountId: viewer.accountId, eventId, input });
-      const t = await getTranslations("EventsActions");
-      return t("seriesAdded", { count: instances.length });
-    },
-    { revalidate: PATHS },
-  );
-}
-
-export async function updateSeriesRuleAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return runAction(
-    async () => {
-      const seriesId = parseWith(Id, readText(formData, "seriesId"));
-      const values = ruleValuesFromFormData(formData);
-      const capacity = readInteger(formData, "capacity");
-      const input = parseWith(UpdateSeriesInput, {
-        ...toRuleInput(values),
-        ...(capacity === undefined ? {} : { capacity }),
-      });
-      await updateSeries({ db: viewer.db, seriesId, input });
-      const t = await getTranslations("EventsActions");
-      return t("ruleSaved");
-    },
-    { revalidate: PATHS },
-  );
-}
-
-export async function setSeriesStatusAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return runAction(
-    async () => {
-      const seriesId = parseWith(Id, readText(formData, "seriesId"));
-      const status = parseWith(SeriesStatusSchema, readText(formData, "status"));
-      await updateSeries({ db: viewer.db, seriesId, input: { status } });
-    },
-    { revalidate: PATHS },
-  );
-}
+export const setSeriesStatusAction = action(
+  {
+    auth: "administrator",
+    ids: ["seriesId"],
+    input: { schema: SeriesStatusSchema, fields: formField("status") },
+    revalidate: PATHS,
+  },
+  async ({ viewer, ids: { seriesId }, input: status }) => {
+    await updateSeries({ db: viewer.db, seriesId, input: { status } });
+  },
+);
 
 /** Parses with `schema`, or returns the details of a 400 (so both halves of a form are reported at once). */
 function detailsOf(parse: () => unknown): ErrorDetail[] {
@@ -126,51 +123,47 @@ function detailsOf(parse: () => unknown): ErrorDetail[] {
  * in one form, written as one event and its series in one transaction; then back to the overview,
  * whose checklist ticks the step.
  */
-export async function createWeeklyClassAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const tw = await getTranslations("WeeklyClassForm");
-  const words: WeeklyClassWords = {
-    chooseWeekday: tw("chooseWeekday"),
-    chooseEnd: tw("chooseEnd"),
-    required: tw("required"),
-    endBeforeStart: tw("endBeforeStart"),
-    tooFar: tw("tooFar"),
-    tooMany: tw("tooMany"),
-  };
-  const state = await runAction(
-    async () => {
-      const eventFieldValues = { ...eventFields(formData, "create"), status: "published" };
-      const ruleValues = {
-        weekdays: readAll(formData, "weekdays"),
-        localStartTime: readRaw(formData, "localStartTime") ?? "",
-        startsOn: readRaw(formData, "startsOn") ?? "",
-        ends: readRaw(formData, "ends") ?? "",
-        count: readRaw(formData, "count") ?? "",
-        endsOn: readRaw(formData, "endsOn") ?? "",
-      };
-      let ruleBody: Record<string, unknown> = {};
-      const details = [
-        ...detailsOf(() => parseWith(CreateEventInput, eventFieldValues)),
-        ...detailsOf(() => (ruleBody = weeklyRuleInput(ruleValues, words))),
-      ];
-      if (details.length === 0) details.push(...detailsOf(() => parseWith(CreateSeriesInput, ruleBody)));
-      if (details.length > 0) throw new AppError("validation_failed", { details: ruleDetailsInWords(details, words) });
-      try {
-        await createWeeklyClass({
-          db: viewer.db,
-          accountId: viewer.accountId,
-          event: parseWith(CreateEventInput, eventFieldValues),
-          series: parseWith(CreateSeriesInput, ruleBody),
-        });
-      } catch (error) {
-        if (error instanceof AppError && error.code === "validation_failed") {
-          throw new AppError("validation_failed", { details: ruleDetailsInWords(error.details ?? [], words) });
-        }
-        throw error;
+export const createWeeklyClassAction = action(
+  { auth: "administrator", revalidate: PATHS },
+  async ({ viewer, formData }) => {
+    const tw = await getTranslations("WeeklyClassForm");
+    const words: WeeklyClassWords = {
+      chooseWeekday: tw("chooseWeekday"),
+      chooseEnd: tw("chooseEnd"),
+      required: tw("required"),
+      endBeforeStart: tw("endBeforeStart"),
+      tooFar: tw("tooFar"),
+      tooMany: tw("tooMany"),
+    };
+    const eventFieldValues = { ...eventFields(formData, "create"), status: "published" };
+    const ruleValues = {
+      weekdays: readAll(formData, "weekdays"),
+      localStartTime: readRaw(formData, "localStartTime") ?? "",
+      startsOn: readRaw(formData, "startsOn") ?? "",
+      ends: readRaw(formData, "ends") ?? "",
+      count: readRaw(formData, "count") ?? "",
+      endsOn: readRaw(formData, "endsOn") ?? "",
+    };
+    let ruleBody: Record<string, unknown> = {};
+    const details = [
+      ...detailsOf(() => parseWith(CreateEventInput, eventFieldValues)),
+      ...detailsOf(() => (ruleBody = weeklyRuleInput(ruleValues, words))),
+    ];
+    if (details.length === 0) details.push(...detailsOf(() => parseWith(CreateSeriesInput, ruleBody)));
+    if (details.length > 0) throw new AppError("validation_failed", { details: ruleDetailsInWords(details, words) });
+    try {
+      await createWeeklyClass({
+        db: viewer.db,
+        accountId: viewer.accountId,
+        event: parseWith(CreateEventInput, eventFieldValues),
+        series: parseWith(CreateSeriesInput, ruleBody),
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === "validation_failed") {
+        throw new AppError("validation_failed", { details: ruleDetailsInWords(error.details ?? [], words) });
       }
-    },
-    { revalidate: PATHS },
-  );
-  if (state.ok) redirect("/dashboard?added=weekly-class");
-  return state;
-}
+      throw error;
+    }
+    return { redirectTo: "/dashboard?added=weekly-class" };
+  },
+);

@@ -3,9 +3,7 @@
 import { DateTime } from "luxon";
 import { getTranslations } from "next-intl/server";
 import { defined, readInteger, readRaw, readText } from "@/components/forms/form-data";
-import type { FormState } from "@/lib/web/form-state";
-import { requireAdministrator } from "@/lib/web/require-administrator";
-import { runAction } from "@/lib/web/run-action";
+import { action } from "@/lib/web/action";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
@@ -13,7 +11,6 @@ import { pageLanguage } from "@/lib/i18n/page-language";
 import { createPromoCode } from "@/lib/commerce/create-promo-code";
 import { updatePromoCode } from "@/lib/commerce/update-promo-code";
 import { startOfStudioDate } from "@/lib/admin/studio-time";
-import { Id } from "@/lib/schemas/common";
 import { CreatePromoCodeInput, UpdatePromoCodeInput } from "@/lib/schemas/promo-code";
 import { toMinorUnits } from "../products/money";
 import { amountWords } from "../products/amount-words";
@@ -22,43 +19,40 @@ import { amountWords } from "../products/amount-words";
 
 const PATH = "/dashboard/promo-codes";
 
-export async function createPromoCodeAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return runAction(
-    async () => {
-      const studio = await getActiveStudio(viewer);
-      const input = parseWith(CreatePromoCodeInput, {
-        ...defined({
-          code: readRaw(formData, "code"),
-          productIds: readText(formData, "productId") ? [readText(formData, "productId")] : [],
-          maxRedemptions: readInteger(formData, "maxRedemptions"),
-          validUntil: await lastMomentOf(readText(formData, "validUntil"), studio.timezone),
-          firstPurchaseOnly: formData.get("firstPurchaseOnly") === "on",
-          status: "active",
-        }),
-        ...(await discountOf(formData, studio.currency)),
-      });
-      const created = await createPromoCode({ db: viewer.db, accountId: viewer.accountId, input });
-      const t = await getTranslations("PromoCodesActions");
-      return t("created", { code: created.code });
-    },
-    { revalidate: PATH },
-  );
-}
+export const createPromoCodeAction = action(
+  { auth: "administrator", revalidate: PATH },
+  async ({ viewer, formData }) => {
+    const studio = await getActiveStudio(viewer);
+    const input = parseWith(CreatePromoCodeInput, {
+      ...defined({
+        code: readRaw(formData, "code"),
+        productIds: readText(formData, "productId") ? [readText(formData, "productId")] : [],
+        maxRedemptions: readInteger(formData, "maxRedemptions"),
+        validUntil: await lastMomentOf(readText(formData, "validUntil"), studio.timezone),
+        firstPurchaseOnly: formData.get("firstPurchaseOnly") === "on",
+        status: "active",
+      }),
+      ...(await discountOf(formData, studio.currency)),
+    });
+    const created = await createPromoCode({ db: viewer.db, accountId: viewer.accountId, input });
+    const t = await getTranslations("PromoCodesActions");
+    return t("created", { code: created.code });
+  },
+);
 
-export async function setPromoCodeStatusAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return runAction(
-    async () => {
-      const promoCodeId = parseWith(Id, readText(formData, "promoCodeId"));
-      const input = parseWith(UpdatePromoCodeInput, { status: readText(formData, "status") });
-      await updatePromoCode({ db: viewer.db, accountId: viewer.accountId, promoCodeId, input });
-      const t = await getTranslations("PromoCodesActions");
-      return t("saved");
-    },
-    { revalidate: PATH },
-  );
-}
+export const setPromoCodeStatusAction = action(
+  {
+    auth: "administrator",
+    ids: ["promoCodeId"],
+    input: { schema: UpdatePromoCodeInput, fields: { status: readText } },
+    revalidate: PATH,
+  },
+  async ({ viewer, ids: { promoCodeId }, input }) => {
+    await updatePromoCode({ db: viewer.db, accountId: viewer.accountId, promoCodeId, input });
+    const t = await getTranslations("PromoCodesActions");
+    return t("saved");
+  },
+);
 
 /** A percentage ("20") or an amount in the studio's currency ("50" or "49,50"), as the kind chosen says. */
 async function discountOf(formData: FormData, currency: string) {

@@ -2,20 +2,20 @@
 
 import { getTranslations } from "next-intl/server";
 import { defined, readRaw, readText } from "@/components/forms/form-data";
+import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import type { FormState } from "@/lib/web/form-state";
-import { requireAdministrator } from "@/lib/web/require-administrator";
-import { runAction } from "@/lib/web/run-action";
+import { action, formField } from "@/lib/web/action";
 import { createSeason } from "@/lib/commerce/create-season";
 import { updateSeason } from "@/lib/commerce/update-season";
 import { parseWith } from "@/lib/http/parse-input";
-import { Id } from "@/lib/schemas/common";
 import { CreateSeasonInput, SeasonStatusSchema, UpdateSeasonInput } from "@/lib/schemas/season";
 import { getMe } from "@/lib/users/get-me";
 import { seasonBounds } from "./season-dates";
 
 const PATH = "/dashboard/seasons";
 
-async function seasonFields(formData: FormData, viewer: Awaited<ReturnType<typeof requireAdministrator>>) {
+/** The season's first and last day as instants of the studio's time zone (so read in the handler). */
+async function seasonFields(formData: FormData, viewer: PersonAuth) {
   const { account } = await getMe(viewer);
   const { startsAt, endsAt } = seasonBounds(
     readText(formData, "firstDay"),
@@ -25,48 +25,42 @@ async function seasonFields(formData: FormData, viewer: Awaited<ReturnType<typeo
   return defined({ name: readRaw(formData, "name"), startsAt, endsAt });
 }
 
+const createSeasonOnly = action({ auth: "administrator", revalidate: PATH }, async ({ viewer, formData }) => {
+  const input = parseWith(CreateSeasonInput, await seasonFields(formData, viewer));
+  const season = await createSeason({ db: viewer.db, accountId: viewer.accountId, input });
+  const t = await getTranslations("SeasonsActions");
+  return t("added", { name: season.name });
+});
+
+const updateSeasonOnly = action(
+  { auth: "administrator", ids: ["seasonId"], revalidate: PATH },
+  async ({ viewer, ids: { seasonId }, formData }) => {
+    const input = parseWith(UpdateSeasonInput, await seasonFields(formData, viewer));
+    await updateSeason({ db: viewer.db, seasonId, input });
+    const t = await getTranslations("SeasonsActions");
+    return t("saved");
+  },
+);
+
 export async function createSeasonAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return await renameDayFields(
-    await runAction(
-      async () => {
-        const input = parseWith(CreateSeasonInput, await seasonFields(formData, viewer));
-        const season = await createSeason({ db: viewer.db, accountId: viewer.accountId, input });
-        const t = await getTranslations("SeasonsActions");
-        return t("added", { name: season.name });
-      },
-      { revalidate: PATH },
-    ),
-  );
+  return renameDayFields(await createSeasonOnly(formData));
 }
 
 export async function updateSeasonAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return await renameDayFields(
-    await runAction(
-      async () => {
-        const seasonId = parseWith(Id, readText(formData, "seasonId"));
-        const input = parseWith(UpdateSeasonInput, await seasonFields(formData, viewer));
-        await updateSeason({ db: viewer.db, seasonId, input });
-        const t = await getTranslations("SeasonsActions");
-        return t("saved");
-      },
-      { revalidate: PATH },
-    ),
-  );
+  return renameDayFields(await updateSeasonOnly(formData));
 }
 
-export async function setSeasonStatusAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return runAction(
-    async () => {
-      const seasonId = parseWith(Id, readText(formData, "seasonId"));
-      const status = parseWith(SeasonStatusSchema, readText(formData, "status"));
-      await updateSeason({ db: viewer.db, seasonId, input: { status } });
-    },
-    { revalidate: PATH },
-  );
-}
+export const setSeasonStatusAction = action(
+  {
+    auth: "administrator",
+    ids: ["seasonId"],
+    input: { schema: SeasonStatusSchema, fields: formField("status") },
+    revalidate: PATH,
+  },
+  async ({ viewer, ids: { seasonId }, input: status }) => {
+    await updateSeason({ db: viewer.db, seasonId, input: { status } });
+  },
+);
 
 /** Errors of `startsAt` / `endsAt` belong under the first-day / last-day inputs. */
 async function renameDayFields(state: FormState): Promise<FormState> {

@@ -1,59 +1,65 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { readCheckbox, readInteger, readRaw, readText } from "@/components/forms/form-data";
-import type { FormState } from "@/lib/web/form-state";
-import { requireAdministrator } from "@/lib/web/require-administrator";
-import { runAction } from "@/lib/web/run-action";
+import { readCheckbox, readInteger, readRaw, readText, readTextOrNull } from "@/components/forms/form-data";
+import { action } from "@/lib/web/action";
 import { updateAccount } from "@/lib/account/update-account";
-import { parseWith } from "@/lib/http/parse-input";
 import { UpdateAccountInput } from "@/lib/schemas/account-input";
 
+/** A select that must be chosen: blank is sent as "", for the schema to refuse. */
+const readChoice = (formData: FormData, name: string) => readText(formData, name) ?? "";
+
 /** Field names are the body's paths (`bookingPolicy.opensDaysBefore`), so schema errors land under their input. */
-export async function updateSettingsAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return runAction(
-    async () => {
-      const policy = (name: string) => readInteger(formData, `bookingPolicy.${name}`);
-      const input = parseWith(UpdateAccountInput, {
-        name: readRaw(formData, "name"),
-        timezone: readText(formData, "timezone") ?? "",
-        locale: readText(formData, "locale") ?? "",
+export const updateSettingsAction = action(
+  {
+    auth: "administrator",
+    input: {
+      schema: UpdateAccountInput,
+      fields: {
+        name: readRaw,
+        timezone: readChoice,
+        locale: readChoice,
         bookingPolicy: {
-          opensDaysBefore: policy("opensDaysBefore"),
-          closesMinutesBefore: policy("closesMinutesBefore"),
-          cancellationWindowHours: policy("cancellationWindowHours"),
-          waitlistEnabled: readCheckbox(formData, "bookingPolicy.waitlistEnabled"),
+          opensDaysBefore: readInteger,
+          closesMinutesBefore: readInteger,
+          cancellationWindowHours: readInteger,
+          waitlistEnabled: readCheckbox,
         },
-        reminderHours: readInteger(formData, "reminderHours"),
-      });
-      await updateAccount({ accountId: viewer.accountId, input });
-      const t = await getTranslations("SettingsActions");
-      return t("saved");
+        reminderHours: readInteger,
+      },
     },
-    { revalidate: "/dashboard", scope: "layout" },
-  );
-}
+    revalidate: "/dashboard",
+    scope: "layout",
+  },
+  async ({ viewer, input }) => {
+    await updateAccount({ accountId: viewer.accountId, input });
+    const t = await getTranslations("SettingsActions");
+    return t("saved");
+  },
+);
 
 /** The studio profile's form: a blank field clears that part of the profile. */
-export async function updateProfileAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return runAction(
-    async () => {
-      const field = (name: string) => readText(formData, `profile.${name}`) ?? null;
-      const input = parseWith(UpdateAccountInput, {
+export const updateProfileAction = action(
+  {
+    auth: "administrator",
+    input: {
+      schema: UpdateAccountInput,
+      fields: {
         profile: {
-          description: field("description"),
-          accentColor: field("accentColor"),
-          logoUrl: field("logoUrl"),
-          contactEmail: field("contactEmail"),
-          website: field("website"),
+          description: readTextOrNull,
+          accentColor: readTextOrNull,
+          logoUrl: readTextOrNull,
+          contactEmail: readTextOrNull,
+          website: readTextOrNull,
         },
-      });
-      await updateAccount({ accountId: viewer.accountId, input });
-      const tp = await getTranslations("ProfileSettings");
-      return tp("saved");
+      },
     },
-    { revalidate: "/dashboard", scope: "layout" },
-  );
-}
+    revalidate: "/dashboard",
+    scope: "layout",
+  },
+  async ({ viewer, input }) => {
+    await updateAccount({ accountId: viewer.accountId, input });
+    const t = await getTranslations("ProfileSettings");
+    return t("saved");
+  },
+);

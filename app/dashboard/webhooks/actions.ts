@@ -1,10 +1,7 @@
 "use server";
 
-import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { readAll, readRaw, readText } from "@/components/forms/form-data";
-import { parseWith } from "@/lib/http/parse-input";
-import { Id } from "@/lib/schemas/common";
 import { CreateWebhookInput, UpdateWebhookInput, WebhookSchema } from "@/lib/schemas/webhook";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { enqueueTestEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
@@ -12,27 +9,20 @@ import { retryWebhookDelivery } from "@/lib/webhooks/list-webhook-deliveries";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { deleteWebhook, updateWebhook } from "@/lib/webhooks/update-webhook";
 import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
+import { action, formField } from "@/lib/web/action";
 import type { FormState } from "@/lib/web/form-state";
-import { requireAdministrator } from "@/lib/web/require-administrator";
-import { runAction } from "@/lib/web/run-action";
 
 const LIST_PATH = "/dashboard/webhooks";
-const pathOf = (webhookId: string) => `${LIST_PATH}/${webhookId}`;
+const pathOf = (formData: FormData) => `${LIST_PATH}/${readText(formData, "webhookId") ?? ""}`;
 
 /** The answer of creating an endpoint or rotating its secret: the secret, this once. */
 export type SecretState = FormState & { secret?: string };
 
 /** The endpoint's fields as the form sent them, in the shape of the API's body. */
-function readWebhookFields(formData: FormData) {
-  return {
-    url: readText(formData, "url"),
-    events: readAll(formData, "events"),
-    description: readRaw(formData, "description"),
-  };
-}
+const WEBHOOK_FIELDS = { url: readText, events: readAll, description: readRaw };
 
 /** One plain message for the event checkboxes, whatever the schema said (none ticked, or one it does not know). */
-async function withEventsError(state: FormState): Promise<FormState> {
+async function withEventsError<T extends FormState>(state: T): Promise<T> {
   const isEvents = (key: string) => key === "events" || key.startsWith("events.");
   const errors = Object.entries(state.fieldErrors ?? {});
   if (!errors.some(([key]) => isEvents(key))) return state;
@@ -41,123 +31,97 @@ async function withEventsError(state: FormState): Promise<FormState> {
   return { ...state, fieldErrors: { ...Object.fromEntries(others), events: t("chooseEvents") } };
 }
 
+const createWebhookOnly = action(
+  { auth: "administrator", input: { schema: CreateWebhookInput, fields: WEBHOOK_FIELDS }, revalidate: LIST_PATH },
+  async ({ viewer, input }) => {
+    const created = await createWebhook({ db: viewer.db, accountId: viewer.accountId, ...input });
+    const t = await getTranslations("WebhooksActions");
+    return { message: t("created", { url: created.webhook.url }), secret: created.secret };
+  },
+);
+
 export async function createWebhookAction(formData: FormData): Promise<SecretState> {
-  const viewer = await requireAdministrator();
-  let secret: string | undefined;
-  const state = await runAction(
-    async () => {
-      const input = parseWith(CreateWebhookInput, readWebhookFields(formData));
-      const created = await createWebhook({ db: viewer.db, accountId: viewer.accountId, ...input });
-      secret = created.secret;
-      const t = await getTranslations("WebhooksActions");
-      return t("created", { url: created.webhook.url });
-    },
-    { revalidate: LIST_PATH },
-  );
-  return state.ok ? { ...state, secret } : withEventsError(state);
+  return withEventsError(await createWebhookOnly(formData));
 }
 
+const updateWebhookOnly = action(
+  {
+    auth: "administrator",
+    ids: ["webhookId"],
+    input: { schema: UpdateWebhookInput, fields: WEBHOOK_FIELDS },
+    revalidate: (formData) => [LIST_PATH, pathOf(formData)],
+  },
+  async ({ viewer, ids: { webhookId }, input: changes }) => {
+    await updateWebhook({ db: viewer.db, webhookId, changes });
+    const t = await getTranslations("WebhooksActions");
+    return t("saved");
+  },
+);
+
 export async function updateWebhookAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const webhookId = readText(formData, "webhookId") ?? "";
-  const state = await runAction(
-    async () => {
-      const changes = parseWith(UpdateWebhookInput, readWebhookFields(formData));
-      await updateWebhook({ db: viewer.db, webhookId: parseWith(Id, webhookId), changes });
-      const t = await getTranslations("WebhooksActions");
-      return t("saved");
-    },
-    { revalidate: [LIST_PATH, pathOf(webhookId)] },
-  );
-  return withEventsError(state);
+  return withEventsError(await updateWebhookOnly(formData));
 }
 
 /** Enables or disables an endpoint (`status`: what it becomes); enabling restarts its failure count. */
-export async function setWebhookStatusAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const webhookId = readText(formData, "webhookId") ?? "";
-  return runAction(
-    async () => {
-      const status = parseWith(WebhookSchema.shape.status, readText(formData, "status"));
-      await updateWebhook({ db: viewer.db, webhookId: parseWith(Id, webhookId), changes: { status } });
-      const t = await getTranslations("WebhooksActions");
-      return status === "enabled" ? t("enabled") : t("disabled");
-    },
-    { revalidate: [LIST_PATH, pathOf(webhookId)] },
-  );
-}
+export const setWebhookStatusAction = action(
+  {
+    auth: "administrator",
+    ids: ["webhookId"],
+    input: { schema: WebhookSchema.shape.status, fields: formField("status") },
+    revalidate: (formData) => [LIST_PATH, pathOf(formData)],
+  },
+  async ({ viewer, ids: { webhookId }, input: status }) => {
+    await updateWebhook({ db: viewer.db, webhookId, changes: { status } });
+    const t = await getTranslations("WebhooksActions");
+    return status === "enabled" ? t("enabled") : t("disabled");
+  },
+);
 
-export async function sendTestEventAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const webhookId = readText(formData, "webhookId") ?? "";
-  return runAction(
-    async () => {
-      const id = parseWith(Id, webhookId);
-      const { waitsUntilEnabled } = await enqueueTestEvent({
-        db: viewer.db,
-        accountId: viewer.accountId,
-        webhookId: id,
-        now: new Date(),
-      });
-      wakeWebhookSender();
-      const t = await getTranslations("WebhooksActions");
-      return waitsUntilEnabled ? t("testQueuedWhileOff") : t("testQueued");
-    },
-    { revalidate: pathOf(webhookId) },
-  );
-}
+export const sendTestEventAction = action(
+  { auth: "administrator", ids: ["webhookId"], revalidate: pathOf },
+  async ({ viewer, ids: { webhookId } }) => {
+    const { waitsUntilEnabled } = await enqueueTestEvent({
+      db: viewer.db,
+      accountId: viewer.accountId,
+      webhookId,
+      now: new Date(),
+    });
+    wakeWebhookSender();
+    const t = await getTranslations("WebhooksActions");
+    return waitsUntilEnabled ? t("testQueuedWhileOff") : t("testQueued");
+  },
+);
 
-export async function rotateWebhookSecretAction(formData: FormData): Promise<SecretState> {
-  const viewer = await requireAdministrator();
-  const webhookId = readText(formData, "webhookId") ?? "";
-  let secret: string | undefined;
-  const state = await runAction(
-    async () => {
-      const id = parseWith(Id, webhookId);
-      secret = await rotateWebhookSecret({
-        db: viewer.db,
-        accountId: viewer.accountId,
-        webhookId: id,
-        now: new Date(),
-      });
-      const t = await getTranslations("WebhooksActions");
-      return t("rotated");
-    },
-    { revalidate: pathOf(webhookId) },
-  );
-  return state.ok ? { ...state, secret } : state;
-}
+export const rotateWebhookSecretAction = action(
+  { auth: "administrator", ids: ["webhookId"], revalidate: pathOf },
+  async ({ viewer, ids: { webhookId } }) => {
+    const secret = await rotateWebhookSecret({
+      db: viewer.db,
+      accountId: viewer.accountId,
+      webhookId,
+      now: new Date(),
+    });
+    const t = await getTranslations("WebhooksActions");
+    return { message: t("rotated"), secret };
+  },
+);
 
 /** Deletes an endpoint and its deliveries, then goes back to the list (which says so). */
-export async function deleteWebhookAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const state = await runAction(
-    async () => {
-      await deleteWebhook({ db: viewer.db, webhookId: parseWith(Id, readText(formData, "webhookId")) });
-    },
-    { revalidate: LIST_PATH },
-  );
-  // redirect() throws, so it goes after runAction (which would catch it as a failure)
-  if (state.ok) redirect(`${LIST_PATH}?deleted=1`);
-  return state;
-}
+export const deleteWebhookAction = action(
+  { auth: "administrator", ids: ["webhookId"], revalidate: LIST_PATH },
+  async ({ viewer, ids: { webhookId } }) => {
+    await deleteWebhook({ db: viewer.db, webhookId });
+    return { redirectTo: `${LIST_PATH}?deleted=1` };
+  },
+);
 
 /** Makes a delivery due now for one more attempt (its attempts kept). */
-export async function retryDeliveryAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  const webhookId = readText(formData, "webhookId") ?? "";
-  return runAction(
-    async () => {
-      const madeDue = await retryWebhookDelivery({
-        db: viewer.db,
-        webhookId: parseWith(Id, webhookId),
-        deliveryId: parseWith(Id, readText(formData, "deliveryId")),
-        now: new Date(),
-      });
-      wakeWebhookSender();
-      const t = await getTranslations("WebhooksActions");
-      return madeDue ? t("retrying") : t("beingSent");
-    },
-    { revalidate: pathOf(webhookId) },
-  );
-}
+export const retryDeliveryAction = action(
+  { auth: "administrator", ids: ["webhookId", "deliveryId"], revalidate: pathOf },
+  async ({ viewer, ids: { webhookId, deliveryId } }) => {
+    const madeDue = await retryWebhookDelivery({ db: viewer.db, webhookId, deliveryId, now: new Date() });
+    wakeWebhookSender();
+    const t = await getTranslations("WebhooksActions");
+    return madeDue ? t("retrying") : t("beingSent");
+  },
+);

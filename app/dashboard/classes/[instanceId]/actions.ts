@@ -2,9 +2,7 @@
 
 import { getTranslations } from "next-intl/server";
 import { readText } from "@/components/forms/form-data";
-import type { FormState } from "@/lib/web/form-state";
-import { requireStaff } from "@/lib/web/require-administrator";
-import { runAction } from "@/lib/web/run-action";
+import { action } from "@/lib/web/action";
 import { bookInstance } from "@/lib/bookings/book-instance";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
@@ -22,46 +20,46 @@ function revalidateClass(formData: FormData): string[] {
   return [`/dashboard/classes/${readText(formData, "instanceId") ?? ""}`, "/dashboard/summary", "/dashboard"];
 }
 
-/** Check-in: the same lib function and body schema as PATCH /bookings/{bookingId}. */
-export async function recordAttendanceAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireStaff();
-  return runAction(
-    async () => {
-      const bookingId = parseWith(Id, readText(formData, "bookingId"));
-      const mark = readText(formData, "attendance");
-      const { attendance } = parseWith(UpdateBookingInput, { attendance: mark === "clear" ? null : mark });
-      await recordAttendance({ db: viewer.db, actor: viewer, bookingId, attendance });
-      const t = await getTranslations("AttendanceActions");
-      const done = { attended: t("checkedIn"), no_show: t("markedNoShow"), clear: t("cleared") };
-      return done[attendance ?? "clear"];
-    },
-    { revalidate: revalidateClass(formData) },
-  );
+/** "clear" takes the mark back (null). */
+function readAttendance(formData: FormData, name: string) {
+  const mark = readText(formData, name);
+  return mark === "clear" ? null : mark;
 }
+
+/** Check-in: the same lib function and body schema as PATCH /bookings/{bookingId}. */
+export const recordAttendanceAction = action(
+  {
+    auth: "staff",
+    ids: ["bookingId"],
+    input: { schema: UpdateBookingInput, fields: { attendance: readAttendance } },
+    revalidate: revalidateClass,
+  },
+  async ({ viewer, ids: { bookingId }, input: { attendance } }) => {
+    await recordAttendance({ db: viewer.db, actor: viewer, bookingId, attendance });
+    const t = await getTranslations("AttendanceActions");
+    const done = { attended: t("checkedIn"), no_show: t("markedNoShow"), clear: t("cleared") };
+    return done[attendance ?? "clear"];
+  },
+);
 
 /**
  * Cancels someone's booking: DELETE /bookings/{bookingId}'s lib function; `refundCredit=true` (the
  * desk forgiving a late cancellation) returns the credit even inside the late-cancel window.
  */
-export async function cancelAttendeeBookingAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireStaff();
-  return runAction(
-    async () => {
-      const bookingId = parseWith(Id, readText(formData, "bookingId"));
-      const refundCredit = readText(formData, "refundCredit") === "true";
-      const booking = await cancelBooking({
-        db: viewer.db,
-        accountId: viewer.accountId,
-        actor: viewer,
-        bookingId,
-        refundCredit,
-      });
-      const words = await getTranslations("RosterActions");
-      return booking.status === "late_cancelled" ? words("lateCancelled") : words("cancelled");
-    },
-    { revalidate: revalidateClass(formData) },
-  );
-}
+export const cancelAttendeeBookingAction = action(
+  { auth: "staff", ids: ["bookingId"], revalidate: revalidateClass },
+  async ({ viewer, ids: { bookingId }, formData }) => {
+    const booking = await cancelBooking({
+      db: viewer.db,
+      accountId: viewer.accountId,
+      actor: viewer,
+      bookingId,
+      refundCredit: readText(formData, "refundCredit") === "true",
+    });
+    const words = await getTranslations("RosterActions");
+    return booking.status === "late_cancelled" ? words("lateCancelled") : words("cancelled");
+  },
+);
 
 /**
  * Adds a walk-in: books the person into the class with their own pass (POST /bookings with
@@ -69,34 +67,29 @@ export async function cancelAttendeeBookingAction(formData: FormData): Promise<F
  * grants the chosen drop-in price (POST /users/{userId}/entitlements with `priceId`: an
  * administrator's) and books with it.
  */
-export async function bookWalkInAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireStaff();
-  return runAction(
-    async () => {
-      const instanceId = parseWith(Id, readText(formData, "instanceId"));
-      const attendeeId = parseWith(Id, readText(formData, "attendeeId"));
-      const priceId = readText(formData, "priceId");
-      let entitlementId: string | undefined;
-      if (priceId !== undefined) {
-        if (viewer.persona !== "administrator") throw new AppError("insufficient_permission");
-        const products = await listProducts({ db: viewer.db });
-        const product = products.find((candidate) => candidate.prices.some((price) => price.id === priceId));
-        if (!product) throw new AppError("not_found");
-        const granted = await grantEntitlement({
-          db: viewer.db,
-          accountId: viewer.accountId,
-          userId: attendeeId,
-          input: { productId: product.id, priceId: parseWith(Id, priceId) },
-        });
-        entitlementId = granted.id;
-      }
-      const booking = await bookInstance({
-        tokenHash: viewer.session.tokenHash,
-        input: { instanceId, attendeeId, ...(entitlementId ? { entitlementId } : {}) },
+export const bookWalkInAction = action(
+  { auth: "staff", ids: ["instanceId", "attendeeId"], revalidate: revalidateClass },
+  async ({ viewer, ids: { instanceId, attendeeId }, formData }) => {
+    const priceId = readText(formData, "priceId");
+    let entitlementId: string | undefined;
+    if (priceId !== undefined) {
+      if (viewer.persona !== "administrator") throw new AppError("insufficient_permission");
+      const products = await listProducts({ db: viewer.db });
+      const product = products.find((candidate) => candidate.prices.some((price) => price.id === priceId));
+      if (!product) throw new AppError("not_found");
+      const granted = await grantEntitlement({
+        db: viewer.db,
+        accountId: viewer.accountId,
+        userId: attendeeId,
+        input: { productId: product.id, priceId: parseWith(Id, priceId) },
       });
-      const walkIn = await getTranslations("WalkInActions");
-      return booking.status === "waitlisted" ? walkIn("waitlisted") : walkIn("booked");
-    },
-    { revalidate: revalidateClass(formData) },
-  );
-}
+      entitlementId = granted.id;
+    }
+    const booking = await bookInstance({
+      tokenHash: viewer.session.tokenHash,
+      input: { instanceId, attendeeId, ...(entitlementId ? { entitlementId } : {}) },
+    });
+    const walkIn = await getTranslations("WalkInActions");
+    return booking.status === "waitlisted" ? walkIn("waitlisted") : walkIn("booked");
+  },
+);

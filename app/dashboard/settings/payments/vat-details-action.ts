@@ -1,35 +1,33 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { readInteger, readText } from "@/components/forms/form-data";
+import { readInteger, readTextOrNull } from "@/components/forms/form-data";
 import { updateAccount } from "@/lib/account/update-account";
-import { parseWith } from "@/lib/http/parse-input";
 import { UpdateAccountInput } from "@/lib/schemas/account-input";
-import type { FormState } from "@/lib/web/form-state";
-import { requireAdministrator } from "@/lib/web/require-administrator";
-import { runAction } from "@/lib/web/run-action";
+import { action } from "@/lib/web/action";
 
 /** The VAT details form (`legal` of PATCH /account): a blank field clears that detail. */
-export async function updateVatDetailsAction(formData: FormData): Promise<FormState> {
-  const viewer = await requireAdministrator();
-  return runAction(
-    async () => {
-      const field = (name: string) => readText(formData, `legal.${name}`) ?? null;
-      const input = parseWith(UpdateAccountInput, {
-        legal: {
-          name: field("name"),
-          address: field("address"),
-          vatNumber: field("vatNumber"),
-          // "12,5" as a Danish keyboard may send it from a text field
-          vatRate: readInteger(withDecimalPoint(formData, "legal.vatRate"), "legal.vatRate", { nullable: true }),
-        },
-      });
-      await updateAccount({ accountId: viewer.accountId, input });
-      const t = await getTranslations("VatDetails");
-      return t("saved");
+export const updateVatDetailsAction = action(
+  {
+    auth: "administrator",
+    input: {
+      schema: UpdateAccountInput,
+      fields: {
+        legal: { name: readTextOrNull, address: readTextOrNull, vatNumber: readTextOrNull, vatRate: readVatRate },
+      },
     },
-    { revalidate: "/dashboard/settings/payments" },
-  );
+    revalidate: "/dashboard/settings/payments",
+  },
+  async ({ viewer, input }) => {
+    await updateAccount({ accountId: viewer.accountId, input });
+    const t = await getTranslations("VatDetails");
+    return t("saved");
+  },
+);
+
+/** "12,5" as a Danish keyboard may send it from a text field; blank clears the rate. */
+function readVatRate(formData: FormData, name: string) {
+  return readInteger(withDecimalPoint(formData, name), name, { nullable: true });
 }
 
 function withDecimalPoint(formData: FormData, name: string): FormData {

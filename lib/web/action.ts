@@ -1,0 +1,150 @@
+import "server-only";
+import { notFound, redirect } from "next/navigation";
+import type { z } from "zod";
+import type { PersonAuth } from "@/lib/auth/authenticate-credential";
+import { readText } from "@/components/forms/form-data";
+import { AppError } from "@/lib/errors";
+import { parseWith } from "@/lib/http/parse-input";
+import { Id } from "@/lib/schemas/common";
+import type { FormState } from "./form-state";
+import { requireAdministrator, requireClassManager, requireStaff } from "./require-administrator";
+import { runAction } from "./run-action";
+import { studioMember } from "./studio-member";
+
+/**
+ * Who may run an action:
+ * - `administrator`: the active account's administrator (a teacher is sent home, anybody else gets not-found);
+ * - `staff`: an administrator or a teacher; which classes a teacher may act on is the domain's question;
+ * - `classManager`: staff who manage the class named by the form's `instanceId` (a teacher of another class is sent home);
+ * - `member`: the person signed in to the studio named by the form's `slug`; anybody else is answered
+ *   "Authentication required" in the form.
+ */
+export type ActionAuth = "administrator" | "staff" | "classManager" | "member";
+
+/** Reads one form field into the plain value the schema expects (components/forms/form-data.ts). */
+export type FieldReader = (formData: FormData, name: string) => unknown;
+
+/** The body's shape, each leaf the reader of the input named by its path (`bookingPolicy.opensDaysBefore`). */
+export type FormFields = { [key: string]: FieldReader | FormFields };
+
+type Paths = string | string[];
+type ClassOf = Awaited<ReturnType<typeof requireClassManager>>["instance"];
+
+export type ActionConfig<A extends ActionAuth, K extends string, S extends z.ZodType | undefined> = {
+  auth: A;
+  /** Hidden inputs naming what the action acts on: each must be an id, else the whole form fails. */
+  ids?: readonly K[];
+  /** The body read from the form and parsed with `schema` (the API's body schema, so its messages and paths). */
+  input?: { schema: S; fields: FormFields | ((formData: FormData) => unknown) };
+  /** What to refresh after a success; a function reads it from the form as sent. */
+  revalidate: Paths | ((formData: FormData) => Paths);
+  scope?: "page" | "layout";
+};
+
+export type ActionArgs<A extends ActionAuth, K extends string, S extends z.ZodType | undefined> = {
+  viewer: PersonAuth;
+  ids: Record<K, string>;
+  input: S extends z.ZodType ? z.infer<S> : undefined;
+  formData: FormData;
+} & (A extends "classManager" ? { instance: ClassOf } : unknown);
+
+/** A handler's answer beyond a message: where to go after a success, and more fields of the state (a secret). */
+export type ActionDone = { message?: string; redirectTo?: string; [field: string]: unknown };
+
+type Extra<R> = R extends ActionDone ? Partial<Omit<R, "message" | "redirectTo">> : unknown;
+
+/**
+ * Wraps one server action, as `route()` wraps an endpoint: authorizes, reads and parses the form
+ * (ids, then the body), runs the handler, maps every error into the form's state in the page's
+ * language (runAction) and revalidates after a success. The handler answers a confirmation
+ * message, or an ActionDone; `redirectTo` is followed after revalidating.
+ */
+export function action<
+  A extends ActionAuth,
+  R extends string | void | ActionDone,
+  K extends string = never,
+  S extends z.ZodType | undefined = undefined,
+>(
+  config: ActionConfig<A, K, S>,
+  handler: (args: ActionArgs<A, K, S>) => Promise<R>,
+): (formData?: FormData) => Promise<FormState & Extra<R>> {
+  return async (formData = new FormData()) => {
+    const authorized = await authorize(config.auth, formData);
+    let done: ActionDone = {};
+    const state = await runAction(
+      async () => {
+        const viewer = authorized.viewer ?? signedOut();
+        const args = {
+          ...authorized,
+          viewer,
+          formData,
+          ids: readIds(formData, config.ids),
+          input: readInput(formData, config.input),
+        };
+        const answer = await handler(args as ActionArgs<A, K, S>);
+        done = typeof answer === "object" ? answer : { message: answer as string | undefined };
+        return done.message;
+      },
+      {
+        revalidate: typeof config.revalidate === "function" ? config.revalidate(formData) : config.revalidate,
+        scope: config.scope,
+      },
+    );
+    if (!state.ok) return state as FormState & Extra<R>;
+    const { message: _message, redirectTo, ...extra } = done;
+    if (redirectTo) redirect(redirectTo);
+    return { ...state, ...extra } as FormState & Extra<R>;
+  };
+}
+
+/**
+ * The staff levels check before the action runs: their refusals are navigations (not-found, back
+ * home), which must not be caught as a failed action. A member's refusal is an answer in the form.
+ */
+async function authorize(auth: ActionAuth, formData: FormData) {
+  switch (auth) {
+    case "administrator":
+      return { viewer: await requireAdministrator() };
+    case "staff":
+      return { viewer: await requireStaff() };
+    case "classManager": {
+      const instanceId = Id.safeParse(readText(formData, "instanceId"));
+      if (!instanceId.success) notFound();
+      return requireClassManager(instanceId.data);
+    }
+    case "member":
+      return { viewer: await studioMember(readText(formData, "slug")) };
+  }
+}
+
+function signedOut(): never {
+  throw new AppError("authentication_required");
+}
+
+function readIds<K extends string>(formData: FormData, names: readonly K[] = []): Record<K, string> {
+  return Object.fromEntries(names.map((name) => [name, parseWith(Id, readText(formData, name))])) as Record<K, string>;
+}
+
+function readInput(formData: FormData, input: ActionConfig<ActionAuth, string, z.ZodType | undefined>["input"]) {
+  if (!input?.schema) return undefined;
+  const body = typeof input.fields === "function" ? input.fields(formData) : readFields(formData, input.fields);
+  return parseWith(input.schema, body);
+}
+
+/** A body of one value: the field `name` (a button's `status`), whose errors are the whole form's. */
+export function formField(name: string, reader: FieldReader = readText): (formData: FormData) => unknown {
+  return (formData) => reader(formData, name);
+}
+
+/** The body named by `fields`; an absent or blank field is left out, so a strict schema sees only what was filled in. */
+function readFields(formData: FormData, fields: FormFields, prefix = ""): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, reader] of Object.entries(fields)) {
+    const value =
+      typeof reader === "function"
+        ? reader(formData, `${prefix}${key}`)
+        : readFields(formData, reader, `${prefix}${key}.`);
+    if (value !== undefined) body[key] = value;
+  }
+  return body;
+}

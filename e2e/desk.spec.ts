@@ -44,6 +44,7 @@ for (const language of LANGUAGES) {
       const home = wordsOf(language, "DashboardHome");
       const people = wordsOf(language, "PeoplePage");
       const person = wordsOf(language, "PersonPage");
+      const statuses = wordsOf(language, "Statuses");
       const done = wordsOf(language, "UsersActions");
       const shot = (name: string) => saveScreenshot(page, `${language}-desktop-desk-${name}`);
       const nextWeek = await nextWeeksClasses();
@@ -109,7 +110,7 @@ for (const language of LANGUAGES) {
           .filter({ hasText: new RegExp(literal(title)) })
           .first(),
       ).toBeVisible();
-      await expect(upcoming.getByText(person("bookingConfirmed")).first()).toBeVisible();
+      await expect(upcoming.getByText(statuses("bookingConfirmed")).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await shot("person");
     });

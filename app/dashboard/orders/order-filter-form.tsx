@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { getStatusWords } from "@/lib/i18n/status-words";
 
 const controlClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
 
@@ -14,12 +15,7 @@ export async function OrderFilterForm({
   filtered: boolean;
 }) {
   const t = await getTranslations("OrdersPage");
-  const statuses = [
-    ["paid", t("statusPaid")],
-    ["refunded", t("statusRefunded")],
-    ["pending", t("statusPending")],
-    ["failed", t("statusFailed")],
-  ] as const;
+  const { orderStatuses } = await getStatusWords();
   return (
     <form
       method="get"
@@ -34,7 +30,7 @@ export async function OrderFilterForm({
         </label>
         <select id="orders-status" name="status" defaultValue={values.status ?? ""} className={controlClass}>
           <option value="">{t("anyStatus")}</option>
-          {statuses.map(([value, label]) => (
+          {orderStatuses.map(({ value, label }) => (
             <option key={value} value={value}>
               {label}
             </option>

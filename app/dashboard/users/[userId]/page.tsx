@@ -21,7 +21,8 @@ import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { studioDate } from "@/lib/format/studio-date";
-import { toIsoDate } from "@/lib/schemas/common";
+import { runningOrComingPause } from "@/lib/commerce/entitlement-pause";
+import { getStatusWords } from "@/lib/i18n/status-words";
 import { bookIntoClassAction, changePersonaAction, grantPassAction, removeMembershipAction } from "../actions";
 import { MembershipControls } from "./membership-controls";
 
@@ -56,38 +57,19 @@ export default async function PersonPage(props: Props) {
   const { viewer, person } = await personOrNotFound(props);
   const t = await getTranslations("PersonPage");
   const now = new Date();
-  const [studio, bookings, entitlements, orders, products, classes] = await Promise.all([
+  const [studio, bookings, entitlements, orders, products, classes, words] = await Promise.all([
     getActiveStudio(viewer),
     listPersonBookings({ db: viewer.db, userId: person.id }),
     listPersonEntitlements({ db: viewer.db, userId: person.id }),
     listPersonOrders({ db: viewer.db, userId: person.id }),
     listProducts({ db: viewer.db }),
     listUpcomingClasses({ db: viewer.db, from: now, to: new Date(now.getTime() + BOOKABLE_DAYS * DAY_MS) }),
+    getStatusWords(),
   ]);
   const personaNames: Record<Persona, string> = {
     attendee: t("attendee"),
     teacher: t("teacher"),
     administrator: t("administrator"),
-  };
-  const bookingStatus: Record<string, string> = {
-    confirmed: t("bookingConfirmed"),
-    waitlisted: t("bookingWaitlisted"),
-    cancelled: t("bookingCancelled"),
-    late_cancelled: t("bookingLateCancelled"),
-    cancelled_by_studio: t("bookingCancelledByStudio"),
-  };
-  const attendanceNames: Record<string, string> = { attended: t("attended"), no_show: t("noShow") };
-  const passStatus: Record<string, string> = {
-    active: t("passActive"),
-    exhausted: t("passExhausted"),
-    expired: t("passExpired"),
-    revoked: t("passRevoked"),
-  };
-  const orderStatus: Record<string, string> = {
-    paid: t("orderPaid"),
-    pending: t("orderPending"),
-    failed: t("orderFailed"),
-    refunded: t("orderRefunded"),
   };
   const productName = new Map(products.map((product) => [product.id, product.name]));
   const subscriptionIds = new Set(products.filter((product) => product.type === "subscription").map((p) => p.id));
@@ -280,7 +262,7 @@ export default async function PersonPage(props: Props) {
                   {booking.instance.event.title}
                 </Link>,
                 when(booking.instance.startsAt),
-                bookingStatus[booking.status] ?? booking.status,
+                words.booking(booking.status),
               ],
             }))}
           />
@@ -294,8 +276,8 @@ export default async function PersonPage(props: Props) {
             title={t("chartTitle", { weeks: CHART_WEEKS })}
             description={t("chartDescription", { attended: rate.attended, noShow: rate.noShow })}
             series={[
-              { key: "attended", label: t("attended"), color: "#047857" },
-              { key: "noShow", label: t("noShow"), color: "#b91c1c" },
+              { key: "attended", label: words.attendance("attended"), color: "#047857" },
+              { key: "noShow", label: words.attendance("no_show"), color: "#b91c1c" },
             ]}
             points={weeks.map((week) => ({
               label: formatDate(week.start, studio),
@@ -324,8 +306,12 @@ export default async function PersonPage(props: Props) {
                 cells: [
                   booking.instance.event.title,
                   when(booking.instance.startsAt),
-                  bookingStatus[booking.status] ?? booking.status,
-                  booking.status === "confirmed" ? (attendanceNames[booking.attendance ?? ""] ?? t("notMarked")) : "—",
+                  words.booking(booking.status),
+                  booking.status !== "confirmed"
+                    ? "—"
+                    : booking.attendance
+                      ? words.attendance(booking.attendance)
+                      : t("notMarked"),
                 ],
               }))}
             />
@@ -352,19 +338,10 @@ export default async function PersonPage(props: Props) {
             rows={passes.map(({ entitlement, dto }) => {
               const name = productName.get(entitlement.productId) ?? "—";
               const membership = subscriptionIds.has(entitlement.productId);
-              const pausedFrom = toIsoDate(entitlement.pausedFrom);
-              const pausedUntil = toIsoDate(entitlement.pausedUntil);
-              const paused = pausedFrom !== null && pausedUntil !== null && pausedUntil > today;
+              const pause = runningOrComingPause(entitlement, today);
               const notes = [
                 entitlement.cancelAt ? t("endsOn", { date: formatDate(entitlement.cancelAt, studio) }) : null,
-                paused
-                  ? pausedFrom <= today
-                    ? t("pausedBackOn", { date: formatLocalDate(pausedUntil, studio) })
-                    : t("pauseFromTo", {
-                        from: formatLocalDate(pausedFrom, studio),
-                        until: formatLocalDate(pausedUntil, studio),
-                      })
-                  : null,
+                pause ? words.pause(pause, (date) => formatLocalDate(date, studio)) : null,
               ].filter((note) => note !== null);
               return {
                 key: entitlement.id,
@@ -373,7 +350,7 @@ export default async function PersonPage(props: Props) {
                   dto.remainingClasses === null ? t("unlimited") : dto.remainingClasses,
                   entitlement.validUntil ? formatDate(entitlement.validUntil, studio) : t("noEnd"),
                   <span key="status">
-                    {passStatus[dto.status] ?? dto.status}
+                    {words.pass(dto.status)}
                     {notes.map((note) => (
                       <span key={note} className="block text-xs text-slate-700">
                         {note}
@@ -392,7 +369,7 @@ export default async function PersonPage(props: Props) {
                             person={person.displayName}
                             endsOn={entitlement.validUntil ? formatDate(entitlement.validUntil, studio) : null}
                             cancelled={entitlement.cancelAt !== null}
-                            paused={paused}
+                            paused={pause !== null}
                             today={today}
                           />,
                         ]
@@ -422,7 +399,7 @@ export default async function PersonPage(props: Props) {
                 productName.get(order.productId) ?? "—",
                 when(order.createdAt),
                 formatMoney(order.amount, order.currency, studio.locale),
-                orderStatus[order.status] ?? order.status,
+                words.order(order.status),
               ],
             }))}
           />

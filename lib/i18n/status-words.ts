@@ -33,7 +33,10 @@ export async function getStatusWords() {
     pass: (status: string) => pass[status] ?? status,
     order: (status: string) => order[status] ?? status,
     /** The order statuses in the order a filter offers them. */
-    orderStatuses: ["paid", "refunded", "pending", "failed"].map((status) => ({ value: status, label: order[status]! })),
+    orderStatuses: ["paid", "refunded", "pending", "failed"].map((status) => ({
+      value: status,
+      label: order[status]!,
+    })),
     attendance: (value: string) => attendance[value] ?? value,
     /** A running or coming pause (runningOrComingPause) in words; `formatDay` shows a `YYYY-MM-DD`. */
     pause: (pause: ShownPause, formatDay: (isoDate: string) => string) =>

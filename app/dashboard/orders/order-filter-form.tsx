@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getStatusWords } from "@/lib/i18n/status-words";
+import { buttonClass } from "@/components/ui/button";
 
 const controlClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
 
@@ -63,10 +64,7 @@ export async function OrderFilterForm({
         <input id="orders-to" name="to" type="date" defaultValue={values.to ?? ""} className={controlClass} />
       </div>
       <div className="flex items-end gap-3 sm:col-span-2">
-        <button
-          type="submit"
-          className="min-h-11 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
-        >
+        <button type="submit" className={buttonClass("primary", "form")}>
           {t("filter")}
         </button>
         {filtered ? (

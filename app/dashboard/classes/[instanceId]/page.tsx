@@ -17,6 +17,7 @@ import { WalkInActions, type DropInOption } from "./walk-in-actions";
 import { listUsers } from "@/lib/users/list-users";
 import { listProducts } from "@/lib/commerce/list-products";
 import { formatMoney } from "@/components/dashboard/format";
+import { buttonClass } from "@/components/ui/button";
 
 export const dynamic = "force-dynamic";
 
@@ -170,10 +171,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
                 className="mt-1 min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2"
               />
             </span>
-            <button
-              type="submit"
-              className="min-h-11 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
-            >
+            <button type="submit" className={buttonClass()}>
               {tRoster("search")}
             </button>
           </form>

@@ -9,6 +9,7 @@ import { getConfig } from "@/lib/system/get-config";
 import { findSignedInIdentity } from "@/lib/users/find-signed-in-identity";
 import { getViewer } from "@/lib/web/viewer";
 import { isStaff } from "@/lib/auth/instance-permission";
+import { buttonClass } from "@/components/ui/button";
 
 // Reads the demo studio's people from the database on every request.
 export const dynamic = "force-dynamic";
@@ -105,19 +106,13 @@ export default async function HomePage() {
           </h2>
           <ul className="mt-4 flex flex-wrap gap-4">
             <li>
-              <Link
-                className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
-                href="/signup"
-              >
+              <Link className={buttonClass()} href="/signup">
                 {t("signUp")}
               </Link>
             </li>
             {demoEnabled && (
               <li>
-                <Link
-                  className="inline-block rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
-                  href="/demo"
-                >
+                <Link className={buttonClass("secondary")} href="/demo">
                   {t("openDemo")}
                 </Link>
               </li>
@@ -125,10 +120,7 @@ export default async function HomePage() {
             <li>
               {/* /docs/ is a route handler (the API reference), not a page: a full navigation. */}
               {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-              <a
-                className="inline-block rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
-                href="/docs/"
-              >
+              <a className={buttonClass("secondary")} href="/docs/">
                 {t("apiDocs")}
               </a>
             </li>

@@ -30,6 +30,7 @@ for (const language of LANGUAGES) {
       const buyButton = wordsOf(language, "BuyButton");
       const summary = wordsOf(language, "OrderSummary");
       const me = wordsOf(language, "MyBookings");
+      const statuses = wordsOf(language, "Statuses");
       const controls = wordsOf(language, "BookingControls");
       const studioNav = (p: Page) => p.getByRole("navigation", { name: header("navigation") });
       const shot = (name: string) => saveScreenshot(page, `${language}-phone-${name}`);
@@ -112,7 +113,7 @@ for (const language of LANGUAGES) {
       const upcoming = page.getByRole("region", { name: me("upcoming") });
       const booking = upcoming.getByRole("listitem").filter({ hasText: title });
       await expect(booking).toHaveCount(1);
-      await expect(booking).toContainText(me("booked"));
+      await expect(booking).toContainText(statuses("bookingConfirmed"));
       await expect(passes).toContainText(me("classesLeft", { count: 9 }));
       await expectNoSeriousA11yViolations(page);
       await shot("my-bookings");
@@ -131,8 +132,8 @@ for (const language of LANGUAGES) {
       await studioNav(page)
         .getByRole("link", { name: header("myBookings") })
         .click();
-      await expect(booking).toContainText(me("cancelled"));
-      await expect(booking).not.toContainText(me("booked"));
+      await expect(booking).toContainText(statuses("bookingCancelled"));
+      await expect(booking).not.toContainText(statuses("bookingConfirmed"));
       await expect(passes).toContainText(me("classesLeft", { count: 10 }));
     });
   });

@@ -44,6 +44,7 @@ for (const language of LANGUAGES) {
       const home = wordsOf(language, "DashboardHome");
       const people = wordsOf(language, "PeoplePage");
       const person = wordsOf(language, "PersonPage");
+      const statuses = wordsOf(language, "Statuses");
       const done = wordsOf(language, "UsersActions");
       const shot = (name: string) => saveScreenshot(page, `${language}-desktop-desk-${name}`);
       const nextWeek = await nextWeeksClasses();
@@ -109,7 +110,7 @@ for (const language of LANGUAGES) {
           .filter({ hasText: new RegExp(literal(title)) })
           .first(),
       ).toBeVisible();
-      await expect(upcoming.getByText(person("bookingConfirmed")).first()).toBeVisible();
+      await expect(upcoming.getByText(statuses("bookingConfirmed")).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await shot("person");
     });
@@ -172,12 +173,17 @@ for (const language of LANGUAGES) {
       await found.getByRole("button", { name: walkInWords("sellDropIn") }).click();
       await expect(found.getByText(roster("alreadyBooked"))).toBeVisible();
       await page.reload();
-      await expect(page.locator("section[aria-labelledby='roster-heading'] li").filter({ hasText: walkIn })).toHaveCount(1);
+      await expect(
+        page.locator("section[aria-labelledby='roster-heading'] li").filter({ hasText: walkIn }),
+      ).toHaveCount(1);
 
       // A one-off class, from the "add a class" link of that week's Sunday.
       await page.goto(calendarUrl);
       const addOn = calendar("addOn", { day: "DAY" }).split("DAY").map(literal).join(".+");
-      await page.getByRole("link", { name: new RegExp(`^${addOn}$`) }).last().click();
+      await page
+        .getByRole("link", { name: new RegExp(`^${addOn}$`) })
+        .last()
+        .click();
       const newPanel = page.getByRole("complementary", { name: calendar("newClass") });
       await expect(newPanel.getByRole("heading", { name: calendar("newClass") })).toBeFocused();
       const eventSelect = newPanel.getByLabel(panelWords("whichClass"));

@@ -75,6 +75,7 @@ for (const language of LANGUAGES) {
       const home = wordsOf(language, "DashboardHome");
       const nav = wordsOf(language, "DashboardNav");
       const words = wordsOf(language, "OrdersPage");
+      const statuses = wordsOf(language, "Statuses");
       const refund = wordsOf(language, "RefundOrderForm");
       const pass = await ensureDemoPass();
       const { orderId } = await buy(BUYER[language], pass.productId, pass.priceId);
@@ -101,7 +102,7 @@ for (const language of LANGUAGES) {
 
       const row = page.getByRole("row").filter({ has: page.locator(`a[href="/api/orders/${orderId}/receipt"]`) });
       await expect(row).toContainText(BUYER[language]);
-      await expect(row).toContainText(words("statusPaid"));
+      await expect(row).toContainText(statuses("orderPaid"));
       await expectNoSeriousA11yViolations(page);
       await saveScreenshot(page, `${language}-desktop-orders`);
 
@@ -121,7 +122,7 @@ for (const language of LANGUAGES) {
       await expect(row).toHaveCount(0);
       await filter.getByLabel(words("status")).selectOption("refunded");
       await filter.getByRole("button", { name: words("filter") }).click();
-      await expect(row).toContainText(words("statusRefunded"));
+      await expect(row).toContainText(statuses("orderRefunded"));
       await expect(row.getByText(refund("refund"))).toHaveCount(0);
 
       await page.setViewportSize(PHONE.viewport);
@@ -135,6 +136,7 @@ for (const language of LANGUAGES) {
       const demo = wordsOf(language, "DemoPanel");
       const home = wordsOf(language, "DashboardHome");
       const person = wordsOf(language, "PersonPage");
+      const statuses = wordsOf(language, "Statuses");
       const controls = wordsOf(language, "MembershipControls");
       const membership = await ensureMembership();
       const { userId } = await buy(MEMBER[language], membership.productId, membership.priceId);
@@ -154,7 +156,7 @@ for (const language of LANGUAGES) {
       await expect(row.getByText(wordsOf(language, "FormErrors")("pauseEndsAfterStart"))).toBeVisible();
       await row.getByLabel(controls("until")).fill(daysFromToday(20));
       await row.getByRole("button", { name: controls("confirmPause") }).click();
-      await expect(row.getByText(shaped(person("pauseFromTo", { from: ANY, until: ANY })))).toBeVisible();
+      await expect(row.getByText(shaped(statuses("pauseFromTo", { from: ANY, until: ANY })))).toBeVisible();
       await expect(
         row.getByRole("button", { name: controls("resumeLabel", { product: MEMBERSHIP.name }) }),
       ).toBeVisible();

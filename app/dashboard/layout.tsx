@@ -8,6 +8,7 @@ import { LanguageSwitcher } from "@/components/language-switcher";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { isStaff } from "@/lib/auth/instance-permission";
 import { getViewer } from "@/lib/web/viewer";
+import { buttonClass } from "@/components/ui/button";
 
 export const dynamic = "force-dynamic";
 
@@ -22,23 +23,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     return (
       <main className="mx-auto max-w-md px-4 py-16">
         <h1 className="text-2xl font-semibold text-brand-900">{t("forAdministrators")}</h1>
-        <p className="mt-4 text-slate-700">
-          {viewer ? t("signedInAsAttendee") : t("signInAsAdministrator")}
-        </p>
+        <p className="mt-4 text-slate-700">{viewer ? t("signedInAsAttendee") : t("signInAsAdministrator")}</p>
         <ul className="mt-6 flex flex-wrap gap-3">
           <li>
-            <Link
-              href="/sign-in"
-              className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
-            >
+            <Link href="/sign-in" className={buttonClass()}>
               {t("signIn")}
             </Link>
           </li>
           <li>
-            <Link
-              href="/demo"
-              className="rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
-            >
+            <Link href="/demo" className={buttonClass("secondary")}>
               {t("tryDemo")}
             </Link>
           </li>

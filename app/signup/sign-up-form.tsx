@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef } from "react";
 import { signUpAction, type SignUpField, type SignUpState } from "./actions";
+import { buttonClass } from "@/components/ui/button";
 
 type FieldSpec = { name: SignUpField; label: string; type: string; autoComplete: string; hint?: string };
 
@@ -43,10 +44,7 @@ export function SignUpForm() {
           <div className="mt-6 rounded-md bg-brand-50 p-4">
             <p className="text-slate-800">{t("demoLink")}</p>
             <p className="mt-3">
-              <Link
-                className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
-                href={state.signInUrl}
-              >
+              <Link className={buttonClass()} href={state.signInUrl}>
                 {t("openLink")}
               </Link>
             </p>
@@ -102,11 +100,7 @@ export function SignUpForm() {
             </div>
           );
         })}
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
-        >
+        <button type="submit" disabled={pending} className={buttonClass()}>
           {pending ? t("creating") : t("create")}
         </button>
       </form>

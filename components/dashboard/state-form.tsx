@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
-import { buttonClass } from "@/components/forms/action-form";
+import { buttonClass, type ButtonVariant } from "@/components/ui/button";
 import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
 
 /**
@@ -24,7 +24,7 @@ export function StateForm({
   hidden?: Record<string, string>;
   submitLabel: string;
   pendingLabel?: string;
-  variant?: keyof typeof buttonClass;
+  variant?: ButtonVariant;
   confirm?: string;
   className?: string;
   children?: (state: FormState) => ReactNode;
@@ -53,7 +53,7 @@ export function StateForm({
       ))}
       {children?.(state)}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonClass[variant]} disabled={pending}>
+        <button type="submit" className={buttonClass(variant, "form")} disabled={pending}>
           {pending ? (pendingLabel ?? t("saving")) : submitLabel}
         </button>
         <span aria-live="polite" className="text-sm empty:hidden">

@@ -2,26 +2,18 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useTransition, type FormEvent, type ReactNode } from "react";
+import { buttonClass, type ButtonVariant } from "@/components/ui/button";
 import { Field, type FieldSpec } from "./field";
 import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
 
-// Every button at least 44 px tall: the desk and the teacher at the door use them with a thumb.
-export const buttonClass = {
-  primary:
-    "min-h-11 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-60",
-  secondary:
-    "min-h-11 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60",
-  danger:
-    "min-h-11 rounded-md border border-red-700 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60",
-} as const;
-
+// Every button at least 44 px tall (size "form"): the desk and the teacher at the door use them with a thumb.
 export type ActionFormProps = {
   action: FormAction;
   fields?: FieldSpec[];
   hidden?: Record<string, string>;
   submitLabel: string;
   pendingLabel?: string;
-  variant?: keyof typeof buttonClass;
+  variant?: ButtonVariant;
   /** Asked with window.confirm before the action runs. */
   confirm?: string;
   /** Clear the inputs after a success (create forms). */
@@ -91,7 +83,7 @@ export function ActionForm(props: ActionFormProps) {
       <div className={inline ? "flex flex-col" : "flex flex-wrap items-center gap-3"}>
         <button
           type="submit"
-          className={buttonClass[variant]}
+          className={buttonClass(variant, "form")}
           disabled={pending || props.disabled}
           aria-label={props.accessibleLabel}
         >

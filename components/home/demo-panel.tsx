@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { buttonClass } from "@/components/ui/button";
 
 export type DemoAttendeeOption = { id: string; displayName: string };
 
@@ -87,7 +88,7 @@ export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
             type="button"
             disabled={busy}
             onClick={() => tryAs("administrator")}
-            className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
+            className={buttonClass("primary", "md", "mt-4")}
           >
             {t("tryAdmin")}
           </button>
@@ -99,7 +100,7 @@ export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
             type="button"
             disabled={busy}
             onClick={() => tryAs("teacher")}
-            className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
+            className={buttonClass("primary", "md", "mt-4")}
           >
             {t("tryTeacher")}
           </button>
@@ -128,7 +129,7 @@ export function DemoPanel({ attendees }: { attendees: DemoAttendeeOption[] }) {
                 type="button"
                 disabled={busy || !attendeeId}
                 onClick={() => tryAs("attendee")}
-                className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
+                className={buttonClass("primary", "md", "mt-4")}
               >
                 {t("tryAttendee")}
               </button>

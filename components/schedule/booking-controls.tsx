@@ -109,7 +109,7 @@ export function BookingControls(props: BookingControlsProps) {
             <Button type="submit" variant="secondary" autoFocus>
               {props.waitlisted ? t("stayOnWaitlist") : t("keepBooking")}
             </Button>
-            <Button type="submit" variant="danger" onClick={() => bookingId && run(() => props.cancel(bookingId))}>
+            <Button type="submit" variant="dangerSolid" onClick={() => bookingId && run(() => props.cancel(bookingId))}>
               {props.waitlisted ? t("leaveWaitlist") : t("cancelBooking")}
             </Button>
           </form>

@@ -100,10 +100,7 @@ export async function ClassAction(props: ClassActionProps) {
   if (spotsLeft === 0 && !account.waitlistEnabled) return null;
   if (!props.signedIn)
     return (
-      <Link
-        href={props.signInHref}
-        className="inline-flex min-h-9 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-      >
+      <Link href={props.signInHref} className={buttonClass("secondary", "sm")}>
         {spotsLeft === 0 ? t("signInToJoinWaitlist") : t("signInToBook")}
         <span className="sr-only">: {props.label}</span>
       </Link>

@@ -1,22 +1,30 @@
 import Link from "next/link";
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from "react";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
-export type ButtonSize = "sm" | "md";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "dangerSolid" | "ghost";
+export type ButtonSize = "sm" | "md" | "form";
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-brand-700 text-white hover:bg-brand-900",
   secondary: "border border-brand-700 bg-white text-brand-700 hover:bg-brand-50",
-  danger: "bg-red-700 text-white hover:bg-red-800",
+  /** A quiet destructive action (remove, revoke, end) among others. */
+  danger: "border border-red-700 bg-white text-red-700 hover:bg-red-50",
+  /** The destructive answer of a confirmation dialog. */
+  dangerSolid: "bg-red-700 text-white hover:bg-red-800",
   ghost: "text-brand-700 underline-offset-2 hover:underline",
 };
 
 const SIZES: Record<ButtonSize, string> = {
   sm: "min-h-9 px-3 py-1.5 text-sm",
   md: "min-h-11 px-4 py-2",
+  /** The dashboard's form buttons: as tall as md, with smaller text. */
+  form: "min-h-11 px-4 py-2 text-sm",
 };
 
-/** The classes of a button (or a link that looks like one): at least 36 px tall, visible focus from globals.css. */
+/**
+ * The classes of a button (or a link that looks like one), the only definition of how one looks: at
+ * least 36 px tall, visible focus from globals.css.
+ */
 export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra = ""): string {
   return [
     "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors",

@@ -14,6 +14,7 @@ import { translatorFor } from "@/lib/i18n/translator";
 import { toIsoDate } from "@/lib/schemas/common";
 import { PUBLIC_PRODUCT_TYPES } from "@/lib/schemas/product";
 import { bookingWindow, type BookingWindowState } from "./booking-window";
+import { coveringEntitlementsWhere } from "./covering-entitlements";
 
 /** Why a class cannot be booked now, in the order POST /bookings checks (booking_verdict). */
 export type BookingOptionsReason =
@@ -230,7 +231,8 @@ function decide(row: VerdictRow): Pick<BookingOptions, "canBook" | "action" | "r
 
 /**
  * The end of the pause (`pausedUntil`) of an entitlement that would cover this class but for its
- * pause (isPausedAt: the rule usable_entitlements applies), the latest when several; null for none.
+ * pause (coveringEntitlementsWhere and isPausedAt: usable_entitlements' rule), the latest when
+ * several; null for none.
  */
 async function pausedUntilFor(options: {
   db: TenantDb;
@@ -241,22 +243,7 @@ async function pausedUntilFor(options: {
 }): Promise<Date | null> {
   const { db, userId, eventId, startsAt, timezone } = options;
   const paused = await db.entitlement.findMany({
-    where: {
-      userId,
-      status: "active",
-      pausedUntil: { not: null },
-      validFrom: { lte: startsAt },
-      AND: [
-        { OR: [{ validUntil: null }, { validUntil: { gt: startsAt } }] },
-        { OR: [{ remainingClasses: null }, { remainingClasses: { gt: 0 } }] },
-        {
-          OR: [
-            { product: { eligibleEventIds: { isEmpty: true } } },
-            { product: { eligibleEventIds: { has: eventId } } },
-          ],
-        },
-      ],
-    },
+    where: { ...coveringEntitlementsWhere({ userId, eventId, startsAt }), pausedUntil: { not: null } },
     select: { pausedFrom: true, pausedUntil: true },
   });
   const ends = paused.filter((pause) => isPausedAt(pause, startsAt, timezone)).map((pause) => pause.pausedUntil!);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { dateOnly, isPausedAt } from "./entitlement-pause";
+import { dateOnly, isPausedAt, runningOrComingPause } from "./entitlement-pause";
 
 // The pause rule has two homes: the database's entitlement_paused_at (which usable_entitlements, so
 // every booking, applies) and isPausedAt (booking-options' explanation). Both must answer alike,
@@ -32,5 +32,21 @@ describe("entitlement_paused_at and isPausedAt", () => {
     const pause = { pausedFrom: from ? dateOnly(from) : null, pausedUntil: until ? dateOnly(until) : null };
     expect(isPausedAt(pause, at, timezone)).toBe(paused);
     expect(await sqlPausedAt(from, until, at, timezone)).toBe(paused);
+  });
+});
+
+describe("runningOrComingPause", () => {
+  const pause = { pausedFrom: dateOnly("2030-03-01"), pausedUntil: dateOnly("2030-03-15") };
+  it.each([
+    ["2030-02-20", { from: "2030-03-01", until: "2030-03-15", running: false }],
+    ["2030-03-01", { from: "2030-03-01", until: "2030-03-15", running: true }],
+    ["2030-03-14", { from: "2030-03-01", until: "2030-03-15", running: true }],
+    ["2030-03-15", null], // the day it resumes: over
+  ])("on %s: %o", (today, shown) => {
+    expect(runningOrComingPause(pause, today)).toEqual(shown);
+  });
+
+  it("is null without a pause", () => {
+    expect(runningOrComingPause({ pausedFrom: null, pausedUntil: null }, "2030-03-01")).toBeNull();
   });
 });

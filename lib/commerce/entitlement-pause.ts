@@ -27,6 +27,21 @@ export function isPausedAt(pause: Pause, startsAt: Date, timezone: string): bool
   return day >= pause.pausedFrom && day < pause.pausedUntil;
 }
 
+/** A pause as shown: its first day and the day it resumes (`YYYY-MM-DD`), and whether it runs today. */
+export type ShownPause = { from: string; until: string; running: boolean };
+
+/**
+ * The pause that runs on `today` (the studio's `YYYY-MM-DD`) or is still to come; null when there is
+ * none or it has ended. The pause note on the person page and the member's own page.
+ */
+export function runningOrComingPause(pause: Pause, today: string): ShownPause | null {
+  if (!pause.pausedFrom || !pause.pausedUntil) return null;
+  const from = pause.pausedFrom.toISOString().slice(0, 10);
+  const until = pause.pausedUntil.toISOString().slice(0, 10);
+  if (until <= today) return null;
+  return { from, until, running: from <= today };
+}
+
 /** Whole days from `from` to `until` (both `@db.Date` values). */
 export function daysBetween(from: Date, until: Date): number {
   return Math.round((until.getTime() - from.getTime()) / DAY_MS);

@@ -15,6 +15,7 @@ import daReceipts from "./messages/da/receipts.json";
 import daSchedule from "./messages/da/schedule.json";
 import daSettings from "./messages/da/settings.json";
 import daSite from "./messages/da/site.json";
+import daStatuses from "./messages/da/statuses.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
@@ -32,6 +33,7 @@ import enReceipts from "./messages/en/receipts.json";
 import enSchedule from "./messages/en/schedule.json";
 import enSettings from "./messages/en/settings.json";
 import enSite from "./messages/en/site.json";
+import enStatuses from "./messages/en/statuses.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
@@ -54,6 +56,7 @@ const en = {
   ...enEmails,
   ...enSettings,
   ...enReceipts,
+  ...enStatuses,
 };
 const da: typeof en = {
   ...daSite,
@@ -73,6 +76,7 @@ const da: typeof en = {
   ...daEmails,
   ...daSettings,
   ...daReceipts,
+  ...daStatuses,
 };
 
 export type Messages = typeof en;

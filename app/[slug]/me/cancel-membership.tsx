@@ -33,7 +33,7 @@ export function CancelMembership({
           {usableUntil ? t("stillUsable", { product, date: usableUntil }) : t("endsNow", { product })}
         </p>
         <Button
-          variant="danger"
+          variant="dangerSolid"
           size="sm"
           disabled={pending}
           onClick={() => startTransition(async () => setResult(await cancel()))}

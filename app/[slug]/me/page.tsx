@@ -13,7 +13,8 @@ import { listPersonOrders } from "@/lib/commerce/list-person-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import { studioDate } from "@/lib/format/studio-date";
 import { formatDate, formatDateTime, formatLocalDate, formatTime } from "@/lib/format/dates";
-import { toIsoDate } from "@/lib/schemas/common";
+import { runningOrComingPause } from "@/lib/commerce/entitlement-pause";
+import { getStatusWords } from "@/lib/i18n/status-words";
 import { bookAction, cancelAction, cancelMembershipAction, signOutAction } from "../actions";
 import { CancelMembership } from "./cancel-membership";
 import { getViewer } from "@/lib/web/viewer";
@@ -30,26 +31,13 @@ type Props = {
   searchParams: Promise<{ bought?: string; calendar?: string; reminders?: string }>;
 };
 
-type Translate = Awaited<ReturnType<typeof getTranslations<"MyBookings">>>;
-
-type Status = { label: string; tone: BadgeTone };
-
-function bookingStatus(status: string, t: Translate): Status {
-  if (status === "confirmed") return { label: t("booked"), tone: "success" };
-  if (status === "waitlisted") return { label: t("waitlisted"), tone: "warning" };
-  if (status === "cancelled") return { label: t("cancelled"), tone: "neutral" };
-  if (status === "late_cancelled") return { label: t("lateCancelled"), tone: "danger" };
-  if (status === "cancelled_by_studio") return { label: t("cancelledByStudio"), tone: "danger" };
-  return { label: status, tone: "neutral" };
-}
-
-function passStatus(status: string, t: Translate): Status {
-  if (status === "active") return { label: t("passActive"), tone: "success" };
-  if (status === "exhausted") return { label: t("passExhausted"), tone: "neutral" };
-  if (status === "expired") return { label: t("passExpired"), tone: "neutral" };
-  if (status === "revoked") return { label: t("passRevoked"), tone: "danger" };
-  return { label: status, tone: "neutral" };
-}
+const BOOKING_TONES: Record<string, BadgeTone> = {
+  confirmed: "success",
+  waitlisted: "warning",
+  late_cancelled: "danger",
+  cancelled_by_studio: "danger",
+};
+const PASS_TONES: Record<string, BadgeTone> = { active: "success", revoked: "danger" };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [account, t] = await Promise.all([getPublicStudio((await params).slug), getTranslations("MyBookings")]);
@@ -89,12 +77,13 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     );
   }
 
-  const [bookings, entitlements, products, me, orders] = await Promise.all([
+  const [bookings, entitlements, products, me, orders, words] = await Promise.all([
     listPersonBookings({ db: viewer.db, userId: viewer.userId }),
     listPersonEntitlements({ db: viewer.db, userId: viewer.userId }),
     listProducts({ db: viewer.db }),
     getMe(viewer),
     listPersonOrders({ db: viewer.db, userId: viewer.userId }),
+    getStatusWords(),
   ]);
   const where = await pageFormat(account);
   const now = new Date().getTime();
@@ -102,15 +91,6 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
   const past = bookings.filter((booking) => booking.instance.endsAt.getTime() <= now).reverse();
   const productNames = new Map(products.map((product) => [product.id, product.name]));
   const today = studioDate(new Date(now), account.timezone);
-  /** A pause that runs or is to come, in words ("paused, back on …"); null without one. */
-  const pauseNote = (entitlement: (typeof entitlements)[number]) => {
-    const from = toIsoDate(entitlement.pausedFrom);
-    const until = toIsoDate(entitlement.pausedUntil);
-    if (from === null || until === null || until <= today) return null;
-    return from <= today
-      ? t("pausedUntil", { date: formatLocalDate(until, where) })
-      : t("pauseAhead", { from: formatLocalDate(from, where), until: formatLocalDate(until, where) });
-  };
   const subscriptions = new Set(products.filter((product) => product.type === "subscription").map((p) => p.id));
 
   const book = bookAction.bind(null, account.slug);
@@ -123,7 +103,6 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     ) : (
       <ul className="mt-2 divide-y divide-slate-100">
         {list.map((booking) => {
-          const status = bookingStatus(booking.status, t);
           return (
             <li key={booking.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
               <div>
@@ -154,7 +133,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                   passesHref={`/${account.slug}/passes`}
                 />
               ) : (
-                <Badge tone={status.tone}>{status.label}</Badge>
+                <Badge tone={BOOKING_TONES[booking.status] ?? "neutral"}>{words.booking(booking.status)}</Badge>
               )}
             </li>
           );
@@ -197,7 +176,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
           ) : (
             <ul className="mt-2 divide-y divide-slate-100">
               {entitlements.map((entitlement) => {
-                const status = passStatus(entitlement.status, t);
+                const pause = runningOrComingPause(entitlement, today);
                 return (
                   <li key={entitlement.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
                     <div>
@@ -214,10 +193,12 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                           : entitlement.validUntil
                             ? t("validUntil", { date: formatDate(entitlement.validUntil, where) })
                             : t("noExpiry")}
-                        {pauseNote(entitlement) ? ` · ${pauseNote(entitlement)}` : null}
+                        {pause ? (
+                          <span className="block">{words.pause(pause, (date) => formatLocalDate(date, where))}</span>
+                        ) : null}
                       </p>
                     </div>
-                    <Badge tone={status.tone}>{status.label}</Badge>
+                    <Badge tone={PASS_TONES[entitlement.status] ?? "neutral"}>{words.pass(entitlement.status)}</Badge>
                     {subscriptions.has(entitlement.productId) &&
                     entitlement.status === "active" &&
                     !entitlement.cancelAt &&

@@ -57,7 +57,10 @@ export default async function PassesPage({ params, searchParams }: Props) {
           <p className="mt-2 text-slate-700">
             {t.rich("signInToBuyPass", {
               link: (chunks) => (
-                <Link href={signInHref(account.slug, `/${account.slug}/passes`)} className="font-medium text-brand-700 underline">
+                <Link
+                  href={signInHref(account.slug, `/${account.slug}/passes`)}
+                  className="font-medium text-brand-700 underline"
+                >
                   {chunks}
                 </Link>
               ),
@@ -117,7 +120,7 @@ export default async function PassesPage({ params, searchParams }: Props) {
                                 account.slug,
                                 summaryHref(account.slug, { productId: product.id, priceId: price.id, returnTo }),
                               )}
-                              className="inline-flex min-h-9 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                              className={buttonClass("secondary", "sm")}
                             >
                               {t("signInToBuy")}
                               <span className="sr-only">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { buttonClass } from "@/components/forms/action-form";
+import { buttonClass } from "@/components/ui/button";
 import { useOnceSecretForm } from "@/components/forms/use-once-secret-form";
 import { Field, inputClass } from "@/components/forms/field";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -42,7 +42,7 @@ export function CreateApiKeyForm({
           idPrefix={idPrefix}
           error={state.fieldErrors?.name}
         />
-        <button type="submit" className={buttonClass.primary} disabled={pending}>
+        <button type="submit" className={buttonClass("primary", "form")} disabled={pending}>
           {pending ? words.creating : words.create}
         </button>
         <div aria-live="polite" className="empty:hidden">

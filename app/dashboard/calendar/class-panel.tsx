@@ -8,6 +8,7 @@ import type { DashboardClass } from "@/lib/admin/list-classes";
 import { setCapacityAction } from "./actions";
 import { InstanceActions } from "./instance-actions";
 import { FocusOnOpen, NewClassForm, TeachersForm } from "./panel-forms";
+import { buttonClass } from "@/components/ui/button";
 
 const HEADING_ID = "calendar-panel-heading";
 
@@ -86,10 +87,7 @@ export function ClassPanel(props: ClassPanelProps) {
       {live ? (
         <FillBar booked={instance.bookedCount} capacity={instance.capacity} waitlisted={instance.waitlistCount} />
       ) : null}
-      <Link
-        href={`/dashboard/classes/${instance.id}`}
-        className="flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-900"
-      >
+      <Link href={`/dashboard/classes/${instance.id}`} className={buttonClass("primary", "form", "w-full")}>
         {t("openRoster")}
       </Link>
       {live ? (

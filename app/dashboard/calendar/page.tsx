@@ -22,6 +22,7 @@ import type { Auth } from "@/lib/auth/authenticate-credential";
 import { calendarHref, type CalendarView } from "./calendar-address";
 import { ClassPanel, NewClassPanel } from "./class-panel";
 import { WeekGridView, type DayLabels } from "./week-grid-view";
+import { buttonClass } from "@/components/ui/button";
 
 export const dynamic = "force-dynamic";
 
@@ -115,10 +116,7 @@ export default async function CalendarPage({ searchParams }: Props) {
             value={view.teacher}
             options={staff}
           />
-          <button
-            type="submit"
-            className="min-h-11 rounded-md border border-brand-700 px-4 text-sm font-medium text-brand-700 hover:bg-brand-50"
-          >
+          <button type="submit" className={buttonClass("secondary", "form")}>
             {t("show")}
           </button>
         </form>

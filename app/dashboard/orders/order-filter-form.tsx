@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { getStatusWords } from "@/lib/i18n/status-words";
+import { buttonClass } from "@/components/ui/button";
 
 const controlClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
 
@@ -14,12 +16,7 @@ export async function OrderFilterForm({
   filtered: boolean;
 }) {
   const t = await getTranslations("OrdersPage");
-  const statuses = [
-    ["paid", t("statusPaid")],
-    ["refunded", t("statusRefunded")],
-    ["pending", t("statusPending")],
-    ["failed", t("statusFailed")],
-  ] as const;
+  const { orderStatuses } = await getStatusWords();
   return (
     <form
       method="get"
@@ -34,7 +31,7 @@ export async function OrderFilterForm({
         </label>
         <select id="orders-status" name="status" defaultValue={values.status ?? ""} className={controlClass}>
           <option value="">{t("anyStatus")}</option>
-          {statuses.map(([value, label]) => (
+          {orderStatuses.map(({ value, label }) => (
             <option key={value} value={value}>
               {label}
             </option>
@@ -67,10 +64,7 @@ export async function OrderFilterForm({
         <input id="orders-to" name="to" type="date" defaultValue={values.to ?? ""} className={controlClass} />
       </div>
       <div className="flex items-end gap-3 sm:col-span-2">
-        <button
-          type="submit"
-          className="min-h-11 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
-        >
+        <button type="submit" className={buttonClass("primary", "form")}>
           {t("filter")}
         </button>
         {filtered ? (

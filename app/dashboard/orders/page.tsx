@@ -2,6 +2,7 @@ import { pageFormat } from "@/lib/i18n/page-language";
 import type { Metadata } from "next";
 import type { Order } from "@prisma/client";
 import { getTranslations } from "next-intl/server";
+import { getStatusWords } from "@/lib/i18n/status-words";
 import { PageHeader } from "@/components/forms/page-header";
 import { StackedTable } from "@/components/dashboard/stacked-table-view";
 import { Notice } from "@/components/ui/notice";
@@ -155,12 +156,7 @@ async function OrdersTable({
 }) {
   const t = await getTranslations("OrdersPage");
   const providerNames: Record<string, string> = { demo: t("providerDemo"), stripe: "Stripe", desk: t("providerDesk") };
-  const statusNames: Record<string, string> = {
-    paid: t("statusPaid"),
-    pending: t("statusPending"),
-    failed: t("statusFailed"),
-    refunded: t("statusRefunded"),
-  };
+  const words = await getStatusWords();
   return (
     <StackedTable
       caption={caption}
@@ -189,7 +185,7 @@ async function OrdersTable({
               key="status"
               className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[order.status] ?? ""}`}
             >
-              {statusNames[order.status] ?? order.status}
+              {words.order(order.status)}
             </span>,
             providerNames[order.provider] ?? order.provider,
             <div key="actions" className="flex flex-wrap items-start gap-x-2">

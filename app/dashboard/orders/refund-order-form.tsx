@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
-import { buttonClass } from "@/components/forms/action-form";
+import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/forms/field";
 import { FieldError } from "@/components/dashboard/state-form";
 import { IDLE, type FormState } from "@/lib/web/form-state";
@@ -88,7 +88,7 @@ export function RefundOrderForm({
           <FieldError id={`${id}-reason-error`} error={state.fieldErrors?.reason} />
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={buttonClass.danger} disabled={pending}>
+          <button type="submit" className={buttonClass("danger", "form")} disabled={pending}>
             {pending ? t("refunding") : t("confirm", { amount })}
           </button>
           <span aria-live="polite" className="empty:hidden">

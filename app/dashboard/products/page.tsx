@@ -8,6 +8,7 @@ import { listProducts } from "@/lib/commerce/list-products";
 import { formatMoney } from "@/lib/format/money";
 import { getMe } from "@/lib/users/get-me";
 import { setProductStatusAction } from "./actions";
+import { buttonClass } from "@/components/ui/button";
 
 export const dynamic = "force-dynamic";
 
@@ -69,10 +70,7 @@ export default async function ProductsPage() {
   return (
     <div className="space-y-8">
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>
-      <Link
-        href="/dashboard/products/new"
-        className="inline-block rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
-      >
+      <Link href="/dashboard/products/new" className={buttonClass("primary", "form")}>
         {t("newProduct")}
       </Link>
       {products.length === 0 ? <p className="text-slate-600">{t("noProducts")}</p> : null}
@@ -91,7 +89,9 @@ export default async function ProductsPage() {
               <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[product.status] ?? ""}`}>
                 {statusNames[product.status] ?? product.status}
               </span>
-              <span className="text-sm text-slate-600">{typeNames[product.type] ?? product.type.replace(/_/g, " ")}</span>
+              <span className="text-sm text-slate-600">
+                {typeNames[product.type] ?? product.type.replace(/_/g, " ")}
+              </span>
             </div>
             <p className="mt-1 text-sm text-slate-700">{gives(product)}</p>
             {product.prices.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t("noPrice")}</p> : null}
@@ -99,9 +99,7 @@ export default async function ProductsPage() {
               {product.prices.map((price) => (
                 <li key={price.id}>
                   {formatMoney(price.amount, price.currency, account.locale)}
-                  {price.interval
-                    ? every(price.interval, price.intervalCount ?? 1)
-                    : ""}
+                  {price.interval ? every(price.interval, price.intervalCount ?? 1) : ""}
                   {price.minAge !== null || price.maxAge !== null
                     ? t("ages", { min: price.minAge ?? 0, max: price.maxAge ?? "∞" })
                     : ""}

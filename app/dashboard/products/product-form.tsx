@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useTransition, type FormEvent } from "react";
-import { buttonClass } from "@/components/forms/action-form";
+import { buttonClass } from "@/components/ui/button";
 import { Field, type FieldSpec } from "@/components/forms/field";
 import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
 
@@ -234,7 +234,7 @@ export function ProductForm({
                 </fieldset>
                 <button
                   type="button"
-                  className={`${buttonClass.danger} mt-3`}
+                  className={buttonClass("danger", "form", "mt-3")}
                   disabled={rows.length === 1}
                   onClick={() => setRows(rows.filter((other) => other.key !== row.key))}
                 >
@@ -244,7 +244,7 @@ export function ProductForm({
             );
           })}
         </ol>
-        <button type="button" className={buttonClass.secondary} onClick={addRow}>
+        <button type="button" className={buttonClass("secondary", "form")} onClick={addRow}>
           {t("addPrice")}
         </button>
       </fieldset>
@@ -275,15 +275,27 @@ export function ProductForm({
 
       <div className="flex flex-wrap items-center gap-3">
         {submitLabel ? (
-          <button type="submit" className={buttonClass.primary} disabled={pending}>
+          <button type="submit" className={buttonClass("primary", "form")} disabled={pending}>
             {pending ? t("saving") : submitLabel}
           </button>
         ) : (
           <>
-            <button type="submit" name="status" value="active" className={buttonClass.primary} disabled={pending}>
+            <button
+              type="submit"
+              name="status"
+              value="active"
+              className={buttonClass("primary", "form")}
+              disabled={pending}
+            >
               {pending ? t("saving") : t("putOnSale")}
             </button>
-            <button type="submit" name="status" value="draft" className={buttonClass.secondary} disabled={pending}>
+            <button
+              type="submit"
+              name="status"
+              value="draft"
+              className={buttonClass("secondary", "form")}
+              disabled={pending}
+            >
               {t("saveAsDraft")}
             </button>
           </>

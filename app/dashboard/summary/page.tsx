@@ -14,6 +14,7 @@ import { startOfStudioDate } from "@/lib/admin/studio-time";
 import { studioDate } from "@/lib/format/studio-date";
 import { zoneName } from "@/lib/format/timezones";
 import { SummaryQuery } from "@/lib/schemas/summary";
+import { buttonClass } from "@/components/ui/button";
 
 export const dynamic = "force-dynamic";
 
@@ -72,10 +73,7 @@ export default async function SummaryPage({ searchParams }: Props) {
         {t("to")}
         <input type="date" name="to" defaultValue={toDate} className={inputClass} />
       </label>
-      <button
-        type="submit"
-        className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
-      >
+      <button type="submit" className={buttonClass("primary", "form")}>
         {t("show")}
       </button>
     </form>

@@ -10,6 +10,7 @@ import { PersonKey } from "@/lib/schemas/user";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listUsers } from "@/lib/users/list-users";
 import { inviteUserAction } from "./actions";
+import { buttonClass } from "@/components/ui/button";
 
 export const dynamic = "force-dynamic";
 
@@ -102,10 +103,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
               ))}
             </select>
           </div>
-          <button
-            type="submit"
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
-          >
+          <button type="submit" className={buttonClass("primary", "form")}>
             {t("searchButton")}
           </button>
           {q || persona ? (
@@ -184,7 +182,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
             {hasPrevious && first ? (
               <Link
                 href={link({ before: encodeCursor([first.displayName, first.email]) })}
-                className="rounded-md border border-brand-700 px-3 py-1.5 font-medium text-brand-700 hover:bg-brand-50"
+                className={buttonClass("secondary", "sm")}
                 rel="prev"
               >
                 {t("previous")}
@@ -195,7 +193,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
             {hasNext && last ? (
               <Link
                 href={link({ after: encodeCursor([last.displayName, last.email]) })}
-                className="rounded-md border border-brand-700 px-3 py-1.5 font-medium text-brand-700 hover:bg-brand-50"
+                className={buttonClass("secondary", "sm")}
                 rel="next"
               >
                 {t("next")}

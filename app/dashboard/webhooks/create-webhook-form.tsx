@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { useTranslations } from "next-intl";
-import { buttonClass } from "@/components/forms/action-form";
+import { buttonClass } from "@/components/ui/button";
 import { useOnceSecretForm } from "@/components/forms/use-once-secret-form";
 import type { SecretState } from "./actions";
 import { SecretReveal } from "./secret-reveal";
@@ -21,7 +21,7 @@ export function CreateWebhookForm({ action }: { action: (formData: FormData) => 
     <div className="max-w-2xl space-y-4">
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={pending}>
         <WebhookFields idPrefix={idPrefix} errors={state.fieldErrors} />
-        <button type="submit" className={buttonClass.primary} disabled={pending}>
+        <button type="submit" className={buttonClass("primary", "form")} disabled={pending}>
           {pending ? t("creating") : t("create")}
         </button>
         <div aria-live="polite" className="empty:hidden">

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { formatDateTime, formatTime } from "@/components/dashboard/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { getStatusWords } from "@/lib/i18n/status-words";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireClassManager } from "@/lib/web/require-administrator";
@@ -17,6 +18,7 @@ import { WalkInActions, type DropInOption } from "./walk-in-actions";
 import { listUsers } from "@/lib/users/list-users";
 import { listProducts } from "@/lib/commerce/list-products";
 import { formatMoney } from "@/components/dashboard/format";
+import { buttonClass } from "@/components/ui/button";
 
 export const dynamic = "force-dynamic";
 
@@ -29,15 +31,15 @@ type Props = { params: Promise<{ instanceId: string }>; searchParams: Promise<{ 
 
 export default async function ClassPage({ params, searchParams }: Props) {
   const instanceId = pageIdOrNotFound((await params).instanceId);
-  const [manager, t, tRoster] = await Promise.all([
+  const [manager, t, tRoster, words] = await Promise.all([
     requireClassManager(instanceId),
     getTranslations("ClassPage"),
     getTranslations("RosterPage"),
+    getStatusWords(),
   ]);
   const { viewer, instance } = manager;
   const rawQuery = (await searchParams).q;
   const query = (Array.isArray(rawQuery) ? rawQuery[0] : rawQuery)?.trim().slice(0, 100) ?? "";
-  const attendanceNames: Record<string, string> = { attended: t("attended"), no_show: t("noShow") };
   const studio = await getActiveStudio(viewer);
   const isTeacher = viewer.persona === "teacher";
   const [{ bookings: roster }, { bookings: waitlist }] = await Promise.all([
@@ -127,7 +129,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
                     <p className="text-lg font-medium text-slate-900">{name(booking.attendee)}</p>
                     <p className="text-sm text-slate-600">
                       <span className="break-all">{booking.attendee.email}</span> ·{" "}
-                      {booking.attendance ? attendanceNames[booking.attendance] : t("notCheckedIn")}
+                      {booking.attendance ? words.attendance(booking.attendance) : t("notCheckedIn")}
                     </p>
                     <p className="text-sm text-slate-700">{passOf(booking)}</p>
                   </div>
@@ -170,10 +172,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
                 className="mt-1 min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2"
               />
             </span>
-            <button
-              type="submit"
-              className="min-h-11 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
-            >
+            <button type="submit" className={buttonClass()}>
               {tRoster("search")}
             </button>
           </form>

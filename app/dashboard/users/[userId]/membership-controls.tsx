@@ -6,6 +6,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { inputClass } from "@/components/forms/field";
 import { FieldError, StateForm } from "@/components/dashboard/state-form";
 import { cancelMembershipAction, pauseMembershipAction, resumeMembershipAction } from "../membership-actions";
+import { buttonClass } from "@/components/ui/button";
 
 /**
  * An administrator's buttons for one membership (a subscription) on a person's page: cancel at the end
@@ -51,7 +52,7 @@ export function MembershipControls({
         />
       ) : (
         <details className="text-sm">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md border border-brand-700 px-3 font-medium text-brand-700 hover:bg-brand-50">
+          <summary className={buttonClass("secondary", "md", "cursor-pointer")}>
             {t("pause")}
             <span className="sr-only"> {product}</span>
           </summary>

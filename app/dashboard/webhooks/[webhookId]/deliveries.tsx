@@ -12,11 +12,11 @@ import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
 import type { Studio } from "@/lib/web/get-active-studio";
 import { retryDeliveryAction } from "../actions";
 import { DeliveryStatusBadge, EventNames } from "../webhook-badges";
+import { buttonClass } from "@/components/ui/button";
 
 /** Deliveries shown a page at a time, newest first. */
 const PAGE_SIZE = 20;
-const linkClass =
-  "inline-flex min-h-11 items-center rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50";
+const linkClass = buttonClass("secondary", "form");
 
 /** An endpoint's deliveries, newest first, with "Older" through the list's cursor and a Retry button each. */
 export async function Deliveries({

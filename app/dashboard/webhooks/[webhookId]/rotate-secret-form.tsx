@@ -2,7 +2,7 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { buttonClass } from "@/components/forms/action-form";
+import { buttonClass } from "@/components/ui/button";
 import type { SecretState } from "../actions";
 import { SecretReveal } from "../secret-reveal";
 
@@ -35,7 +35,7 @@ export function RotateSecretForm({
     <div className="max-w-2xl space-y-3">
       <form onSubmit={onSubmit} className="flex flex-wrap items-center gap-3" aria-busy={pending}>
         <input type="hidden" name="webhookId" value={webhookId} />
-        <button type="submit" className={buttonClass.secondary} disabled={pending}>
+        <button type="submit" className={buttonClass("secondary", "form")} disabled={pending}>
           {pending ? t("rotating") : t("rotate")}
         </button>
         {state.error ? (

@@ -1,0 +1,136 @@
+// The person page's read model, through a real database at a fixed moment: what the desk sees of a
+// member (attendance, bookings ahead and behind, passes with a coming pause, orders, what it can
+// grant and book), and nothing of another studio's people.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createClass, grant } from "@/app/api/bookings/booking-test-data";
+import { db } from "@/lib/db";
+import { tenantDb } from "@/lib/db/tenant-db";
+import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { getPersonOverview } from "./get-person-overview";
+
+const DAY = 86_400_000;
+// Tuesday 12 March 2030, 12:00 UTC (13:00 in Copenhagen).
+const NOW = new Date("2030-03-12T12:00:00.000Z");
+const at = (days: number) => new Date(NOW.getTime() + days * DAY);
+const TIMEZONE = "Europe/Copenhagen";
+
+let tenant: TestTenant;
+let member: TestMember;
+const ids: Record<string, string> = {};
+
+async function book(instanceId: string, status: string, attendance: string | null = null) {
+  return db.booking.create({
+    data: { accountId: tenant.accountId, instanceId, attendeeId: member.userId, status, attendance },
+  });
+}
+
+beforeAll(async () => {
+  tenant = await createTenant({ timezone: TIMEZONE });
+  member = await createMember(tenant.accountId, "attendee", { displayName: "Mette Holm" });
+  const ahead = await createClass(tenant.accountId, { startsAt: at(1), title: "Yin ahead" });
+  const aheadCancelled = await createClass(tenant.accountId, { startsAt: at(2), title: "Flow cancelled" });
+  const open = await createClass(tenant.accountId, { startsAt: at(3), title: "Open class" });
+  const attended = await createClass(tenant.accountId, { startsAt: at(-2), title: "Attended" });
+  const missed = await createClass(tenant.accountId, { startsAt: at(-9), title: "Missed" });
+  const dropped = await createClass(tenant.accountId, { startsAt: at(-3), title: "Dropped" });
+  ids.ahead = ahead.id;
+  ids.open = open.id;
+  await book(ahead.id, "confirmed");
+  await book(aheadCancelled.id, "cancelled");
+  await book(attended.id, "confirmed", "attended");
+  await book(missed.id, "confirmed", "no_show");
+  await book(dropped.id, "late_cancelled");
+
+  const pass = await grant(tenant.accountId, member.userId, { validFrom: at(-20), remainingClasses: 3 });
+  const membership = await grant(tenant.accountId, member.userId, { validFrom: at(-20), remainingClasses: null });
+  await db.entitlement.update({
+    where: { id: membership.id },
+    data: { pausedFrom: new Date("2030-03-20T00:00:00Z"), pausedUntil: new Date("2030-04-03T00:00:00Z") },
+  });
+  const old = await grant(tenant.accountId, member.userId, { validFrom: at(-60), validUntil: at(-30) });
+  Object.assign(ids, { pass: pass.id, membership: membership.id, old: old.id });
+
+  const product = await db.product.create({
+    data: { accountId: tenant.accountId, type: "class_pass", name: "10 klip", classAllowance: 10, status: "active" },
+  });
+  const price = await db.price.create({
+    data: { accountId: tenant.accountId, productId: product.id, amount: 120000, currency: "DKK", minAge: 18 },
+  });
+  const archived = await db.product.create({
+    data: { accountId: tenant.accountId, type: "class_pass", name: "Old offer", classAllowance: 5, status: "archived" },
+  });
+  await db.price.create({
+    data: { accountId: tenant.accountId, productId: archived.id, amount: 500, currency: "DKK" },
+  });
+  await db.order.create({
+    data: {
+      accountId: tenant.accountId,
+      userId: member.userId,
+      productId: product.id,
+      priceId: price.id,
+      amount: 120000,
+      currency: "DKK",
+      status: "paid",
+      provider: "desk",
+    },
+  });
+});
+
+function overview(accountId = tenant.accountId) {
+  return getPersonOverview({ db: tenantDb(accountId), userId: member.userId, timezone: TIMEZONE, now: NOW });
+}
+
+describe("getPersonOverview", () => {
+  it("counts attendance over the marked past bookings and the classes left on active passes", async () => {
+    const read = await overview();
+    expect(read.person).toMatchObject({ id: member.userId, displayName: "Mette Holm", persona: "attendee" });
+    expect(read.today).toBe("2030-03-12");
+    expect(read.attendance).toEqual({ attended: 1, noShow: 1, rate: 0.5 });
+    expect(read.weeks.reduce((sum, week) => sum + week.attended + week.noShow, 0)).toBe(2);
+    // The membership is unlimited: no sum of classes left.
+    expect(read.credits).toEqual({ left: null, activePasses: 2 });
+  });
+
+  it("lists live bookings ahead and every booking behind, newest first", async () => {
+    const read = await overview();
+    expect(read.upcoming.map((booking) => [booking.title, booking.status])).toEqual([["Yin ahead", "confirmed"]]);
+    expect(read.past.total).toBe(3);
+    expect(read.past.shown.map((booking) => [booking.title, booking.status, booking.attendance])).toEqual([
+      ["Attended", "confirmed", "attended"],
+      ["Dropped", "late_cancelled", null],
+      ["Missed", "confirmed", "no_show"],
+    ]);
+  });
+
+  it("shows each pass's effective status, a coming pause, and which membership the desk can manage", async () => {
+    const passes = new Map((await overview()).passes.map((pass) => [pass.id, pass]));
+    expect(passes.get(ids.pass!)).toMatchObject({
+      status: "active",
+      remainingClasses: 3,
+      pause: null,
+      manageable: false,
+    });
+    expect(passes.get(ids.membership!)).toMatchObject({
+      status: "active",
+      membership: true,
+      manageable: true,
+      pause: { from: "2030-03-20", until: "2030-04-03", running: false },
+    });
+    expect(passes.get(ids.old!)).toMatchObject({ status: "expired", manageable: false });
+  });
+
+  it("names the orders' products, offers what is not archived, and books only into classes not booked yet", async () => {
+    const read = await overview();
+    expect(read.orders).toEqual([expect.objectContaining({ productName: "10 klip", amount: 120000, status: "paid" })]);
+    expect(read.offers.map((offer) => offer.name)).toEqual(["10 klip"]);
+    expect(read.offers[0]!.prices).toEqual([expect.objectContaining({ amount: 120000, minAge: 18 })]);
+    const bookable = read.bookableClasses.map((instance) => instance.id);
+    expect(bookable).toContain(ids.open);
+    expect(bookable).not.toContain(ids.ahead);
+  });
+
+  it("answers not_found in another studio", async () => {
+    const other = await createTenant();
+    await expect(overview(other.accountId)).rejects.toMatchObject({ code: "not_found" });
+  });
+});

@@ -4,6 +4,7 @@ import { LegalDetailsInput } from "./account-legal";
 import { ProfileInput } from "./account-profile";
 import { text } from "./common";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 /**
  * An IANA timezone name (decisions §3). Stored with the canonical spelling when the input differs
@@ -34,7 +35,7 @@ export const LocaleTag = z
     } catch {
       /* reported below */
     }
-    context.addIssue({ code: "custom", message: "Malformed locale tag" });
+    context.addIssue({ code: "custom", ...ruleIssue("locale_malformed") });
     return z.NEVER;
   })
   .openapi({ example: "da-DK", description: "BCP 47 locale tag" });

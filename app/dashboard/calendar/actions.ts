@@ -21,6 +21,7 @@ import { createSeries } from "@/lib/programme/create-series";
 import { CreateSeriesInput } from "@/lib/schemas/series";
 import { Id } from "@/lib/schemas/common";
 import { UpdateInstanceInput } from "@/lib/schemas/instance";
+import { ruleDetail } from "@/lib/error-details";
 
 // The same lib functions and the same body schema as PATCH /instances/{instanceId}.
 
@@ -36,7 +37,7 @@ export async function moveInstanceAction(formData: FormData): Promise<FormState>
       const local = readText(formData, "startsAt");
       const startsAt = local ? fromDateTimeLocal(local, studio.timezone) : undefined;
       if (!startsAt) {
-        throw new AppError("validation_failed", { details: [{ path: "startsAt", message: t("enterDateTime") }] });
+        throw new AppError("validation_failed", { details: [ruleDetail("startsAt", "date_time_required")] });
       }
       const input = parseWith(UpdateInstanceInput, { action: "move", startsAt: startsAt.toISOString() });
       if (input.action !== "move") throw new AppError("validation_failed");
@@ -140,12 +141,12 @@ export async function createOneOffClassAction(formData: FormData): Promise<FormS
       const [studio, t] = await Promise.all([getActiveStudio(viewer), getTranslations("CalendarActions")]);
       const eventId = readText(formData, "eventId");
       if (!eventId) {
-        throw new AppError("validation_failed", { details: [{ path: "eventId", message: t("chooseClass") }] });
+        throw new AppError("validation_failed", { details: [ruleDetail("eventId", "class_required")] });
       }
       parseWith(Id, eventId);
       const startsAt = fromDateTimeLocal(readText(formData, "startsAt") ?? "", studio.timezone);
       if (!startsAt) {
-        throw new AppError("validation_failed", { details: [{ path: "startsAt", message: t("enterDateTime") }] });
+        throw new AppError("validation_failed", { details: [ruleDetail("startsAt", "date_time_required")] });
       }
       const local = DateTime.fromJSDate(startsAt, { zone: studio.timezone });
       const input = parseWith(

@@ -13,7 +13,6 @@ import { Id } from "@/lib/schemas/common";
 import { CreateProductInput, ProductStatusSchema, UpdateProductInput } from "@/lib/schemas/product";
 import { getMe } from "@/lib/users/get-me";
 import { pageLanguage } from "@/lib/i18n/page-language";
-import { amountWords } from "./amount-words";
 import { readProductForm } from "./product-form-data";
 
 const PATH = "/dashboard/products";
@@ -24,8 +23,7 @@ async function readBody(
   viewer: Awaited<ReturnType<typeof requireAdministrator>>,
 ) {
   const [{ account }, language] = await Promise.all([getMe(viewer), pageLanguage()]);
-  const words = amountWords(language);
-  const { body, issues } = readProductForm(formData, { mode, fallbackCurrency: account.currency, words });
+  const { body, issues } = readProductForm(formData, { mode, fallbackCurrency: account.currency, language });
   if (issues.length > 0) throw new AppError("validation_failed", { details: issues });
   return body;
 }

@@ -157,7 +157,8 @@ function paramValue(value: unknown): DetailParams[string] | undefined {
     return items as (string | number | boolean | null)[];
   }
   if (typeof value === "bigint") return Number(value);
-  if (value === null || ["string", "number", "boolean"].includes(typeof value)) return value as string | number | boolean;
+  if (value === null || ["string", "number", "boolean"].includes(typeof value))
+    return value as string | number | boolean;
   return undefined;
 }
 

@@ -16,7 +16,7 @@ export const Timezone = z
   .string()
   .trim()
   .max(100)
-  .refine((value) => !/^[+-]/.test(value) && IANAZone.isValidZone(value), "Unknown IANA timezone")
+  .refine((value) => !/^[+-]/.test(value) && IANAZone.isValidZone(value), ruleIssue("timezone_unknown"))
   .transform((value) => {
     const resolved = new Intl.DateTimeFormat("en", { timeZone: value }).resolvedOptions().timeZone;
     return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;

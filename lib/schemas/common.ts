@@ -7,7 +7,34 @@ export const ErrorSchema = z.object({ error: z.string().openapi({ example: "Reso
 export const ValidationErrorSchema = z
   .object({
     error: z.literal("Validation failed"),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    details: z
+      .array(
+        z.object({
+          path: z
+            .string()
+            .openapi({
+              example: "prices.0.amount",
+              description: "The field at fault, dotted; empty for the whole body",
+            }),
+          message: z
+            .string()
+            .openapi({ example: "Too small: expected number to be >=0", description: "An English sentence" }),
+          code: z.string().openapi({
+            example: "too_small",
+            description:
+              "A stable snake_case word a client can translate: zod's issue codes (`invalid_type`, `too_small`, `too_big`, `invalid_format`, `invalid_value`, `unrecognized_keys`, …) or a rule's own (`ends_required`, `class_allowance_required`, `pause_overlaps`, …)",
+          }),
+          params: z
+            .record(z.string(), z.unknown())
+            .optional()
+            .openapi({
+              example: { origin: "number", minimum: 0, inclusive: true },
+              description:
+                "The values the sentence needs (`minimum`, `maximum`, `origin`, `format`, dates as `YYYY-MM-DD`, …)",
+            }),
+        }),
+      )
+      .optional(),
   })
   .openapi("ValidationError");
 
@@ -30,7 +57,8 @@ export const Email = z
  * 275760, so a wider range would reach the database as a value it refuses.
  */
 export const ACCEPTED_YEARS = { first: 1900, last: 9999 } as const;
-export const outsideAcceptedYears = () => ruleIssue("year_out_of_range", { minimum: ACCEPTED_YEARS.first, maximum: ACCEPTED_YEARS.last });
+/** The accepted years as the params of `year_out_of_range`. */
+export const ACCEPTED_YEAR_BOUNDS = { minimum: ACCEPTED_YEARS.first, maximum: ACCEPTED_YEARS.last };
 const inAcceptedYears = (year: number) => year >= ACCEPTED_YEARS.first && year <= ACCEPTED_YEARS.last;
 // Each judges the year alone: a value that is no date at all is reported by the format check, once.
 const dateInAcceptedYears = (value: string) => !/^\d{4}-/.test(value) || inAcceptedYears(Number(value.slice(0, 4)));
@@ -49,14 +77,14 @@ export function clampToAcceptedYears(date: Date): Date {
 
 export const IsoDate = z.iso
   .date()
-  .refine(dateInAcceptedYears, outsideAcceptedYears())
+  .refine(dateInAcceptedYears, ruleIssue("year_out_of_range", ACCEPTED_YEAR_BOUNDS))
   .openapi({
     example: "1990-04-12",
     description: `\`YYYY-MM-DD\`, years ${ACCEPTED_YEARS.first}–${ACCEPTED_YEARS.last}`,
   });
 export const IsoDateTime = z.iso
   .datetime({ offset: true })
-  .refine(instantInAcceptedYears, outsideAcceptedYears())
+  .refine(instantInAcceptedYears, ruleIssue("year_out_of_range", ACCEPTED_YEAR_BOUNDS))
   .openapi({
     example: "2026-11-24T17:00:00Z",
     description: `ISO 8601 with an offset; the instant within the years ${ACCEPTED_YEARS.first}–${ACCEPTED_YEARS.last} (UTC)`,

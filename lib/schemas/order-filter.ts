@@ -1,4 +1,4 @@
-import { Id, IsoDate, IsoDateTime, outsideAcceptedYears } from "./common";
+import { ACCEPTED_YEAR_BOUNDS, Id, IsoDate, IsoDateTime } from "./common";
 import { ExportParams } from "./export";
 import { OrderStatusSchema } from "./order";
 import { cursorKey, PageParams } from "./page";
@@ -15,7 +15,7 @@ const PeriodBoundParam = z
     const parsed = /^\d{4}-\d{2}-\d{2}$/.test(value) ? IsoDate.safeParse(value) : IsoDateTime.safeParse(value);
     if (parsed.success) return;
     const format = parsed.error.issues.some((issue) => issue.code === "invalid_format");
-    context.addIssue({ code: "custom", ...(format ? ruleIssue("date_or_instant") : outsideAcceptedYears()) });
+    context.addIssue({ code: "custom", ...(format ? ruleIssue("date_or_instant") : ruleIssue("year_out_of_range", ACCEPTED_YEAR_BOUNDS)) });
   })
   .transform((value): PeriodBound => (value.length === 10 ? { date: value } : { instant: new Date(value) }));
 

@@ -12,22 +12,27 @@ import { Id } from "@/lib/schemas/common";
 import { CreateSeasonInput, SeasonStatusSchema, UpdateSeasonInput } from "@/lib/schemas/season";
 import { getMe } from "@/lib/users/get-me";
 import { seasonBounds } from "./season-dates";
+import { ruleDetail } from "@/lib/error-details";
+import { AppError } from "@/lib/errors";
 
 const PATH = "/dashboard/seasons";
 
 async function seasonFields(formData: FormData, viewer: Awaited<ReturnType<typeof requireAdministrator>>) {
   const { account } = await getMe(viewer);
-  const { startsAt, endsAt } = seasonBounds(
-    readText(formData, "firstDay"),
-    readText(formData, "lastDay"),
-    account.timezone,
-  );
+  const [firstDay, lastDay] = [readText(formData, "firstDay"), readText(formData, "lastDay")];
+  const { startsAt, endsAt } = seasonBounds(firstDay, lastDay, account.timezone);
+  // A day seasonBounds could not read comes back as typed: no date, said under its own input.
+  const unreadable = [
+    ...(firstDay !== undefined && startsAt === firstDay ? [ruleDetail("firstDay", "date_required")] : []),
+    ...(lastDay !== undefined && endsAt === lastDay ? [ruleDetail("lastDay", "date_required")] : []),
+  ];
+  if (unreadable.length > 0) throw new AppError("validation_failed", { details: unreadable });
   return defined({ name: readRaw(formData, "name"), startsAt, endsAt });
 }
 
 export async function createSeasonAction(formData: FormData): Promise<FormState> {
   const viewer = await requireAdministrator();
-  return await renameDayFields(
+  return renameDayFields(
     await runAction(
       async () => {
         const input = parseWith(CreateSeasonInput, await seasonFields(formData, viewer));
@@ -42,7 +47,7 @@ export async function createSeasonAction(formData: FormData): Promise<FormState>
 
 export async function updateSeasonAction(formData: FormData): Promise<FormState> {
   const viewer = await requireAdministrator();
-  return await renameDayFields(
+  return renameDayFields(
     await runAction(
       async () => {
         const seasonId = parseWith(Id, readText(formData, "seasonId"));
@@ -69,17 +74,11 @@ export async function setSeasonStatusAction(formData: FormData): Promise<FormSta
 }
 
 /** Errors of `startsAt` / `endsAt` belong under the first-day / last-day inputs. */
-async function renameDayFields(state: FormState): Promise<FormState> {
+function renameDayFields(state: FormState): FormState {
   if (!state.fieldErrors) return state;
-  const t = await getTranslations("SeasonsActions");
   const { startsAt, endsAt, ...rest } = state.fieldErrors;
-  const dayMessage = (message: string) => message.replace("endsAt must be after startsAt", t("lastBeforeFirst"));
   return {
     ...state,
-    fieldErrors: {
-      ...rest,
-      ...(startsAt ? { firstDay: startsAt.startsWith("Invalid") ? t("enterDate") : startsAt } : {}),
-      ...(endsAt ? { lastDay: endsAt.startsWith("Invalid") ? t("enterDate") : dayMessage(endsAt) } : {}),
-    },
+    fieldErrors: { ...rest, ...(startsAt ? { firstDay: startsAt } : {}), ...(endsAt ? { lastDay: endsAt } : {}) },
   };
 }

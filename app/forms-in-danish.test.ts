@@ -100,10 +100,16 @@ const ruleSentences = RULE_CODES.map((code) => (RULES[code] as (params: unknown)
 function notDanish(text: string): string | undefined {
   if (/\b[a-z]+[A-Z][A-Za-z]*\b/.test(text)) return "a field name";
   if (/\b[a-z]+_[a-z_]+\b/.test(text)) return "a code";
-  if (/\b(the|must|enter|choose|required|invalid|expected|received|too small|too big|should|cannot|not a)\b/i.test(text))
+  if (
+    /\b(the|must|enter|choose|required|invalid|expected|received|too small|too big|should|cannot|not a)\b/i.test(text)
+  )
     return "English words";
   const start = text.trim();
-  if ([...englishCatalogue].some((english) => english.length > 3 && !danishCatalogue.has(english) && start.startsWith(english)))
+  if (
+    [...englishCatalogue].some(
+      (english) => english.length > 3 && !danishCatalogue.has(english) && start.startsWith(english),
+    )
+  )
     return "an English catalogue entry";
   if (ruleSentences.some((sentence) => sentence.length > 3 && start.startsWith(sentence))) return "the API's sentence";
   return undefined;

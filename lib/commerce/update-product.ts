@@ -73,8 +73,7 @@ function priceIdIssues(prices: PriceUpdateInput[], currentIds: Set<string>): Err
   const issues: ErrorDetail[] = [];
   prices.forEach((price, index) => {
     if (price.id === undefined) return;
-    if (!currentIds.has(price.id))
-      issues.push(ruleDetail(`prices.${index}.id`, "price_unknown"));
+    if (!currentIds.has(price.id)) issues.push(ruleDetail(`prices.${index}.id`, "price_unknown"));
     else if (seen.has(price.id)) issues.push(ruleDetail(`prices.${index}.id`, "listed_twice"));
     seen.add(price.id);
   });

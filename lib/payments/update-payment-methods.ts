@@ -23,7 +23,9 @@ export async function updatePaymentMethods({
   const refused = input.paymentMethods.filter((method) => !methodAllowedFor(method, currency));
   if (refused.length > 0) {
     throw new AppError("validation_failed", {
-      details: refused.map((method) => ruleDetail("paymentMethods", "payment_method_unavailable", { method, currency })),
+      details: refused.map((method) =>
+        ruleDetail("paymentMethods", "payment_method_unavailable", { method, currency }),
+      ),
     });
   }
   await db.accountPayments.upsert({

@@ -4,7 +4,6 @@ import { text } from "./common";
 import { z } from "./zod";
 import { ruleIssue } from "@/lib/error-details";
 
-
 /** Blank means unset: a cleared form field clears the detail. */
 const legalText = (max: number) =>
   text()

@@ -10,12 +10,10 @@ export const ValidationErrorSchema = z
     details: z
       .array(
         z.object({
-          path: z
-            .string()
-            .openapi({
-              example: "prices.0.amount",
-              description: "The field at fault, dotted; empty for the whole body",
-            }),
+          path: z.string().openapi({
+            example: "prices.0.amount",
+            description: "The field at fault, dotted; empty for the whole body",
+          }),
           message: z
             .string()
             .openapi({ example: "Too small: expected number to be >=0", description: "An English sentence" }),

@@ -8,14 +8,16 @@ import { ruleIssue } from "@/lib/error-details";
 /** A bound of the orders' period: a studio date (the whole day) or an exact instant. */
 export type PeriodBound = { date: string } | { instant: Date };
 
-
 const PeriodBoundParam = z
   .string()
   .superRefine((value, context) => {
     const parsed = /^\d{4}-\d{2}-\d{2}$/.test(value) ? IsoDate.safeParse(value) : IsoDateTime.safeParse(value);
     if (parsed.success) return;
     const format = parsed.error.issues.some((issue) => issue.code === "invalid_format");
-    context.addIssue({ code: "custom", ...(format ? ruleIssue("date_or_instant") : ruleIssue("year_out_of_range", ACCEPTED_YEAR_BOUNDS)) });
+    context.addIssue({
+      code: "custom",
+      ...(format ? ruleIssue("date_or_instant") : ruleIssue("year_out_of_range", ACCEPTED_YEAR_BOUNDS)),
+    });
   })
   .transform((value): PeriodBound => (value.length === 10 ? { date: value } : { instant: new Date(value) }));
 

@@ -192,7 +192,12 @@ export const CreateProductInput = z
   })
   .superRefine((value, ctx) => {
     for (const issue of productRuleIssues(value)) {
-      ctx.addIssue({ code: "custom", path: issue.path.split("."), message: issue.message, params: { ...issue.params, code: issue.code } });
+      ctx.addIssue({
+        code: "custom",
+        path: issue.path.split("."),
+        message: issue.message,
+        params: { ...issue.params, code: issue.code },
+      });
     }
   })
   .openapi("CreateProductInput");

@@ -16,7 +16,7 @@ describe("runAction", () => {
     expect(state).toEqual({
       ok: false,
       error: "Please correct the marked fields.",
-      fieldErrors: { name: "Required", endsAt: "The end must be after the start" },
+      fieldErrors: { name: "Required", endsAt: "The last day must not be before the first day" },
     });
   });
 
@@ -34,7 +34,7 @@ describe("runAction", () => {
       expect(state).toEqual({
         ok: false,
         error: "Ret de markerede felter.",
-        fieldErrors: { name: "Skal udfyldes", endsAt: "Slutningen skal ligge efter starten" },
+        fieldErrors: { name: "Skal udfyldes", endsAt: "Den sidste dag må ikke ligge før den første dag" },
       });
     });
   });

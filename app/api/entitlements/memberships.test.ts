@@ -205,7 +205,14 @@ describe("POST /entitlements/{id}/pause and /resume", () => {
       status: 400,
       body: {
         error: "Validation failed",
-        details: [{ path: "from", message: "Overlaps the pause from 2030-02-01 until 2030-02-15", code: "pause_overlaps", params: { from: "2030-02-01", until: "2030-02-15" } }],
+        details: [
+          {
+            path: "from",
+            message: "Overlaps the pause from 2030-02-01 until 2030-02-15",
+            code: "pause_overlaps",
+            params: { from: "2030-02-01", until: "2030-02-15" },
+          },
+        ],
       },
     });
     const later = await pause(entitlement.id, { from: "2030-03-01", until: "2030-03-05" });

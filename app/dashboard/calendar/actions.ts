@@ -138,7 +138,7 @@ export async function createOneOffClassAction(formData: FormData): Promise<FormS
   let createdId = "";
   const state = await runAction(
     async () => {
-      const [studio, t] = await Promise.all([getActiveStudio(viewer), getTranslations("CalendarActions")]);
+      const studio = await getActiveStudio(viewer);
       const eventId = readText(formData, "eventId");
       if (!eventId) {
         throw new AppError("validation_failed", { details: [ruleDetail("eventId", "class_required")] });

@@ -3,8 +3,7 @@ import { expandSeries, RecurrenceRuleError, resolveRule, type Occurrence } from 
 import { validateSeriesRule } from "@/lib/schemas/series-rule";
 import { toRuleInput, type RuleFormValues } from "./rule-values";
 
-export type RulePreview =
-  { ok: true; total: number; first: Occurrence[] } | { ok: false; errors: ErrorDetail[] };
+export type RulePreview = { ok: true; total: number; first: Occurrence[] } | { ok: false; errors: ErrorDetail[] };
 
 /**
  * What saving the form would generate, computed like the API does (series schema, then resolveRule

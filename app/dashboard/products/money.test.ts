@@ -49,7 +49,9 @@ describe("money", () => {
       refusal: { path: "amount", code: "amount_invalid", message: "Enter an amount such as 120, 120.50 or 1,250" },
     });
     expect(refusal(toMinorUnits("120.50", "DKK", danish), danish)).toBe("Skriv et beløb som 120, 120,50 eller 1.250");
-    expect(refusal(toMinorUnits("120,50", "DKK", english), english)).toBe("Enter an amount such as 120, 120.50 or 1,250");
+    expect(refusal(toMinorUnits("120,50", "DKK", english), english)).toBe(
+      "Enter an amount such as 120, 120.50 or 1,250",
+    );
     expect(toMinorUnits("1.000.00", "DKK", english).ok).toBe(false);
     expect(toMinorUnits("1e3", "DKK", english).ok).toBe(false);
   });

@@ -33,14 +33,17 @@ export function toMinorUnits(text: string, currency: string, language: string, p
   const typed = text.replace(/\s/g, "");
   const value = typed === "" ? NaN : new NumberParser(language).parse(typed);
   if (!Number.isFinite(value) || value < 0) return { ok: false, refusal: ruleDetail(path, "amount_invalid") };
-  if (value * 10 ** digits > Number.MAX_SAFE_INTEGER) return { ok: false, refusal: ruleDetail(path, "amount_too_large") };
+  if (value * 10 ** digits > Number.MAX_SAFE_INTEGER)
+    return { ok: false, refusal: ruleDetail(path, "amount_too_large") };
   if (!writtenAs(typed, value, language)) return { ok: false, refusal: ruleDetail(path, "amount_invalid") };
   const [whole = "", fraction = ""] = value
     .toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 })
     .split(".");
   if (fraction.length > digits) {
     const refusal =
-      digits === 0 ? ruleDetail(path, "amount_whole", { currency }) : ruleDetail(path, "amount_decimals", { digits, currency });
+      digits === 0
+        ? ruleDetail(path, "amount_whole", { currency })
+        : ruleDetail(path, "amount_decimals", { digits, currency });
     return { ok: false, refusal };
   }
   return { ok: true, minor: Number(whole + fraction.padEnd(digits, "0")) };

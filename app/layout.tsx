@@ -30,6 +30,7 @@ const CLIENT_NAMESPACES = [
   "ProductForm",
   "EventForm",
   "SeriesForm",
+  "FieldErrors",
   "WeeklyClassForm",
   "ErrorPage",
   "SearchableSelect",

@@ -153,7 +153,7 @@ for (const language of LANGUAGES) {
       await row.getByLabel(controls("from")).fill(daysFromToday(10));
       await row.getByLabel(controls("until")).fill(daysFromToday(5));
       await row.getByRole("button", { name: controls("confirmPause") }).click();
-      await expect(row.getByText(wordsOf(language, "FormErrors")("pauseEndsAfterStart"))).toBeVisible();
+      await expect(row.getByText(wordsOf(language, "FieldErrors")("pause_end_not_after_start"))).toBeVisible();
       await row.getByLabel(controls("until")).fill(daysFromToday(20));
       await row.getByRole("button", { name: controls("confirmPause") }).click();
       await expect(row.getByText(shaped(statuses("pauseFromTo", { from: ANY, until: ANY })))).toBeVisible();

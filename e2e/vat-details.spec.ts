@@ -14,7 +14,7 @@ for (const language of LANGUAGES) {
       const demo = wordsOf(language, "DemoPanel");
       const home = wordsOf(language, "DashboardHome");
       const words = wordsOf(language, "VatDetails");
-      const errors = wordsOf(language, "FormErrors");
+      const errors = wordsOf(language, "FieldErrors");
 
       await page.goto("/");
       await page.getByRole("button", { name: demo("tryAdmin") }).click();
@@ -28,7 +28,7 @@ for (const language of LANGUAGES) {
 
       await rate.fill("12.345");
       await section.getByRole("button", { name: words("save") }).click();
-      await expect(section.getByText(errors("vatRate"))).toBeVisible();
+      await expect(section.getByText(errors("vat_rate_precision"))).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await saveScreenshot(page, `${language}-desktop-vat-details`);
 

@@ -27,7 +27,7 @@ for (const language of LANGUAGES) {
         const words = wordsOf(language, "WebhooksPage");
         const form = wordsOf(language, "WebhookForm");
         const events = wordsOf(language, "WebhookEvents");
-        const errors = wordsOf(language, "FormErrors");
+        const errors = wordsOf(language, "FieldErrors");
         const done = wordsOf(language, "WebhooksActions");
         const url = `https://hooks.example.com/studio-${screen}-${language}-${Date.now().toString(36)}`;
         await openWebhooksPage(page, language, screen);
@@ -36,7 +36,7 @@ for (const language of LANGUAGES) {
         await page.getByLabel(form("url")).fill(url.replace("https:", "http:"));
         await page.getByRole("checkbox", { name: events("bookingCreated") }).check();
         await page.getByRole("button", { name: form("create") }).click();
-        await expect(page.getByText(errors("httpsAddress"), { exact: true })).toBeVisible();
+        await expect(page.getByText(errors("url_not_https"), { exact: true })).toBeVisible();
 
         await page.getByLabel(form("url")).fill(url);
         await page.getByRole("checkbox", { name: events("orderPaid") }).check();

@@ -1,3 +1,5 @@
+import type { ErrorDetail } from "./error-details";
+
 /**
  * The one error type of the domain. Domain code throws `new AppError("not_found")`; the HTTP layer
  * maps the code to the contract's status and message through ERRORS.
@@ -44,7 +46,7 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-export type ErrorDetail = { path: string; message: string };
+export type { ErrorDetail };
 
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError, type ErrorDetail } from "@/lib/errors";
+import { ruleDetail } from "@/lib/error-details";
 
 /** Every id must be an event of the active account; anything else answers 400 with details. */
 export async function assertAccountEvents({
@@ -17,7 +18,7 @@ export async function assertAccountEvents({
   const known = new Set(events.map((event) => event.id));
   const details: ErrorDetail[] = [];
   eventIds.forEach((id, index) => {
-    if (!known.has(id)) details.push({ path: `${path}.${index}`, message: "Not an event of this account" });
+    if (!known.has(id)) details.push(ruleDetail(`${path}.${index}`, "event_unknown"));
   });
   if (details.length > 0) throw new AppError("validation_failed", { details });
 }

@@ -4,6 +4,7 @@ import { DateTime } from "luxon";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import type { OrderFilter, PeriodBound } from "@/lib/schemas/order-filter";
+import { ruleDetail } from "@/lib/error-details";
 
 /**
  * The `where` of an order filter (GET /orders, its CSV export, the dashboard's orders page): status,
@@ -24,7 +25,7 @@ export async function orderFilterWhere({
   const start = from && startOf(from, timezone);
   const end = to && endOf(to, timezone);
   if (start && end && start >= end)
-    throw new AppError("validation_failed", { details: [{ path: "to", message: "`to` must be after `from`" }] });
+    throw new AppError("validation_failed", { details: [ruleDetail("to", "range_end_not_after_start")] });
   return {
     ...(status ? { status } : {}),
     ...(productId ? { productId } : {}),

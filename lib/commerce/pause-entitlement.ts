@@ -1,11 +1,12 @@
 import "server-only";
 import type { Entitlement } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { AppError } from "@/lib/errors";
+import { AppError, type ErrorDetail } from "@/lib/errors";
 import type { PauseEntitlementInput } from "@/lib/schemas/entitlement";
 import { toIsoDate } from "@/lib/schemas/common";
 import { dateOnly, daysBetween, shiftByDays, studioDbDate } from "./entitlement-pause";
 import { moveValidity } from "./move-validity";
+import { ruleDetail } from "@/lib/error-details";
 
 /**
  * An administrator pauses an entitlement from `from` until `until` (the studio's dates, until
@@ -36,7 +37,7 @@ export async function pauseEntitlement({
   const until = dateOnly(input.until);
   refuseClash(entitlement, { from, until, today: studioDbDate(now, timezone) });
   if (entitlement.validUntil && from >= studioDbDate(entitlement.validUntil, timezone))
-    throw invalid("from", "The entitlement ends before the pause starts");
+    throw invalid(ruleDetail("from", "pause_after_end"));
   return moveValidity(db, entitlement, {
     pause: { pausedFrom: from, pausedUntil: until },
     validUntil: entitlement.validUntil && shiftByDays(entitlement.validUntil, daysBetween(from, until), timezone),
@@ -48,13 +49,12 @@ function refuseClash(
   pause: { from: Date; until: Date; today: Date },
 ): void {
   if (!stored.pausedFrom || !stored.pausedUntil) return;
-  const span = `${toIsoDate(stored.pausedFrom)} until ${toIsoDate(stored.pausedUntil)}`;
+  const span = { from: toIsoDate(stored.pausedFrom)!, until: toIsoDate(stored.pausedUntil)! };
   if (pause.from < stored.pausedUntil && stored.pausedFrom < pause.until)
-    throw invalid("from", `Overlaps the pause from ${span}`);
-  if (stored.pausedUntil > pause.today)
-    throw invalid("from", `One pause at a time: the pause from ${span} has not ended`);
+    throw invalid(ruleDetail("from", "pause_overlaps", span));
+  if (stored.pausedUntil > pause.today) throw invalid(ruleDetail("from", "pause_not_ended", span));
 }
 
-function invalid(path: string, message: string): AppError {
-  return new AppError("validation_failed", { details: [{ path, message }] });
+function invalid(detail: ErrorDetail): AppError {
+  return new AppError("validation_failed", { details: [detail] });
 }

@@ -11,6 +11,7 @@ import {
 import { assertAccountEvents } from "./assert-account-events";
 import { CURRENT_PRICES } from "./get-product-or-throw";
 import { priceData } from "./price-data";
+import { ruleDetail } from "@/lib/error-details";
 
 /**
  * A partial edit. The cross-field rules (class passes need `classAllowance`, subscription prices an
@@ -72,9 +73,8 @@ function priceIdIssues(prices: PriceUpdateInput[], currentIds: Set<string>): Err
   const issues: ErrorDetail[] = [];
   prices.forEach((price, index) => {
     if (price.id === undefined) return;
-    if (!currentIds.has(price.id))
-      issues.push({ path: `prices.${index}.id`, message: "Not a current price of this product" });
-    else if (seen.has(price.id)) issues.push({ path: `prices.${index}.id`, message: "Listed twice" });
+    if (!currentIds.has(price.id)) issues.push(ruleDetail(`prices.${index}.id`, "price_unknown"));
+    else if (seen.has(price.id)) issues.push(ruleDetail(`prices.${index}.id`, "listed_twice"));
     seen.add(price.id);
   });
   return issues;

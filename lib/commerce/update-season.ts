@@ -2,6 +2,7 @@ import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import type { UpdateSeasonInput } from "@/lib/schemas/season";
+import { ruleDetail } from "@/lib/error-details";
 
 /**
  * A partial edit. The season as it will be must still end after it starts (400 otherwise); the
@@ -23,7 +24,7 @@ export async function updateSeason({
     const endsAt = input.endsAt ? new Date(input.endsAt) : current.endsAt;
     if (endsAt <= startsAt) {
       throw new AppError("validation_failed", {
-        details: [{ path: "endsAt", message: "endsAt must be after startsAt" }],
+        details: [ruleDetail("endsAt", "season_end_not_after_start")],
       });
     }
     const [season] = await db.season.updateManyAndReturn({

@@ -4,6 +4,7 @@ import { isRefusedValue, sqlState } from "@/lib/db/errors";
 import { noteDatabaseFailure } from "@/lib/db/reachability";
 import { AppError, ERRORS } from "@/lib/errors";
 import { log, redactSecrets } from "@/lib/log";
+import { ruleDetail } from "@/lib/error-details";
 
 /**
  * Maps any thrown value to the contract's `{ error }` body. Unknown errors are logged, not shown.
@@ -44,6 +45,6 @@ function refusedValue(error: unknown, route: string): AppError | undefined {
   if (!isRefusedValue(error)) return undefined;
   log.warn("database refused a value the schemas let through", { route, sqlState: sqlState(error) });
   return new AppError("validation_failed", {
-    details: [{ path: "", message: "A value is out of range or not storable" }],
+    details: [ruleDetail("", "value_not_storable")],
   });
 }

@@ -6,6 +6,7 @@ import { NextResponse } from "next/server";
 import type { Auth } from "@/lib/auth/authenticate-credential";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { ruleDetail } from "@/lib/error-details";
 
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 /** A first request that has not finished after this long is taken to have died; its key is freed. */
@@ -36,7 +37,7 @@ export async function idempotent(
   const userId = idempotencyOwner(caller);
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
     throw new AppError("validation_failed", {
-      details: [{ path: "Idempotency-Key", message: "must be 1 to 255 characters" }],
+      details: [ruleDetail("Idempotency-Key", "idempotency_key_length", { minimum: 1, maximum: MAX_KEY_LENGTH })],
     });
   }
   const requestHash = fingerprint(request, body);

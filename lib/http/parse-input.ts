@@ -1,24 +1,21 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import { AppError, type ErrorDetail } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
+import { issueDetails, REPORT_INPUT, ruleDetail } from "@/lib/error-details";
 import { parseJsonText } from "./parse-json-text";
-import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/storable-text";
+import { findUnstorableText } from "@/lib/schemas/storable-text";
 
 export const MAX_BODY_BYTES = 100 * 1024;
-
-function details(error: z.ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-}
 
 /** Parses a body, query or form: 400 `Validation failed` with details when it is not of the schema. */
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const unstorable = findUnstorableText(value);
   if (unstorable !== undefined) {
-    throw new AppError("validation_failed", { details: [{ path: unstorable, message: UNSTORABLE_TEXT_MESSAGE }] });
+    throw new AppError("validation_failed", { details: [ruleDetail(unstorable, "unstorable_text")] });
   }
-  const result = schema.safeParse(value);
-  if (!result.success) throw new AppError("validation_failed", { details: details(result.error) });
+  const result = schema.safeParse(value, REPORT_INPUT);
+  if (!result.success) throw new AppError("validation_failed", { details: issueDetails(result.error) });
   return result.data;
 }
 

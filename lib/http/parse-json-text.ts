@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { ruleDetail } from "@/lib/error-details";
 
 /** Arrays and objects a body may nest; deeper ones are refused before anything walks them. */
 export const MAX_JSON_DEPTH = 64;
@@ -33,12 +34,12 @@ export function jsonNestingDepth(text: string): number {
 export function parseJsonText(text: string): unknown {
   if (jsonNestingDepth(text) > MAX_JSON_DEPTH) {
     throw new AppError("validation_failed", {
-      details: [{ path: "", message: `Nested deeper than ${MAX_JSON_DEPTH} levels` }],
+      details: [ruleDetail("", "json_too_deep", { maximum: MAX_JSON_DEPTH })],
     });
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("validation_failed", { details: [{ path: "", message: "Malformed JSON" }] });
+    throw new AppError("validation_failed", { details: [ruleDetail("", "json_malformed")] });
   }
 }

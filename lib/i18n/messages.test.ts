@@ -41,6 +41,9 @@ function keysReadByTheCode(): Set<string> {
   for (const file of SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir)))) {
     const source = fs.readFileSync(file, "utf8");
     const translators = new Map<string, string>();
+    // a translator handed in: `t: Translator<"Namespace">`
+    for (const [, name, namespace] of source.matchAll(/\b(\w+):\s*Translator<"([\w.]+)">/g))
+      translators.set(name!, namespace!);
     for (const [, name, namespace] of source.matchAll(
       /(?:const|let)\s+(\w+)\s*=\s*(?:await\s+)?(?:useTranslations\(|getTranslations\(|translatorFor\(\s*[\w.]+\s*,)\s*"([\w.]+)"/g,
     ))

@@ -12,3 +12,11 @@ export function translatorFor<Namespace extends NamespaceKeys<Messages, NestedKe
 ) {
   return createTranslator({ locale, messages: messagesOf(locale), namespace });
 }
+
+/**
+ * A translator of one namespace handed to a function (from translatorFor, getTranslations or
+ * useTranslations); messages.test.ts reads the keys it is called with, as for the others.
+ */
+export type Translator<Namespace extends NamespaceKeys<Messages, NestedKeyOf<Messages>>> = ReturnType<
+  typeof translatorFor<Namespace>
+>;

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import type { AccountPaymentsDto, UpdateAccountPaymentsInput } from "@/lib/schemas/account-payments";
 import { getAccountPayments } from "./get-account-payments";
 import { methodAllowedFor } from "./payment-methods";
+import { ruleDetail } from "@/lib/error-details";
 
 /**
  * Sets the methods the studio offers in Stripe Checkout. A method Stripe does not offer in the
@@ -22,10 +23,9 @@ export async function updatePaymentMethods({
   const refused = input.paymentMethods.filter((method) => !methodAllowedFor(method, currency));
   if (refused.length > 0) {
     throw new AppError("validation_failed", {
-      details: refused.map((method) => ({
-        path: "paymentMethods",
-        message: `Stripe does not offer ${method} for payments in ${currency}`,
-      })),
+      details: refused.map((method) =>
+        ruleDetail("paymentMethods", "payment_method_unavailable", { method, currency }),
+      ),
     });
   }
   await db.accountPayments.upsert({

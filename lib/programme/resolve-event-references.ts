@@ -2,6 +2,7 @@ import "server-only";
 import type { Location } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError, type ErrorDetail } from "@/lib/errors";
+import { ruleDetail } from "@/lib/error-details";
 
 /**
  * Checks the ids an event write refers to: every teacher must hold a membership in the account
@@ -22,13 +23,13 @@ export async function resolveEventReferences({
     const members = await db.membership.findMany({ where: { userId: { in: teacherIds } }, select: { userId: true } });
     const known = new Set(members.map((m) => m.userId));
     teacherIds.forEach((id, index) => {
-      if (!known.has(id)) details.push({ path: `teacherIds.${index}`, message: "Not a member of this account" });
+      if (!known.has(id)) details.push(ruleDetail(`teacherIds.${index}`, "teacher_unknown"));
     });
   }
   let location: Location | null = null;
   if (locationId) {
     location = await db.location.findFirst({ where: { id: locationId } });
-    if (!location) details.push({ path: "locationId", message: "Not a location of this account" });
+    if (!location) details.push(ruleDetail("locationId", "location_unknown"));
   }
   if (details.length > 0) throw new AppError("validation_failed", { details });
   return location ?? undefined;

@@ -3,6 +3,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { changeInstance } from "./change-instance";
+import { ruleDetail } from "@/lib/error-details";
 
 type Audience = "everyone" | "groups" | "nobody";
 
@@ -36,6 +37,6 @@ export async function setInstanceBookability({
 async function assertGroupsOfAccount(tx: TenantTx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const known = new Set((await tx.group.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((g) => g.id));
-  const details = ids.flatMap((id, index) => (known.has(id) ? [] : [{ path: `groupIds.${index}`, message: "Not a group of this account" }]));
+  const details = ids.flatMap((id, index) => (known.has(id) ? [] : [ruleDetail(`groupIds.${index}`, "group_unknown")]));
   if (details.length > 0) throw new AppError("validation_failed", { details });
 }

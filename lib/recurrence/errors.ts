@@ -1,28 +1,30 @@
+import type { ErrorDetail } from "@/lib/error-details";
+
 /**
  * Errors of the recurrence engine. Both kinds are a client's mistake: the HTTP layer maps any
  * `RecurrenceRuleError` to 400 "Validation failed" with `details: [error.detail]`.
  * (No dependency on lib/errors so that the engine also runs in the browser.)
  */
 export class RecurrenceRuleError extends Error {
-  /** The rule field at fault, e.g. "count" or "endsOn". */
-  readonly path: string;
+  /** The `{ path, message, code, params? }` entry for a 400 body's `details`; its path the rule field at fault. */
+  readonly detail: ErrorDetail;
 
-  constructor(path: string, message: string) {
-    super(message);
+  constructor(detail: ErrorDetail) {
+    super(detail.message);
     this.name = "RecurrenceRuleError";
-    this.path = path;
+    this.detail = detail;
   }
 
-  /** The `{ path, message }` entry for a 400 body's `details`. */
-  get detail(): { path: string; message: string } {
-    return { path: this.path, message: this.message };
+  /** The rule field at fault, e.g. "count" or "endsOn". */
+  get path(): string {
+    return this.detail.path;
   }
 }
 
 /** The rule is malformed (a value out of range, no bound, `endsOn` before `startsOn`, …). */
 export class InvalidRecurrenceRuleError extends RecurrenceRuleError {
-  constructor(path: string, message: string) {
-    super(path, message);
+  constructor(detail: ErrorDetail) {
+    super(detail);
     this.name = "InvalidRecurrenceRuleError";
   }
 }
@@ -39,8 +41,8 @@ export type RecurrenceLimitReason =
 export class RecurrenceLimitError extends RecurrenceRuleError {
   readonly reason: RecurrenceLimitReason;
 
-  constructor(reason: RecurrenceLimitReason, path: string, message: string) {
-    super(path, message);
+  constructor(reason: RecurrenceLimitReason, detail: ErrorDetail) {
+    super(detail);
     this.name = "RecurrenceLimitError";
     this.reason = reason;
   }

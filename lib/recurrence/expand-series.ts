@@ -1,6 +1,7 @@
 import * as rruleModule from "rrule";
 import { InvalidRecurrenceRuleError, RecurrenceLimitError } from "./errors";
 import { createLocalTimePlacer, toWallMs } from "./place-local-time";
+import { ruleDetail, type PlainRuleCode } from "@/lib/error-details";
 
 // rrule 2.8 ships ESM (bundlers) and a UMD build (Node), whose named exports Node cannot see.
 const { RRule } = ("RRule" in rruleModule ? rruleModule : Reflect.get(rruleModule, "default")) as typeof rruleModule;
@@ -88,10 +89,10 @@ export function expandSeries(rule: RecurrenceRule): Occurrence[] {
   const dtstart = parseDate(rule.startsOn, "startsOn");
   const until = rule.endsOn === null ? null : parseDate(rule.endsOn, "endsOn");
   if (rule.count !== null && rule.count > MAX_OCCURRENCES) {
-    throw new RecurrenceLimitError("count_exceeds_limit", "count", `At most ${MAX_OCCURRENCES} occurrences per series`);
+    throw new RecurrenceLimitError("count_exceeds_limit", ruleDetail("count", "occurrences_too_many", { maximum: MAX_OCCURRENCES }));
   }
   if (rule.endsOn !== null && rule.endsOn > addYears(rule.startsOn, MAX_SPAN_YEARS)) {
-    throw new RecurrenceLimitError("ends_on_too_far", "endsOn", `endsOn must be at most ${MAX_SPAN_YEARS} years after startsOn`);
+    throw new RecurrenceLimitError("ends_on_too_far", ruleDetail("endsOn", "series_too_long", { years: MAX_SPAN_YEARS }));
   }
 
   const dates = new RRule({
@@ -107,7 +108,7 @@ export function expandSeries(rule: RecurrenceRule): Occurrence[] {
     bymonthday: rule.frequency === "monthly" ? rule.monthDay : null,
   }).all();
   if (dates.length > MAX_OCCURRENCES) {
-    throw new RecurrenceLimitError("too_many_occurrences", "endsOn", `At most ${MAX_OCCURRENCES} occurrences per series`);
+    throw new RecurrenceLimitError("too_many_occurrences", ruleDetail("endsOn", "occurrences_too_many", { maximum: MAX_OCCURRENCES }));
   }
 
   const startMinutesMs = toWallMs("1970-01-01", rule.localStartTime);
@@ -128,7 +129,7 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 function parseDate(value: string, path: string): Date {
   const date = new Date(`${value}T00:00:00Z`);
   if (!DATE.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    throw new InvalidRecurrenceRuleError(path, "Expected a date YYYY-MM-DD");
+    throw new InvalidRecurrenceRuleError(ruleDetail(path, "date_invalid"));
   }
   return date;
 }
@@ -146,22 +147,22 @@ const isInt = (value: unknown, min: number, max: number): value is number =>
 
 /** The engine may be called without the zod schema (dashboard preview, stored rows): check anyway. */
 function assertWellFormed(rule: RecurrenceRule): void {
-  const fail = (path: string, message: string): never => {
-    throw new InvalidRecurrenceRuleError(path, message);
+  const fail = (path: string, code: PlainRuleCode): never => {
+    throw new InvalidRecurrenceRuleError(ruleDetail(path, code));
   };
-  if (!["daily", "weekly", "monthly"].includes(rule.frequency)) fail("frequency", "Unknown frequency");
-  if (!isInt(rule.interval, 1, 52)) fail("interval", "interval must be an integer from 1 to 52");
+  if (!["daily", "weekly", "monthly"].includes(rule.frequency)) fail("frequency", "frequency_invalid");
+  if (!isInt(rule.interval, 1, 52)) fail("interval", "interval_invalid");
   if (rule.frequency === "weekly" && (rule.weekdays.length === 0 || !rule.weekdays.every((d) => isInt(d, 0, 6)))) {
-    fail("weekdays", "weekdays must be integers from 0 (Sunday) to 6 (Saturday)");
+    fail("weekdays", "weekdays_invalid");
   }
-  if (rule.frequency === "monthly" && !isInt(rule.monthDay, 1, 31)) fail("monthDay", "monthDay must be from 1 to 31");
-  if (!TIME.test(rule.localStartTime)) fail("localStartTime", "Expected a time HH:MM");
-  if (!isInt(rule.durationMinutes, 1, Number.MAX_SAFE_INTEGER)) fail("durationMinutes", "durationMinutes must be a positive integer");
-  if (rule.endsOn === null && rule.count === null) fail("endsOn", "Either endsOn or count is required");
-  if (rule.count !== null && !isInt(rule.count, 1, Number.MAX_SAFE_INTEGER)) fail("count", "count must be a positive integer");
+  if (rule.frequency === "monthly" && !isInt(rule.monthDay, 1, 31)) fail("monthDay", "month_day_invalid");
+  if (!TIME.test(rule.localStartTime)) fail("localStartTime", "time_invalid");
+  if (!isInt(rule.durationMinutes, 1, Number.MAX_SAFE_INTEGER)) fail("durationMinutes", "duration_invalid");
+  if (rule.endsOn === null && rule.count === null) fail("endsOn", "ends_required");
+  if (rule.count !== null && !isInt(rule.count, 1, Number.MAX_SAFE_INTEGER)) fail("count", "count_invalid");
   parseDate(rule.startsOn, "startsOn");
   if (rule.endsOn !== null) {
     parseDate(rule.endsOn, "endsOn");
-    if (rule.endsOn < rule.startsOn) fail("endsOn", "endsOn must not be before startsOn");
+    if (rule.endsOn < rule.startsOn) fail("endsOn", "series_end_before_start");
   }
 }

@@ -1,5 +1,6 @@
 import { IANAZone } from "luxon";
 import { InvalidRecurrenceRuleError } from "./errors";
+import { ruleDetail } from "@/lib/error-details";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -22,7 +23,7 @@ const DAY_MS = 86_400_000;
  */
 export function createLocalTimePlacer(timezone: string): (wallMs: number) => number {
   const zone = IANAZone.create(timezone);
-  if (!zone.isValid) throw new InvalidRecurrenceRuleError("timezone", "Unknown IANA timezone");
+  if (!zone.isValid) throw new InvalidRecurrenceRuleError(ruleDetail("timezone", "timezone_unknown"));
   const cache = new Map<number, number>();
   const offsetMs = (utcMs: number): number => {
     let offset = cache.get(utcMs);

@@ -4,6 +4,7 @@ import { LegalDetailsInput } from "./account-legal";
 import { ProfileInput } from "./account-profile";
 import { text } from "./common";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 /**
  * An IANA timezone name (decisions §3). Stored with the canonical spelling when the input differs
@@ -15,7 +16,7 @@ export const Timezone = z
   .string()
   .trim()
   .max(100)
-  .refine((value) => !/^[+-]/.test(value) && IANAZone.isValidZone(value), "Unknown IANA timezone")
+  .refine((value) => !/^[+-]/.test(value) && IANAZone.isValidZone(value), ruleIssue("timezone_unknown"))
   .transform((value) => {
     const resolved = new Intl.DateTimeFormat("en", { timeZone: value }).resolvedOptions().timeZone;
     return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;
@@ -34,7 +35,7 @@ export const LocaleTag = z
     } catch {
       /* reported below */
     }
-    context.addIssue({ code: "custom", message: "Malformed locale tag" });
+    context.addIssue({ code: "custom", ...ruleIssue("locale_malformed") });
     return z.NEVER;
   })
   .openapi({ example: "da-DK", description: "BCP 47 locale tag" });

@@ -2,10 +2,7 @@ import type { Account } from "@prisma/client";
 import { basisPointsToPercent, percentToBasisPoints } from "@/lib/receipts/vat";
 import { text } from "./common";
 import { z } from "./zod";
-
-export const LEGAL_MESSAGES = {
-  vatRate: "VAT rate must be a percentage from 0 to 100 with at most two decimals",
-} as const;
+import { ruleIssue } from "@/lib/error-details";
 
 /** Blank means unset: a cleared form field clears the detail. */
 const legalText = (max: number) =>
@@ -27,7 +24,7 @@ export const LegalDetailsInput = z
       .number()
       .min(0)
       .max(100)
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, LEGAL_MESSAGES.vatRate)
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, ruleIssue("vat_rate_precision"))
       .nullable()
       .openapi({
         example: 25,

@@ -2,6 +2,7 @@ import type { AccountPayments } from "@prisma/client";
 import { PAYMENT_METHODS, type PaymentMethod } from "@/lib/payments/payment-methods";
 import { STRIPE_ACCOUNT_STATUSES, type StripeAccountStatus } from "@/lib/payments/stripe-account-status";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS).openapi({ example: "mobilepay" });
 
@@ -38,7 +39,7 @@ export const UpdateAccountPaymentsInput = z
     paymentMethods: z
       .array(PaymentMethodSchema)
       .min(1)
-      .refine((methods) => methods.includes("card"), "Card is always accepted")
+      .refine((methods) => methods.includes("card"), ruleIssue("card_required"))
       .transform((methods) => PAYMENT_METHODS.filter((method) => methods.includes(method)))
       .openapi({
         example: ["card", "mobilepay"],

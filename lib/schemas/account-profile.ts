@@ -1,13 +1,7 @@
 import type { Account } from "@prisma/client";
+import { ruleIssue } from "@/lib/error-details";
 import { Email, text } from "./common";
 import { z } from "./zod";
-
-/** The validation messages of the profile's fields (the forms show them in plain words: lib/web/friendly-message.ts). */
-export const PROFILE_MESSAGES = {
-  accentColor: "Accent colour must be #rrggbb: # and six hexadecimal digits",
-  logoUrl: "Logo URL must be an https:// address",
-  website: "Website must be an http:// or https:// address",
-} as const;
 
 const ACCENT_COLOR = /^#[0-9a-fA-F]{6}$/;
 
@@ -29,11 +23,11 @@ export function isLogoUrl(value: unknown): value is string {
 }
 
 /** One profile field in a PATCH: a value sets it, null clears it, absent leaves it. */
-const profileUrl = (schemes: readonly string[], message: string, example: string) =>
+const profileUrl = (schemes: readonly string[], code: "logo_url_https" | "website_url", example: string) =>
   text()
     .trim()
     .max(2000)
-    .refine((value) => urlWithScheme(value, schemes), message)
+    .refine((value) => urlWithScheme(value, schemes), ruleIssue(code))
     .nullable()
     .openapi({ example, format: "uri" });
 
@@ -52,16 +46,16 @@ export const ProfileInput = z
     accentColor: z
       .string()
       .trim()
-      .regex(ACCENT_COLOR, PROFILE_MESSAGES.accentColor)
+      .refine((value) => ACCENT_COLOR.test(value), ruleIssue("accent_color"))
       // One spelling stored: lower case.
       .transform((value) => value.toLowerCase())
       .nullable()
-      .openapi({ example: "#0f766e", description: "`#rrggbb`" }),
-    logoUrl: profileUrl(["https:"], PROFILE_MESSAGES.logoUrl, "https://example.com/logo.png").openapi({
+      .openapi({ example: "#0f766e", description: "`#rrggbb`", pattern: ACCENT_COLOR.source }),
+    logoUrl: profileUrl(["https:"], "logo_url_https", "https://example.com/logo.png").openapi({
       description: "An https:// image URL",
     }),
     contactEmail: Email.nullable(),
-    website: profileUrl(["https:", "http:"], PROFILE_MESSAGES.website, "https://example.com").openapi({
+    website: profileUrl(["https:", "http:"], "website_url", "https://example.com").openapi({
       description: "An http:// or https:// URL",
     }),
   })

@@ -4,6 +4,7 @@ import { EventSchema, serializeEvent } from "./event";
 import { InstanceSchema, serializeInstance } from "./instance";
 import { UserSchema, serializeUser } from "./user";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 export const BookingStatusSchema = z
   .enum(["confirmed", "waitlisted", "cancelled", "late_cancelled", "cancelled_by_studio"])
@@ -84,7 +85,7 @@ export const ListMyBookingsQuery = ListMyBookingsParams.transform((query, contex
   const from = query.from ? new Date(query.from) : undefined;
   const to = query.to ? new Date(query.to) : undefined;
   if (from && to && from >= to)
-    context.addIssue({ code: "custom", path: ["to"], message: "`to` must be after `from`" });
+    context.addIssue({ code: "custom", path: ["to"], ...ruleIssue("range_end_not_after_start") });
   return { from, to };
 });
 

@@ -1,6 +1,7 @@
 import type { Entitlement } from "@prisma/client";
 import { Id, IsoDate, text, toIsoDate } from "./common";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 export const EntitlementStatusSchema = z
   .enum(["active", "exhausted", "expired", "revoked"])
@@ -66,10 +67,10 @@ export const PauseEntitlementInput = z
       description: "The day the pause ends (exclusive): after `from`, at most 366 days later",
     }),
   })
-  .refine((pause) => pause.until > pause.from, { path: ["until"], message: "Must be after from" })
+  .refine((pause) => pause.until > pause.from, { path: ["until"], ...ruleIssue("pause_end_not_after_start") })
   .refine((pause) => Date.parse(pause.until) - Date.parse(pause.from) <= MAX_PAUSE_DAYS * 86_400_000, {
     path: ["until"],
-    message: `A pause lasts at most ${MAX_PAUSE_DAYS} days`,
+    ...ruleIssue("pause_too_long", { maximum: MAX_PAUSE_DAYS }),
   })
   .openapi("PauseEntitlementInput");
 

@@ -1,5 +1,6 @@
 import { IsoDateTime } from "./common";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 /** The CSV exports' options (GET /exports/*.csv). */
 export const ExportParams = z.object({
@@ -24,7 +25,7 @@ export const ExportQuery = ExportParams.transform(({ delimiter }) => ({ delimite
 export const ExportRangeQuery = ExportRangeParams.transform(({ delimiter, ...range }, context) => {
   const from = range.from ? new Date(range.from) : undefined;
   const to = range.to ? new Date(range.to) : undefined;
-  if (from && to && from >= to) context.addIssue({ code: "custom", path: ["to"], message: "`to` must be after `from`" });
+  if (from && to && from >= to) context.addIssue({ code: "custom", path: ["to"], ...ruleIssue("range_end_not_after_start") });
   return { delimiter: toSeparator(delimiter), from, to };
 });
 

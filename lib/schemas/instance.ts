@@ -1,6 +1,7 @@
 import type { Instance, InstanceException } from "@prisma/client";
 import { clampToAcceptedYears, Id, IsoDateTime } from "./common";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 export const InstanceStatusSchema = z.enum(["scheduled", "moved", "cancelled"]).openapi("InstanceStatus");
 export const AudienceSchema = z.enum(["everyone", "groups", "nobody"]).openapi("Audience", {
@@ -78,9 +79,9 @@ export const ListInstancesQuery = ListInstancesParams.transform((query, context)
       ? clampToAcceptedYears(new Date(to.getTime() - DEFAULT_RANGE_DAYS * DAY_MS))
       : new Date();
   const end = to ?? clampToAcceptedYears(new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY_MS));
-  if (from >= end) context.addIssue({ code: "custom", path: ["to"], message: "`to` must be after `from`" });
+  if (from >= end) context.addIssue({ code: "custom", path: ["to"], ...ruleIssue("range_end_not_after_start") });
   else if (end.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
-    context.addIssue({ code: "custom", path: ["to"], message: `The range may span at most ${MAX_RANGE_DAYS} days` });
+    context.addIssue({ code: "custom", path: ["to"], ...ruleIssue("range_too_long", { maximum: MAX_RANGE_DAYS }) });
   }
   return { from, to: end, seriesId: query.seriesId, teacherId: query.teacherId };
 });
@@ -118,7 +119,7 @@ export const UpdateInstanceInput = z
           context.addIssue({
             code: "custom",
             path: ["groupIds"],
-            message: "Audience `groups` needs at least one group",
+            ...ruleIssue("groups_required"),
           });
         }
       })

@@ -1,13 +1,12 @@
-import { Id, IsoDate, IsoDateTime } from "./common";
+import { ACCEPTED_YEAR_BOUNDS, Id, IsoDate, IsoDateTime } from "./common";
 import { ExportParams } from "./export";
 import { OrderStatusSchema } from "./order";
 import { cursorKey, PageParams } from "./page";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 /** A bound of the orders' period: a studio date (the whole day) or an exact instant. */
 export type PeriodBound = { date: string } | { instant: Date };
-
-const DATE_OR_INSTANT = "A date (YYYY-MM-DD) or an ISO 8601 instant with an offset";
 
 const PeriodBoundParam = z
   .string()
@@ -15,7 +14,10 @@ const PeriodBoundParam = z
     const parsed = /^\d{4}-\d{2}-\d{2}$/.test(value) ? IsoDate.safeParse(value) : IsoDateTime.safeParse(value);
     if (parsed.success) return;
     const format = parsed.error.issues.some((issue) => issue.code === "invalid_format");
-    context.addIssue({ code: "custom", message: format ? DATE_OR_INSTANT : parsed.error.issues[0]!.message });
+    context.addIssue({
+      code: "custom",
+      ...(format ? ruleIssue("date_or_instant") : ruleIssue("year_out_of_range", ACCEPTED_YEAR_BOUNDS)),
+    });
   })
   .transform((value): PeriodBound => (value.length === 10 ? { date: value } : { instant: new Date(value) }));
 
@@ -63,7 +65,7 @@ export function readOrderFilter(
 ): OrderFilter {
   const { status, productId, from, to } = query;
   if (from && to && endsBeforeStart(from, to))
-    context.addIssue({ code: "custom", path: ["to"], message: "`to` must be after `from`" });
+    context.addIssue({ code: "custom", path: ["to"], ...ruleIssue("range_end_not_after_start") });
   return {
     ...(status ? { status } : {}),
     ...(productId ? { productId } : {}),
@@ -88,7 +90,7 @@ export type OrderKey = readonly [Date, string];
 
 export const ListOrdersQuery = ListOrdersParams.transform(({ cursor, limit, ...filter }, context) => {
   if (cursor !== undefined && limit === undefined)
-    context.addIssue({ code: "custom", path: ["cursor"], message: "`cursor` goes with `limit`" });
+    context.addIssue({ code: "custom", path: ["cursor"], ...ruleIssue("cursor_without_limit") });
   return { limit, after: cursorKey(OrderKey, cursor, context), filter: readOrderFilter(filter, context) };
 });
 

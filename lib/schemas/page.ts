@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 /**
  * Keyset pages (GET /users, GET /orders): `limit` asks for a page, `cursor` continues after the
@@ -48,7 +49,7 @@ export function cursorKey<K extends z.ZodType>(
   }
   const parsed = schema.safeParse(decoded);
   if (parsed.success) return parsed.data;
-  context.addIssue({ code: "custom", path: ["cursor"], message: "Not a cursor this list answered" });
+  context.addIssue({ code: "custom", path: ["cursor"], ...ruleIssue("cursor_invalid") });
   return undefined;
 }
 

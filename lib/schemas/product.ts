@@ -2,6 +2,7 @@ import type { Price, Product } from "@prisma/client";
 import type { ErrorDetail } from "@/lib/errors";
 import { Id, text } from "./common";
 import { z } from "./zod";
+import { ruleDetail, ruleIssue } from "@/lib/error-details";
 
 export const PRODUCT_TYPES = [
   "drop_in",
@@ -95,14 +96,14 @@ type PriceShape = {
 
 function checkPrice(price: PriceShape, ctx: z.RefinementCtx): void {
   if (price.minAge != null && price.maxAge != null && price.minAge > price.maxAge) {
-    ctx.addIssue({ code: "custom", path: ["maxAge"], message: "maxAge must not be below minAge" });
+    ctx.addIssue({ code: "custom", path: ["maxAge"], ...ruleIssue("max_age_below_min_age") });
   }
   if (price.intervalCount != null && price.interval == null) {
-    ctx.addIssue({ code: "custom", path: ["intervalCount"], message: "intervalCount needs an interval" });
+    ctx.addIssue({ code: "custom", path: ["intervalCount"], ...ruleIssue("interval_count_without_interval") });
   }
   if (price.interval && price.intervalCount != null) {
     if (price.intervalCount > MAX_INTERVAL_COUNT[price.interval as keyof typeof MAX_INTERVAL_COUNT]) {
-      ctx.addIssue({ code: "custom", path: ["intervalCount"], message: "A billing period is at most three years" });
+      ctx.addIssue({ code: "custom", path: ["intervalCount"], ...ruleIssue("billing_period_too_long") });
     }
   }
 }
@@ -164,14 +165,14 @@ export function productRuleIssues(product: {
 }): ErrorDetail[] {
   const issues: ErrorDetail[] = [];
   if (product.type === "class_pass" && (product.classAllowance == null || product.classAllowance < 1)) {
-    issues.push({ path: "classAllowance", message: "A class pass needs a classAllowance of at least 1" });
+    issues.push(ruleDetail("classAllowance", "class_allowance_required"));
   }
   product.prices.forEach((price, index) => {
     if (product.type === "subscription" && !price.interval) {
-      issues.push({ path: `prices.${index}.interval`, message: "Subscription prices need an interval" });
+      issues.push(ruleDetail(`prices.${index}.interval`, "interval_required"));
     }
     if (product.type !== "subscription" && price.interval) {
-      issues.push({ path: `prices.${index}.interval`, message: "Only subscription prices have an interval" });
+      issues.push(ruleDetail(`prices.${index}.interval`, "interval_not_allowed"));
     }
   });
   return issues;
@@ -191,7 +192,12 @@ export const CreateProductInput = z
   })
   .superRefine((value, ctx) => {
     for (const issue of productRuleIssues(value)) {
-      ctx.addIssue({ code: "custom", path: issue.path.split("."), message: issue.message });
+      ctx.addIssue({
+        code: "custom",
+        path: issue.path.split("."),
+        message: issue.message,
+        params: { ...issue.params, code: issue.code },
+      });
     }
   })
   .openapi("CreateProductInput");

@@ -1,6 +1,7 @@
 import type { PromoCode } from "@prisma/client";
 import { Id, IdParam, IsoDateTime, text } from "./common";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 export const PromoCodeStatusSchema = z.enum(["active", "inactive"]).openapi("PromoCodeStatus", {
   description: "Only `active` codes are accepted at checkout",
@@ -59,15 +60,15 @@ function checkDiscount(input: DiscountShape, ctx: z.RefinementCtx, required: boo
   const percent = input.percentOff != null;
   const amount = input.amountOff != null;
   if (percent && amount) {
-    ctx.addIssue({ code: "custom", path: ["amountOff"], message: "Give percentOff or amountOff, not both" });
+    ctx.addIssue({ code: "custom", path: ["amountOff"], ...ruleIssue("discount_both") });
   } else if (required && !percent && !amount) {
-    ctx.addIssue({ code: "custom", path: ["percentOff"], message: "Give percentOff or amountOff" });
+    ctx.addIssue({ code: "custom", path: ["percentOff"], ...ruleIssue("discount_required") });
   }
   if (amount && input.currency == null) {
-    ctx.addIssue({ code: "custom", path: ["currency"], message: "amountOff needs a currency" });
+    ctx.addIssue({ code: "custom", path: ["currency"], ...ruleIssue("currency_required") });
   }
   if (!amount && input.currency != null) {
-    ctx.addIssue({ code: "custom", path: ["currency"], message: "currency goes with amountOff" });
+    ctx.addIssue({ code: "custom", path: ["currency"], ...ruleIssue("currency_without_amount") });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Season } from "@prisma/client";
 import { Id, IsoDateTime, text } from "./common";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 export const SeasonStatusSchema = z.enum(["active", "archived"]).openapi("SeasonStatus");
 
@@ -31,7 +32,7 @@ export const CreateSeasonInput = z
   })
   .superRefine((value, ctx) => {
     if (new Date(value.endsAt) <= new Date(value.startsAt)) {
-      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "endsAt must be after startsAt" });
+      ctx.addIssue({ code: "custom", path: ["endsAt"], ...ruleIssue("season_end_not_after_start") });
     }
   })
   .openapi("CreateSeasonInput");

@@ -3,6 +3,7 @@ import { Timezone } from "./account-input";
 import { IsoDate } from "./common";
 import { DurationMinutes } from "./duration-preset";
 import { z } from "./zod";
+import { issueDetails, REPORT_INPUT, ruleIssue, type ErrorDetail, type PlainRuleCode } from "@/lib/error-details";
 
 /**
  * The rule fields of a series write body (decisions §4). Cross-field checks live in
@@ -72,17 +73,17 @@ type SeriesRuleFieldValues = Partial<z.infer<typeof SeriesRuleFields>>;
 
 /** Checks between fields: a bound is present, endsOn is not before startsOn, weekdays/monthDay fit the frequency. */
 export function checkSeriesRule(rule: SeriesRuleFieldValues, context: z.RefinementCtx): void {
-  const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
-  if (rule.endsOn == null && rule.count == null) issue("endsOn", "Either endsOn or count is required");
+  const issue = (path: string, code: PlainRuleCode) => context.addIssue({ code: "custom", path: [path], ...ruleIssue(code) });
+  if (rule.endsOn == null && rule.count == null) issue("endsOn", "ends_required");
   if (rule.endsOn != null && rule.startsOn != null && rule.endsOn < rule.startsOn) {
-    issue("endsOn", "endsOn must not be before startsOn");
+    issue("endsOn", "series_end_before_start");
   }
   if (rule.weekdays !== undefined) {
-    if (rule.frequency !== "weekly") issue("weekdays", "weekdays apply to weekly rules only");
-    if (new Set(rule.weekdays).size !== rule.weekdays.length) issue("weekdays", "weekdays must not repeat");
+    if (rule.frequency !== "weekly") issue("weekdays", "weekdays_weekly_only");
+    if (new Set(rule.weekdays).size !== rule.weekdays.length) issue("weekdays", "weekdays_repeat");
   }
   if (rule.monthDay !== undefined && rule.frequency !== "monthly")
-    issue("monthDay", "monthDay applies to monthly rules only");
+    issue("monthDay", "month_day_monthly_only");
 }
 
 export const SeriesRuleInput = SeriesRuleFields.superRefine(checkSeriesRule).openapi("SeriesRuleInput");
@@ -91,12 +92,12 @@ export type SeriesRuleInput = z.infer<typeof SeriesRuleInput>;
 /** Validates a rule outside the route wrapper (e.g. the dashboard's preview), with 400-style details. */
 export function validateSeriesRule(
   input: unknown,
-): { success: true; data: SeriesRuleInput } | { success: false; details: { path: string; message: string }[] } {
-  const result = SeriesRuleInput.safeParse(input);
+): { success: true; data: SeriesRuleInput } | { success: false; details: ErrorDetail[] } {
+  const result = SeriesRuleInput.safeParse(input, REPORT_INPUT);
   if (result.success) return { success: true, data: result.data };
   return {
     success: false,
-    details: result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+    details: issueDetails(result.error),
   };
 }
 

@@ -7,8 +7,6 @@ export function isStorableText(text: string): boolean {
   return text.isWellFormed() && !text.includes("\u0000");
 }
 
-export const UNSTORABLE_TEXT_MESSAGE = "Text must not contain NUL characters or unpaired surrogates";
-
 /** The path ("items.0.name") of the first string or key in a parsed input that is not storable. */
 export function findUnstorableText(value: unknown, path: string[] = []): string | undefined {
   if (typeof value === "string") return isStorableText(value) ? undefined : path.join(".");

@@ -1,5 +1,6 @@
 import { clampToAcceptedYears, IsoDateTime } from "./common";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SUMMARY_DEFAULT_DAYS = 30;
@@ -26,9 +27,9 @@ export const SummaryQuery = SummaryParams.transform((query, context) => {
       ? clampToAcceptedYears(new Date(from.getTime() + SUMMARY_DEFAULT_DAYS * DAY_MS))
       : new Date();
   const start = from ?? clampToAcceptedYears(new Date(to.getTime() - SUMMARY_DEFAULT_DAYS * DAY_MS));
-  if (start >= to) context.addIssue({ code: "custom", path: ["to"], message: "`to` must be after `from`" });
+  if (start >= to) context.addIssue({ code: "custom", path: ["to"], ...ruleIssue("range_end_not_after_start") });
   else if (to.getTime() - start.getTime() > SUMMARY_MAX_DAYS * DAY_MS) {
-    context.addIssue({ code: "custom", path: ["to"], message: `The period may span at most ${SUMMARY_MAX_DAYS} days` });
+    context.addIssue({ code: "custom", path: ["to"], ...ruleIssue("period_too_long", { maximum: SUMMARY_MAX_DAYS }) });
   }
   return { from: start, to };
 });

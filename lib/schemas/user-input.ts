@@ -2,15 +2,16 @@ import { Email, Id, text } from "./common";
 import { LocaleSchema } from "./locale";
 import { MembershipSchema, PersonaSchema, UserSchema } from "./user";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 /** A calendar date of birth: a real `YYYY-MM-DD` day, not before 1900 and not in the future. */
 export const DateOfBirth = z.iso
   .date()
-  .refine((value) => value >= "1900-01-01", "Date of birth must not be before 1900-01-01")
+  .refine((value) => value >= "1900-01-01", ruleIssue("birth_date_too_early", { minimum: "1900-01-01" }))
   // One day of slack: "today" somewhere on earth may already be tomorrow in UTC.
   .refine(
     (value) => value <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-    "Date of birth must not be in the future",
+    ruleIssue("birth_date_in_future"),
   )
   .nullable()
   .openapi({ example: "1990-04-12", description: "`YYYY-MM-DD`, or null to clear it" });
@@ -28,7 +29,7 @@ export const UpdateMeInput = z
   })
   .refine(
     (input) => input.dateOfBirth !== undefined || input.locale !== undefined || input.emailReminders !== undefined,
-    "Give dateOfBirth, locale, emailReminders or more than one",
+    ruleIssue("nothing_to_change"),
   )
   .openapi("UpdateMeInput", { description: "What the caller changes about themselves: at least one field" });
 

@@ -3,6 +3,7 @@ import { PERSONAS } from "@/lib/auth/persona";
 import { text, toIsoDate } from "./common";
 import { cursorKey, PageParams } from "./page";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 export const PersonaSchema = z.enum(PERSONAS).openapi("Persona", {
   description:
@@ -51,7 +52,7 @@ export type PersonKey = z.infer<typeof PersonKey>;
 
 export const ListUsersQuery = ListUsersParams.transform(({ cursor, ...query }, context) => {
   if (cursor !== undefined && query.limit === undefined)
-    context.addIssue({ code: "custom", path: ["cursor"], message: "`cursor` goes with `limit`" });
+    context.addIssue({ code: "custom", path: ["cursor"], ...ruleIssue("cursor_without_limit") });
   return { ...query, after: cursorKey(PersonKey, cursor, context) };
 });
 

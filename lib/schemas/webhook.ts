@@ -3,6 +3,7 @@ import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/webhook-eve
 import { IdParam, text } from "./common";
 import { cursorKey, PageParams } from "./page";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 const WebhookUrl = z
   .url({ protocol: /^https?$/, normalize: false })
@@ -17,7 +18,7 @@ const Events = z
   .array(z.enum(WEBHOOK_EVENT_TYPES))
   .min(1)
   .max(WEBHOOK_EVENT_TYPES.length)
-  .refine((events) => new Set(events).size === events.length, "Each event once")
+  .refine((events) => new Set(events).size === events.length, ruleIssue("events_repeat"))
   .openapi({ example: ["booking.created", "booking.cancelled"], description: "The events sent to this endpoint" });
 const Description = text().trim().max(500).openapi({ example: "Our CRM" });
 
@@ -84,7 +85,7 @@ export const WebhookDeliverySchema = z
 export const WebhookDeliveryKey = z.tuple([z.iso.datetime(), z.string()]);
 export const ListWebhookDeliveriesQuery = z.object(PageParams).transform(({ cursor, limit }, context) => {
   if (cursor !== undefined && limit === undefined)
-    context.addIssue({ code: "custom", path: ["cursor"], message: "`cursor` goes with `limit`" });
+    context.addIssue({ code: "custom", path: ["cursor"], ...ruleIssue("cursor_without_limit") });
   const after = cursorKey(WebhookDeliveryKey, cursor, context);
   return { limit, after: after && { createdAt: new Date(after[0]), id: after[1] } };
 });

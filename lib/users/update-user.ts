@@ -4,15 +4,12 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { serializeUser, type UserDto } from "@/lib/schemas/user";
 import { fromIsoDate, type UpdateUserInput } from "@/lib/schemas/user-input";
+import { ruleDetail } from "@/lib/error-details";
 
-const emailRejected = (message: string) => new AppError("validation_failed", { details: [{ path: "email", message }] });
-const emailTaken = () => emailRejected("Email is already used by another user");
-const emailShared = () =>
-  emailRejected("This user also belongs to another account, so the email cannot be changed here");
+const emailTaken = () => new AppError("validation_failed", { details: [ruleDetail("email", "email_taken")] });
+const emailShared = () => new AppError("validation_failed", { details: [ruleDetail("email", "email_shared")] });
 const lastAdministrator = () =>
-  new AppError("validation_failed", {
-    details: [{ path: "persona", message: "The account needs at least one administrator" }],
-  });
+  new AppError("validation_failed", { details: [ruleDetail("persona", "last_administrator")] });
 
 /**
  * An administrator edits a user of the active account: the identity's name, email and date of birth,

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setTestPageLanguage } from "@/tests/helpers/page-language";
 import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
 import { CreateSeasonInput } from "@/lib/schemas/season";
@@ -15,7 +16,26 @@ describe("runAction", () => {
     expect(state).toEqual({
       ok: false,
       error: "Please correct the marked fields.",
-      fieldErrors: { name: "Required", endsAt: "endsAt must be after startsAt" },
+      fieldErrors: { name: "Required", endsAt: "The last day must not be before the first day" },
+    });
+  });
+
+  describe("on a Danish page", () => {
+    afterEach(() => setTestPageLanguage("en"));
+
+    it("says each field's error in Danish, from its code", async () => {
+      setTestPageLanguage("da");
+      const state = await runAction(
+        async () => {
+          parseWith(CreateSeasonInput, { name: "", startsAt: "2026-09-01T00:00:00Z", endsAt: "2026-08-01T00:00:00Z" });
+        },
+        { revalidate: "/dashboard/seasons" },
+      );
+      expect(state).toEqual({
+        ok: false,
+        error: "Ret de markerede felter.",
+        fieldErrors: { name: "Skal udfyldes", endsAt: "Den sidste dag må ikke ligge før den første dag" },
+      });
     });
   });
 
@@ -41,11 +61,14 @@ describe("runAction", () => {
 
   it("keeps the first message of each path and puts path-less ones on the form", () => {
     expect(
-      fieldErrors([
-        { path: "prices.0.amount", message: "first" },
-        { path: "prices.0.amount", message: "second" },
-        { path: "", message: "Malformed" },
-      ]),
-    ).toEqual({ "prices.0.amount": "first", _form: "Malformed" });
+      fieldErrors(
+        [
+          { path: "prices.0.amount", message: "Amount is too large", code: "amount_too_large" },
+          { path: "prices.0.amount", message: "Enter an amount", code: "amount_invalid" },
+          { path: "", message: "Malformed JSON", code: "json_malformed" },
+        ],
+        "en",
+      ),
+    ).toEqual({ "prices.0.amount": "Amount is too large", _form: "The form could not be read; please try again" });
   });
 });

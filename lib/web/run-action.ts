@@ -6,17 +6,18 @@ import { log } from "@/lib/log";
 import { errorMessageIn } from "@/lib/i18n/error-messages";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import type { FormState } from "./form-state";
-import { formErrorWords, friendlyMessage, type FormErrorWords } from "./friendly-message";
+import type { Locale } from "@/lib/i18n/locales";
+import { fieldErrorMessage } from "./field-error-message";
 
-/** Field errors keyed by the form's input names; the first message of each path wins. */
-export function fieldErrors(
-  details: ErrorDetail[] | undefined,
-  words: FormErrorWords = formErrorWords("en"),
-): Record<string, string> {
+/**
+ * Field errors keyed by the form's input names, each detail's code and params in the words of
+ * `locale`; the first message of each path wins.
+ */
+export function fieldErrors(details: ErrorDetail[] | undefined, locale: Locale): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const detail of details ?? []) {
     const key = detail.path === "" ? "_form" : detail.path;
-    errors[key] ??= friendlyMessage(detail.message, words);
+    errors[key] ??= fieldErrorMessage(detail, locale);
   }
   return errors;
 }
@@ -38,7 +39,7 @@ export async function runAction(
     const t = await getTranslations("FormErrors");
     if (error instanceof AppError) {
       if (error.code === "validation_failed") {
-        const errors = fieldErrors(error.details, formErrorWords(await pageLanguage()));
+        const errors = fieldErrors(error.details, await pageLanguage());
         return { ok: false, error: errors._form ?? t("correctFields"), fieldErrors: errors };
       }
       return { ok: false, error: errorMessageIn(await pageLanguage(), error.code) };

@@ -2,6 +2,7 @@ import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import { AppError } from "@/lib/errors";
+import { ruleDetail } from "@/lib/error-details";
 
 /** Public unicast only: what request-filtering-agent lets through at delivery time. */
 export function isPublicAddress(address: string): boolean {
@@ -12,15 +13,8 @@ export function isPublicAddress(address: string): boolean {
   }
 }
 
-/** The 400 messages of a refused URL (forms show them in plain words: lib/web/friendly-message.ts). */
-export const WEBHOOK_URL_MESSAGES = {
-  https: "Must be an https URL",
-  credentials: "Must not carry credentials",
-  publicAddress: "Must be a public address",
-} as const;
-
-function refuse(message: string): AppError {
-  return new AppError("validation_failed", { details: [{ path: "url", message }] });
+function refuse(code: "url_not_https" | "url_has_credentials" | "url_not_public"): AppError {
+  return new AppError("validation_failed", { details: [ruleDetail("url", code)] });
 }
 
 /**
@@ -33,13 +27,13 @@ function refuse(message: string): AppError {
 export async function assertDeliverableUrl(url: string, allowPrivate: boolean): Promise<void> {
   const parsed = new URL(url);
   if (parsed.protocol !== "https:" && !(allowPrivate && parsed.protocol === "http:"))
-    throw refuse(WEBHOOK_URL_MESSAGES.https);
-  if (parsed.username || parsed.password) throw refuse(WEBHOOK_URL_MESSAGES.credentials);
+    throw refuse("url_not_https");
+  if (parsed.username || parsed.password) throw refuse("url_has_credentials");
   if (allowPrivate) return;
   const host = normalizedHost(parsed.hostname);
-  if (isPrivateUseName(host)) throw refuse(WEBHOOK_URL_MESSAGES.publicAddress);
+  if (isPrivateUseName(host)) throw refuse("url_not_public");
   const addresses = isIP(host) ? [host] : await resolve(host);
-  if (addresses.some((address) => !isPublicAddress(address))) throw refuse(WEBHOOK_URL_MESSAGES.publicAddress);
+  if (addresses.some((address) => !isPublicAddress(address))) throw refuse("url_not_public");
 }
 
 /** The host as a resolver reads it: without IPv6 brackets and without the root's trailing dots. */

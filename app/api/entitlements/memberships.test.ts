@@ -205,7 +205,14 @@ describe("POST /entitlements/{id}/pause and /resume", () => {
       status: 400,
       body: {
         error: "Validation failed",
-        details: [{ path: "from", message: "Overlaps the pause from 2030-02-01 until 2030-02-15" }],
+        details: [
+          {
+            path: "from",
+            message: "Overlaps the pause from 2030-02-01 until 2030-02-15",
+            code: "pause_overlaps",
+            params: { from: "2030-02-01", until: "2030-02-15" },
+          },
+        ],
       },
     });
     const later = await pause(entitlement.id, { from: "2030-03-01", until: "2030-03-05" });
@@ -215,7 +222,7 @@ describe("POST /entitlements/{id}/pause and /resume", () => {
     const backwards = await pause(entitlement.id, { from: "2030-03-05", until: "2030-03-01" });
     expect(backwards).toMatchObject({
       status: 400,
-      body: { details: [{ path: "until", message: "Must be after from" }] },
+      body: { details: [{ path: "until", message: "Must be after from", code: "pause_end_not_after_start" }] },
     });
     expect((await pause(entitlement.id, { from: "2030-13-01", until: "2030-03-01" })).status).toBe(400);
     expect((await pause(entitlement.id, { from: "2030-05-01", until: "2030-05-10" })).status).toBe(400); // after it ends

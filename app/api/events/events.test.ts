@@ -106,7 +106,7 @@ describe("POST /events", () => {
       body: { title: "Guest", durationMinutes: 60, teacherIds: [tenant.admin.userId, other.admin.userId] },
     });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: "Validation failed", details: [{ path: "teacherIds.1", message: "Not a member of this account" }] });
+    expect(response.body).toEqual({ error: "Validation failed", details: [{ path: "teacherIds.1", message: "Not a member of this account", code: "teacher_unknown" }] });
   });
 
   it("answers 400 with details for a location of another tenant or an unknown one", async () => {
@@ -114,7 +114,7 @@ describe("POST /events", () => {
     for (const locationId of [foreign.id, "no-such-location"]) {
       const response = await api("POST", "/events", { token: tenant.admin.token, body: { title: "X", durationMinutes: 60, locationId } });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: "Validation failed", details: [{ path: "locationId", message: "Not a location of this account" }] });
+      expect(response.body).toEqual({ error: "Validation failed", details: [{ path: "locationId", message: "Not a location of this account", code: "location_unknown" }] });
     }
   });
 
@@ -241,11 +241,11 @@ describe("PATCH /events/{eventId}", () => {
     const foreignLocation = await post("/locations", { name: "Theirs" }, other.admin.token);
     expect(await api("PATCH", `/events/${event.id}`, { token: tenant.admin.token, body: { teacherIds: [other.admin.userId] } })).toMatchObject({
       status: 400,
-      body: { error: "Validation failed", details: [{ path: "teacherIds.0", message: "Not a member of this account" }] },
+      body: { error: "Validation failed", details: [{ path: "teacherIds.0", message: "Not a member of this account", code: "teacher_unknown" }] },
     });
     expect(await api("PATCH", `/events/${event.id}`, { token: tenant.admin.token, body: { locationId: foreignLocation.id } })).toMatchObject({
       status: 400,
-      body: { error: "Validation failed", details: [{ path: "locationId", message: "Not a location of this account" }] },
+      body: { error: "Validation failed", details: [{ path: "locationId", message: "Not a location of this account", code: "location_unknown" }] },
     });
     const events = await api("GET", "/events", { token: tenant.admin.token });
     expect(events.body.find((e: { id: string }) => e.id === event.id)).toEqual(event);

@@ -205,7 +205,7 @@ describe("PATCH /instances/{instanceId} action teachers", () => {
     const stranger = await createMember(other.accountId, "teacher");
     expect(await patch(lesson.id, { action: "teachers", teacherIds: [jonas.userId, stranger.userId] })).toMatchObject({
       status: 400,
-      body: { error: "Validation failed", details: [{ path: "teacherIds.1", message: "Not a member of this account" }] },
+      body: { error: "Validation failed", details: [{ path: "teacherIds.1", message: "Not a member of this account", code: "teacher_unknown" }] },
     });
     for (const body of [{ action: "teachers" }, { action: "teachers", teacherIds: "x" }, { action: "teachers", teacherIds: [1] }]) {
       expect(await patch(lesson.id, body), JSON.stringify(body)).toMatchObject({ status: 400 });

@@ -115,12 +115,12 @@ describe("instance teacherIds", () => {
       body: { title: "Flow", durationMinutes: 60, teacherIds: [clara.userId, stranger.userId], startsAt: FUTURE },
     });
     expect(created).toMatchObject(INVALID);
-    expect(created.body.details).toEqual([{ path: "teacherIds.1", message: "Not a member of this account" }]);
+    expect(created.body.details).toEqual([{ path: "teacherIds.1", message: "Not a member of this account", code: "teacher_unknown" }]);
 
     const event = await createEvent({ teacherIds: [clara.userId], startsAt: FUTURE });
     const patched = await api("PATCH", `/events/${event.id}`, { token: tenant.admin.token, body: { teacherIds: ["nobody"] } });
     expect(patched).toMatchObject(INVALID);
-    expect(patched.body.details).toEqual([{ path: "teacherIds.0", message: "Not a member of this account" }]);
+    expect(patched.body.details).toEqual([{ path: "teacherIds.0", message: "Not a member of this account", code: "teacher_unknown" }]);
     expect((await instancesOf(event.id)).map((i) => i.teacherIds)).toEqual([[clara.userId]]);
   });
 });

@@ -116,7 +116,7 @@ describe("GET /instances", () => {
     expect(await api("GET", `/instances?from=${from.toISOString()}&to=${exact}`, { token: tenant.admin.token })).toMatchObject({ status: 200 });
     const response = await api("GET", `/instances?from=${from.toISOString()}&to=${beyond}`, { token: tenant.admin.token });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: "Validation failed", details: [{ path: "to", message: "The range may span at most 366 days" }] });
+    expect(response.body).toEqual({ error: "Validation failed", details: [{ path: "to", message: "The range may span at most 366 days", code: "range_too_long", params: { maximum: 366 } }] });
   });
 
   it.each([
@@ -305,7 +305,7 @@ describe("PATCH /instances/{instanceId}", () => {
     expect(await patch(instance.id, { action: "bookability", audience: "groups", groupIds: [foreign.id] })).toEqual(
       expect.objectContaining({
         status: 400,
-        body: { error: "Validation failed", details: [{ path: "groupIds.0", message: "Not a group of this account" }] },
+        body: { error: "Validation failed", details: [{ path: "groupIds.0", message: "Not a group of this account", code: "group_unknown" }] },
       }),
     );
     expect(await patch(instance.id, { action: "bookability", audience: "groups", groupIds: ["unknown"] })).toMatchObject({ status: 400 });

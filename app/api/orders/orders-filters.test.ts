@@ -141,10 +141,12 @@ describe("GET /orders filters", () => {
       expect(response.body.details?.[0]?.message, query).toBeTruthy();
     }
     const backwards = await api("GET", "/orders?from=2026-02-01&to=2026-01-31", { token: tenant.admin.token });
-    expect(backwards.body.details).toEqual([{ path: "to", message: "`to` must be after `from`" }]);
+    expect(backwards.body.details).toEqual([
+      { path: "to", message: "`to` must be after `from`", code: "range_end_not_after_start" },
+    ]);
     const format = await api("GET", "/orders?from=yesterday", { token: tenant.admin.token });
     expect(format.body.details).toEqual([
-      { path: "from", message: "A date (YYYY-MM-DD) or an ISO 8601 instant with an offset" },
+      { path: "from", message: "A date (YYYY-MM-DD) or an ISO 8601 instant with an offset", code: "date_or_instant" },
     ]);
   });
 });

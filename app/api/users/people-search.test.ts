@@ -176,7 +176,7 @@ describe("pages of GET /users", () => {
     for (const bad of ["garbage", "!!!", Buffer.from('{"a":1}').toString("base64url"), Buffer.from("[1,2]").toString("base64url")]) {
       const response = await api("GET", `/users?limit=5&cursor=${encodeURIComponent(bad)}`, { token: paged.admin.token });
       expect(response, bad).toMatchObject(INVALID);
-      expect(response.body.details).toEqual([{ path: "cursor", message: "Not a cursor this list answered" }]);
+      expect(response.body.details).toEqual([{ path: "cursor", message: "Not a cursor this list answered", code: "cursor_invalid" }]);
     }
     expect(await api("GET", `/users?cursor=${cursor}`, { token: paged.admin.token })).toMatchObject(INVALID);
   });

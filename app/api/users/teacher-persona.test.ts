@@ -48,7 +48,7 @@ describe("the teacher persona", () => {
   it("keeps the last administrator: making them a teacher answers 400 on persona", async () => {
     const response = await api("PATCH", `/users/${admin.userId}`, { token: admin.token, body: { persona: "teacher" } });
     expect(response).toMatchObject(INVALID);
-    expect(response.body.details).toEqual([{ path: "persona", message: "The account needs at least one administrator" }]);
+    expect(response.body.details).toEqual([{ path: "persona", message: "The account needs at least one administrator", code: "last_administrator" }]);
   });
 
   it("answers 400 for any other persona, and changes nothing", async () => {

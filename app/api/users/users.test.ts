@@ -255,7 +255,7 @@ describe("PATCH /users/{userId}", () => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       error: "Validation failed",
-      details: [{ path: "email", message: "Email is already used by another user" }],
+      details: [{ path: "email", message: "Email is already used by another user", code: "email_taken" }],
     });
     expect((await db.user.findUniqueOrThrow({ where: { id: attendee.userId } })).email).toBe(attendee.email);
   });
@@ -271,7 +271,11 @@ describe("PATCH /users/{userId}", () => {
 
     expect(response.status).toBe(400);
     expect(response.body.details).toEqual([
-      { path: "email", message: "This user also belongs to another account, so the email cannot be changed here" },
+      {
+        path: "email",
+        message: "This user also belongs to another account, so the email cannot be changed here",
+        code: "email_shared",
+      },
     ]);
     expect((await db.user.findUniqueOrThrow({ where: { id: attendee.userId } })).email).toBe(attendee.email);
   });
@@ -285,7 +289,9 @@ describe("PATCH /users/{userId}", () => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       error: "Validation failed",
-      details: [{ path: "persona", message: "The account needs at least one administrator" }],
+      details: [
+        { path: "persona", message: "The account needs at least one administrator", code: "last_administrator" },
+      ],
     });
     const membership = await db.membership.findUniqueOrThrow({
       where: { accountId_userId: { accountId: tenant.accountId, userId: admin.userId } },
@@ -311,7 +317,9 @@ describe("PATCH /users/{userId}", () => {
       token: colleague.token,
       body: { persona: "attendee" },
     });
-    expect(back.body.details).toEqual([{ path: "persona", message: "The account needs at least one administrator" }]);
+    expect(back.body.details).toEqual([
+      { path: "persona", message: "The account needs at least one administrator", code: "last_administrator" },
+    ]);
   });
 
   it("answers 404 for an unknown user and for a user of another account", async () => {

@@ -18,6 +18,7 @@ import { createSeries } from "@/lib/programme/create-series";
 import { CreateSeriesInput } from "@/lib/schemas/series";
 import { Id } from "@/lib/schemas/common";
 import { UpdateInstanceInput } from "@/lib/schemas/instance";
+import { ruleDetail } from "@/lib/error-details";
 
 // The same lib functions and the same body schema as PATCH /instances/{instanceId}.
 
@@ -33,7 +34,7 @@ export const moveInstanceAction = action(
     const local = readText(formData, "startsAt");
     const startsAt = local ? fromDateTimeLocal(local, studio.timezone) : undefined;
     if (!startsAt) {
-      throw new AppError("validation_failed", { details: [{ path: "startsAt", message: t("enterDateTime") }] });
+      throw new AppError("validation_failed", { details: [ruleDetail("startsAt", "date_time_required")] });
     }
     const input = parseWith(UpdateInstanceInput, { action: "move", startsAt: startsAt.toISOString() });
     if (input.action !== "move") throw new AppError("validation_failed");
@@ -128,15 +129,15 @@ export const setCapacityAction = action(
 export const createOneOffClassAction = action(
   { auth: "administrator", revalidate: ["/dashboard", "/dashboard/calendar"] },
   async ({ viewer, formData }) => {
-    const [studio, t] = await Promise.all([getActiveStudio(viewer), getTranslations("CalendarActions")]);
+    const studio = await getActiveStudio(viewer);
     const eventId = readText(formData, "eventId");
     if (!eventId) {
-      throw new AppError("validation_failed", { details: [{ path: "eventId", message: t("chooseClass") }] });
+      throw new AppError("validation_failed", { details: [ruleDetail("eventId", "class_required")] });
     }
     parseWith(Id, eventId);
     const startsAt = fromDateTimeLocal(readText(formData, "startsAt") ?? "", studio.timezone);
     if (!startsAt) {
-      throw new AppError("validation_failed", { details: [{ path: "startsAt", message: t("enterDateTime") }] });
+      throw new AppError("validation_failed", { details: [ruleDetail("startsAt", "date_time_required")] });
     }
     const local = DateTime.fromJSDate(startsAt, { zone: studio.timezone });
     const input = parseWith(

@@ -13,7 +13,7 @@ import { updateSeries } from "@/lib/programme/update-series";
 import { CreateEventInput, UpdateEventInput } from "@/lib/schemas/event";
 import { CreateSeriesInput, SeriesStatusSchema, UpdateSeriesInput } from "@/lib/schemas/series";
 import { ruleValuesFromFormData, toRuleInput, toSeriesInput } from "./rule-values";
-import { ruleDetailsInWords, weeklyRuleInput, type WeeklyClassWords } from "./weekly-class-input";
+import { weeklyRuleInput } from "./weekly-class-input";
 
 // The same lib functions and body schemas as POST/PATCH /events and /series.
 
@@ -126,15 +126,6 @@ function detailsOf(parse: () => unknown): ErrorDetail[] {
 export const createWeeklyClassAction = action(
   { auth: "administrator", revalidate: PATHS },
   async ({ viewer, formData }) => {
-    const tw = await getTranslations("WeeklyClassForm");
-    const words: WeeklyClassWords = {
-      chooseWeekday: tw("chooseWeekday"),
-      chooseEnd: tw("chooseEnd"),
-      required: tw("required"),
-      endBeforeStart: tw("endBeforeStart"),
-      tooFar: tw("tooFar"),
-      tooMany: tw("tooMany"),
-    };
     const eventFieldValues = { ...eventFields(formData, "create"), status: "published" };
     const ruleValues = {
       weekdays: readAll(formData, "weekdays"),
@@ -147,23 +138,16 @@ export const createWeeklyClassAction = action(
     let ruleBody: Record<string, unknown> = {};
     const details = [
       ...detailsOf(() => parseWith(CreateEventInput, eventFieldValues)),
-      ...detailsOf(() => (ruleBody = weeklyRuleInput(ruleValues, words))),
+      ...detailsOf(() => (ruleBody = weeklyRuleInput(ruleValues))),
     ];
     if (details.length === 0) details.push(...detailsOf(() => parseWith(CreateSeriesInput, ruleBody)));
-    if (details.length > 0) throw new AppError("validation_failed", { details: ruleDetailsInWords(details, words) });
-    try {
-      await createWeeklyClass({
-        db: viewer.db,
-        accountId: viewer.accountId,
-        event: parseWith(CreateEventInput, eventFieldValues),
-        series: parseWith(CreateSeriesInput, ruleBody),
-      });
-    } catch (error) {
-      if (error instanceof AppError && error.code === "validation_failed") {
-        throw new AppError("validation_failed", { details: ruleDetailsInWords(error.details ?? [], words) });
-      }
-      throw error;
-    }
+    if (details.length > 0) throw new AppError("validation_failed", { details });
+    await createWeeklyClass({
+      db: viewer.db,
+      accountId: viewer.accountId,
+      event: parseWith(CreateEventInput, eventFieldValues),
+      series: parseWith(CreateSeriesInput, ruleBody),
+    });
     return { redirectTo: "/dashboard?added=weekly-class" };
   },
 );

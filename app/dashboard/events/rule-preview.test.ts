@@ -45,7 +45,7 @@ describe("series rule preview", () => {
   it("reports the schema's field errors", () => {
     expect(previewRule({ ...base, count: "", endsOn: "" }, defaults)).toEqual({
       ok: false,
-      errors: [{ path: "endsOn", message: "Either endsOn or count is required" }],
+      errors: [{ path: "endsOn", message: "Either endsOn or count is required", code: "ends_required" }],
     });
     const typo = previewRule({ ...base, interval: "two" }, defaults);
     expect(typo.ok).toBe(false);
@@ -55,13 +55,27 @@ describe("series rule preview", () => {
   it("reports the caps of decisions §4", () => {
     expect(previewRule({ ...base, count: "", endsOn: "2029-01-01" }, defaults)).toEqual({
       ok: false,
-      errors: [{ path: "endsOn", message: "endsOn must be at most 2 years after startsOn" }],
+      errors: [
+        {
+          path: "endsOn",
+          message: "endsOn must be at most 2 years after startsOn",
+          code: "series_too_long",
+          params: { years: 2 },
+        },
+      ],
     });
     expect(
       previewRule({ ...base, frequency: "daily", weekdays: [], count: "", endsOn: "2027-12-31" }, defaults),
     ).toEqual({
       ok: false,
-      errors: [{ path: "endsOn", message: "At most 500 occurrences per series" }],
+      errors: [
+        {
+          path: "endsOn",
+          message: "At most 500 occurrences per series",
+          code: "occurrences_too_many",
+          params: { maximum: 500 },
+        },
+      ],
     });
   });
 

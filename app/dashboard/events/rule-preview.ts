@@ -1,14 +1,14 @@
+import type { ErrorDetail } from "@/lib/error-details";
 import { expandSeries, RecurrenceRuleError, resolveRule, type Occurrence } from "@/lib/recurrence";
 import { validateSeriesRule } from "@/lib/schemas/series-rule";
 import { toRuleInput, type RuleFormValues } from "./rule-values";
 
-export type RulePreview =
-  { ok: true; total: number; first: Occurrence[] } | { ok: false; errors: { path: string; message: string }[] };
+export type RulePreview = { ok: true; total: number; first: Occurrence[] } | { ok: false; errors: ErrorDetail[] };
 
 /**
  * What saving the form would generate, computed like the API does (series schema, then resolveRule
  * with the studio's timezone and the event's duration, then expandSeries with its caps): the first
- * `limit` occurrences and the total, or the same `{ path, message }` details a 400 would carry.
+ * `limit` occurrences and the total, or the same details a 400 would carry.
  */
 export function previewRule(
   values: RuleFormValues,

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useMemo, useState, type ChangeEvent } from "react";
 import { FieldFrame, describedBy, inputClass } from "@/components/forms/field";
 import { StateForm, FieldError } from "@/components/dashboard/state-form";
@@ -9,6 +9,7 @@ import { previewRule } from "./rule-preview";
 import type { RuleFormValues, SeriesEnd } from "./rule-values";
 import { formatDateTime, weekdayName } from "@/lib/format/dates";
 import { zoneName } from "@/lib/format/timezones";
+import { detailInWords } from "@/lib/web/field-error-words";
 
 /** The rule's weekdays (0 = Sunday), Monday first. */
 const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "0"] as const;
@@ -32,6 +33,8 @@ type Props = {
 export function SeriesForm(props: Props) {
   const id = useId();
   const t = useTranslations("SeriesForm");
+  const fieldErrorWords = useTranslations("FieldErrors");
+  const locale = useLocale();
   const [values, setValues] = useState<RuleFormValues>(props.initial);
   const preview = useMemo(
     () => previewRule(values, { timezone: props.timezone, durationMinutes: props.eventDurationMinutes }),
@@ -238,10 +241,7 @@ export function SeriesForm(props: Props) {
                 ) : (
                   <ul className="mt-1 space-y-1 text-sm text-red-700">
                     {preview.errors.map((error) => (
-                      <li key={error.path + error.message}>
-                        {error.path ? <strong>{error.path}: </strong> : null}
-                        {error.message}
-                      </li>
+                      <li key={error.path + error.code}>{detailInWords(error, fieldErrorWords, locale)}</li>
                     ))}
                   </ul>
                 )}

@@ -107,14 +107,14 @@ describe("add a weekly class", () => {
       title: "Required",
       durationMinutes: "Must be at least 1",
       weekdays: "Choose at least one weekday.",
-      count: "Required.",
+      count: "Required",
     });
     expect(await counts()).toEqual({ events: 0, series: 0, instances: 0 });
   });
 
   it("refuses an end past the two-year cap, or before the first date, in words, and writes nothing", async () => {
     const tooFar = await createWeeklyClassAction(weeklyClass({ ends: "date", endsOn: "2028-03-03" }));
-    expect(tooFar.fieldErrors).toEqual({ endsOn: "The last date can be at most two years after the first." });
+    expect(tooFar.fieldErrors).toEqual({ endsOn: "The last date can be at most 2 years after the first." });
     const before = await createWeeklyClassAction(weeklyClass({ ends: "date", endsOn: "2026-03-01" }));
     expect(before.fieldErrors).toEqual({ endsOn: "The last date cannot be before the first." });
     const many = await createWeeklyClassAction(weeklyClass({ ends: "count", count: "501" }));

@@ -1,5 +1,6 @@
 import { AppError, type ErrorDetail } from "@/lib/errors";
 import { addYears, MAX_OCCURRENCES, MAX_SPAN_YEARS } from "@/lib/recurrence/expand-series";
+import { ruleDetail } from "@/lib/error-details";
 
 /** How a weekly class ends: after a number of times, on a date, or not at all within the two-year cap. */
 export const WEEKLY_CLASS_ENDS = ["count", "date", "none"] as const;
@@ -14,16 +15,6 @@ export type WeeklyClassRule = {
   endsOn: string;
 };
 
-/** The words for what the series schema and the recurrence engine say in English about a rule. */
-export type WeeklyClassWords = {
-  chooseWeekday: string;
-  chooseEnd: string;
-  required: string;
-  endBeforeStart: string;
-  tooFar: string;
-  tooMany: string;
-};
-
 function integer(text: string): number | string | undefined {
   const trimmed = text.trim();
   if (trimmed === "") return undefined;
@@ -33,17 +24,17 @@ function integer(text: string): number | string | undefined {
 /**
  * The weekly-times half of the "Add a weekly class" form as the body of POST /events/{id}/series
  * (frequency weekly, every week). "No end" is the furthest the caps allow: two years after the first
- * date, at most 500 times. What is missing is reported here in the reader's words (400 with details).
+ * date, at most 500 times. What is missing is reported here (400 with details).
  */
-export function weeklyRuleInput(values: WeeklyClassRule, words: WeeklyClassWords): Record<string, unknown> {
+export function weeklyRuleInput(values: WeeklyClassRule): Record<string, unknown> {
   const details: ErrorDetail[] = [];
-  if (values.weekdays.length === 0) details.push({ path: "weekdays", message: words.chooseWeekday });
-  if (!values.localStartTime.trim()) details.push({ path: "localStartTime", message: words.required });
-  if (!values.startsOn.trim()) details.push({ path: "startsOn", message: words.required });
+  if (values.weekdays.length === 0) details.push(ruleDetail("weekdays", "weekday_required"));
+  if (!values.localStartTime.trim()) details.push(ruleDetail("localStartTime", "required"));
+  if (!values.startsOn.trim()) details.push(ruleDetail("startsOn", "required"));
   const ends = values.ends as WeeklyClassEnd;
-  if (!WEEKLY_CLASS_ENDS.includes(ends)) details.push({ path: "ends", message: words.chooseEnd });
-  if (ends === "count" && !values.count.trim()) details.push({ path: "count", message: words.required });
-  if (ends === "date" && !values.endsOn.trim()) details.push({ path: "endsOn", message: words.required });
+  if (!WEEKLY_CLASS_ENDS.includes(ends)) details.push(ruleDetail("ends", "series_end_choice_required"));
+  if (ends === "count" && !values.count.trim()) details.push(ruleDetail("count", "required"));
+  if (ends === "date" && !values.endsOn.trim()) details.push(ruleDetail("endsOn", "required"));
   if (details.length > 0) throw new AppError("validation_failed", { details });
   const startsOn = values.startsOn.trim();
   return {
@@ -61,16 +52,4 @@ export function weeklyRuleInput(values: WeeklyClassRule, words: WeeklyClassWords
         }
       : {}),
   };
-}
-
-/** The schema's and the engine's English sentences about a rule, in the reader's words. */
-export function ruleDetailsInWords(details: ErrorDetail[], words: WeeklyClassWords): ErrorDetail[] {
-  return details.map((detail) => {
-    if (/^endsOn must not be before startsOn$/.test(detail.message))
-      return { ...detail, message: words.endBeforeStart };
-    if (/^endsOn must be at most \d+ years after startsOn$/.test(detail.message))
-      return { ...detail, message: words.tooFar };
-    if (/^At most \d+ occurrences per series$/.test(detail.message)) return { ...detail, message: words.tooMany };
-    return detail;
-  });
 }

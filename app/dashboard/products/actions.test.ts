@@ -49,7 +49,7 @@ describe("product actions", () => {
       fieldErrors: { "prices.0.amount": "At most 2 decimals for DKK" },
     });
     const noAllowance = await createProductAction(formData({ ...classPass, classAllowance: "" }));
-    expect(noAllowance.fieldErrors).toEqual({ classAllowance: "A class pass needs a classAllowance of at least 1" });
+    expect(noAllowance.fieldErrors).toEqual({ classAllowance: "A class pass gives at least 1 class" });
     expect(await db.product.count({ where: { accountId: tenant.accountId } })).toBe(0);
   });
 

@@ -9,7 +9,6 @@ import { parseWith } from "@/lib/http/parse-input";
 import { CreateProductInput, ProductStatusSchema, UpdateProductInput } from "@/lib/schemas/product";
 import { getMe } from "@/lib/users/get-me";
 import { pageLanguage } from "@/lib/i18n/page-language";
-import { amountWords } from "./amount-words";
 import { readProductForm } from "./product-form-data";
 
 const PATH = "/dashboard/products";
@@ -17,8 +16,7 @@ const PATH = "/dashboard/products";
 /** The product form's body: its amounts in the studio's currency and the page's language, so read here. */
 async function readBody(formData: FormData, mode: "create" | "update", viewer: PersonAuth) {
   const [{ account }, language] = await Promise.all([getMe(viewer), pageLanguage()]);
-  const words = amountWords(language);
-  const { body, issues } = readProductForm(formData, { mode, fallbackCurrency: account.currency, words });
+  const { body, issues } = readProductForm(formData, { mode, fallbackCurrency: account.currency, language });
   if (issues.length > 0) throw new AppError("validation_failed", { details: issues });
   return body;
 }

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { amountWords } from "./amount-words";
+import { fieldErrorMessage } from "@/lib/web/field-error-message";
 import { currencyDigits, toMajorText, toMinorUnits } from "./money";
 
-const english = amountWords("en");
-const danish = amountWords("da");
+const english = "en";
+const danish = "da";
+
+/** What the page shows for a refused amount, in `language`. */
+function refusal(result: ReturnType<typeof toMinorUnits>, language: "da" | "en") {
+  return result.ok ? undefined : fieldErrorMessage(result.refusal, language);
+}
 
 describe("money", () => {
   it("knows each currency's minor digits", () => {
@@ -39,8 +44,14 @@ describe("money", () => {
 
   it("refuses what the page's language would not write, rather than guessing", () => {
     // A dot before two digits is no Danish thousands separator: not 12.050 kr.
-    expect(toMinorUnits("120.50", "DKK", danish)).toEqual({ ok: false, message: danish.notAnAmount });
-    expect(toMinorUnits("120,50", "DKK", english)).toEqual({ ok: false, message: english.notAnAmount });
+    expect(toMinorUnits("120.50", "DKK", danish)).toEqual({
+      ok: false,
+      refusal: { path: "amount", code: "amount_invalid", message: "Enter an amount such as 120, 120.50 or 1,250" },
+    });
+    expect(refusal(toMinorUnits("120.50", "DKK", danish), danish)).toBe("Skriv et beløb som 120, 120,50 eller 1.250");
+    expect(refusal(toMinorUnits("120,50", "DKK", english), english)).toBe(
+      "Enter an amount such as 120, 120.50 or 1,250",
+    );
     expect(toMinorUnits("1.000.00", "DKK", english).ok).toBe(false);
     expect(toMinorUnits("1e3", "DKK", english).ok).toBe(false);
   });
@@ -49,13 +60,19 @@ describe("money", () => {
     expect(toMinorUnits("", "DKK", english).ok).toBe(false);
     expect(toMinorUnits("abc", "DKK", english).ok).toBe(false);
     expect(toMinorUnits("-5", "DKK", english).ok).toBe(false);
-    expect(toMinorUnits("1.005", "DKK", english)).toEqual({ ok: false, message: "At most 2 decimals for DKK" });
-    expect(toMinorUnits("5.5", "JPY", english)).toEqual({
+    expect(toMinorUnits("1.005", "DKK", english, "prices.0.amount")).toEqual({
       ok: false,
-      message: "JPY has no minor unit: enter a whole amount",
+      refusal: {
+        path: "prices.0.amount",
+        code: "amount_decimals",
+        params: { digits: 2, currency: "DKK" },
+        message: "At most 2 decimals for DKK",
+      },
     });
-    expect(toMinorUnits("99999999999999999999", "DKK", english)).toEqual({ ok: false, message: "Amount is too large" });
-    expect(toMinorUnits("1,005", "DKK", danish)).toEqual({ ok: false, message: "Højst 2 decimaler for DKK" });
+    expect(refusal(toMinorUnits("1.005", "DKK", english), english)).toBe("At most 2 decimals for DKK");
+    expect(refusal(toMinorUnits("5.5", "JPY", english), english)).toBe("JPY has no minor unit: enter a whole amount");
+    expect(refusal(toMinorUnits("99999999999999999999", "DKK", english), english)).toBe("Amount is too large");
+    expect(refusal(toMinorUnits("1,005", "DKK", danish), danish)).toBe("Højst 2 decimaler for DKK");
   });
 
   it("shows minor units back as the page's language writes them, round-tripping", () => {
@@ -65,9 +82,9 @@ describe("money", () => {
     expect(toMajorText(110050, "DKK", "en")).toBe("1,100.50");
     expect(toMajorText(5, "DKK", "en")).toBe("0.05");
     expect(toMajorText(500, "JPY", "en")).toBe("500");
-    for (const words of [english, danish]) {
+    for (const language of [english, danish]) {
       for (const minor of [0, 1, 99, 12345, 100000, 123456789]) {
-        expect(toMinorUnits(toMajorText(minor, "EUR", words.language), "EUR", words)).toEqual({ ok: true, minor });
+        expect(toMinorUnits(toMajorText(minor, "EUR", language), "EUR", language)).toEqual({ ok: true, minor });
       }
     }
   });

@@ -1,5 +1,6 @@
 import { NumberFormatter, NumberParser } from "@internationalized/number";
 import { minorUnitDigits } from "@/lib/format/money";
+import { ruleDetail, type ErrorDetail } from "@/lib/error-details";
 
 /**
  * Prices are stored in minor units (øre, cents); people type them in major units. The number of
@@ -16,17 +17,8 @@ export function currencyDigits(currency: string): number {
   }
 }
 
-export type MinorUnits = { ok: true; minor: number } | { ok: false; message: string };
-
-/** What a wrong amount is told, in the reader's language (amount-words.ts reads them from the catalogue), and that language. */
-export type AmountWords = {
-  /** The page's language: how amounts are written (decimal mark, thousands separator). */
-  language: string;
-  notAnAmount: string;
-  wholeAmount: (currency: string) => string;
-  tooManyDecimals: (digits: number, currency: string) => string;
-  tooLarge: string;
-};
+/** The amount, or the 400 detail (at `path`) that says why the text is none. */
+export type MinorUnits = { ok: true; minor: number } | { ok: false; refusal: ErrorDetail };
 
 /**
  * An amount typed in major units in the page's language → minor units: "1.100", "1.100,50" and
@@ -34,23 +26,25 @@ export type AmountWords = {
  * write that way is refused rather than guessed ("120.50" on a Danish page is no amount, not 12,050):
  * the text must be the parsed number as the language writes it, with or without thousands
  * separators. No sign. The minor units are counted on the number's digits, never by multiplying.
+ * `language` is the page's: how amounts are written (decimal mark, thousands separator).
  */
-export function toMinorUnits(text: string, currency: string, words: AmountWords): MinorUnits {
-  const { language } = words;
+export function toMinorUnits(text: string, currency: string, language: string, path = "amount"): MinorUnits {
   const digits = currencyDigits(currency);
   const typed = text.replace(/\s/g, "");
   const value = typed === "" ? NaN : new NumberParser(language).parse(typed);
-  if (!Number.isFinite(value) || value < 0) return { ok: false, message: words.notAnAmount };
-  if (value * 10 ** digits > Number.MAX_SAFE_INTEGER) return { ok: false, message: words.tooLarge };
-  if (!writtenAs(typed, value, language)) return { ok: false, message: words.notAnAmount };
+  if (!Number.isFinite(value) || value < 0) return { ok: false, refusal: ruleDetail(path, "amount_invalid") };
+  if (value * 10 ** digits > Number.MAX_SAFE_INTEGER)
+    return { ok: false, refusal: ruleDetail(path, "amount_too_large") };
+  if (!writtenAs(typed, value, language)) return { ok: false, refusal: ruleDetail(path, "amount_invalid") };
   const [whole = "", fraction = ""] = value
     .toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 })
     .split(".");
   if (fraction.length > digits) {
-    return {
-      ok: false,
-      message: digits === 0 ? words.wholeAmount(currency) : words.tooManyDecimals(digits, currency),
-    };
+    const refusal =
+      digits === 0
+        ? ruleDetail(path, "amount_whole", { currency })
+        : ruleDetail(path, "amount_decimals", { digits, currency });
+    return { ok: false, refusal };
   }
   return { ok: true, minor: Number(whole + fraction.padEnd(digits, "0")) };
 }

@@ -1,6 +1,6 @@
 import { readAll, readInteger, readRaw, readText } from "@/components/forms/form-data";
 import type { ErrorDetail } from "@/lib/errors";
-import { toMinorUnits, type AmountWords } from "./money";
+import { toMinorUnits } from "./money";
 
 /**
  * The product form's fields as the body of POST /products or PATCH /products/{id}. Price rows are
@@ -10,15 +10,15 @@ import { toMinorUnits, type AmountWords } from "./money";
  */
 export function readProductForm(
   formData: FormData,
-  options: { mode: "create" | "update"; fallbackCurrency: string; words: AmountWords },
+  options: { mode: "create" | "update"; fallbackCurrency: string; language: string },
 ): { body: Record<string, unknown>; issues: ErrorDetail[] } {
   const issues: ErrorDetail[] = [];
   const prices = priceRowIndexes(formData).map((index, position) => {
     const field = (name: string) => `prices.${index}.${name}`;
     const currency = readText(formData, field("currency"))?.toUpperCase() ?? options.fallbackCurrency;
     const amountText = readText(formData, field("amount")) ?? "";
-    const amount = toMinorUnits(amountText, currency, options.words);
-    if (!amount.ok) issues.push({ path: `prices.${position}.amount`, message: amount.message });
+    const amount = toMinorUnits(amountText, currency, options.language, `prices.${position}.amount`);
+    if (!amount.ok) issues.push(amount.refusal);
     const interval = readText(formData, field("interval"));
     const price: Record<string, unknown> = {
       amount: amount.ok ? amount.minor : 0,

@@ -13,7 +13,7 @@ import { updatePromoCode } from "@/lib/commerce/update-promo-code";
 import { startOfStudioDate } from "@/lib/admin/studio-time";
 import { CreatePromoCodeInput, UpdatePromoCodeInput } from "@/lib/schemas/promo-code";
 import { toMinorUnits } from "../products/money";
-import { amountWords } from "../products/amount-words";
+import { ruleDetail } from "@/lib/error-details";
 
 // The same lib functions and body schemas as POST and PATCH /promo-codes.
 
@@ -58,14 +58,13 @@ export const setPromoCodeStatusAction = action(
 async function discountOf(formData: FormData, currency: string) {
   const value = readText(formData, "discount") ?? "";
   if (readText(formData, "kind") === "amount") {
-    const minor = toMinorUnits(value, currency, amountWords(await pageLanguage()));
-    if (!minor.ok) throw new AppError("validation_failed", { details: [{ path: "discount", message: minor.message }] });
+    const minor = toMinorUnits(value, currency, await pageLanguage(), "discount");
+    if (!minor.ok) throw new AppError("validation_failed", { details: [minor.refusal] });
     return { amountOff: minor.minor, currency };
   }
   const percent = readInteger(formData, "discount");
   if (typeof percent !== "number" || !Number.isInteger(percent) || percent < 1 || percent > 100) {
-    const t = await getTranslations("PromoCodesActions");
-    throw new AppError("validation_failed", { details: [{ path: "discount", message: t("enterPercent") }] });
+    throw new AppError("validation_failed", { details: [ruleDetail("discount", "percent_invalid")] });
   }
   return { percentOff: percent };
 }
@@ -74,8 +73,7 @@ async function discountOf(formData: FormData, currency: string) {
 async function lastMomentOf(date: string | undefined, timezone: string): Promise<string | undefined> {
   if (!date) return undefined;
   if (!startOfStudioDate(date, timezone)) {
-    const t = await getTranslations("PromoCodesActions");
-    throw new AppError("validation_failed", { details: [{ path: "validUntil", message: t("enterDate") }] });
+    throw new AppError("validation_failed", { details: [ruleDetail("validUntil", "date_required")] });
   }
   return DateTime.fromISO(date, { zone: timezone }).plus({ days: 1 }).startOf("day").minus({ seconds: 1 }).toISO()!;
 }

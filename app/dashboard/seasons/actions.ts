@@ -11,17 +11,22 @@ import { parseWith } from "@/lib/http/parse-input";
 import { CreateSeasonInput, SeasonStatusSchema, UpdateSeasonInput } from "@/lib/schemas/season";
 import { getMe } from "@/lib/users/get-me";
 import { seasonBounds } from "./season-dates";
+import { ruleDetail } from "@/lib/error-details";
+import { AppError } from "@/lib/errors";
 
 const PATH = "/dashboard/seasons";
 
 /** The season's first and last day as instants of the studio's time zone (so read in the handler). */
 async function seasonFields(formData: FormData, viewer: PersonAuth) {
   const { account } = await getMe(viewer);
-  const { startsAt, endsAt } = seasonBounds(
-    readText(formData, "firstDay"),
-    readText(formData, "lastDay"),
-    account.timezone,
-  );
+  const [firstDay, lastDay] = [readText(formData, "firstDay"), readText(formData, "lastDay")];
+  const { startsAt, endsAt } = seasonBounds(firstDay, lastDay, account.timezone);
+  // A day seasonBounds could not read comes back as typed: no date, said under its own input.
+  const unreadable = [
+    ...(firstDay !== undefined && startsAt === firstDay ? [ruleDetail("firstDay", "date_required")] : []),
+    ...(lastDay !== undefined && endsAt === lastDay ? [ruleDetail("lastDay", "date_required")] : []),
+  ];
+  if (unreadable.length > 0) throw new AppError("validation_failed", { details: unreadable });
   return defined({ name: readRaw(formData, "name"), startsAt, endsAt });
 }
 
@@ -63,17 +68,11 @@ export const setSeasonStatusAction = action(
 );
 
 /** Errors of `startsAt` / `endsAt` belong under the first-day / last-day inputs. */
-async function renameDayFields(state: FormState): Promise<FormState> {
+function renameDayFields(state: FormState): FormState {
   if (!state.fieldErrors) return state;
-  const t = await getTranslations("SeasonsActions");
   const { startsAt, endsAt, ...rest } = state.fieldErrors;
-  const dayMessage = (message: string) => message.replace("endsAt must be after startsAt", t("lastBeforeFirst"));
   return {
     ...state,
-    fieldErrors: {
-      ...rest,
-      ...(startsAt ? { firstDay: startsAt.startsWith("Invalid") ? t("enterDate") : startsAt } : {}),
-      ...(endsAt ? { lastDay: endsAt.startsWith("Invalid") ? t("enterDate") : dayMessage(endsAt) } : {}),
-    },
+    fieldErrors: { ...rest, ...(startsAt ? { firstDay: startsAt } : {}), ...(endsAt ? { lastDay: endsAt } : {}) },
   };
 }

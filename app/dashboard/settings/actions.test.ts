@@ -52,7 +52,7 @@ describe("settings action", () => {
     );
     expect(state.fieldErrors).toEqual({
       name: "Required",
-      timezone: "Unknown IANA timezone",
+      timezone: "Choose a time zone from the list",
       "bookingPolicy.opensDaysBefore": "Must be at most 365",
       reminderHours: "Must be at most 168",
     });

@@ -68,7 +68,7 @@ describe("people actions", () => {
     });
     expect(await changePersonaAction(formData({ userId: tenant.admin.userId, persona: "attendee" }))).toMatchObject({
       ok: false,
-      fieldErrors: { persona: "The account needs at least one administrator" },
+      fieldErrors: { persona: "The studio needs at least one administrator" },
     });
     expect(await db.membership.count({ where: { accountId: tenant.accountId, persona: "administrator" } })).toBe(1);
   });

@@ -76,7 +76,7 @@ describe("pause and resume membership", () => {
     });
     expect(await pause("2030-02-10", "2030-02-20")).toMatchObject({
       ok: false,
-      fieldErrors: { from: "Overlaps the pause from 2030-02-01 until 2030-02-15" },
+      fieldErrors: { from: "Overlaps the pause from Feb 1, 2030 until Feb 15, 2030" },
     });
     expect(await pause("2030-05-01", "2030-05-10")).toMatchObject({
       ok: false,

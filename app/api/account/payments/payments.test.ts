@@ -103,7 +103,14 @@ describe("GET and PATCH /account/payments", () => {
         status: 400,
         body: {
           error: "Validation failed",
-          details: [{ path: "paymentMethods", message: `Stripe does not offer mobilepay for payments in ${currency}` }],
+          details: [
+            {
+              path: "paymentMethods",
+              message: `Stripe does not offer mobilepay for payments in ${currency}`,
+              code: "payment_method_unavailable",
+              params: { method: "mobilepay", currency },
+            },
+          ],
         },
       });
       expect((await payments(foreign)).body.paymentMethods).toEqual(["card"]);

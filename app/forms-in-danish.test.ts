@@ -148,7 +148,7 @@ describe("forms on a Danish page, with bad input", () => {
     let forms = 0;
     for (const [file, load] of Object.entries(DASHBOARD_ACTIONS)) {
       const actions = Object.entries(await load()).filter(
-        (entry): entry is [string, FormAction] => typeof entry[1] === "function" && entry[1].length === 1,
+        (entry): entry is [string, FormAction] => typeof entry[1] === "function" && entry[1].length <= 1,
       );
       for (const [name, action] of actions) {
         forms++;

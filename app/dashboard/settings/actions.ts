@@ -59,7 +59,7 @@ export const updateProfileAction = action(
   },
   async ({ viewer, input }) => {
     await updateAccount({ accountId: viewer.accountId, input });
-    const t = await getTranslations("ProfileSettings");
-    return t("saved");
+    const tp = await getTranslations("ProfileSettings");
+    return tp("saved");
   },
 );

@@ -1,12 +1,11 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import type Stripe from "stripe";
-import { wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
 import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
-import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { invoicePaymentIntent } from "@/lib/payments/invoice-payment-intent";
@@ -81,8 +80,7 @@ export async function handleStripeEvent({
       if (!charge.refunded) return "ignored"; // a partial refund: the order stays paid
       const outcome = await once(event, await orderOfPayment(charge.payment_intent), (tx, ref) => refund(tx, ref));
       if (outcome === "refunded") {
-        wakeBookingEmailSender();
-        wakeWebhookSender();
+        wakeJobs();
       }
       return outcome;
     }

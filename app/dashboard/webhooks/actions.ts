@@ -11,7 +11,6 @@ import { enqueueTestEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 import { retryWebhookDelivery } from "@/lib/webhooks/list-webhook-deliveries";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { deleteWebhook, updateWebhook } from "@/lib/webhooks/update-webhook";
-import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import type { FormState } from "@/lib/web/form-state";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { runAction } from "@/lib/web/run-action";
@@ -99,7 +98,6 @@ export async function sendTestEventAction(formData: FormData): Promise<FormState
         webhookId: id,
         now: new Date(),
       });
-      wakeWebhookSender();
       const t = await getTranslations("WebhooksActions");
       return waitsUntilEnabled ? t("testQueuedWhileOff") : t("testQueued");
     },
@@ -154,7 +152,6 @@ export async function retryDeliveryAction(formData: FormData): Promise<FormState
         deliveryId: parseWith(Id, readText(formData, "deliveryId")),
         now: new Date(),
       });
-      wakeWebhookSender();
       const t = await getTranslations("WebhooksActions");
       return madeDue ? t("retrying") : t("beingSent");
     },

@@ -5,6 +5,7 @@ import { scheduleDueReminders } from "@/lib/bookings/schedule-reminders";
 import { schedulePassNotices } from "@/lib/commerce/schedule-pass-notices";
 import { log } from "@/lib/log";
 import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
+import { sendWaitingReceiptEmails } from "@/lib/receipts/send-receipt-email";
 import { sendDueWebhooks } from "@/lib/webhooks/webhook-sender";
 import { pruneWebhookDeliveries } from "@/lib/webhooks/prune-webhook-deliveries";
 
@@ -21,6 +22,7 @@ export const drainedWork: DrainedWork[] = [
   { name: "booking emails", drain: () => sendWaitingBookingEmails() },
   { name: "webhook deliveries", drain: () => sendDueWebhooks({ now: () => new Date() }) },
   { name: "notice emails", drain: () => sendWaitingNoticeEmails() },
+  { name: "receipt emails", drain: () => sendWaitingReceiptEmails() },
 ];
 
 export const periodicWork: PeriodicWork[] = [

@@ -53,7 +53,7 @@ export type JobKind<Job extends ClaimedJob, Context, Outcome extends JobOutcome 
    * Writes the settlements; by default a row done or given up is deleted and a row to retry is
    * leased until its next attempt.
    */
-  settle?: (sql: RawSql, settled: Settled<Job, Outcome>[], now: Date | null) => Promise<void>;
+  settle?: (sql: RawSql, settled: Settled<Job, Outcome>[], now: Date | null, context: Context) => Promise<void>;
   /** Each settlement as it is made (the log). */
   onSettled?: (job: Job, settlement: JobSettlement, context: Context) => void;
 };
@@ -103,7 +103,7 @@ export async function runJobs<Job extends ClaimedJob, Context, Outcome extends J
       settlementOf(kind, job, outcomes[index]),
       outcomes[index],
     ]);
-    await (kind.settle ?? settleOutboxRows(kind))(options.sql, settled, now);
+    await (kind.settle ?? settleOutboxRows(kind))(options.sql, settled, now, options.context);
     for (const [job, settlement] of settled) kind.onSettled?.(job, settlement, options.context);
     done += settled.filter(([, settlement]) => settlement.kind === "done").length;
     batch = claimingNext ? await claimingNext : [];

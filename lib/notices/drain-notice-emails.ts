@@ -59,6 +59,7 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
   name: "notice emails",
   table: `"NoticeEmail"`,
   idType: "bigint",
+  due: `j."kind" <> 'receipt'`, // the payment emails are their own kind (lib/receipts/receipt-email-jobs.ts)
   order: `j."id"`,
   returning: `"id", "accountId", "kind", "userId", "entitlementId", "webhookId", "attempts"`,
   select: `

@@ -7,7 +7,7 @@ import { log } from "@/lib/log";
 import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
 import { sendWaitingReceiptEmails } from "@/lib/receipts/send-receipt-email";
 import { sendDueWebhooks } from "@/lib/webhooks/webhook-sender";
-import { pruneWebhookDeliveries } from "@/lib/webhooks/prune-webhook-deliveries";
+import { PRUNE_INTERVAL_MS, pruneWebhookDeliveries } from "@/lib/webhooks/prune-webhook-deliveries";
 
 /** A kind of work the runner drains on every wake and sweep (lib/jobs/run-jobs.ts does the claiming). */
 export type DrainedWork = { name: string; drain: () => Promise<unknown> };
@@ -30,7 +30,7 @@ export const periodicWork: PeriodicWork[] = [
   { name: "pass notices", everyMs: 30_000, run: (now) => schedulePassNotices(getDatabase().raw, now) },
   {
     name: "webhook deliveries pruning",
-    everyMs: 60 * 60_000,
+    everyMs: PRUNE_INTERVAL_MS,
     run: async (now) => {
       const deleted = await pruneWebhookDeliveries({ sql: getDatabase().raw, now });
       if (deleted) log.info("webhook deliveries pruned", { deleted });

@@ -31,7 +31,7 @@ export async function enqueueReceiptEmail(
 
 /**
  * The payment emails (`receipt` rows of NoticeEmail), their receipt attached as a PDF, rendered and
- * sent in an email worker thread (decision 0010) one at a time. The message id is the order's
+ * sent in an email worker thread (decision 0010). The message id is the order's
  * (`receipt-<orderId>`), the same on every attempt. An order deleted meanwhile takes its row with
  * it; one no longer with a receipt (never paid) is skipped.
  */
@@ -49,11 +49,8 @@ export const receiptEmailJobs: JobKind<ClaimedReceipt, ReceiptEmailContext> = {
   batchSize: 10,
   leaseMs: 120_000,
   retryDelaysMs: [120_000, 120_000, 120_000, 120_000],
-  handle: async (batch, context) => {
-    const outcomes: JobOutcome[] = [];
-    for (const row of batch) outcomes.push(await sendReceipt(row, context));
-    return outcomes;
-  },
+  // at once: one order's email does not wait behind another's PDF (the worker takes several tasks)
+  handle: (batch, context) => Promise.all(batch.map((row) => sendReceipt(row, context))),
   onSettled: (row, settlement, context) => {
     if (settlement.kind === "retry" || settlement.kind === "given_up")
       context.onFailed(row, { givenUp: settlement.kind === "given_up", errorName: settlement.errorName });

@@ -183,13 +183,13 @@ export async function benchBookings(): Promise<BenchResult> {
 /** The probe, then this process's email sender and workers stopped: they must not send the servers' emails. */
 async function runProbe(seeded: Seed, scratch: Scratch, outboxDir: string) {
   progress(BENCH, "statements per booking: bookings through the route handler in this process, each email written");
-  const { stopBookingEmailSender } = await import("@/lib/bookings/booking-email-outbox");
+  const { stopJobs } = await import("@/lib/jobs/wake");
   try {
     const probe = await probeBookings(seeded, scratch, outboxDir);
     progress(BENCH, `the statements of one booking:\n    ${probe.list.join("\n    ")}`);
     return probe;
   } finally {
-    await stopBookingEmailSender(); // and its email workers
+    await stopJobs(); // and its email workers
   }
 }
 

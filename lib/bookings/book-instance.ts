@@ -1,10 +1,10 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import { getDatabase } from "@/lib/db";
 import { sqlState } from "@/lib/db/errors";
 import { withRetry } from "@/lib/db/with-retry";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { wakeBookingEmailSender } from "./booking-email-outbox";
 import type { BookingRow } from "./booking-notice";
 import type { BookingOutcome } from "./booking-outcome";
 import { throughInstanceGate, wasSeenFull } from "./instance-gate";
@@ -62,7 +62,7 @@ export async function bookInstance({
   );
   if (outcome === "confirm" || outcome === "waitlist") throw new Error("book_instance only looked in 'book' mode");
   if (outcome !== "confirmed" && outcome !== "waitlisted") throw new AppError(outcome);
-  if (outcome === "confirmed") wakeBookingEmailSender();
+  if (outcome === "confirmed") wakeJobs();
   return booking as BookingRow;
 }
 

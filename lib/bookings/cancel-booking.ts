@@ -1,10 +1,10 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { assertManagesInstance, isStaff, type Actor } from "@/lib/auth/instance-permission";
-import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
-import { enqueueBookingEmails, wakeBookingEmailSender } from "./booking-email-outbox";
+import { enqueueBookingEmails } from "./booking-email-outbox";
 import type { BookingNotice, BookingRow } from "./booking-notice";
 import { cancelPlace } from "./cancel-place";
 
@@ -58,8 +58,7 @@ export async function cancelBooking(options: {
       }, TRANSACTION_OPTIONS),
     { label: "DELETE /bookings/{bookingId}" },
   );
-  wakeBookingEmailSender();
-  wakeWebhookSender(); // booking.cancelled, when an endpoint subscribes
+  wakeJobs(); // the emails, and the webhook events when an endpoint subscribes
   return booking;
 }
 

@@ -1,18 +1,17 @@
-// Sends the booking emails waiting in the outbox table. Plain SQL (RawSql) and no server-only: the
-// app's sender (booking-email-sender.ts) and the bench's raw server drain the same way.
+// The booking emails as a kind of background work (lib/jobs). Plain SQL (RawSql) and no server-only:
+// the app's runner (lib/jobs/app-jobs.ts) and the bench's raw server drain the same way.
 import type { RawSql } from "@/lib/db/raw-sql";
-import type { BookingEmailJob, BookingEmailOutcome } from "@/lib/email/email-worker";
-import { settleOutboxBatch } from "@/lib/email/settle-outbox-batch";
+import type { BookingEmailJob } from "@/lib/email/email-worker";
+import { jobOutcomes } from "@/lib/email/email-job-outcomes";
 import { runInEmailWorker } from "@/lib/email/email-workers";
+import { runJobs, type JobKind } from "@/lib/jobs/run-jobs";
 import type { EmailTransport } from "@/lib/email/transport";
 import type { BookingNotice } from "./booking-notice";
 import type { BookingEmailFacts } from "./render-booking-email";
 
-/** Emails claimed at once: some 40 ms of rendering in the worker. */
-const BATCH_SIZE = 100;
-export const MAX_ATTEMPTS = 5;
-/** How long a claimed row is kept from other drains (deleteAndClaim's lease). */
-const LEASE_MS = 120_000;
+/** Waits after a failed send (the old lease); the 5th failure gives the email up. */
+const RETRY_DELAYS_MS = [120_000, 120_000, 120_000, 120_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
 /** A claimed outbox row with what its email says; the booking columns are null when it is gone. */
 type ClaimedEmail = {
@@ -28,77 +27,34 @@ export type DrainEvent =
   | { kind: "sent"; toDomain: string; subject: string }
   | { kind: "retrying" | "given_up"; bookingId: string; emailKind: string; attempts: number; errorName: string };
 
+type BookingEmailContext = {
+  transport: EmailTransport;
+  /** The app's host name, for the calendar events' UIDs. */
+  calendarHost: string;
+  onEvent: (event: DrainEvent) => void;
+};
+
 export type DrainOptions = {
   sql: RawSql;
   transport: EmailTransport;
-  /** The app's host name, for the calendar events' UIDs. */
   calendarHost?: string;
   batchSize?: number;
   onEvent?: (event: DrainEvent) => void;
 };
 
 /**
- * Sends the booking emails waiting in the outbox, a batch at a time, until none is left; returns how
- * many were sent. A batch is claimed with a lease (SKIP LOCKED), so any number of processes may
- * drain at once, and rendered and sent in an email worker thread while the next batch is claimed;
- * its rows are deleted once sent (with the claim after that).
- * Delivery is at least once: a process that dies mid-batch leaves its rows to be claimed again when
- * the lease ends, and each message keeps its id across attempts (the outbox file's name, Resend's
- * idempotency key), so the repeat is harmless. A failed send is retried after the lease, and given
- * up (deleted, reported) after MAX_ATTEMPTS.
+ * The booking emails (decision 0028): written by the booking's transaction (booking-email-outbox.ts),
+ * claimed in the order they were written (a booking's emails in order), rendered and sent in an
+ * email worker thread a batch at a time, deleted once sent. Each message keeps its id across
+ * attempts (the outbox file's name, Resend's idempotency key), so a repeat is harmless.
  */
-export async function drainBookingEmails(options: DrainOptions): Promise<number> {
-  const batchSize = options.batchSize ?? BATCH_SIZE;
-  const calendarHost = options.calendarHost ?? "localhost";
-  let sent = 0;
-  /** Rows settled but not yet deleted: the next claim deletes them. */
-  let settled: string[] = [];
-  let batch = await deleteAndClaim(options.sql, [], batchSize);
-  while (batch.length > 0) {
-    // The next batch is claimed while this one renders: under load the claim waits for a pooled
-    // connection behind the requests, and the worker should not wait with it.
-    const claimingNext = batch.length < batchSize ? undefined : deleteAndClaim(options.sql, settled, batchSize);
-    claimingNext?.catch(() => undefined); // awaited below: a failure meanwhile is not an unhandled rejection
-    if (claimingNext) settled = [];
-    const outcomes = await runInEmailWorker({
-      kind: "booking-emails",
-      transport: options.transport,
-      jobs: batch.map((row) => jobOf(row, calendarHost)),
-    }).catch(async (error: unknown) => {
-      await claimingNext?.catch(() => undefined); // its rows wait out their lease
-      throw error;
-    });
-    settled = settled.concat(settle(batch, outcomes, options.onEvent));
-    sent += outcomes.filter((outcome) => "sent" in outcome).length;
-    batch = claimingNext ? await claimingNext : [];
-  }
-  if (settled.length > 0) await options.sql.query({ text: DELETE_SQL, values: [settled] });
-  return sent;
-}
-
-const DELETE_SQL = `DELETE FROM "BookingEmail" WHERE "id" = ANY($1::bigint[])`;
-
-/**
- * Deletes the rows of the batch just sent and leases up to `limit` due rows (attempt counted) with
- * what their emails need, in one statement: under load every statement waits for a pooled
- * connection behind the requests, so a batch costs one wait, not two.
- */
-function deleteAndClaim(sql: RawSql, done: string[], limit: number): Promise<ClaimedEmail[]> {
-  return sql.query<ClaimedEmail>({
-    text: `
-    WITH sent AS (
-      DELETE FROM "BookingEmail" WHERE "id" = ANY($3::bigint[])
-    ), claimed AS (
-      UPDATE "BookingEmail"
-      SET "lockedUntil" = now() + $1::int * interval '1 millisecond', "attempts" = "attempts" + 1
-      WHERE "id" IN (
-        SELECT "id" FROM "BookingEmail"
-        WHERE ("lockedUntil" IS NULL OR "lockedUntil" < now()) AND NOT ("id" = ANY($3::bigint[]))
-        ORDER BY "id" LIMIT $2::int
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING "id", "accountId", "bookingId", "kind", "wasWaitlisted", "attempts"
-    )
+export const bookingEmailJobs: JobKind<ClaimedEmail, BookingEmailContext> = {
+  name: "booking emails",
+  table: `"BookingEmail"`,
+  idType: "bigint",
+  order: `j."id"`,
+  returning: `"id", "accountId", "bookingId", "kind", "wasWaitlisted", "attempts"`,
+  select: `
     SELECT c."id"::text AS "id", c."bookingId", c."kind", c."wasWaitlisted", c."attempts",
       b."status", a."name" AS "accountName", a."locale", a."timezone", a."cancellationWindowHours",
       u."email" AS "attendeeEmail", u."displayName" AS "attendeeName", u."locale" AS "attendeeLocale",
@@ -116,7 +72,40 @@ function deleteAndClaim(sql: RawSql, done: string[], limit: number): Promise<Cla
     LEFT JOIN "Event" e ON e."id" = i."eventId" AND e."accountId" = b."accountId"
     LEFT JOIN "Location" l ON l."id" = e."locationId" AND l."accountId" = b."accountId"
     ORDER BY c."id"`,
-    values: [LEASE_MS, limit, done],
+  /** Some 40 ms of rendering in the worker. */
+  batchSize: 100,
+  leaseMs: 120_000,
+  retryDelaysMs: RETRY_DELAYS_MS,
+  handle: async (batch, context) => {
+    const outcomes = await runInEmailWorker({
+      kind: "booking-emails",
+      transport: context.transport,
+      jobs: batch.map((row) => jobOf(row, context.calendarHost)),
+    });
+    return jobOutcomes(outcomes, (note) => context.onEvent({ kind: "sent", ...note }));
+  },
+  onSettled: (row, settlement, context) => {
+    if (settlement.kind === "done" || settlement.kind === "skipped") return;
+    context.onEvent({
+      kind: settlement.kind === "given_up" ? "given_up" : "retrying",
+      bookingId: row.bookingId,
+      emailKind: row.kind,
+      attempts: row.attempts,
+      errorName: settlement.errorName,
+    });
+  },
+};
+
+/** Sends the booking emails waiting in the outbox until none is due; returns how many were sent. */
+export function drainBookingEmails(options: DrainOptions): Promise<number> {
+  return runJobs(bookingEmailJobs, {
+    sql: options.sql,
+    batchSize: options.batchSize,
+    context: {
+      transport: options.transport,
+      calendarHost: options.calendarHost ?? "localhost",
+      onEvent: options.onEvent ?? reportToConsole,
+    },
   });
 }
 
@@ -154,22 +143,6 @@ function factsOf(row: ClaimedEmail, calendarHost: string): BookingEmailFacts | n
     teacherNames: row.teacherNames ?? [],
     calendarHost,
   };
-}
-
-/** The rows to delete (sent, no longer due, or given up), each failure reported. */
-function settle(batch: ClaimedEmail[], outcomes: BookingEmailOutcome[], onEvent = reportToConsole): string[] {
-  return settleOutboxBatch(batch, outcomes, {
-    maxAttempts: MAX_ATTEMPTS,
-    onSent: (note) => onEvent({ kind: "sent", ...note }),
-    onFailed: (row, { givenUp, errorName }) =>
-      onEvent({
-        kind: givenUp ? "given_up" : "retrying",
-        bookingId: row.bookingId,
-        emailKind: row.kind,
-        attempts: row.attempts,
-        errorName,
-      }),
-  });
 }
 
 /** Without a logger (the bench's raw server): failures only, never an address or a body. */

@@ -3,7 +3,8 @@ import type { Entitlement } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
-import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
+import { wakeJobs } from "@/lib/jobs/wake";
+import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import type { GrantEntitlementInput } from "@/lib/schemas/entitlement";
 import { placeOrder } from "./create-order";
 import { getProductOrThrow } from "./get-product-or-throw";
@@ -48,7 +49,7 @@ export async function grantEntitlement({
           if (!isEligibleForPrice(price, person, { timezone: account.timezone }))
             throw new AppError("not_eligible_for_price");
         }
-        const { entitlement } = await placeOrder(tx, {
+        const { order, entitlement } = await placeOrder(tx, {
           userId,
           product,
           price,
@@ -56,10 +57,11 @@ export async function grantEntitlement({
           paidAt: new Date(),
           note: input.note ?? null,
         });
+        await enqueueReceiptEmail(tx, { accountId, orderId: order.id, userId });
         return entitlement!;
       }, TRANSACTION_OPTIONS),
     { label: "desk grant" },
   );
-  deliverReceiptEmail({ accountId, orderId: entitlement.orderId! });
+  wakeJobs(); // the payment email
   return entitlement;
 }

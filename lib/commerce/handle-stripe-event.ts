@@ -1,13 +1,12 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import type Stripe from "stripe";
-import { wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
 import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
-import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
-import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
+import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { invoicePaymentIntent } from "@/lib/payments/invoice-payment-intent";
 import { stripeClient } from "@/lib/payments/stripe-client";
@@ -81,8 +80,7 @@ export async function handleStripeEvent({
       if (!charge.refunded) return "ignored"; // a partial refund: the order stays paid
       const outcome = await once(event, await orderOfPayment(charge.payment_intent), (tx, ref) => refund(tx, ref));
       if (outcome === "refunded") {
-        wakeBookingEmailSender();
-        wakeWebhookSender();
+        wakeJobs();
       }
       return outcome;
     }
@@ -129,23 +127,13 @@ async function once(
     return work(tx, ref);
   });
   log.info("Stripe event handled", { eventType: event.type, orderId: ref.orderId, outcome });
-  if (outcome === "fulfilled" || outcome === "renewed") await emailReceipt(event, ref, outcome);
+  if (outcome === "fulfilled" || outcome === "renewed") wakeJobs(); // the payment email
   return outcome;
 }
 
 /** Whether the transaction's studio is the one connected to Stripe account `stripeAccountId`. */
 async function connectedTo(tx: TenantTx, stripeAccountId: string): Promise<boolean> {
   return (await tx.accountPayments.count({ where: { stripeAccountId } })) > 0;
-}
-
-/** After the commit: the payment email of the order the event paid (the checkout's, or the invoice's renewal). */
-async function emailReceipt(event: Stripe.Event, ref: OrderRef, outcome: "fulfilled" | "renewed"): Promise<void> {
-  if (outcome === "fulfilled") return deliverReceiptEmail(ref);
-  const invoiceId = (event.data.object as { id?: string }).id;
-  const renewal = invoiceId
-    ? await db.order.findUnique({ where: { providerRef: invoiceId }, select: { id: true, accountId: true } })
-    : null;
-  if (renewal) deliverReceiptEmail({ accountId: renewal.accountId, orderId: renewal.id });
 }
 
 async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
@@ -173,6 +161,7 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
   const subscription = session.subscription;
   const providerSubscriptionId = typeof subscription === "string" ? subscription : (subscription?.id ?? null);
   await createEntitlement(tx, { order, product, price, validFrom: now, providerSubscriptionId });
+  await enqueueReceiptEmail(tx, { accountId: order.accountId, orderId: order.id, userId: order.userId });
   return "fulfilled";
 }
 
@@ -202,7 +191,7 @@ async function renewFromInvoice(
   const now = new Date();
   const entitlement = await tx.entitlement.findFirst({ where: { orderId: original.id } });
   const price = await tx.price.findFirst({ where: { id: entitlement?.priceId ?? original.priceId } });
-  await createOrder(tx, {
+  const renewal = await createOrder(tx, {
     userId: original.userId,
     productId: original.productId,
     price: {
@@ -218,5 +207,6 @@ async function renewFromInvoice(
     stripeAccountId: original.stripeAccountId,
   });
   if (entitlement && price) await extendSubscription(tx, { entitlement, price, now });
+  await enqueueReceiptEmail(tx, { accountId: renewal.accountId, orderId: renewal.id, userId: renewal.userId });
   return "renewed";
 }

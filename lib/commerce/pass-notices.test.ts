@@ -2,7 +2,7 @@
 // its drain. Times derive from one `now` taken at the start of each test and passed as the clock.
 import { beforeEach, describe, expect, it } from "vitest";
 import { db, getDatabase } from "@/lib/db";
-import { stopBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
+import { stopJobs } from "@/lib/jobs/wake";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
 import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
 import { api } from "@/tests/helpers/api";
@@ -95,7 +95,7 @@ async function bookClasses(member: TestMember, count: number) {
     expect(response.status).toBe(201);
   }
   // The requests woke this process's sender; the test sweeps itself, with its own clock.
-  await stopBookingEmailSender();
+  await stopJobs();
 }
 
 describe("one class left", () => {

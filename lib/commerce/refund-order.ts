@@ -1,14 +1,13 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import type { Order } from "@prisma/client";
 import type Stripe from "stripe";
-import { wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { refundStripePayment } from "@/lib/payments/refund-stripe-payment";
 import { stripeClient } from "@/lib/payments/stripe-client";
-import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { applyRefund } from "./apply-refund";
 import { isRefundable } from "./order-refundability";
 
@@ -47,9 +46,8 @@ export async function refundOrder({
       db.$transaction((tx) => applyRefund(tx, { accountId, orderId, reason, now: new Date() }), TRANSACTION_OPTIONS),
     { label: "POST /orders/{orderId}/refunds" },
   );
-  wakeBookingEmailSender();
+  wakeJobs(); // the emails; order.refunded and the bookings' booking.cancelled, when endpoints subscribe
   if (refunded) {
-    wakeWebhookSender(); // order.refunded and the bookings' booking.cancelled, when endpoints subscribe
     return refunded;
   }
   // Refunded meanwhile: by a concurrent request, or by this refund's own webhook arriving first.

@@ -3,7 +3,8 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
-import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
+import { wakeJobs } from "@/lib/jobs/wake";
+import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import { createOrder } from "./create-order";
 import { extendSubscription } from "./extend-subscription";
 
@@ -47,17 +48,19 @@ export async function renewSubscriptions({
       const price = await tx.price.findFirst({ where: { id: priceId } });
       if (!price) return null;
       if (!(await extendSubscription(tx, { entitlement, price, now }))) return null;
-      return createOrder(tx, {
+      const renewal = await createOrder(tx, {
         userId: entitlement.userId,
         productId: entitlement.productId,
         price,
         provider: provider.name,
         paidAt: now,
       });
+      await enqueueReceiptEmail(tx, { accountId, orderId: renewal.id, userId: renewal.userId });
+      return renewal;
     }, TRANSACTION_OPTIONS);
     if (!order) continue;
     renewed++;
-    deliverReceiptEmail({ accountId, orderId: order.id });
   }
+  if (renewed > 0) wakeJobs(); // the payment emails
   return { renewed };
 }

@@ -8,7 +8,8 @@ import { connectedAccountOrThrow } from "@/lib/payments/connected-account-or-thr
 import type { HostedCheckout, PaymentProvider } from "@/lib/payments/payment-provider";
 import { checkoutPaymentMethods } from "@/lib/payments/payment-methods";
 import { paymentProvider } from "@/lib/payments/provider";
-import { deliverReceiptEmail } from "@/lib/receipts/send-receipt-email";
+import { wakeJobs } from "@/lib/jobs/wake";
+import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { placeOrder } from "./create-order";
 import { failPendingOrder } from "./fail-pending-order";
@@ -69,7 +70,7 @@ export async function startCheckout({
           : null;
         const charged = chargedAmount(price.amount, discount?.amount ?? 0);
         paidAtOnce = provider.settlement === "immediate" || (charged === 0 && price.interval === null);
-        return placeOrder(tx, {
+        const placed = await placeOrder(tx, {
           userId,
           product,
           price,
@@ -77,11 +78,13 @@ export async function startCheckout({
           paidAt: paidAtOnce ? now : null,
           discount,
         });
+        if (paidAtOnce) await enqueueReceiptEmail(tx, { accountId, orderId: placed.order.id, userId });
+        return placed;
       }, TRANSACTION_OPTIONS),
     { label: "checkout" },
   );
   if (paidAtOnce) {
-    deliverReceiptEmail({ accountId, orderId: created.order.id });
+    wakeJobs(); // the payment email
     return { ...created, checkoutUrl: null };
   }
 

@@ -1,16 +1,16 @@
-// Sends the emails waiting in the notice outbox (decision 0024): emails to one person that are not
-// about a booking. Plain SQL (RawSql) and no server-only, so the sender's sweep can run it.
+// The notice outbox (decision 0024) as a kind of background work (lib/jobs): emails to one person
+// that are not about a booking. Plain SQL (RawSql) and no server-only.
 import type { RawSql } from "@/lib/db/raw-sql";
-import type { EmailOutcome, NoticeEmailJob } from "@/lib/email/email-worker";
-import { settleOutboxBatch } from "@/lib/email/settle-outbox-batch";
+import type { NoticeEmailJob } from "@/lib/email/email-worker";
+import { jobOutcomes } from "@/lib/email/email-job-outcomes";
 import { runInEmailWorker } from "@/lib/email/email-workers";
+import { runJobs, type JobKind } from "@/lib/jobs/run-jobs";
 import type { EmailTransport } from "@/lib/email/transport";
 import type { NoticeEmailFacts, NoticeEmailKind } from "./notice-email-facts";
 
-const BATCH_SIZE = 50;
-export const MAX_ATTEMPTS = 5;
-/** How long a claimed row is kept from other drains: longer than a batch takes to render and send. */
-const LEASE_MS = 120_000;
+/** Waits after a failed send (the old lease); the 5th failure gives the email up. */
+const RETRY_DELAYS_MS = [120_000, 120_000, 120_000, 120_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
 /** A claimed row with what its email says (null where its subject is gone). */
 type ClaimedNotice = {
@@ -48,45 +48,21 @@ export type NoticeDrainOptions = {
   onEvent?: (event: NoticeDrainEvent) => void;
 };
 
-/**
- * Sends the notice emails waiting in the outbox, a batch at a time, until none is left; returns how
- * many were sent. A batch is claimed with a lease (SKIP LOCKED), so any number of processes may
- * drain at once; it is rendered and sent in an email worker thread and its rows deleted once sent.
- * At least once: a process that dies mid-batch leaves its rows to the claim after the lease, and
- * each message keeps its id (`notice-<kind>-<rowId>`) across attempts, so a repeat is harmless. A
- * failed send is retried after the lease and given up (deleted, reported) after MAX_ATTEMPTS.
- */
-export async function drainNoticeEmails(options: NoticeDrainOptions): Promise<number> {
-  const limit = options.batchSize ?? BATCH_SIZE;
-  let sent = 0;
-  for (;;) {
-    const batch = await claim(options.sql, limit);
-    if (batch.length === 0) return sent;
-    const jobs = batch.map((row) => jobOf(row, options.appUrl));
-    const outcomes = await runInEmailWorker({ kind: "notice-emails", transport: options.transport, jobs });
-    const done = settle(batch, outcomes, options.onEvent);
-    if (done.length > 0)
-      await options.sql.query({ text: `DELETE FROM "NoticeEmail" WHERE "id" = ANY($1::bigint[])`, values: [done] });
-    sent += outcomes.filter((outcome) => "sent" in outcome).length;
-    // rows that failed wait out their lease: a later sweep retries them, not this loop
-    if (batch.length < limit) return sent;
-  }
-}
+type NoticeEmailContext = { transport: EmailTransport; appUrl: string; onEvent: (event: NoticeDrainEvent) => void };
 
-function claim(sql: RawSql, limit: number): Promise<ClaimedNotice[]> {
-  return sql.query<ClaimedNotice>({
-    text: `
-    WITH claimed AS (
-      UPDATE "NoticeEmail"
-      SET "lockedUntil" = now() + $1::int * interval '1 millisecond', "attempts" = "attempts" + 1
-      WHERE "id" IN (
-        SELECT "id" FROM "NoticeEmail"
-        WHERE "lockedUntil" IS NULL OR "lockedUntil" < now()
-        ORDER BY "id" LIMIT $2::int
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING "id", "accountId", "kind", "userId", "entitlementId", "webhookId", "attempts"
-    )
+/**
+ * The notice emails (decisions 0024, 0028): written by the statement that decides they are due,
+ * rendered and sent in an email worker thread a batch at a time, deleted once sent. Each message
+ * keeps its id (`notice-<kind>-<rowId>`) across attempts, so a repeat is harmless.
+ */
+export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
+  name: "notice emails",
+  table: `"NoticeEmail"`,
+  idType: "bigint",
+  due: `j."kind" <> 'receipt'`, // the payment emails are their own kind (lib/receipts/receipt-email-jobs.ts)
+  order: `j."id"`,
+  returning: `"id", "accountId", "kind", "userId", "entitlementId", "webhookId", "attempts"`,
+  select: `
     SELECT c."id"::text AS "id", c."kind", c."attempts",
       a."name" AS "accountName", a."slug" AS "accountSlug", a."locale", a."timezone",
       u."email" AS "recipientEmail", u."displayName" AS "recipientName", u."locale" AS "recipientLocale",
@@ -100,7 +76,32 @@ function claim(sql: RawSql, limit: number): Promise<ClaimedNotice[]> {
     LEFT JOIN "Product" p ON p."id" = e."productId" AND p."accountId" = c."accountId"
     LEFT JOIN "Webhook" w ON w."id" = c."webhookId" AND w."accountId" = c."accountId"
     ORDER BY c."id"`,
-    values: [LEASE_MS, limit],
+  batchSize: 50,
+  leaseMs: 120_000,
+  retryDelaysMs: RETRY_DELAYS_MS,
+  handle: async (batch, context) => {
+    const jobs = batch.map((row) => jobOf(row, context.appUrl));
+    const outcomes = await runInEmailWorker({ kind: "notice-emails", transport: context.transport, jobs });
+    return jobOutcomes(outcomes, (note) => context.onEvent({ kind: "sent", ...note }));
+  },
+  onSettled: (row, settlement, context) => {
+    if (settlement.kind === "done" || settlement.kind === "skipped") return;
+    context.onEvent({
+      kind: settlement.kind === "given_up" ? "given_up" : "retrying",
+      noticeId: row.id,
+      emailKind: row.kind,
+      attempts: row.attempts,
+      errorName: settlement.errorName,
+    });
+  },
+};
+
+/** Sends the notice emails waiting in the outbox until none is due; returns how many were sent. */
+export function drainNoticeEmails(options: NoticeDrainOptions): Promise<number> {
+  return runJobs(noticeEmailJobs, {
+    sql: options.sql,
+    batchSize: options.batchSize,
+    context: { transport: options.transport, appUrl: options.appUrl, onEvent: options.onEvent ?? reportToConsole },
   });
 }
 
@@ -148,22 +149,6 @@ function hostOf(url: string): string {
   } catch {
     return "";
   }
-}
-
-/** The rows to delete (sent, no longer due, or given up), each failure reported. */
-function settle(batch: ClaimedNotice[], outcomes: EmailOutcome[], onEvent = reportToConsole): string[] {
-  return settleOutboxBatch(batch, outcomes, {
-    maxAttempts: MAX_ATTEMPTS,
-    onSent: (note) => onEvent({ kind: "sent", ...note }),
-    onFailed: (row, { givenUp, errorName }) =>
-      onEvent({
-        kind: givenUp ? "given_up" : "retrying",
-        noticeId: row.id,
-        emailKind: row.kind,
-        attempts: row.attempts,
-        errorName,
-      }),
-  });
 }
 
 /** Without a logger: failures only, never an address or a body. */

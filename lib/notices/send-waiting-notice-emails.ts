@@ -8,7 +8,7 @@ import { drainNoticeEmails, type NoticeDrainEvent } from "./drain-notice-emails"
 
 /**
  * Drains the notice outbox now with the configured transport, reporting to the log; resolves with
- * how many emails were sent (the booking email sender's sweep calls it; tests may too).
+ * how many emails were sent (the jobs runner calls it, lib/jobs/app-jobs.ts; tests may too).
  */
 export async function sendWaitingNoticeEmails(options: { sql?: RawSql } = {}): Promise<number> {
   return drainNoticeEmails({

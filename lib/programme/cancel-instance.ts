@@ -1,12 +1,12 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { cancelInstanceBookings } from "@/lib/bookings/cancel-instance-bookings";
-import { enqueueBookingEmails, wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
+import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { serializeInstance } from "@/lib/schemas/instance";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
-import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { changeInstance } from "./change-instance";
 
 /**
@@ -51,7 +51,6 @@ export async function cancelInstance({ db, instanceId }: { db: TenantDb; instanc
       }),
     { label: "PATCH /instances/{instanceId}" },
   );
-  wakeBookingEmailSender();
-  wakeWebhookSender();
+  wakeJobs();
   return instance;
 }

@@ -1,7 +1,8 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import type { Instance } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { enqueueBookingEmails, wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
+import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { lockInstance } from "@/lib/bookings/lock-instance";
 import { promoteWaitlist } from "@/lib/bookings/promote-waitlist";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
@@ -45,6 +46,6 @@ export async function setInstanceCapacity({
       }, TRANSACTION_OPTIONS),
     { label: "PATCH /instances/{instanceId}" },
   );
-  wakeBookingEmailSender();
+  wakeJobs();
   return instance;
 }

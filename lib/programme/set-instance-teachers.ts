@@ -1,6 +1,7 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { enqueueBookingEmails, wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
+import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { AppError } from "@/lib/errors";
 import { changeInstance } from "./change-instance";
 import { resolveEventReferences } from "./resolve-event-references";
@@ -59,7 +60,7 @@ export async function setInstanceTeachers({
       );
     },
   });
-  if (changed) wakeBookingEmailSender();
+  if (changed) wakeJobs();
   return instance;
 }
 

@@ -1,10 +1,10 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { cancelMemberBookings } from "@/lib/bookings/cancel-member-bookings";
-import { enqueueBookingEmails, wakeBookingEmailSender } from "@/lib/bookings/booking-email-outbox";
+import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
-import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 
 /**
  * Ends a user's participation in the active account, in one transaction: the membership, the user's
@@ -38,6 +38,5 @@ export async function removeMembership(options: {
       }, TRANSACTION_OPTIONS),
     { label: "DELETE /memberships/{userId}" },
   );
-  wakeBookingEmailSender();
-  wakeWebhookSender();
+  wakeJobs();
 }

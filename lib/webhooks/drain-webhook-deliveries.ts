@@ -5,6 +5,7 @@ import https from "node:https";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
 import { Webhook as Signer } from "standardwebhooks";
 import type { RawSql } from "@/lib/db/raw-sql";
+import { runJobs, type JobKind, type Settled } from "@/lib/jobs/run-jobs";
 import { decryptWebhookSecret } from "./webhook-secret";
 
 /** Waits after the attempt that failed (1st, 2nd, …): some 28 hours in all, then the delivery has failed. */
@@ -13,9 +14,6 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** An endpoint whose deliveries have failed this long without a success is disabled. */
 export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 export const DELIVERY_TIMEOUT_MS = 10_000;
-const BATCH_SIZE = 20;
-/** Longer than an attempt can take: a process that dies mid-attempt leaves the row to the next claim after it. */
-const LEASE_MS = 60_000;
 
 type ClaimedDelivery = {
   id: string;
@@ -51,42 +49,61 @@ export type WebhookDrainOptions = {
   onEvent?: (event: WebhookDrainEvent) => void;
 };
 
-/** Attempts every delivery due, a batch at a time, until none is due; returns the attempts made. */
-export async function drainWebhookDeliveries(options: WebhookDrainOptions): Promise<number> {
-  const clock = options.now;
-  let attempted = 0;
-  for (;;) {
-    const now = typeof clock === "function" ? clock() : clock;
-    const batch = await claim(options.sql, now, options.batchSize ?? BATCH_SIZE);
-    if (batch.length === 0) return attempted;
-    await Promise.all(
-      batch.map(async (delivery) => settle(options, now, delivery, await attempt(options, now, delivery))),
-    );
-    attempted += batch.length;
-  }
-}
+/** An attempt's outcome for the runner, with the status code it got (null: none). */
+type DeliveryOutcome = ({ done: true } | { failed: string }) & Attempt;
 
-function claim(sql: RawSql, now: Date, limit: number): Promise<ClaimedDelivery[]> {
-  return sql.query<ClaimedDelivery>({
-    text: `
-    WITH claimed AS (
-      UPDATE "WebhookDelivery"
-      SET "lockedUntil" = $1::timestamp + $2::int * interval '1 millisecond', "attempts" = "attempts" + 1
-      WHERE "id" IN (
-        SELECT d."id" FROM "WebhookDelivery" d
-        JOIN "Webhook" w ON w."id" = d."webhookId" AND w."accountId" = d."accountId"
-        WHERE d."status" = 'pending' AND d."nextAttemptAt" <= $1::timestamp
-          AND (d."lockedUntil" IS NULL OR d."lockedUntil" < $1::timestamp) AND w."status" = 'enabled'
-        ORDER BY d."nextAttemptAt" LIMIT $3::int
-        FOR UPDATE OF d SKIP LOCKED
-      )
-      RETURNING "id", "accountId", "webhookId", "payload", "attempts"
-    )
+/**
+ * Webhook deliveries as a kind of background work (decisions 0023, 0028): due at `nextAttemptAt`
+ * while their endpoint is enabled, attempted at once within a batch, retried after each of
+ * RETRY_DELAYS_MS, and kept with their outcome as the deliveries log.
+ */
+export const webhookDeliveryJobs: JobKind<ClaimedDelivery, WebhookDrainOptions, DeliveryOutcome> = {
+  name: "webhook deliveries",
+  table: `"WebhookDelivery"`,
+  idType: "text",
+  join: `JOIN "Webhook" w ON w."id" = j."webhookId" AND w."accountId" = j."accountId"`,
+  due: `j."status" = 'pending' AND j."nextAttemptAt" <= $1::timestamp AND w."status" = 'enabled'`,
+  order: `j."nextAttemptAt"`,
+  returning: `"id", "accountId", "webhookId", "payload", "attempts"`,
+  select: `
     SELECT c."id", c."webhookId", c."payload", c."attempts", w."url", w."secretEncrypted",
       w."previousSecretEncrypted", w."previousSecretExpiresAt"
     FROM claimed c JOIN "Webhook" w ON w."id" = c."webhookId" AND w."accountId" = c."accountId"`,
-    values: [now, LEASE_MS, limit],
+  batchSize: 20,
+  /** Longer than an attempt can take: a process that dies mid-attempt leaves the row to the next claim after it. */
+  leaseMs: 60_000,
+  retryDelaysMs: RETRY_DELAYS_MS,
+  handle: (batch, options, now) =>
+    Promise.all(
+      batch.map(async (delivery): Promise<DeliveryOutcome> => {
+        const result = await attempt(options, now ?? new Date(), delivery);
+        return isSuccess(result.statusCode)
+          ? { done: true, ...result }
+          : { failed: result.errorName ?? "Error", ...result };
+      }),
+    ),
+  settle: async (sql, settled, now, options) => {
+    await Promise.all(settled.map((entry) => settle(sql, now ?? new Date(), entry, options.onEvent)));
+  },
+};
+
+/** Attempts every delivery due, a batch at a time, until none is due; returns the attempts made. */
+export async function drainWebhookDeliveries(options: WebhookDrainOptions): Promise<number> {
+  let attempted = 0;
+  const counting = {
+    ...options,
+    onEvent: (event: WebhookDrainEvent) => {
+      if (event.kind !== "endpoint_disabled") attempted++;
+      options.onEvent?.(event);
+    },
+  };
+  await runJobs(webhookDeliveryJobs, {
+    sql: options.sql,
+    context: counting,
+    now: options.now,
+    batchSize: options.batchSize,
   });
+  return attempted;
 }
 
 /** The `webhook-signature` header: the secret's `v1,…`, and the previous secret's while it still signs. */
@@ -168,21 +185,20 @@ const isSuccess = (statusCode: number | null) => statusCode !== null && statusCo
 
 /** Records the attempt: succeeded, due again after the next delay, or failed; and the endpoint's failure count. */
 async function settle(
-  options: WebhookDrainOptions,
+  sql: RawSql,
   now: Date,
-  delivery: ClaimedDelivery,
-  result: Attempt,
+  [delivery, settlement, outcome]: Settled<ClaimedDelivery, DeliveryOutcome>,
+  report: (event: WebhookDrainEvent) => void = () => undefined,
 ): Promise<void> {
-  const { sql } = options;
-  const succeeded = isSuccess(result.statusCode);
-  const givenUp = !succeeded && delivery.attempts >= MAX_ATTEMPTS;
-  const nextAttemptAt = succeeded || givenUp ? null : new Date(now.getTime() + RETRY_DELAYS_MS[delivery.attempts - 1]!);
+  const statusCode = outcome?.statusCode ?? null;
+  const succeeded = settlement.kind === "done";
+  const nextAttemptAt = settlement.kind === "retry" ? new Date(now.getTime() + settlement.afterMs) : null;
   await sql.query({
     text: `UPDATE "WebhookDelivery"
       SET "status" = $2::"WebhookDeliveryStatus", "lastStatusCode" = $3::int, "nextAttemptAt" = $4::timestamp,
         "lockedUntil" = NULL
       WHERE "id" = $1`,
-    values: [delivery.id, succeeded ? "succeeded" : givenUp ? "failed" : "pending", result.statusCode, nextAttemptAt],
+    values: [delivery.id, succeeded ? "succeeded" : nextAttemptAt ? "pending" : "failed", statusCode, nextAttemptAt],
   });
   if (succeeded)
     await sql.query({
@@ -194,11 +210,10 @@ async function settle(
     deliveryId: delivery.id,
     webhookId: delivery.webhookId,
     attempts: delivery.attempts,
-    statusCode: result.statusCode,
-    ...(result.errorName && { errorName: result.errorName }),
+    statusCode,
+    ...(outcome?.errorName && { errorName: outcome.errorName }),
   };
-  const report = options.onEvent ?? (() => undefined);
-  report({ kind: succeeded ? "delivered" : givenUp ? "failed" : "retrying", ...event });
+  report({ kind: succeeded ? "delivered" : nextAttemptAt ? "retrying" : "failed", ...event });
   if (disabled) report({ kind: "endpoint_disabled", ...event });
 }
 

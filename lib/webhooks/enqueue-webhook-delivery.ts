@@ -1,4 +1,5 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { TEST_EVENT_TYPE, type WebhookEventType } from "./webhook-events";
@@ -11,7 +12,7 @@ function payloadOf(type: string, data: unknown, now: Date): string {
 /**
  * Puts an event in the outbox for each enabled endpoint of the account that subscribes to it, in
  * the caller's transaction (so the event is sent exactly when its change commits); the caller
- * wakes the sender after the commit (wakeWebhookSender). Returns the deliveries queued.
+ * wakes the runner after the commit (wakeJobs). Returns the deliveries queued.
  * `booking.created` is the exception: the booking statement writes it itself (book_instance.sql).
  */
 export async function enqueueWebhookEvent(
@@ -77,5 +78,6 @@ export async function enqueueTestEvent(options: {
     },
     select: { id: true },
   });
+  wakeJobs();
   return { deliveryId: delivery.id, waitsUntilEnabled: webhook.status !== "enabled" };
 }

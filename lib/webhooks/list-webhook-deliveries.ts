@@ -1,4 +1,5 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { toPage } from "@/lib/schemas/page";
@@ -52,5 +53,6 @@ export async function retryWebhookDelivery(options: {
     where: { id: deliveryId, webhookId, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
     data: { status: "pending", nextAttemptAt: now, lockedUntil: null },
   });
+  wakeJobs();
   return count > 0;
 }

@@ -5,10 +5,7 @@ import { db, getDatabase } from "@/lib/db";
 import { createTenant } from "@/tests/helpers/fixtures";
 import {
   DELIVERY_RETENTION_MS,
-  PRUNE_INTERVAL_MS,
   pruneWebhookDeliveries,
-  pruneWebhookDeliveriesHourly,
-  type PruneSchedule,
 } from "./prune-webhook-deliveries";
 
 const NOW = new Date("2026-06-01T12:00:00.000Z");
@@ -72,25 +69,5 @@ describe("pruneWebhookDeliveries", () => {
     expect(await remaining()).toEqual([old]);
     expect(await pruneWebhookDeliveries({ sql: sql(), now: NOW, limit: 2 })).toBe(1);
     expect(await remaining()).toEqual([]);
-  });
-});
-
-describe("pruneWebhookDeliveriesHourly", () => {
-  it("prunes at once, then not again until an hour has passed on the clock it is given", async () => {
-    const schedule: PruneSchedule = {};
-    await delivery("succeeded", 31 * DAY);
-    expect(await pruneWebhookDeliveriesHourly(schedule, { sql: sql(), now: NOW })).toBe(1);
-    expect(schedule.lastPrunedAt).toEqual(NOW);
-
-    // Every sweep asks; within the hour nothing runs, even with rows to prune.
-    const waiting = await delivery("failed", 31 * DAY);
-    const almost = new Date(NOW.getTime() + PRUNE_INTERVAL_MS - 1);
-    expect(await pruneWebhookDeliveriesHourly(schedule, { sql: sql(), now: almost })).toBeNull();
-    expect(await remaining()).toEqual([waiting]);
-
-    const anHourLater = new Date(NOW.getTime() + PRUNE_INTERVAL_MS);
-    expect(await pruneWebhookDeliveriesHourly(schedule, { sql: sql(), now: anHourLater })).toBe(1);
-    expect(await remaining()).toEqual([]);
-    expect(schedule.lastPrunedAt).toEqual(anHourLater);
   });
 });

@@ -4,7 +4,7 @@ import type { RawSql } from "@/lib/db/raw-sql";
 
 /** A succeeded or failed delivery is kept this long after it was enqueued (the deliveries log, retry). */
 export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
-/** A process prunes at most this often (its sender's sweep asks every few seconds). */
+/** A process prunes at most this often (periodic work of the jobs runner, lib/jobs/app-jobs.ts). */
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /** Rows one pass deletes at most: a short statement, whatever the backlog. */
 export const PRUNE_BATCH_SIZE = 1000;
@@ -38,21 +38,4 @@ export async function pruneWebhookDeliveries({
     values: [new Date(now.getTime() - DELIVERY_RETENTION_MS), limit],
   });
   return row?.count ?? 0;
-}
-
-/** When a process last pruned (the sender's state). */
-export type PruneSchedule = { lastPrunedAt?: Date };
-
-/**
- * Prunes (one pass) when `schedule` has not pruned in the last hour as of `now`, or never; the
- * rows deleted, or null when it was not due.
- */
-export async function pruneWebhookDeliveriesHourly(
-  schedule: PruneSchedule,
-  options: { sql: RawSql; now: Date },
-): Promise<number | null> {
-  const { lastPrunedAt } = schedule;
-  if (lastPrunedAt && options.now.getTime() - lastPrunedAt.getTime() < PRUNE_INTERVAL_MS) return null;
-  schedule.lastPrunedAt = options.now; // even if the pass fails: the next try an hour later, not every sweep
-  return pruneWebhookDeliveries(options);
 }

@@ -44,10 +44,10 @@ if (config.kind === "postgres") {
 }
 
 afterAll(async () => {
-  // A booking email sender woken by the file's tests stops (and finishes its drain) before the database closes.
-  if ((globalThis as { __studioBookingEmailSender?: unknown }).__studioBookingEmailSender) {
-    const { stopBookingEmailSender } = await import("@/lib/bookings/booking-email-outbox");
-    await stopBookingEmailSender();
+  // The jobs runner woken by the file's tests stops (and finishes its run) before the database closes.
+  if ((globalThis as { __studioJobs?: unknown }).__studioJobs) {
+    const { stopJobs } = await import("@/lib/jobs/wake");
+    await stopJobs();
   }
   const { closeEmailWorkers } = await import("@/lib/email/email-workers");
   await closeEmailWorkers();

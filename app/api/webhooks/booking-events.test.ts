@@ -13,7 +13,7 @@ import { db } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { serializeBooking } from "@/lib/schemas/booking";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
-import { startWebhookSender, stopWebhookSender } from "@/lib/webhooks/webhook-sender";
+import { startJobs, holdJobs } from "@/lib/jobs/wake";
 import { BookingEventSchema } from "@/lib/schemas/webhook-event";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
@@ -32,11 +32,11 @@ const receiverUrl = () => `http://127.0.0.1:${(receiver.address() as AddressInfo
 
 beforeAll(async () => {
   startBackgroundWork(); // as the api helper would at its first request; the sender runs only where a test starts it
-  await stopWebhookSender();
+  await holdJobs();
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 });
 afterAll(async () => {
-  await stopWebhookSender();
+  await holdJobs();
   receiver.closeAllConnections();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
@@ -184,7 +184,7 @@ describe("booking.created", () => {
     const { id: webhookId, secret } = await subscribe(["booking.created"]);
     const lesson = await createClass(tenant.accountId);
     await grant(tenant.accountId, attendee.userId);
-    startWebhookSender();
+    startJobs();
     try {
       const response = await book({ instanceId: lesson.id });
       expect(response.status).toBe(201);
@@ -199,7 +199,7 @@ describe("booking.created", () => {
         data: response.body,
       });
     } finally {
-      await stopWebhookSender();
+      await holdJobs();
     }
   });
 });

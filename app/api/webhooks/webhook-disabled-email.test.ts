@@ -9,7 +9,7 @@ import { formatDateTime } from "@/lib/format/dates";
 import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { drainWebhookDeliveries, type WebhookDrainEvent } from "@/lib/webhooks/drain-webhook-deliveries";
-import { stopWebhookSender } from "@/lib/webhooks/webhook-sender";
+import { holdJobs } from "@/lib/jobs/wake";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox } from "@/tests/helpers/outbox";
@@ -27,7 +27,7 @@ const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   startBackgroundWork(); // as the api helper would at its first request; then this file drives the drain itself
-  await stopWebhookSender();
+  await holdJobs();
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
-import { stopWebhookSender } from "@/lib/webhooks/webhook-sender";
+import { holdJobs } from "@/lib/jobs/wake";
 import { api } from "@/tests/helpers/api";
 import { startAppServers, type AppServer } from "@/tests/helpers/app-server";
 import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
@@ -23,7 +23,7 @@ describe.skipIf(!databaseUrl)("webhook deliveries drained by two app processes o
 
   beforeAll(async () => {
     startBackgroundWork(); // as the api helper would; this process then sends nothing itself
-    await stopWebhookSender();
+    await holdJobs();
     process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "true";
     resetEnvCache();
     await receiver.start();

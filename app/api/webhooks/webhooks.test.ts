@@ -10,7 +10,8 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import { drainWebhookDeliveries } from "@/lib/webhooks/drain-webhook-deliveries";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 import { decryptWebhookSecret } from "@/lib/webhooks/webhook-secret";
-import { sendDueWebhooks, startWebhookSender, stopWebhookSender } from "@/lib/webhooks/webhook-sender";
+import { sendDueWebhooks } from "@/lib/webhooks/webhook-sender";
+import { startJobs, holdJobs } from "@/lib/jobs/wake";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { WebhookReceiver, type Received } from "@/tests/helpers/webhook-receiver";
@@ -24,7 +25,7 @@ const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   startBackgroundWork(); // as the api helper would at its first request; then this file drives the drain itself
-  await stopWebhookSender();
+  await holdJobs();
   await receiver.start();
 });
 afterAll(async () => {
@@ -246,14 +247,14 @@ describe("delivering", () => {
     setLogSink((line) => lines.push(line));
     const { id, secret } = await newWebhook();
     const rotated = await api("POST", `/webhooks/${id}/rotate-secret`, { token: tenant.admin.token });
-    startWebhookSender();
+    startJobs();
     try {
       const deliveryId = await sendTest(id);
       await expect.poll(() => receiver.received.length, { timeout: 3_000 }).toBe(1);
       expect(receiver.received[0]!.headers["webhook-id"]).toBe(deliveryId);
       await expect.poll(() => lines.some((line) => line.includes("webhook delivered"))).toBe(true);
     } finally {
-      await stopWebhookSender();
+      await holdJobs();
     }
     const logged = lines.join("\n");
     expect(logged).toContain(id);

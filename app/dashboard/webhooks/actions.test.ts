@@ -3,7 +3,7 @@ import { formData, signInAs } from "@/components/forms/testing";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { decryptWebhookSecret } from "@/lib/webhooks/webhook-secret";
-import { stopWebhookSender } from "@/lib/webhooks/webhook-sender";
+import { holdJobs } from "@/lib/jobs/wake";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
@@ -32,7 +32,7 @@ const HOUR = 3_600_000;
 
 let tenant: TestTenant;
 beforeAll(async () => {
-  await stopWebhookSender(); // the actions wake it; these tests send nothing
+  await holdJobs(); // the actions wake it; these tests send nothing
 });
 beforeEach(async () => {
   tenant = await createTenant();

@@ -8,7 +8,6 @@ import { enqueueTestEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 import { retryWebhookDelivery } from "@/lib/webhooks/list-webhook-deliveries";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { deleteWebhook, updateWebhook } from "@/lib/webhooks/update-webhook";
-import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 import { action, formField } from "@/lib/web/action";
 import type { FormState } from "@/lib/web/form-state";
 
@@ -86,7 +85,6 @@ export const sendTestEventAction = action(
       webhookId,
       now: new Date(),
     });
-    wakeWebhookSender();
     const t = await getTranslations("WebhooksActions");
     return waitsUntilEnabled ? t("testQueuedWhileOff") : t("testQueued");
   },
@@ -120,7 +118,6 @@ export const retryDeliveryAction = action(
   { auth: "administrator", ids: ["webhookId", "deliveryId"], revalidate: pathOf },
   async ({ viewer, ids: { webhookId, deliveryId } }) => {
     const madeDue = await retryWebhookDelivery({ db: viewer.db, webhookId, deliveryId, now: new Date() });
-    wakeWebhookSender();
     const t = await getTranslations("WebhooksActions");
     return madeDue ? t("retrying") : t("beingSent");
   },

@@ -1,7 +1,6 @@
 import { endpoints, json, route } from "@/lib/http/route";
 import { WebhookParams } from "@/lib/schemas/webhook";
 import { enqueueTestEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
-import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/webhooks/{webhookId}/test", {
   POST: route(
@@ -13,7 +12,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/webhooks/{webhookId
         webhookId: params.webhookId,
         now: new Date(),
       });
-      wakeWebhookSender();
       return json({ deliveryId }, 202);
     },
   ),

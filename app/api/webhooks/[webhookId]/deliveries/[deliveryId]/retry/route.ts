@@ -1,7 +1,6 @@
 import { endpoints, json, route } from "@/lib/http/route";
 import { WebhookDeliveryParams } from "@/lib/schemas/webhook";
 import { retryWebhookDelivery } from "@/lib/webhooks/list-webhook-deliveries";
-import { wakeWebhookSender } from "@/lib/webhooks/webhook-sender";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/webhooks/{webhookId}/deliveries/{deliveryId}/retry", {
   POST: route(
@@ -12,7 +11,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/webhooks/{webhookId
     },
     async ({ auth, params }) => {
       await retryWebhookDelivery({ db: auth.db, ...params, now: new Date() });
-      wakeWebhookSender();
       return json({ deliveryId: params.deliveryId }, 202);
     },
   ),

@@ -1,0 +1,39 @@
+import "server-only";
+import { getDatabase } from "@/lib/db";
+import { sendWaitingBookingEmails } from "@/lib/bookings/booking-email-sender";
+import { scheduleDueReminders } from "@/lib/bookings/schedule-reminders";
+import { schedulePassNotices } from "@/lib/commerce/schedule-pass-notices";
+import { log } from "@/lib/log";
+import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
+import { sendWaitingReceiptEmails } from "@/lib/receipts/send-receipt-email";
+import { sendDueWebhooks } from "@/lib/webhooks/webhook-sender";
+import { PRUNE_INTERVAL_MS, pruneWebhookDeliveries } from "@/lib/webhooks/prune-webhook-deliveries";
+
+/** A kind of work the runner drains on every wake and sweep (lib/jobs/run-jobs.ts does the claiming). */
+export type DrainedWork = { name: string; drain: () => Promise<unknown> };
+/** Work that puts rows in an outbox (or deletes them) on a schedule, before the drains. */
+export type PeriodicWork = { name: string; everyMs: number; run: (now: Date) => Promise<unknown> };
+
+/**
+ * The app's background work (decision 0028 maps it). Each run does the periodic work due, then
+ * drains every kind at once (lib/jobs/wake.ts). A drain resolves with how much it did.
+ */
+export const drainedWork: DrainedWork[] = [
+  { name: "booking emails", drain: () => sendWaitingBookingEmails() },
+  { name: "webhook deliveries", drain: () => sendDueWebhooks({ now: () => new Date() }) },
+  { name: "notice emails", drain: () => sendWaitingNoticeEmails() },
+  { name: "receipt emails", drain: () => sendWaitingReceiptEmails() },
+];
+
+export const periodicWork: PeriodicWork[] = [
+  { name: "class reminders", everyMs: 30_000, run: (now) => scheduleDueReminders(getDatabase().raw, now) },
+  { name: "pass notices", everyMs: 30_000, run: (now) => schedulePassNotices(getDatabase().raw, now) },
+  {
+    name: "webhook deliveries pruning",
+    everyMs: PRUNE_INTERVAL_MS,
+    run: async (now) => {
+      const deleted = await pruneWebhookDeliveries({ sql: getDatabase().raw, now });
+      if (deleted) log.info("webhook deliveries pruned", { deleted });
+    },
+  },
+];

@@ -1,0 +1,136 @@
+import "server-only";
+import { closeEmailWorkers } from "@/lib/email/email-workers";
+import { log } from "@/lib/log";
+import { drainedWork, periodicWork } from "./app-jobs";
+
+const WAKE_DELAY_MS = 25; // a burst of bookings is sent in batches
+/** A run that failed and was woken meanwhile runs again after this long. */
+const AFTER_FAILURE_MS = 1_000;
+/** Retries come due, other processes' rows and periodic work wait at most this long. */
+const SWEEP_INTERVAL_MS = 5_000;
+
+type RunnerState = {
+  timer?: NodeJS.Timeout;
+  sweep?: NodeJS.Timeout;
+  running?: Promise<void>;
+  /** Woken while a run was going: run again after it. */
+  again?: boolean;
+  /** When each periodic work last ran in this process. */
+  lastRunAt: Map<string, number>;
+};
+
+// One runner per process, on globalThis: Next's bundles may each hold a copy of this module.
+const holder = globalThis as typeof globalThis & { __studioJobs?: RunnerState; __studioJobsHeld?: boolean };
+function state(): RunnerState {
+  holder.__studioJobs ??= { lastRunAt: new Map() };
+  return holder.__studioJobs;
+}
+
+/**
+ * Called by a domain function after a commit that wrote background work (an email, a webhook
+ * delivery): this process runs it within moments. Without the wake the sweep finds it within
+ * seconds (what another process wrote, retries come due, rows of a process that died). Never
+ * throws, never keeps the process alive. Routes and actions never call it.
+ */
+export function wakeJobs(): void {
+  try {
+    if (holder.__studioJobsHeld) return;
+    const runner = state();
+    startSweep(runner);
+    if (runner.running) runner.again = true;
+    else arm(runner, WAKE_DELAY_MS);
+  } catch (error) {
+    warn("background work not woken", error);
+  }
+}
+
+/** Starts the sweep and runs everything due now: the serving process's background work. */
+export function startJobs(): void {
+  holder.__studioJobsHeld = false;
+  wakeJobs();
+}
+
+/** Stops the timers, waits for a running run and ends the email workers (tests, shutdown); a later wake starts again. */
+export async function stopJobs(): Promise<void> {
+  const runner = holder.__studioJobs;
+  holder.__studioJobs = undefined;
+  if (runner) {
+    clearTimeout(runner.timer);
+    clearInterval(runner.sweep);
+    runner.again = false;
+    await runner.running;
+  }
+  await closeEmailWorkers();
+}
+
+/** Stops as stopJobs and ignores wakes until startJobs (tests that drive the drains themselves). */
+export async function holdJobs(): Promise<void> {
+  holder.__studioJobsHeld = true;
+  await stopJobs();
+}
+
+function startSweep(runner: RunnerState): void {
+  if (runner.sweep) return;
+  runner.sweep = setInterval(() => {
+    if (!runner.running) arm(runner, 0);
+  }, SWEEP_INTERVAL_MS);
+  runner.sweep.unref();
+}
+
+function arm(runner: RunnerState, delayMs: number): void {
+  if (runner.timer || holder.__studioJobsHeld || holder.__studioJobs !== runner) return;
+  runner.timer = setTimeout(() => run(runner), delayMs);
+  runner.timer.unref();
+}
+
+function run(runner: RunnerState): void {
+  runner.timer = undefined;
+  runner.again = false;
+  runner.running = runAll(runner).then((failures) => {
+    runner.running = undefined;
+    for (const [msg, error] of failures) warn(msg, error);
+    // woken meanwhile: again soon, or after a pause when this run failed (no tight loop on a closed database)
+    if (runner.again) arm(runner, failures.length === 0 ? WAKE_DELAY_MS : AFTER_FAILURE_MS);
+  });
+}
+
+/**
+ * The periodic work now due, then every drain at once (a slow email render holds up no webhook),
+ * each on its own: one failing holds up no other. A run that did work is followed by another (an
+ * endpoint disabled by a delivery wrote its administrators' emails). Never rejects.
+ */
+async function runAll(runner: RunnerState): Promise<[string, unknown][]> {
+  const failures: [string, unknown][] = [];
+  const now = Date.now();
+  for (const work of periodicWork) {
+    const last = runner.lastRunAt.get(work.name);
+    if (last !== undefined && now - last < work.everyMs) continue;
+    runner.lastRunAt.set(work.name, now); // even if it fails: tried again at its next time, not every sweep
+    await attempt(
+      () => work.run(new Date(now)),
+      (error) => failures.push([`${work.name} not scheduled`, error]),
+    );
+  }
+  const done = await Promise.all(
+    drainedWork.map((work) => attempt(work.drain, (error) => failures.push([`${work.name} not drained`, error]))),
+  );
+  if (done.some((count) => typeof count === "number" && count > 0)) runner.again = true;
+  return failures;
+}
+
+async function attempt(work: () => Promise<unknown>, onError: (error: unknown) => void): Promise<unknown> {
+  try {
+    return await work();
+  } catch (error) {
+    onError(error);
+    return undefined;
+  }
+}
+
+function warn(msg: string, error: unknown): void {
+  try {
+    log.warn(msg, { errorName: error instanceof Error ? error.name : typeof error });
+  } catch {
+    // logging must not turn a background failure into a crash
+  }
+}

@@ -1,10 +1,11 @@
 import "server-only";
+import { wakeJobs } from "@/lib/jobs/wake";
 import { createMagicLink } from "./create-magic-link";
-import { deliverMagicLink } from "./deliver-magic-link";
 
 /**
- * Stores a new link for the user of the account and emails it after the caller has answered, in the
- * user's language (lib/i18n/locales.ts emailLocale; `askedOn`: the language the visitor asked in).
+ * Stores a new link for the user of the account with its email waiting beside it, and wakes the jobs
+ * runner, which sends it after the caller has answered, in the user's language (lib/i18n/locales.ts
+ * emailLocale; `askedOn`: the language the visitor asked in).
  */
 export async function issueMagicLink(input: {
   user: { id: string; email: string; locale: string | null };
@@ -13,7 +14,11 @@ export async function issueMagicLink(input: {
   /** Where the link leads once it has signed in (a path checked by safeReturnTo). */
   returnTo?: string | null;
 }): Promise<{ token: string; expiresAt: Date }> {
-  const link = await createMagicLink({ userId: input.user.id, accountId: input.account.id });
-  deliverMagicLink({ token: link.token, user: input.user, account: input.account, askedOn: input.askedOn, returnTo: input.returnTo });
+  const link = await createMagicLink({
+    userId: input.user.id,
+    accountId: input.account.id,
+    email: { askedOn: input.askedOn, returnTo: input.returnTo },
+  });
+  wakeJobs();
   return link;
 }

@@ -1,14 +1,13 @@
 import "server-only";
 import type { Adapter, AdapterUser, VerificationToken } from "next-auth/adapters";
-import { db } from "@/lib/db";
 import { findAccountUser } from "./find-account-user";
 import { decodeIdentifier } from "./nextauth-identifier";
 
 /**
  * The part of a NextAuth adapter that its email provider needs, over our own tables. NextAuth issues
- * the link (token from newSecretToken, hashed with plain SHA-256 because the provider's secret is
- * empty) and this adapter stores it as a MagicLink row: the same single-use 15-minute link the API
- * issues, consumed by the same code. NextAuth never consumes a link itself (useVerificationToken
+ * the link (token from newSecretToken) and its email provider stores it as a MagicLink row with its
+ * email waiting (nextauth-options.ts): the same single-use 15-minute link the API issues, consumed
+ * by the same code. NextAuth never consumes a link itself (useVerificationToken
  * finds nothing): consumption is a button press on /sign-in/verify, never a GET.
  */
 export function nextAuthAdapter(): Adapter {
@@ -20,14 +19,9 @@ export function nextAuthAdapter(): Adapter {
       return { id: found.user.id, email: found.user.email, name: found.user.displayName, emailVerified: null };
     },
 
+    // NextAuth stores the link and sends its email at once (Promise.all); the email provider's
+    // sendVerificationRequest stores the link with its email waiting beside it, in one row.
     async createVerificationToken(token: VerificationToken): Promise<VerificationToken> {
-      const identity = decodeIdentifier(token.identifier);
-      const found = identity && (await findAccountUser(identity));
-      // The signIn callback lets only users of the account get this far.
-      if (!found) throw new Error("sign-in identifier is not a user of the account");
-      await db.magicLink.create({
-        data: { tokenHash: token.token, userId: found.user.id, accountId: found.account.id, expiresAt: token.expires },
-      });
       return token;
     },
 

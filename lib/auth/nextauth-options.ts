@@ -3,11 +3,11 @@ import type { AuthOptions } from "next-auth";
 import EmailProvider from "next-auth/providers/email";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { wakeJobs } from "@/lib/jobs/wake";
 import { log } from "@/lib/log";
 import { enforceRateLimits } from "@/lib/rate-limit/enforce-rate-limits";
 import { magicLinkRequestLimits } from "@/lib/rate-limit/rules";
-import { MAGIC_LINK_LIFETIME_MS } from "./create-magic-link";
-import { deliverMagicLink } from "./deliver-magic-link";
+import { createMagicLink, MAGIC_LINK_LIFETIME_MS } from "./create-magic-link";
 import { findAccountUser } from "./find-account-user";
 import { nextAuthAdapter } from "./nextauth-adapter";
 import { decodeIdentifier, encodeIdentifier } from "./nextauth-identifier";
@@ -49,17 +49,18 @@ export function nextAuthOptions(context: NextAuthRequestContext): AuthOptions {
         secret: "",
         generateVerificationToken: () => newSecretToken(),
         normalizeIdentifier: (email) => encodeIdentifier(context.accountId, email),
-        async sendVerificationRequest({ identifier, token }) {
+        async sendVerificationRequest({ identifier, token, expires }) {
           const identity = decodeIdentifier(identifier);
           const found = identity && (await findAccountUser(identity));
           if (!found) return;
-          deliverMagicLink({
+          await createMagicLink({
+            userId: found.user.id,
+            accountId: found.account.id,
             token,
-            user: found.user,
-            account: found.account,
-            askedOn: context.askedOn,
-            returnTo: safeReturnTo(context.returnTo),
+            expiresAt: expires,
+            email: { askedOn: context.askedOn, returnTo: safeReturnTo(context.returnTo) },
           });
+          wakeJobs();
         },
       }),
     ],
@@ -72,7 +73,8 @@ export function nextAuthOptions(context: NextAuthRequestContext): AuthOptions {
         try {
           await enforceRateLimits(magicLinkRequestLimits({ ...identity, clientIp: context.clientIp }));
         } catch (error) {
-          if (error instanceof AppError && error.code === "too_many_requests") return `${env().APP_URL}/sign-in?error=RateLimited`;
+          if (error instanceof AppError && error.code === "too_many_requests")
+            return `${env().APP_URL}/sign-in?error=RateLimited`;
           throw error;
         }
         // A stranger to the account gets the same answer as a user, and no link.

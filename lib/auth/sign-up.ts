@@ -7,7 +7,7 @@ import { serializeAccount, type AccountDto } from "@/lib/schemas/account";
 import { serializeUser, type UserDto } from "@/lib/schemas/user";
 import { firstFreeSlug, slugFromName } from "./account-slug";
 import { createMagicLink } from "./create-magic-link";
-import { deliverMagicLink } from "./deliver-magic-link";
+import { wakeJobs } from "@/lib/jobs/wake";
 import { isUniqueViolation } from "@/lib/db/errors";
 
 export type SignUpOptions = {
@@ -25,19 +25,15 @@ const ATTEMPTS = 5;
 
 /**
  * Creates a tenant with its first administrator and emails them a sign-in link. The email must not
- * belong to any identity yet (409). Account, user, membership and link commit together.
+ * belong to any identity yet (409). Account, user, membership and link (its email waiting beside
+ * it) commit together.
  */
 export async function signUp(options: SignUpOptions): Promise<SignUpResult> {
   await enforceRateLimits(signUpLimits(options));
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await createTenant(options);
-      deliverMagicLink({
-        token: result.magicLink.token,
-        user: { email: result.user.email, locale: null }, // a new identity has chosen no language yet
-        account: { id: result.account.id, name: result.account.name, slug: result.account.slug, locale: result.account.locale },
-        askedOn: options.askedOn,
-      });
+      wakeJobs();
       return result;
     } catch (error) {
       // A concurrent sign-up took the email (409 on the next run) or the slug (a new one is chosen).
@@ -47,7 +43,7 @@ export async function signUp(options: SignUpOptions): Promise<SignUpResult> {
   }
 }
 
-async function createTenant({ accountName, email, displayName }: SignUpOptions): Promise<SignUpResult> {
+async function createTenant({ accountName, email, displayName, askedOn }: SignUpOptions): Promise<SignUpResult> {
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw new AppError("email_registered");
   const base = slugFromName(accountName);
   const similar = await db.account.findMany({
@@ -60,9 +56,14 @@ async function createTenant({ accountName, email, displayName }: SignUpOptions):
     // The membership is created with the new account's id spelled out: the tenant exists only
     // inside this transaction.
     const user = await tx.user.create({
-      data: { email, displayName, status: "active", memberships: { create: { accountId: account.id, persona: "administrator" } } },
+      data: {
+        email,
+        displayName,
+        status: "active",
+        memberships: { create: { accountId: account.id, persona: "administrator" } },
+      },
     });
-    const magicLink = await createMagicLink({ userId: user.id, accountId: account.id }, tx);
+    const magicLink = await createMagicLink({ userId: user.id, accountId: account.id, email: { askedOn } }, tx);
     return { account: serializeAccount(account), user: serializeUser(user), magicLink };
   });
 }

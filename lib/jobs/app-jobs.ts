@@ -1,5 +1,6 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
+import { sendWaitingSignInEmails } from "@/lib/auth/send-waiting-sign-in-emails";
 import { sendWaitingBookingEmails } from "@/lib/bookings/booking-email-sender";
 import { scheduleDueReminders } from "@/lib/bookings/schedule-reminders";
 import { schedulePassNotices } from "@/lib/commerce/schedule-pass-notices";
@@ -19,6 +20,7 @@ export type PeriodicWork = { name: string; everyMs: number; run: (now: Date) => 
  * drains every kind at once (lib/jobs/wake.ts). A drain resolves with how much it did.
  */
 export const drainedWork: DrainedWork[] = [
+  { name: "sign-in emails", drain: () => sendWaitingSignInEmails() },
   { name: "booking emails", drain: () => sendWaitingBookingEmails() },
   { name: "webhook deliveries", drain: () => sendDueWebhooks({ now: () => new Date() }) },
   { name: "notice emails", drain: () => sendWaitingNoticeEmails() },

@@ -20,15 +20,18 @@ export type JobSettlement =
 
 /**
  * A kind of background work: where its rows wait, which are due, how one batch is handled, and
- * how often a failure is tried again. Its table has `"id"`, `"attempts"` and `"lockedUntil"`.
+ * how often a failure is tried again. Its table has a key (`"id"` unless `key` says otherwise),
+ * `"attempts"` and `"lockedUntil"`.
  */
 export type JobKind<Job extends ClaimedJob, Context, Outcome extends JobOutcome = JobOutcome> = {
   /** Plural words for the log: "booking emails". */
   name: string;
   /** The table, quoted: `"BookingEmail"`. Its rows are `j` in `join`, `due` and `order`. */
   table: string;
-  /** The type of its `"id"` column. */
+  /** The type of its key column. */
   idType: "bigint" | "text";
+  /** Its key column, quoted, when not `"id"` (a table whose rows are more than jobs). */
+  key?: string;
   /** Joined to find the due rows (`JOIN "Webhook" w ON …`); only `j` is locked. */
   join?: string;
   /** Which rows are due besides their lease, in SQL over `j` with `$1` the time (`timestamp`). */
@@ -126,19 +129,20 @@ function settlementOf(
 
 /** Leases up to `limit` due rows (the attempt counted) and selects what handling them needs, in one statement. */
 export function claimJobs<Job extends ClaimedJob>(
-  kind: Pick<JobKind<Job, never>, "table" | "join" | "due" | "order" | "returning" | "select" | "leaseMs">,
+  kind: Pick<JobKind<Job, never>, "table" | "key" | "join" | "due" | "order" | "returning" | "select" | "leaseMs">,
   sql: RawSql,
   now: Date | null,
   limit: number,
 ): Promise<Job[]> {
   const at = `COALESCE($1::timestamp, now()::timestamp)`;
+  const key = kind.key ?? `"id"`;
   return sql.query<Job>({
     text: `
     WITH claimed AS (
       UPDATE ${kind.table}
       SET "lockedUntil" = ${at} + $2::int * interval '1 millisecond', "attempts" = "attempts" + 1
-      WHERE "id" IN (
-        SELECT j."id" FROM ${kind.table} j ${kind.join ?? ""}
+      WHERE ${key} IN (
+        SELECT j.${key} FROM ${kind.table} j ${kind.join ?? ""}
         WHERE (j."lockedUntil" IS NULL OR j."lockedUntil" < ${at}) ${kind.due ? `AND (${kind.due})` : ""}
         ORDER BY ${kind.order} LIMIT $3::int
         FOR UPDATE OF j SKIP LOCKED

@@ -35,7 +35,7 @@ export function readOutbox(): OutboxEmail[] {
 }
 
 /** Waits until `count` emails to `to` are in the outbox (default 1) and returns them, oldest first. */
-export async function waitForEmails(to: string, count = 1, timeoutMs = 5000): Promise<OutboxEmail[]> {
+export async function waitForEmails(to: string, count = 1, timeoutMs = 15_000): Promise<OutboxEmail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = readOutbox().filter((email) => email.to === to);

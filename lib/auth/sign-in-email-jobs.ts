@@ -1,0 +1,115 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { RawSql } from "@/lib/db/raw-sql";
+import { runInEmailWorker } from "@/lib/email/email-workers";
+import type { DeliveryNote, EmailTransport } from "@/lib/email/transport";
+import { emailLocale } from "@/lib/i18n/locales";
+import type { JobKind, JobOutcome, Settled } from "@/lib/jobs/run-jobs";
+import { MAGIC_LINK_LIFETIME_MS } from "./create-magic-link";
+import { magicLinkUrl } from "./magic-link-url";
+import { unsealToken } from "./seal-token";
+
+/** A claimed link whose email waits: its sealed token and what the email says. */
+type ClaimedSignInEmail = {
+  id: string;
+  attempts: number;
+  sealedToken: string;
+  askedOn: string | null;
+  returnTo: string | null;
+  email: string;
+  userLocale: string | null;
+  accountId: string;
+  accountName: string;
+  accountSlug: string;
+  accountLocale: string;
+};
+
+type SignInEmailContext = {
+  transport: EmailTransport;
+  /** AUTH_SECRET, the tokens' sealing key. */
+  secret: string;
+  onSent: (note: DeliveryNote) => void;
+  onFailed: (row: ClaimedSignInEmail, failure: { givenUp: boolean; errorName: string }) => void;
+};
+
+/**
+ * The sign-in emails (decision 0028): the link's row (MagicLink) is written with its token sealed
+ * by the request that asks for it, and this kind sends it; a link that expires first is not sent.
+ * Once sent or given up, the sealed token is cleared and the row stays the link it always was. A
+ * link lives 15 minutes, so its email is tried again soon. The message id derives from the link
+ * (never the token), the same on every attempt.
+ */
+export const signInEmailJobs: JobKind<ClaimedSignInEmail, SignInEmailContext> = {
+  name: "sign-in emails",
+  table: `"MagicLink"`,
+  key: `"tokenHash"`,
+  idType: "text",
+  due: `j."sealedToken" IS NOT NULL AND j."expiresAt" > COALESCE($1::timestamp, now()::timestamp)`,
+  order: `j."createdAt"`,
+  returning: `"tokenHash", "attempts", "sealedToken", "askedOn", "returnTo", "userId", "accountId", "createdAt"`,
+  select: `
+    SELECT c."tokenHash" AS "id", c."attempts", c."sealedToken", c."askedOn", c."returnTo",
+      u."email", u."locale" AS "userLocale",
+      a."id" AS "accountId", a."name" AS "accountName", a."slug" AS "accountSlug", a."locale" AS "accountLocale"
+    FROM claimed c JOIN "User" u ON u."id" = c."userId" JOIN "Account" a ON a."id" = c."accountId"
+    ORDER BY c."createdAt"`,
+  batchSize: 20,
+  leaseMs: 60_000,
+  retryDelaysMs: [10_000, 60_000, 180_000],
+  // at once: one person's link does not wait behind another's
+  handle: (batch, context) => Promise.all(batch.map((row) => sendSignInEmail(row, context))),
+  settle: settleSignInEmails,
+  onSettled: (row, settlement, context) => {
+    if (settlement.kind === "retry" || settlement.kind === "given_up")
+      context.onFailed(row, { givenUp: settlement.kind === "given_up", errorName: settlement.errorName });
+  },
+};
+
+async function sendSignInEmail(row: ClaimedSignInEmail, context: SignInEmailContext): Promise<JobOutcome> {
+  let token: string;
+  try {
+    token = unsealToken(row.sealedToken, context.secret);
+  } catch {
+    return { failed: "UnsealFailed" }; // sealed under another AUTH_SECRET: no attempt can send it
+  }
+  try {
+    const note = await runInEmailWorker({
+      kind: "sign-in",
+      transport: context.transport,
+      id: `sign-in-${createHash("sha256").update(`email:${row.id}`).digest("hex").slice(0, 32)}`,
+      to: row.email,
+      content: {
+        url: magicLinkUrl(token, row.accountSlug, row.returnTo),
+        accountName: row.accountName,
+        validMinutes: MAGIC_LINK_LIFETIME_MS / 60_000,
+        locale: emailLocale({ recipient: row.userLocale, askedOn: row.askedOn, studioLocaleTag: row.accountLocale }),
+      },
+    });
+    context.onSent(note);
+    return { done: true };
+  } catch (error) {
+    return { failed: error instanceof Error ? error.name : typeof error };
+  }
+}
+
+/** A link's email settled: sent, skipped or given up clears its sealed token; a retry waits its delay. */
+async function settleSignInEmails(
+  sql: RawSql,
+  settled: Settled<ClaimedSignInEmail, JobOutcome>[],
+  now: Date | null,
+): Promise<void> {
+  const finished = settled.filter(([, settlement]) => settlement.kind !== "retry").map(([row]) => row.id);
+  if (finished.length > 0)
+    await sql.query({
+      text: `UPDATE "MagicLink" SET "sealedToken" = NULL, "lockedUntil" = NULL WHERE "tokenHash" = ANY($1::text[])`,
+      values: [finished],
+    });
+  for (const [row, settlement] of settled) {
+    if (settlement.kind !== "retry") continue;
+    await sql.query({
+      text: `UPDATE "MagicLink" SET "lockedUntil" = COALESCE($2::timestamp, now()::timestamp) + $3::int * interval '1 millisecond'
+        WHERE "tokenHash" = $1`,
+      values: [row.id, now, settlement.afterMs],
+    });
+  }
+}

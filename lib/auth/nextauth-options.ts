@@ -44,8 +44,8 @@ export function nextAuthOptions(context: NextAuthRequestContext): AuthOptions {
     providers: [
       EmailProvider({
         maxAge: MAGIC_LINK_LIFETIME_MS / 1000,
-        // hashToken(token) = sha256(token + (provider.secret ?? secret)): an empty provider secret
-        // makes the stored hash plain sha256(token), as lib/auth/tokens.ts computes it.
+        // NextAuth's own hash of the token goes to the adapter, which stores nothing; the link is
+        // stored below with lib/auth/tokens.ts's hash. An empty secret keeps the two equal anyway.
         secret: "",
         generateVerificationToken: () => newSecretToken(),
         normalizeIdentifier: (email) => encodeIdentifier(context.accountId, email),

@@ -1,10 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { RawSql } from "@/lib/db/raw-sql";
 import { runInEmailWorker } from "@/lib/email/email-workers";
 import type { DeliveryNote, EmailTransport } from "@/lib/email/transport";
 import { emailLocale } from "@/lib/i18n/locales";
-import type { JobKind, JobOutcome, Settled } from "@/lib/jobs/run-jobs";
+import type { JobKind, JobOutcome } from "@/lib/jobs/run-jobs";
 import { MAGIC_LINK_LIFETIME_MS } from "./create-magic-link";
 import { magicLinkUrl } from "./magic-link-url";
 import { unsealToken } from "./seal-token";
@@ -58,7 +57,8 @@ export const signInEmailJobs: JobKind<ClaimedSignInEmail, SignInEmailContext> = 
   retryDelaysMs: [10_000, 60_000, 180_000],
   // at once: one person's link does not wait behind another's
   handle: (batch, context) => Promise.all(batch.map((row) => sendSignInEmail(row, context))),
-  settle: settleSignInEmails,
+  // sent, skipped or given up: the sealed token goes; the link itself stays until it is used or expires
+  finished: `UPDATE "MagicLink" SET "sealedToken" = NULL, "lockedUntil" = NULL`,
   onSettled: (row, settlement, context) => {
     if (settlement.kind === "retry" || settlement.kind === "given_up")
       context.onFailed(row, { givenUp: settlement.kind === "given_up", errorName: settlement.errorName });
@@ -89,27 +89,5 @@ async function sendSignInEmail(row: ClaimedSignInEmail, context: SignInEmailCont
     return { done: true };
   } catch (error) {
     return { failed: error instanceof Error ? error.name : typeof error };
-  }
-}
-
-/** A link's email settled: sent, skipped or given up clears its sealed token; a retry waits its delay. */
-async function settleSignInEmails(
-  sql: RawSql,
-  settled: Settled<ClaimedSignInEmail, JobOutcome>[],
-  now: Date | null,
-): Promise<void> {
-  const finished = settled.filter(([, settlement]) => settlement.kind !== "retry").map(([row]) => row.id);
-  if (finished.length > 0)
-    await sql.query({
-      text: `UPDATE "MagicLink" SET "sealedToken" = NULL, "lockedUntil" = NULL WHERE "tokenHash" = ANY($1::text[])`,
-      values: [finished],
-    });
-  for (const [row, settlement] of settled) {
-    if (settlement.kind !== "retry") continue;
-    await sql.query({
-      text: `UPDATE "MagicLink" SET "lockedUntil" = COALESCE($2::timestamp, now()::timestamp) + $3::int * interval '1 millisecond'
-        WHERE "tokenHash" = $1`,
-      values: [row.id, now, settlement.afterMs],
-    });
   }
 }

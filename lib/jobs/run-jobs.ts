@@ -53,8 +53,13 @@ export type JobKind<Job extends ClaimedJob, Context, Outcome extends JobOutcome 
   /** Handles a batch: one outcome per row, in order. A rejection leaves the whole batch to its lease. */
   handle: (batch: Job[], context: Context, now: Date | null) => Promise<Outcome[]>;
   /**
-   * Writes the settlements; by default a row done or given up is deleted and a row to retry is
-   * leased until its next attempt.
+   * What becomes of a row done or given up, as the start of a statement the runner ends with its
+   * key's `WHERE`: deleted (`DELETE FROM` the table) unless this says otherwise.
+   */
+  finished?: string;
+  /**
+   * Writes the settlements; by default a row done or given up is finished (`finished`) and a row to
+   * retry is leased until its next attempt.
    */
   settle?: (sql: RawSql, settled: Settled<Job, Outcome>[], now: Date | null, context: Context) => Promise<void>;
   /** Each settlement as it is made (the log). */
@@ -155,19 +160,24 @@ export function claimJobs<Job extends ClaimedJob>(
 }
 
 /**
- * The outboxes' settling: rows done or given up are deleted; a row to retry keeps its lease until
- * its next attempt is due.
+ * The default settling: rows done or given up are finished (deleted unless the kind says how); a
+ * row to retry keeps its lease until its next attempt is due.
  */
-export function settleOutboxRows({ table, idType }: { table: string; idType: "bigint" | "text" }) {
+export function settleOutboxRows({
+  table,
+  idType,
+  key = `"id"`,
+  finished: finishing = `DELETE FROM ${table}`,
+}: Pick<JobKind<ClaimedJob, never>, "table" | "idType" | "key" | "finished">) {
   return async (sql: RawSql, settled: Settled<ClaimedJob, unknown>[], now: Date | null): Promise<void> => {
     const finished = settled.filter(([, settlement]) => settlement.kind !== "retry").map(([job]) => job.id);
     if (finished.length > 0)
-      await sql.query({ text: `DELETE FROM ${table} WHERE "id" = ANY($1::${idType}[])`, values: [finished] });
+      await sql.query({ text: `${finishing} WHERE ${key} = ANY($1::${idType}[])`, values: [finished] });
     for (const [job, settlement] of settled) {
       if (settlement.kind !== "retry") continue;
       await sql.query({
         text: `UPDATE ${table} SET "lockedUntil" = COALESCE($2::timestamp, now()::timestamp) + $3::int * interval '1 millisecond'
-          WHERE "id" = $1::${idType}`,
+          WHERE ${key} = $1::${idType}`,
         values: [job.id, now, settlement.afterMs],
       });
     }

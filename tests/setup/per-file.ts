@@ -19,6 +19,7 @@ delete process.env.DATABASE_URL;
 
 const { openPglite, openPostgres } = await import("@/lib/db/client");
 const { useDatabase, closeDatabase } = await import("@/lib/db");
+type Database = import("@/lib/db").Database;
 const { resetEnvCache } = await import("@/lib/env");
 resetEnvCache();
 
@@ -39,8 +40,28 @@ if (config.kind === "postgres") {
     await admin.end();
   };
 } else {
+  // Opened at the first query: a file that never reaches the database (many are plain units) does
+  // not pay for starting PGlite and unpacking the template, most of such a file's time.
   const dump = new Blob([fs.readFileSync(config.templateFile)]);
-  useDatabase(openPglite(dump));
+  useDatabase(openedAtFirstUse("pglite", () => openPglite(dump)));
+}
+
+function openedAtFirstUse(kind: Database["kind"], open: () => Database): Database {
+  let opened: Database | undefined;
+  const database = () => (opened ??= open());
+  return {
+    kind,
+    get prisma() {
+      return database().prisma;
+    },
+    get sql() {
+      return database().sql;
+    },
+    get raw() {
+      return database().raw;
+    },
+    close: async () => opened?.close(),
+  };
 }
 
 afterAll(async () => {

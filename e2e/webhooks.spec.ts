@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { demoApi } from "./support/demo-api";
 import { DESKTOP, PHONE } from "./support/devices";
 import { saveScreenshot } from "./support/screenshot";
-import { LANGUAGES, wordsOf, type Language } from "./support/words";
+import { wordsOf, type Language } from "./support/words";
 
 // Webhooks: the desk adds an endpoint in the dashboard, sees its signing secret once, sends a test
 // event and sees its delivery, switches the endpoint off and on, and deletes it. The address is a
@@ -11,84 +11,83 @@ import { LANGUAGES, wordsOf, type Language } from "./support/words";
 // (the server has no WEBHOOK_ALLOW_PRIVATE_URLS), which the journey does not wait for.
 const LAPTOP = { ...DESKTOP, viewport: { width: 1280, height: 800 } } as const;
 
-for (const language of LANGUAGES) {
-  for (const [screen, device] of [
-    ["desktop", LAPTOP],
-    ["phone", PHONE],
-  ] as const) {
-    test.describe(`in ${language === "da" ? "Danish" : "English"} on a ${screen}`, () => {
-      test.use({ language, ...device });
+// Each language and each screen once: Danish on a desktop, English on a phone.
+for (const [language, screen, device] of [
+  ["da", "desktop", LAPTOP],
+  ["en", "phone", PHONE],
+] as const) {
+  test.describe(`in ${language === "da" ? "Danish" : "English"} on a ${screen}`, () => {
+    test.use({ language, ...device });
 
-      test("the desk adds a webhook, copies its secret once, tests it, switches it off and on, pages its deliveries, makes a new secret and deletes it", async ({
-        page,
-        context,
-      }) => {
-        await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-        const words = wordsOf(language, "WebhooksPage");
-        const form = wordsOf(language, "WebhookForm");
-        const events = wordsOf(language, "WebhookEvents");
-        const errors = wordsOf(language, "FieldErrors");
-        const done = wordsOf(language, "WebhooksActions");
-        const url = `https://hooks.example.com/studio-${screen}-${language}-${Date.now().toString(36)}`;
-        await openWebhooksPage(page, language, screen);
+    test("the desk adds a webhook, copies its secret once, tests it, switches it off and on, pages its deliveries, makes a new secret and deletes it", async ({
+      page,
+      context,
+    }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      const words = wordsOf(language, "WebhooksPage");
+      const form = wordsOf(language, "WebhookForm");
+      const events = wordsOf(language, "WebhookEvents");
+      const errors = wordsOf(language, "FieldErrors");
+      const done = wordsOf(language, "WebhooksActions");
+      const url = `https://hooks.example.com/studio-${screen}-${language}-${Date.now().toString(36)}`;
+      await openWebhooksPage(page, language, screen);
 
-        // an http address is refused in plain words at its field
-        await page.getByLabel(form("url")).fill(url.replace("https:", "http:"));
-        await page.getByRole("checkbox", { name: events("bookingCreated") }).check();
-        await page.getByRole("button", { name: form("create") }).click();
-        await expect(page.getByText(errors("url_not_https"), { exact: true })).toBeVisible();
+      // an http address is refused in plain words at its field
+      await page.getByLabel(form("url")).fill(url.replace("https:", "http:"));
+      await page.getByRole("checkbox", { name: events("bookingCreated") }).check();
+      await page.getByRole("button", { name: form("create") }).click();
+      await expect(page.getByText(errors("url_not_https"), { exact: true })).toBeVisible();
 
-        await page.getByLabel(form("url")).fill(url);
-        await page.getByRole("checkbox", { name: events("orderPaid") }).check();
-        await page.getByLabel(form("description")).fill("CRM");
-        await page.getByRole("button", { name: form("create") }).click();
-        await expect(page.getByText(done("created", { url }))).toBeVisible();
-        await expect(page.getByText(form("secretWarning"))).toBeVisible();
-        const secret = await page.getByLabel(form("secretLabel")).inputValue();
-        expect(secret).toMatch(/^whsec_/);
-        await page.getByRole("button", { name: form("copy"), exact: true }).click();
-        await expect(page.getByText(form("copied"))).toBeVisible();
-        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+      await page.getByLabel(form("url")).fill(url);
+      await page.getByRole("checkbox", { name: events("orderPaid") }).check();
+      await page.getByLabel(form("description")).fill("CRM");
+      await page.getByRole("button", { name: form("create") }).click();
+      await expect(page.getByText(done("created", { url }))).toBeVisible();
+      await expect(page.getByText(form("secretWarning"))).toBeVisible();
+      const secret = await page.getByLabel(form("secretLabel")).inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      await page.getByRole("button", { name: form("copy"), exact: true }).click();
+      await expect(page.getByText(form("copied"))).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
-        const row = page.getByRole("row").filter({ hasText: url });
-        await expect(row).toContainText(events("bookingCreated"));
-        await expect(row).toContainText(events("orderPaid"));
-        await expect(row).toContainText(wordsOf(language, "WebhookStatus")("enabled"));
-        await expectNoSeriousA11yViolations(page);
-        await saveScreenshot(page, `${language}-${screen}-webhooks-created`);
+      const row = page.getByRole("row").filter({ hasText: url });
+      await expect(row).toContainText(events("bookingCreated"));
+      await expect(row).toContainText(events("orderPaid"));
+      await expect(row).toContainText(wordsOf(language, "WebhookStatus")("enabled"));
+      await expectNoSeriousA11yViolations(page);
+      await saveScreenshot(page, `${language}-${screen}-webhooks-created`);
 
-        // a reload loses the secret for good; the list keeps the webhook
-        await page.reload();
-        await expect(page.getByText(form("secretWarning"))).toHaveCount(0);
-        await saveScreenshot(page, `${language}-${screen}-webhooks`);
-        await page.getByRole("link", { name: url }).click();
-        await expect(page.getByRole("heading", { level: 1, name: url })).toBeVisible();
+      // a reload loses the secret for good; the list keeps the webhook
+      await page.reload();
+      await expect(page.getByText(form("secretWarning"))).toHaveCount(0);
+      await saveScreenshot(page, `${language}-${screen}-webhooks`);
+      await page.getByRole("link", { name: url }).click();
+      await expect(page.getByRole("heading", { level: 1, name: url })).toBeVisible();
 
-        await testTheWebhook(page, language);
-        await expectNoSeriousA11yViolations(page);
-        await saveScreenshot(page, `${language}-${screen}-webhook-detail`);
-        await switchOffAndOn(page, language);
-        await pageThroughDeliveries(page, language);
+      await testTheWebhook(page, language);
+      await expectNoSeriousA11yViolations(page);
+      await saveScreenshot(page, `${language}-${screen}-webhook-detail`);
+      await switchOffAndOn(page, language);
+      await pageThroughDeliveries(page, language);
 
-        // a new secret, after a confirmation, shown once; the old one signs 24 hours more
-        page.once("dialog", (dialog) => void dialog.accept());
-        await page.getByRole("button", { name: form("rotate") }).click();
-        await expect(page.getByText(form("previousSecretNote"))).toBeVisible();
-        const rotated = await page.getByLabel(form("secretLabel")).inputValue();
-        expect(rotated).toMatch(/^whsec_/);
-        expect(rotated).not.toBe(secret);
+      // a new secret, after a confirmation, shown once; the old one signs 24 hours more
+      page.once("dialog", (dialog) => void dialog.accept());
+      await page.getByRole("button", { name: form("rotate") }).click();
+      await expect(page.getByText(form("previousSecretNote"))).toBeVisible();
+      const rotated = await page.getByLabel(form("secretLabel")).inputValue();
+      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).not.toBe(secret);
 
-        const detailPath = new URL(page.url()).pathname;
-        page.once("dialog", (dialog) => void dialog.accept());
-        await page.getByRole("button", { name: wordsOf(language, "WebhookPage")("delete") }).click();
-        await expect(page.getByText(words("deletedNotice"))).toBeVisible();
-        await expect(page.getByRole("heading", { level: 1, name: words("title") })).toBeVisible();
-        await expect(page.getByRole("link", { name: url })).toHaveCount(0);
-        // its page is gone, as another studio's would be
-        expect((await page.goto(detailPath))?.status()).toBe(404);
-      });
+      const detailPath = new URL(page.url()).pathname;
+      page.once("dialog", (dialog) => void dialog.accept());
+      await page.getByRole("button", { name: wordsOf(language, "WebhookPage")("delete") }).click();
+      await expect(page.getByText(words("deletedNotice"))).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: words("title") })).toBeVisible();
+      await expect(page.getByRole("link", { name: url })).toHaveCount(0);
+      // its page is gone, as another studio's would be
+      expect((await page.goto(detailPath))?.status()).toBe(404);
     });
-  }
+  });
 }
 
 /** Sends a test event, sees its delivery in the list and asks for it to be sent again. */

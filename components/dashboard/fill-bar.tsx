@@ -1,7 +1,11 @@
 import { useTranslations } from "next-intl";
 import { fillRate } from "@/lib/admin/fill-rate";
 
-/** Booked places of a class as a bar and as text ("7 / 10 booked, 70%"); the text is what screen readers get. */
+/**
+ * Booked places of a class as a bar and as text ("7 / 10 booked, 70%"); the text is what screen
+ * readers get. A class booked beyond its capacity (kept when the capacity was lowered) says so in
+ * words rather than as a ratio.
+ */
 export function FillBar({
   booked,
   capacity,
@@ -27,9 +31,14 @@ export function FillBar({
         <rect className={tone} width={percent} height="1" />
       </svg>
       <p className="mt-1 text-xs text-slate-700">
-        {t("booked", { booked, capacity, percent })}
+        {capacity === 0 && booked > 0
+          ? t("closed", { booked })
+          : booked > capacity
+            ? t("overCapacity", { booked, capacity, over: booked - capacity })
+            : t("booked", { booked, capacity, percent })}
         {waitlisted > 0 ? t("waiting", { count: waitlisted }) : ""}
       </p>
     </div>
   );
 }
+

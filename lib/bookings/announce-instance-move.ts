@@ -3,7 +3,7 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { enqueueBookingEmails } from "./booking-email-outbox";
 import type { BookingRow } from "./booking-notice";
 import { lockInstance } from "./lock-instance";
-import { promoteWaitlist } from "./promote-waitlist";
+import { fillInstanceWaitlist } from "./fill-instance-waitlist";
 
 /** When and where a class was before it moved; no `location`: its place did not change. */
 export type PreviousPlace = { startsAt: Date; location?: string };
@@ -38,18 +38,19 @@ export async function announceInstanceMove({
   if (instance.startsAt.getTime() === before.startsAt.getTime() && location === before.location) return [];
 
   await tx.instance.updateMany({ where: { id: instanceId }, data: { calendarSequence: { increment: 1 } } });
-  const promoted = await promoteWaitlist({ tx, instance, now });
+  const promoted = await fillInstanceWaitlist({ tx, accountId, instanceId, locked: instance, now });
   const placed = new Set(promoted.map((row) => row.id));
   const live = await tx.booking.findMany({
     where: { instanceId, status: { in: ["confirmed", "waitlisted"] } },
     select: { id: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  await enqueueBookingEmails(tx, accountId, [
-    ...promoted.map((row) => ({ kind: "promoted" as const, bookingId: row.id })),
-    ...live
+  await enqueueBookingEmails(
+    tx,
+    accountId,
+    live
       .filter((booking) => !placed.has(booking.id))
       .map((booking) => ({ kind: "moved" as const, bookingId: booking.id, previous: before })),
-  ]);
+  );
   return promoted;
 }

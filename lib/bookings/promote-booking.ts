@@ -48,7 +48,7 @@ export async function promoteBooking({
         if (instance.bookedCount >= instance.capacity) throw new AppError("instance_full");
         const [placed] = await tx.$queryRaw<BookingRow[]>`
           SELECT * FROM take_place(${accountId}, ${instance.id}, ${instance.eventId}, ${instance.startsAt.toISOString()}::timestamp,
-                                   ${booking.attendeeId}, ${entitlementId ?? null}, NULL, ${bookingId})`;
+                                   ${booking.attendeeId}, ${entitlementId ?? null}::text, NULL::text, ${bookingId})`;
         if (!placed) throw new AppError("no_valid_entitlement");
         await enqueueBookingEmails(tx, accountId, [{ kind: "promoted", bookingId }]);
         return placed;

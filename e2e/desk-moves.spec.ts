@@ -32,13 +32,18 @@ async function bookedClassNextWeek(): Promise<{ instanceId: string; startsAt: Da
     const instances = (await (await admin.get(`/api/instances?${window}`)).json()) as { id: string; eventId: string }[];
     const instanceId = instances.find((instance) => instance.eventId === eventId)!.id;
 
-    const demoPeople = (await (await admin.get("/api/demo-auth/users")).json()) as { id: string; displayName: string }[];
+    const demoPeople = (await (await admin.get("/api/demo-auth/users")).json()) as {
+      id: string;
+      displayName: string;
+    }[];
     const { productId, priceId } = await ensureDemoPass();
     const people: Person[] = [];
     for (const someone of demoPeople.slice(0, 3)) {
       const granted = await admin.post(`/api/users/${someone.id}/entitlements`, { data: { productId, priceId } });
       expect(granted.status(), await granted.text()).toBe(201);
-      const booked = await admin.post("/api/bookings", { data: { instanceId, attendeeId: someone.id, waitlist: true } });
+      const booked = await admin.post("/api/bookings", {
+        data: { instanceId, attendeeId: someone.id, waitlist: true },
+      });
       expect(booked.status(), await booked.text()).toBe(201);
       const user = (await (await admin.get(`/api/users/${someone.id}`)).json()) as { email: string };
       people.push({ ...someone, email: user.email });
@@ -67,7 +72,9 @@ async function calendarFileOf(to: string, subject: RegExp): Promise<string> {
 test.describe("the desk on a desktop, in Danish", () => {
   test.use({ language: "da", ...DESKTOP });
 
-  test("moves a booked class with a confirmation, the attendees get the new time, and the waitlist fills", async ({ page }) => {
+  test("moves a booked class with a confirmation, the attendees get the new time, and the waitlist fills", async ({
+    page,
+  }) => {
     const demo = wordsOf("da", "DemoPanel");
     const calendar = wordsOf("da", "Calendar");
     const actions = wordsOf("da", "InstanceActions");
@@ -89,7 +96,9 @@ test.describe("the desk on a desktop, in Danish", () => {
 
     // Move to Thursday 11:00: the desk is told that three people will be emailed, and confirms.
     const newStart = startsAt.plus({ days: 1, hours: 1 });
-    await page.getByLabel(actions("newStart", { zone: "" }).replace(/\s*\(\)$/, ""), { exact: false }).fill(newStart.toFormat("yyyy-MM-dd'T'HH:mm"));
+    await page
+      .getByLabel(actions("newStart", { zone: "" }).replace(/\s*\(\)$/, ""), { exact: false })
+      .fill(newStart.toFormat("yyyy-MM-dd'T'HH:mm"));
     const asked = new Promise<string>((resolve) =>
       page.once("dialog", async (dialog) => {
         resolve(dialog.message());
@@ -113,12 +122,16 @@ test.describe("the desk on a desktop, in Danish", () => {
     // The roster: one booked, two waiting; "Ryk op" on a full class says why not.
     await page.goto(`/dashboard/classes/${instanceId}`);
     await expect(page.getByRole("heading", { name: classPage("waitlist", { count: 2 }) })).toBeVisible();
-    await page.getByRole("button", { name: classPage("moveUpAttendee", { attendee: firstWaiting!.displayName }) }).click();
+    await page
+      .getByRole("button", { name: classPage("moveUpAttendee", { attendee: firstWaiting!.displayName }) })
+      .click();
     await expect(page.getByText(errors("instanceFull")).first()).toBeVisible();
     await shot("roster-full");
 
     // Raise the capacity to 2 in the panel: the first on the waitlist is moved up and emailed.
-    await page.goto(`/dashboard/calendar?week=${newStart.startOf("week").toISODate()}&day=${newStart.toISODate()}&class=${instanceId}`);
+    await page.goto(
+      `/dashboard/calendar?week=${newStart.startOf("week").toISODate()}&day=${newStart.toISODate()}&class=${instanceId}`,
+    );
     await page.getByLabel(calendar("capacity")).fill("2");
     await page.getByRole("button", { name: calendar("saveCapacity") }).click();
     await expect(page.getByText(done("saved"))).toBeVisible();

@@ -41,4 +41,3 @@ export function FillBar({
     </div>
   );
 }
-

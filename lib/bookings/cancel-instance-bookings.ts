@@ -37,7 +37,9 @@ export async function cancelInstanceBookings({
   const promoted = await promoteAttendeeWaitlists({
     tx,
     accountId,
-    attendeeIds: released.filter((booking) => booking.previousStatus === "confirmed").map((booking) => booking.attendeeId),
+    attendeeIds: released
+      .filter((booking) => booking.previousStatus === "confirmed")
+      .map((booking) => booking.attendeeId),
     now,
   });
   return {

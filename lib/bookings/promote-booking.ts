@@ -43,7 +43,10 @@ export async function promoteBooking({
       db.$transaction(async (tx) => {
         const instance = await lockInstance({ tx, accountId, instanceId: found.instanceId });
         if (!instance) throw new AppError("not_found");
-        const booking = await tx.booking.findFirst({ where: { id: bookingId }, select: { status: true, attendeeId: true } });
+        const booking = await tx.booking.findFirst({
+          where: { id: bookingId },
+          select: { status: true, attendeeId: true },
+        });
         if (booking?.status !== "waitlisted") throw new AppError("booking_not_waitlisted");
         if (instance.bookedCount >= instance.capacity) throw new AppError("instance_full");
         const [placed] = await tx.$queryRaw<BookingRow[]>`

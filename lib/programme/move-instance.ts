@@ -27,31 +27,41 @@ export async function moveInstance({
   now?: Date;
 }) {
   // A deadlock with a concurrent booking transaction (the waitlist's credits) runs the move again.
-  const moved = await withRetry(() => changeInstance({
-    db,
-    instanceId,
-    decide: (instance) => {
-      if (instance.status === "cancelled") throw new AppError("instance_cancelled");
-      if (instance.startsAt <= now || startsAt <= now) throw new AppError("instance_in_past");
-      return {
-        data: {
-          ...keepDuration(instance, startsAt),
-          status: "moved",
-          originalStartsAt: instance.originalStartsAt ?? instance.startsAt,
+  const moved = await withRetry(
+    () =>
+      changeInstance({
+        db,
+        instanceId,
+        decide: (instance) => {
+          if (instance.status === "cancelled") throw new AppError("instance_cancelled");
+          if (instance.startsAt <= now || startsAt <= now) throw new AppError("instance_in_past");
+          return {
+            data: {
+              ...keepDuration(instance, startsAt),
+              status: "moved",
+              originalStartsAt: instance.originalStartsAt ?? instance.startsAt,
+            },
+            exception: { type: "move", originalStartsAt: instance.startsAt, replacementStartsAt: startsAt },
+          };
         },
-        exception: { type: "move", originalStartsAt: instance.startsAt, replacementStartsAt: startsAt },
-      };
-    },
-    alsoInTransaction: async (tx, before) => {
-      await announceInstanceMove({ tx, accountId: before.accountId, instanceId, previous: { startsAt: before.startsAt }, now });
-      await enqueueWebhookEvent(tx, {
-        accountId: before.accountId,
-        type: "instance.moved",
-        data: serializeInstance(await tx.instance.findFirstOrThrow({ where: { id: instanceId } })),
-        now,
-      });
-    },
-  }), { label: "PATCH /instances/{instanceId}" });
+        alsoInTransaction: async (tx, before) => {
+          await announceInstanceMove({
+            tx,
+            accountId: before.accountId,
+            instanceId,
+            previous: { startsAt: before.startsAt },
+            now,
+          });
+          await enqueueWebhookEvent(tx, {
+            accountId: before.accountId,
+            type: "instance.moved",
+            data: serializeInstance(await tx.instance.findFirstOrThrow({ where: { id: instanceId } })),
+            now,
+          });
+        },
+      }),
+    { label: "PATCH /instances/{instanceId}" },
+  );
   wakeJobs(); // the attendees' emails, the webhook events
   return moved;
 }

@@ -66,7 +66,10 @@ export async function updateEvent({
 }
 
 /** Each class of the event that has not started and has live bookings, told of its new place (in id order: the lock order). */
-async function announceNewPlace(tx: TenantTx, { eventId, location, now }: { eventId: string; location: string; now: Date }) {
+async function announceNewPlace(
+  tx: TenantTx,
+  { eventId, location, now }: { eventId: string; location: string; now: Date },
+) {
   const instances = await tx.instance.findMany({
     where: {
       eventId,

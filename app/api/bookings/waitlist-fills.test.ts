@@ -23,7 +23,14 @@ async function book(member: TestMember, instanceId: string, extra: Record<string
 const statusOf = async (bookingId: string) => (await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status;
 
 const raiseCapacity = async (instanceId: string, capacity: number) =>
-  expect((await api("PATCH", `/instances/${instanceId}`, { token: tenant.admin.token, body: { action: "capacity", capacity } })).status).toBe(200);
+  expect(
+    (
+      await api("PATCH", `/instances/${instanceId}`, {
+        token: tenant.admin.token,
+        body: { action: "capacity", capacity },
+      })
+    ).status,
+  ).toBe(200);
 
 /**
  * A class with one person booked and `waiter` on its waitlist, then a second place whose raise did
@@ -52,7 +59,14 @@ describe("the waitlist fills", () => {
     const { lesson, waiter, waiting } = await freePlaceAndAWaiter(exhaust);
     const product = await api("POST", "/products", {
       token: tenant.admin.token,
-      body: { name: "10 klip", type: "class_pass", classAllowance: 10, validityDays: 90, status: "active", prices: [{ amount: 100000, currency: "DKK" }] },
+      body: {
+        name: "10 klip",
+        type: "class_pass",
+        classAllowance: 10,
+        validityDays: 90,
+        status: "active",
+        prices: [{ amount: 100000, currency: "DKK" }],
+      },
     });
     expect(product.status, product.text).toBe(201);
     const granted = await api("POST", `/users/${waiter.userId}/entitlements`, {
@@ -63,7 +77,9 @@ describe("the waitlist fills", () => {
     expect(await statusOf(waiting.id)).toBe("confirmed");
     expect(await countersOf(lesson.id)).toEqual({ bookedCount: 2, waitlistCount: 0, confirmed: 2, waitlisted: 0 });
     const emails = await waitForEmails(waiter.email, 2); // the payment, the promotion
-    expect(emails.map((email) => email.subject).some((subject) => subject.startsWith("Du har fået en plads: Vinyasa"))).toBe(true);
+    expect(
+      emails.map((email) => email.subject).some((subject) => subject.startsWith("Du har fået en plads: Vinyasa")),
+    ).toBe(true);
   });
 
   it("when a pause over the class ends early", async () => {
@@ -97,7 +113,9 @@ describe("the waitlist fills", () => {
     const { waiting } = await freePlaceAndAWaiter(async (waiter) => {
       await book(waiter, other.id);
     });
-    expect((await api("PATCH", `/instances/${other.id}`, { token: tenant.admin.token, body: { action: "cancel" } })).status).toBe(200);
+    expect(
+      (await api("PATCH", `/instances/${other.id}`, { token: tenant.admin.token, body: { action: "cancel" } })).status,
+    ).toBe(200);
     expect(await statusOf(waiting.id)).toBe("confirmed");
   });
 
@@ -105,14 +123,22 @@ describe("the waitlist fills", () => {
     const lesson = await createClass(tenant.accountId, { capacity: 1 });
     const product = await api("POST", "/products", {
       token: tenant.admin.token,
-      body: { name: "Klip", type: "class_pass", classAllowance: 5, validityDays: 90, status: "active", prices: [{ amount: 50000, currency: "DKK" }] },
+      body: {
+        name: "Klip",
+        type: "class_pass",
+        classAllowance: 5,
+        validityDays: 90,
+        status: "active",
+        prices: [{ amount: 50000, currency: "DKK" }],
+      },
     });
     const buyer = await createMember(tenant.accountId, "attendee");
     const granted = await api("POST", `/users/${buyer.userId}/entitlements`, {
       token: tenant.admin.token,
       body: { productId: (product.body as { id: string }).id },
     });
-    const orderId = (await db.entitlement.findUniqueOrThrow({ where: { id: (granted.body as { id: string }).id } })).orderId!;
+    const orderId = (await db.entitlement.findUniqueOrThrow({ where: { id: (granted.body as { id: string }).id } }))
+      .orderId!;
     const booked = await book(buyer, lesson.id);
     const waiter = await createMember(tenant.accountId, "attendee");
     await grant(tenant.accountId, waiter.userId);

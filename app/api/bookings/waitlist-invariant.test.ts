@@ -13,7 +13,8 @@ import { createMember, createTenant, type TestMember, type TestTenant } from "@/
 import { createClass, DAY, HOUR } from "./booking-test-data";
 
 const databaseUrl = process.env.TEST_DATABASE_FILE_URL;
-if (!databaseUrl) console.log("[waitlist-invariant] skipped: needs PostgreSQL (run with TEST_DATABASE_URL=postgres://…)");
+if (!databaseUrl)
+  console.log("[waitlist-invariant] skipped: needs PostgreSQL (run with TEST_DATABASE_URL=postgres://…)");
 
 const PEOPLE = 5;
 const CLASSES = 3;
@@ -33,9 +34,18 @@ const person = fc.integer({ min: 0, max: PEOPLE - 1 });
 const lesson = fc.integer({ min: 0, max: CLASSES - 1 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant("book" as const), person, lesson }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("cancel" as const), person, lesson, refundCredit: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("capacity" as const), lesson, capacity: fc.integer({ min: 0, max: 4 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("move" as const), lesson, hours: fc.integer({ min: -30, max: 72 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("cancel" as const), person, lesson, refundCredit: fc.boolean() }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("capacity" as const), lesson, capacity: fc.integer({ min: 0, max: 4 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("move" as const), lesson, hours: fc.integer({ min: -30, max: 72 }) }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("grant" as const), person }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("pause" as const), person }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("resume" as const), person }) },
@@ -50,19 +60,32 @@ async function makeWorld(): Promise<World> {
   const people = await Promise.all(Array.from({ length: PEOPLE }, () => createMember(tenant.accountId, "attendee")));
   const lessons = [];
   for (let index = 0; index < CLASSES; index++) {
-    const created = await createClass(tenant.accountId, { capacity: 1, startsAt: new Date(Date.now() + (2 + index) * DAY) });
+    const created = await createClass(tenant.accountId, {
+      capacity: 1,
+      startsAt: new Date(Date.now() + (2 + index) * DAY),
+    });
     lessons.push(created.id);
   }
   // One class per pass: credits run out, so people wait without a usable pass and gain one later.
   const product = await api("POST", "/products", {
     token: tenant.admin.token,
-    body: { name: "Klip", type: "class_pass", classAllowance: 1, validityDays: 30, status: "active", prices: [{ amount: 10000, currency: "DKK" }] },
+    body: {
+      name: "Klip",
+      type: "class_pass",
+      classAllowance: 1,
+      validityDays: 30,
+      status: "active",
+      prices: [{ amount: 10000, currency: "DKK" }],
+    },
   });
   expect(product.status, product.text).toBe(201);
-  return { tenant, people, lessons, productId: (product.body as { id: string }).id };
+  const world = { tenant, people, lessons, productId: (product.body as { id: string }).id };
+  for (const index of people.keys()) await run(world, { kind: "grant", person: index });
+  return world;
 }
 
-const studioDate = (plusDays: number) => DateTime.now().setZone("Europe/Copenhagen").plus({ days: plusDays }).toISODate()!;
+const studioDate = (plusDays: number) =>
+  DateTime.now().setZone("Europe/Copenhagen").plus({ days: plusDays }).toISODate()!;
 
 async function latestPass(world: World, index: number) {
   return db.entitlement.findFirst({
@@ -98,7 +121,10 @@ async function run(world: World, step: Op): Promise<ApiResponse | undefined> {
     case "move": {
       const instance = await db.instance.findUniqueOrThrow({ where: { id: world.lessons[step.lesson]! } });
       const startsAt = new Date(Math.max(instance.startsAt.getTime() + step.hours * HOUR, Date.now() + DAY));
-      return api("PATCH", `/instances/${instance.id}`, { token: admin, body: { action: "move", startsAt: startsAt.toISOString() } });
+      return api("PATCH", `/instances/${instance.id}`, {
+        token: admin,
+        body: { action: "move", startsAt: startsAt.toISOString() },
+      });
     }
     case "grant":
       return api("POST", `/users/${world.people[step.person]!.userId}/entitlements`, {
@@ -108,7 +134,10 @@ async function run(world: World, step: Op): Promise<ApiResponse | undefined> {
     case "pause": {
       const pass = await latestPass(world, step.person);
       if (!pass) return undefined;
-      return api("POST", `/entitlements/${pass.id}/pause`, { token: admin, body: { from: studioDate(0), until: studioDate(10) } });
+      return api("POST", `/entitlements/${pass.id}/pause`, {
+        token: admin,
+        body: { from: studioDate(0), until: studioDate(10) },
+      });
     }
     case "resume": {
       const pass = await latestPass(world, step.person);
@@ -147,7 +176,7 @@ async function violations(accountId: string) {
 describe.skipIf(!databaseUrl)("the waitlist fills whenever it can, on PostgreSQL", () => {
   it("holds after every committed change of random sequences", { timeout: 600_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 10, maxLength: 30 }), async (ops) => {
+      fc.asyncProperty(fc.array(op, { minLength: 20, maxLength: 40 }), async (ops) => {
         const world = await makeWorld();
         for (const [index, step] of ops.entries()) {
           const response = await run(world, step);
@@ -156,7 +185,7 @@ describe.skipIf(!databaseUrl)("the waitlist fills whenever it can, on PostgreSQL
           expect(broken, `after step ${index} (${JSON.stringify(step)}) of ${JSON.stringify(ops)}`).toEqual([]);
         }
       }),
-      { seed: 30, numRuns: 25, endOnFailure: true },
+      { seed: 30, numRuns: 30, endOnFailure: true },
     );
   });
 });

@@ -34,8 +34,13 @@ async function book(member: TestMember, instanceId: string, extra: Record<string
 
 /** The unfolded VEVENT of a calendar file. */
 const unfold = (ics: string) => ics.replace(/\r\n /g, "");
-const icsOf = (email: OutboxEmail) => unfold(email.attachments!.find((file) => file.filename.endsWith(".ics"))!.content);
-const utc = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+const icsOf = (email: OutboxEmail) =>
+  unfold(email.attachments!.find((file) => file.filename.endsWith(".ics"))!.content);
+const utc = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/[-:]/g, "");
 const whenInStudio = (date: Date, locale = "da-DK") => formatFullDateTime(date, { locale, zone: "Europe/Copenhagen" });
 
 describe("PATCH /instances/{instanceId} move: refusals", () => {
@@ -159,9 +164,14 @@ describe("PATCH /instances/{instanceId} move: the people booked are told", () =>
     await book(first, lesson.id);
     const waiter = await createMember(tenant.accountId, "attendee");
     // A pass that ends before the class: she joined the waitlist with it when the class was earlier.
-    const pass = await grant(tenant.accountId, waiter.userId, { validUntil: new Date(lesson.startsAt.getTime() + 3 * DAY) });
+    const pass = await grant(tenant.accountId, waiter.userId, {
+      validUntil: new Date(lesson.startsAt.getTime() + 3 * DAY),
+    });
     const waiting = await book(waiter, lesson.id, { waitlist: true });
-    await db.entitlement.update({ where: { id: pass.id }, data: { validUntil: new Date(lesson.startsAt.getTime() - HOUR) } });
+    await db.entitlement.update({
+      where: { id: pass.id },
+      data: { validUntil: new Date(lesson.startsAt.getTime() - HOUR) },
+    });
     await grant(tenant.accountId, waiter.userId, { validFrom: new Date(lesson.startsAt.getTime() + 12 * HOUR) });
     await db.instance.update({ where: { id: lesson.id }, data: { capacity: 2 } }); // a place, but no pass at the old time
 

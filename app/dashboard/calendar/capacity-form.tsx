@@ -28,7 +28,14 @@ export function CapacityForm(props: {
       action={setCapacityAction}
       hidden={{ instanceId: props.instanceId }}
       fields={[
-        { kind: "number", name: "capacity", label: props.label, defaultValue: props.capacity, min: 0, hint: props.hint },
+        {
+          kind: "number",
+          name: "capacity",
+          label: props.label,
+          defaultValue: props.capacity,
+          min: 0,
+          hint: props.hint,
+        },
       ]}
       submitLabel={props.submitLabel}
       variant="secondary"

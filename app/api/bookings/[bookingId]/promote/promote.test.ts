@@ -66,7 +66,10 @@ describe("POST /bookings/{bookingId}/promote", () => {
       status: 402,
       body: { error: "No valid entitlement" },
     });
-    await db.entitlement.updateMany({ where: { id: { in: [soon.id, later.id] } }, data: { remainingClasses: 0, status: "exhausted" } });
+    await db.entitlement.updateMany({
+      where: { id: { in: [soon.id, later.id] } },
+      data: { remainingClasses: 0, status: "exhausted" },
+    });
     expect(await promote(waiting.id)).toMatchObject({ status: 402, body: { error: "No valid entitlement" } });
     expect((await db.booking.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe("waitlisted");
     expect(member.userId).toBeTruthy();

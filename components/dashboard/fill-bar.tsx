@@ -18,7 +18,8 @@ export function FillBar({
   const t = useTranslations("FillBar");
   const ratio = fillRate(booked, capacity);
   const percent = Math.round(ratio * 100);
-  const tone = ratio >= 1 ? "fill-amber-600" : ratio >= 0.75 ? "fill-brand-700" : "fill-brand-600";
+  const over = booked > capacity; // a lowered capacity keeps its bookings: the bar is full, the text says how
+  const tone = over || ratio >= 1 ? "fill-amber-600" : ratio >= 0.75 ? "fill-brand-700" : "fill-brand-600";
   return (
     <div className="min-w-32">
       {/* SVG attributes, not a style attribute: the pages' Content-Security-Policy refuses inline styles. */}
@@ -28,7 +29,7 @@ export function FillBar({
         preserveAspectRatio="none"
         aria-hidden="true"
       >
-        <rect className={tone} width={percent} height="1" />
+        <rect className={tone} width={over ? 100 : percent} height="1" />
       </svg>
       <p className="mt-1 text-xs text-slate-700">
         {capacity === 0 && booked > 0

@@ -222,7 +222,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
                   {t("waitingSince", { since: formatDateTime(booking.createdAt, studio) })}
                 </span>
                 {live ? (
-                  <div className="flex flex-wrap items-start gap-2">
+                  <div className="flex flex-col items-start gap-1">
                     <ActionForm
                       action={promoteWaitlistedAction}
                       hidden={{ instanceId: instance.id, bookingId: booking.id }}

@@ -3,7 +3,8 @@
 // passes granted at the desk, pauses and early resumes, refunds, a class cancelled), after every
 // committed change no class that has not started has both a free place and a waitlisted booking
 // whose attendee holds a pass usable for it (usable_entitlements, the rule the promotion uses), and
-// the counters match the bookings. Deterministic: fast-check with a fixed seed.
+// the counters match the bookings. Deterministic: fast-check with a fixed seed, after the known
+// paths (KNOWN_PATHS), each of which fails when its change does not promote.
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
@@ -16,8 +17,8 @@ const databaseUrl = process.env.TEST_DATABASE_FILE_URL;
 if (!databaseUrl)
   console.log("[waitlist-invariant] skipped: needs PostgreSQL (run with TEST_DATABASE_URL=postgres://…)");
 
-const PEOPLE = 5;
-const CLASSES = 3;
+const PEOPLE = 3;
+const CLASSES = 2;
 
 type Op =
   | { kind: "book"; person: number; lesson: number }
@@ -173,6 +174,37 @@ async function violations(accountId: string) {
         OR i."waitlistCount" <> (SELECT count(*) FROM "Booking" b WHERE b."instanceId" = i."id" AND b."status" = 'waitlisted'))`;
 }
 
+/**
+ * Sequences that reach each way to a waitlisted person gaining a usable pass (found by hand: random
+ * sequences reach some of them only rarely), run before the random ones. Person 0 takes the one
+ * place of class 0, person 1 waits for it, then spends her only credit on class 1, so that the
+ * second place of class 0 cannot be hers until the change at the end.
+ */
+const WAITING_WITHOUT_CREDIT: Op[] = [
+  { kind: "book", person: 0, lesson: 0 },
+  { kind: "book", person: 1, lesson: 0 },
+  { kind: "book", person: 1, lesson: 1 },
+  { kind: "capacity", lesson: 0, capacity: 2 },
+];
+const KNOWN_PATHS: Op[][] = [
+  [...WAITING_WITHOUT_CREDIT, { kind: "grant", person: 1 }],
+  [...WAITING_WITHOUT_CREDIT, { kind: "cancel", person: 1, lesson: 1, refundCredit: true }],
+  [...WAITING_WITHOUT_CREDIT, { kind: "cancel", person: 1, lesson: 1, refundCredit: false }],
+  [...WAITING_WITHOUT_CREDIT, { kind: "cancelClass", lesson: 1 }],
+  [
+    { kind: "book", person: 0, lesson: 0 },
+    { kind: "book", person: 1, lesson: 0 },
+    { kind: "pause", person: 1 },
+    { kind: "capacity", lesson: 0, capacity: 2 },
+    { kind: "resume", person: 1 },
+  ],
+  [
+    { kind: "book", person: 0, lesson: 0 },
+    { kind: "book", person: 1, lesson: 0 },
+    { kind: "refund", person: 0 },
+  ],
+];
+
 describe.skipIf(!databaseUrl)("the waitlist fills whenever it can, on PostgreSQL", () => {
   it("holds after every committed change of random sequences", { timeout: 600_000 }, async () => {
     await fc.assert(
@@ -185,7 +217,7 @@ describe.skipIf(!databaseUrl)("the waitlist fills whenever it can, on PostgreSQL
           expect(broken, `after step ${index} (${JSON.stringify(step)}) of ${JSON.stringify(ops)}`).toEqual([]);
         }
       }),
-      { seed: 30, numRuns: 30, endOnFailure: true },
+      { seed: 30, numRuns: 30, endOnFailure: true, examples: KNOWN_PATHS.map((ops) => [ops]) },
     );
   });
 });

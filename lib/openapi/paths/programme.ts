@@ -161,7 +161,9 @@ registry.registerPath({
     "A chosen `locationId` supplies its name and, unless `capacity` is explicit in the same request, its capacity; " +
     "`locationId: null` detaches the location and keeps the `location` text. Existing instances are not rewritten, " +
     "except their teachers: new `teacherIds` (members of the account, else 400) become the `teacherIds` of every instance " +
-    "of the event that has not started and has no teachers of its own; started instances keep theirs. " +
+    "of the event that has not started and has no teachers of its own; started instances keep theirs. A new place (`location`, " +
+    "or a `locationId` of another name) is a move of the event's instances that have not started: their confirmed and " +
+    "waitlisted attendees are emailed the old and new place with an .ics that updates their calendar event. " +
     "`startsAt` is accepted on create only.",
   security: admin.security,
   request: { params: EventParams, body: jsonBody(UpdateEventInput) },

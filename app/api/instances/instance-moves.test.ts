@@ -2,6 +2,7 @@
 // waitlisted is emailed the old and new time and place, in their language, with an .ics that
 // updates the event their confirmation put in their calendar; the personal feed follows; the
 // waitlist fills when the new time lets someone in.
+import { DateTime } from "luxon";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { formatFullDateTime } from "@/lib/format/dates";
@@ -181,5 +182,40 @@ describe("PATCH /instances/{instanceId} move: the people booked are told", () =>
     expect((await db.booking.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe("confirmed");
     const [promoted] = await waitForEmails(waiter.email);
     expect(promoted!.subject).toMatch(/^Du har fået en plads: /);
+  });
+
+  it("a series given a new time moves its booked classes, and a restore tells the people of the time it returns to", async () => {
+    const event = await api("POST", "/events", {
+      token: tenant.admin.token,
+      body: { title: "Hatha", location: "Sal 1", durationMinutes: 60, capacity: 5 },
+    });
+    expect(event.status, event.text).toBe(201);
+    const startsOn = DateTime.now().setZone("Europe/Copenhagen").plus({ days: 3 }).toISODate()!;
+    const created = await api("POST", `/events/${(event.body as { id: string }).id}/series`, {
+      token: tenant.admin.token,
+      body: { frequency: "daily", localStartTime: "18:00", startsOn, count: 1 },
+    });
+    expect(created.status, created.text).toBe(201);
+    const { series, instances } = created.body as { series: { id: string }; instances: { id: string }[] };
+    const member = await attendee("en");
+    await book(member, instances[0]!.id);
+    await waitForEmails(member.email);
+
+    const changed = await api("PATCH", `/series/${series.id}`, {
+      token: tenant.admin.token,
+      body: { localStartTime: "19:30" },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const retimed = (await waitForEmails(member.email, 2))[1]!;
+    expect(retimed.subject).toMatch(/^Class moved: Hatha, now /);
+    expect(icsOf(retimed)).toContain("SEQUENCE:1");
+
+    const later = DateTime.fromISO(`${startsOn}T20:00`, { zone: "Europe/Copenhagen" }).toJSDate();
+    expect((await patch(instances[0]!.id, { action: "move", startsAt: later.toISOString() })).status).toBe(200);
+    expect((await patch(instances[0]!.id, { action: "restore" })).status).toBe(200);
+    const restored = (await waitForEmails(member.email, 4))[3]!;
+    expect(restored.subject).toMatch(/^Class moved: Hatha, now /);
+    expect(restored.text).toContain(whenInStudio(later)); // where it was before the restore
+    expect(icsOf(restored)).toContain("SEQUENCE:3");
   });
 });

@@ -106,4 +106,24 @@ describe("POST /bookings/{bookingId}/promote", () => {
     expect((await promote(mine.waiting.id, tenant.admin.token, { entitlementId: 5 })).status).toBe(400);
     expect((await promote(mine.waiting.id, tenant.admin.token, { other: true })).status).toBe(400);
   });
+
+  it("at the door: a place freed after the start, which the waitlist no longer takes by itself, goes to the one moved up", async () => {
+    const lesson = await createClass(tenant.accountId, { capacity: 1 });
+    const first = await createMember(tenant.accountId, "attendee");
+    await grant(tenant.accountId, first.userId);
+    const booked = await book(first, lesson.id);
+    const member = await createMember(tenant.accountId, "attendee");
+    await grant(tenant.accountId, member.userId);
+    const waiting = await book(member, lesson.id, { waitlist: true });
+    const startedAt = new Date(Date.now() - 5 * 60_000);
+    await db.instance.update({
+      where: { id: lesson.id },
+      data: { startsAt: startedAt, endsAt: new Date(startedAt.getTime() + 3_600_000) },
+    });
+    expect((await api("DELETE", `/bookings/${booked.id}`, { token: tenant.admin.token })).status).toBe(200);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe("waitlisted");
+
+    expect(await promote(waiting.id)).toMatchObject({ status: 200, body: { status: "confirmed" } });
+    expect(await countersOf(lesson.id)).toEqual({ bookedCount: 1, waitlistCount: 0, confirmed: 1, waitlisted: 0 });
+  });
 });

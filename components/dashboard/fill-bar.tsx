@@ -1,7 +1,11 @@
 import { useTranslations } from "next-intl";
 import { fillRate } from "@/lib/admin/fill-rate";
 
-/** Booked places of a class as a bar and as text ("7 / 10 booked, 70%"); the text is what screen readers get. */
+/**
+ * Booked places of a class as a bar and as text ("7 / 10 booked, 70%"); the text is what screen
+ * readers get. A class booked beyond its capacity (kept when the capacity was lowered) says so in
+ * words rather than as a ratio.
+ */
 export function FillBar({
   booked,
   capacity,
@@ -14,7 +18,8 @@ export function FillBar({
   const t = useTranslations("FillBar");
   const ratio = fillRate(booked, capacity);
   const percent = Math.round(ratio * 100);
-  const tone = ratio >= 1 ? "fill-amber-600" : ratio >= 0.75 ? "fill-brand-700" : "fill-brand-600";
+  const over = booked > capacity; // a lowered capacity keeps its bookings: the bar is full, the text says how
+  const tone = over || ratio >= 1 ? "fill-amber-600" : ratio >= 0.75 ? "fill-brand-700" : "fill-brand-600";
   return (
     <div className="min-w-32">
       {/* SVG attributes, not a style attribute: the pages' Content-Security-Policy refuses inline styles. */}
@@ -24,10 +29,14 @@ export function FillBar({
         preserveAspectRatio="none"
         aria-hidden="true"
       >
-        <rect className={tone} width={percent} height="1" />
+        <rect className={tone} width={over ? 100 : percent} height="1" />
       </svg>
       <p className="mt-1 text-xs text-slate-700">
-        {t("booked", { booked, capacity, percent })}
+        {capacity === 0 && booked > 0
+          ? t("closed", { booked })
+          : booked > capacity
+            ? t("overCapacity", { booked, capacity, over: booked - capacity })
+            : t("booked", { booked, capacity, percent })}
         {waitlisted > 0 ? t("waiting", { count: waitlisted }) : ""}
       </p>
     </div>

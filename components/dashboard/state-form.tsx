@@ -25,7 +25,8 @@ export function StateForm({
   submitLabel: string;
   pendingLabel?: string;
   variant?: ButtonVariant;
-  confirm?: string;
+  /** Asked with window.confirm first; a function decides from what was entered (undefined: nothing to ask). */
+  confirm?: string | ((formData: FormData) => string | undefined);
   className?: string;
   children?: (state: FormState) => ReactNode;
 }) {
@@ -35,8 +36,9 @@ export function StateForm({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (confirm && !window.confirm(confirm)) return;
     const formData = new FormData(event.currentTarget);
+    const question = typeof confirm === "function" ? confirm(formData) : confirm;
+    if (question && !window.confirm(question)) return;
     startTransition(async () => {
       try {
         setState(await action(formData));

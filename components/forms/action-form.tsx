@@ -14,8 +14,11 @@ export type ActionFormProps = {
   submitLabel: string;
   pendingLabel?: string;
   variant?: ButtonVariant;
-  /** Asked with window.confirm before the action runs. */
-  confirm?: string;
+  /**
+   * Asked with window.confirm before the action runs; a function decides from what was entered
+   * (undefined: nothing to ask).
+   */
+  confirm?: string | ((formData: FormData) => string | undefined);
   /** Clear the inputs after a success (create forms). */
   resetOnSuccess?: boolean;
   /** Fields and button on one row (small inline actions). */
@@ -45,9 +48,10 @@ export function ActionForm(props: ActionFormProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (props.confirm && !window.confirm(props.confirm)) return;
     const form = event.currentTarget;
     const formData = new FormData(form);
+    const question = typeof props.confirm === "function" ? props.confirm(formData) : props.confirm;
+    if (question && !window.confirm(question)) return;
     startTransition(async () => {
       try {
         // An action that redirects answers nothing.

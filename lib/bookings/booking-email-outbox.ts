@@ -22,6 +22,8 @@ export async function enqueueBookingEmails(
       bookingId: notice.bookingId,
       kind: notice.kind,
       wasWaitlisted: notice.wasWaitlisted === true,
+      previousStartsAt: notice.previous?.startsAt ?? null,
+      previousLocation: notice.previous?.location ?? null,
     })),
   });
 }

@@ -9,9 +9,20 @@ export type BookingNotice = {
    * `teachers_changed`: the class got other teachers (a substitute), PATCH /instances action `teachers`.
    * `pass_refunded`: the booking was cancelled by the studio because the pass or membership it used
    * was refunded (the class itself goes ahead). `reminder`: the class is soon (schedule-reminders.ts).
+   * `moved`: the class got another time or place (`previous`: where and when it was).
    */
-  kind: "confirmed" | "cancelled" | "promoted" | "cancelled_by_studio" | "teachers_changed" | "pass_refunded" | "reminder";
+  kind:
+    | "confirmed"
+    | "cancelled"
+    | "promoted"
+    | "cancelled_by_studio"
+    | "teachers_changed"
+    | "pass_refunded"
+    | "reminder"
+    | "moved";
   bookingId: string;
   /** For cancellations: the booking was on the waitlist (no place, no credit involved). */
   wasWaitlisted?: boolean;
+  /** For `moved`: the class's start and place before the move. */
+  previous?: { startsAt: Date; location: string };
 };

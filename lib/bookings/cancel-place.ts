@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import type { BookingRow } from "./booking-notice";
 import { isLateCancellation } from "./booking-window";
 import { lockInstance } from "./lock-instance";
+import { promoteAttendeeWaitlists } from "./promote-attendee-waitlists";
 import { promoteWaitlist } from "./promote-waitlist";
 import { releaseBookings, type ReleasedBooking } from "./release-bookings";
 
@@ -11,7 +12,9 @@ import { releaseBookings, type ReleasedBooking } from "./release-bookings";
  * The rule of a cancellation (decisions §7), evaluated as of `now` inside the caller's transaction:
  * under the instance's row lock, a confirmed booking becomes `late_cancelled` (credit kept) inside
  * the cancellation window and `cancelled` (credit returned) before it or with `refundCredit`; a
- * waitlisted one becomes `cancelled`; a freed place goes to the waitlist. 404 for an instance the
+ * waitlisted one becomes `cancelled`; a freed place goes to the waitlist, and a returned credit may
+ * place the attendee from another class's waitlist (promote-attendee-waitlists.ts); `promoted` holds
+ * both. 404 for an instance the
  * account does not have, 409 `Booking is already cancelled` for a booking no longer live. Used by
  * DELETE /bookings/{bookingId} (cancel-booking.ts, which also writes the emails) and the demo's past.
  */
@@ -31,6 +34,10 @@ export async function cancelPlace(
     now,
   });
   if (!released) throw new AppError("booking_already_cancelled");
-  const promoted = released.previousStatus === "confirmed" ? await promoteWaitlist({ tx, instance, now }) : [];
+  if (released.previousStatus !== "confirmed") return { released, promoted: [] };
+  const promoted = await promoteWaitlist({ tx, instance, now });
+  if (released.status === "cancelled") {
+    promoted.push(...(await promoteAttendeeWaitlists({ tx, accountId, attendeeIds: [released.attendeeId], now })));
+  }
   return { released, promoted };
 }

@@ -19,6 +19,8 @@ type ClaimedEmail = {
   kind: BookingNotice["kind"];
   bookingId: string;
   wasWaitlisted: boolean;
+  previousStartsAt: Date | null;
+  previousLocation: string | null;
   attempts: number;
 } & { [K in keyof Omit<BookingEmailFacts, "bookingId" | "calendarHost">]: BookingEmailFacts[K] | null };
 
@@ -53,9 +55,10 @@ export const bookingEmailJobs: JobKind<ClaimedEmail, BookingEmailContext> = {
   table: `"BookingEmail"`,
   idType: "bigint",
   order: `j."id"`,
-  returning: `"id", "accountId", "bookingId", "kind", "wasWaitlisted", "attempts"`,
+  returning: `"id", "accountId", "bookingId", "kind", "wasWaitlisted", "previousStartsAt", "previousLocation", "attempts"`,
   select: `
-    SELECT c."id"::text AS "id", c."bookingId", c."kind", c."wasWaitlisted", c."attempts",
+    SELECT c."id"::text AS "id", c."bookingId", c."kind", c."wasWaitlisted", c."previousStartsAt", c."previousLocation",
+      c."attempts", i."calendarSequence",
       b."status", a."name" AS "accountName", a."locale", a."timezone", a."cancellationWindowHours",
       u."email" AS "attendeeEmail", u."displayName" AS "attendeeName", u."locale" AS "attendeeLocale",
       e."title" AS "eventTitle", e."location", l."address", i."startsAt", i."endsAt",
@@ -113,7 +116,14 @@ export function drainBookingEmails(options: DrainOptions): Promise<number> {
 function jobOf(row: ClaimedEmail, calendarHost: string): BookingEmailJob {
   return {
     id: `booking-${row.bookingId}-${row.kind}-${row.id}`,
-    notice: { kind: row.kind, bookingId: row.bookingId, wasWaitlisted: row.wasWaitlisted },
+    notice: {
+      kind: row.kind,
+      bookingId: row.bookingId,
+      wasWaitlisted: row.wasWaitlisted,
+      ...(row.previousStartsAt !== null
+        ? { previous: { startsAt: row.previousStartsAt, location: row.previousLocation ?? "" } }
+        : {}),
+    },
     facts: factsOf(row, calendarHost),
   };
 }
@@ -124,7 +134,7 @@ function factsOf(row: ClaimedEmail, calendarHost: string): BookingEmailFacts | n
   if (status === null || accountName === null || locale === null || timezone === null) return null;
   if (row.cancellationWindowHours === null) return null;
   if (attendeeEmail === null || attendeeName === null || eventTitle === null || location === null) return null;
-  if (startsAt === null || endsAt === null) return null;
+  if (startsAt === null || endsAt === null || row.calendarSequence === null) return null;
   return {
     bookingId: row.bookingId,
     status,
@@ -141,6 +151,7 @@ function factsOf(row: ClaimedEmail, calendarHost: string): BookingEmailFacts | n
     startsAt,
     endsAt,
     teacherNames: row.teacherNames ?? [],
+    calendarSequence: row.calendarSequence,
     calendarHost,
   };
 }

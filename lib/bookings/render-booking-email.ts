@@ -3,6 +3,7 @@ import { buildCalendar } from "@/lib/calendar/ics";
 import { formatFullDateTime } from "@/lib/format/dates";
 import type { EmailAttachment, EmailMessage } from "@/lib/email/transport";
 import type { BookedClass, BookingEmailProps } from "@/lib/email/templates/booking-email-layout";
+import { renderBookingMovedEmail } from "@/lib/email/templates/booking-moved-email";
 import { renderBookingCancelledEmail } from "@/lib/email/templates/booking-cancelled-email";
 import { renderBookingClassCancelledEmail } from "@/lib/email/templates/booking-class-cancelled-email";
 import { renderBookingConfirmedEmail } from "@/lib/email/templates/booking-confirmed-email";
@@ -38,12 +39,15 @@ export type BookingEmailFacts = {
   teacherNames: string[];
   /** The app's host name: the calendar event's UID is `booking-<id>@<host>`. */
   calendarHost: string;
+  /** The calendar event's SEQUENCE: the instance's, raised by each move. */
+  calendarSequence: number;
 };
 
 /**
- * The email of one booking notice (confirmed and promoted with an .ics attachment), or null when it
- * is no longer to be sent: a confirmation (or a substitute's news) for a booking cancelled again
- * before its email went out.
+ * The email of one booking notice (confirmed, promoted and moved with an .ics attachment; a move's
+ * updates the event already in the attendee's calendar: METHOD:REQUEST, the same UID, the
+ * instance's raised SEQUENCE), or null when it is no longer to be sent: a confirmation (or a
+ * substitute's news, or a move) for a booking cancelled again before its email went out.
  */
 export async function renderBookingEmail(
   notice: BookingNotice,
@@ -53,6 +57,8 @@ export async function renderBookingEmail(
   // a confirmation, a reminder or news of a substitute, for a booking cancelled before its email went out
   const aboutConfirmed = confirms || notice.kind === "teachers_changed" || notice.kind === "reminder";
   if (aboutConfirmed && facts.status !== "confirmed") return null;
+  const moved = notice.kind === "moved";
+  if (moved && facts.status !== "confirmed" && facts.status !== "waitlisted") return null;
   const booked: BookedClass = {
     accountName: facts.accountName,
     attendeeName: facts.attendeeName,
@@ -62,7 +68,8 @@ export async function renderBookingEmail(
   };
   const locale = emailLocale({ recipient: facts.attendeeLocale, studioLocaleTag: facts.locale });
   const message = await renderContent(notice, { booked, locale }, facts);
-  const attachments: EmailAttachment[] | undefined = confirms ? [calendarAttachment(facts, locale)] : undefined;
+  const attachments: EmailAttachment[] | undefined =
+    confirms || moved ? [calendarAttachment(facts, locale, moved ? "REQUEST" : "PUBLISH")] : undefined;
   return { to: facts.attendeeEmail, ...message, ...(attachments ? { attachments } : {}) };
 }
 
@@ -87,6 +94,8 @@ function renderContent(notice: BookingNotice, props: BookingEmailProps, facts: B
       return renderBookingReminderEmail({ ...props, ...reminderFacts(facts) });
     case "teachers_changed":
       return renderBookingTeachersChangedEmail({ ...props, teacherNames: facts.teacherNames });
+    case "moved":
+      return renderBookingMovedEmail({ ...props, ...movedFacts(notice, facts) });
     default: // a row written by raw SQL with a kind this code does not know
       throw new TypeError("unknown booking email kind");
   }
@@ -102,23 +111,41 @@ function reminderFacts(facts: BookingEmailFacts): { address: string | null; free
   };
 }
 
-/** The class as a calendar event, its words in the email's language. */
-function calendarAttachment(facts: BookingEmailFacts, locale: Locale): EmailAttachment {
+/** What a move's email adds: the earlier start, and the earlier place when that changed. */
+function movedFacts(notice: BookingNotice, facts: BookingEmailFacts) {
+  const previous = notice.previous ?? { startsAt: facts.startsAt, location: facts.location };
+  return {
+    before: formatFullDateTime(previous.startsAt, { locale: facts.locale, zone: facts.timezone }),
+    previousLocation: previous.location === facts.location ? null : previous.location,
+    waitlisted: facts.status === "waitlisted",
+  };
+}
+
+/**
+ * The class as a calendar event under the booking's UID, its words in the email's language (a
+ * waitlisted booking's as the personal feed shows it, tentative).
+ */
+function calendarAttachment(facts: BookingEmailFacts, locale: Locale, method: "PUBLISH" | "REQUEST"): EmailAttachment {
   const t = translatorFor(locale, "CalendarText");
+  const waitlisted = facts.status === "waitlisted";
   return {
     filename: "booking.ics",
-    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
     content: buildCalendar({
       name: facts.accountName,
+      method,
       events: [
         {
           uid: `booking-${facts.bookingId}@${facts.calendarHost}`,
           start: facts.startsAt,
           end: facts.endsAt,
-          summary: facts.eventTitle,
+          summary: waitlisted
+            ? translatorFor(locale, "PersonalCalendar")("waitlisted", { title: facts.eventTitle })
+            : facts.eventTitle,
           description: t("bookedWith", { studio: facts.accountName }),
           location: facts.location || undefined,
-          status: "CONFIRMED",
+          status: waitlisted ? "TENTATIVE" : "CONFIRMED",
+          sequence: facts.calendarSequence,
         },
       ],
     }),

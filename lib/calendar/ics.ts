@@ -28,8 +28,11 @@ export type Calendar = {
   events: CalendarEvent[];
   /** PRODID: who made the file. */
   productId?: string;
-  /** `PUBLISH` for a file to import; `CANCEL` withdraws events by UID. */
-  method?: "PUBLISH" | "CANCEL";
+  /**
+   * `PUBLISH` for a file to import; `REQUEST` updates an event the recipient already has (same UID,
+   * higher SEQUENCE); `CANCEL` withdraws events by UID.
+   */
+  method?: "PUBLISH" | "REQUEST" | "CANCEL";
   /** X-WR-CALNAME, shown by calendar apps for subscribed feeds. */
   name?: string;
   /** DTSTAMP: when the file was made. */

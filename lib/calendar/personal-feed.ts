@@ -90,6 +90,7 @@ export async function renderPersonalFeed(token: string, now: Date): Promise<stri
         select: {
           startsAt: true,
           endsAt: true,
+          calendarSequence: true,
           event: { select: { title: true, location: true, locationId: true } },
         },
       },
@@ -121,6 +122,7 @@ export async function renderPersonalFeed(token: string, now: Date): Promise<stri
       description: bookedWith,
       location: place.filter(Boolean).join(", ") || undefined,
       status: status === "confirmed" ? "CONFIRMED" : status === "waitlisted" ? "TENTATIVE" : "CANCELLED",
+      sequence: instance.calendarSequence,
     };
   });
   return buildCalendar({ name: t("name", { studio: feed.account.name }), now, events });

@@ -2,6 +2,7 @@ import "server-only";
 import type { Entitlement } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
+import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
 import { AppError } from "@/lib/errors";
 import { wakeJobs } from "@/lib/jobs/wake";
 import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
@@ -19,7 +20,7 @@ import { isEligibleForPrice } from "./price-eligibility";
  * current price of the product (404, as at checkout: the pair names no price the buyer could pay)
  * and fit the person's age as at checkout (409 `Not eligible for this price`); the default price
  * keeps the desk's earlier rule of no age check. 404 for an unknown product or a person who is not a
- * member of the account.
+ * member of the account. The new pass fills the waitlists the person stands on (queue order kept).
  */
 export async function grantEntitlement({
   db,
@@ -58,10 +59,11 @@ export async function grantEntitlement({
           note: input.note ?? null,
         });
         await enqueueReceiptEmail(tx, { accountId, orderId: order.id, userId });
+        await fillWaitlistsOf({ tx, accountId, userId });
         return entitlement!;
       }, TRANSACTION_OPTIONS),
     { label: "desk grant" },
   );
-  wakeJobs(); // the payment email
+  wakeJobs(); // the payment email, and the promotions' emails
   return entitlement;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { wakeJobs } from "@/lib/jobs/wake";
+import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
 import type Stripe from "stripe";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
@@ -162,6 +163,7 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
   const providerSubscriptionId = typeof subscription === "string" ? subscription : (subscription?.id ?? null);
   await createEntitlement(tx, { order, product, price, validFrom: now, providerSubscriptionId });
   await enqueueReceiptEmail(tx, { accountId: order.accountId, orderId: order.id, userId: order.userId });
+  await fillWaitlistsOf({ tx, accountId: order.accountId, userId: order.userId, now });
   return "fulfilled";
 }
 

@@ -9,6 +9,7 @@ import type { HostedCheckout, PaymentProvider } from "@/lib/payments/payment-pro
 import { checkoutPaymentMethods } from "@/lib/payments/payment-methods";
 import { paymentProvider } from "@/lib/payments/provider";
 import { wakeJobs } from "@/lib/jobs/wake";
+import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
 import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { placeOrder } from "./create-order";
@@ -78,7 +79,10 @@ export async function startCheckout({
           paidAt: paidAtOnce ? now : null,
           discount,
         });
-        if (paidAtOnce) await enqueueReceiptEmail(tx, { accountId, orderId: placed.order.id, userId });
+        if (paidAtOnce) {
+          await enqueueReceiptEmail(tx, { accountId, orderId: placed.order.id, userId });
+          await fillWaitlistsOf({ tx, accountId, userId, now });
+        }
         return placed;
       }, TRANSACTION_OPTIONS),
     { label: "checkout" },

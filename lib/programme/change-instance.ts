@@ -61,8 +61,9 @@ export async function changeInstance({
         if (change.exception) {
           await tx.instanceException.create({ data: { ...change.exception, accountId: before.accountId, instanceId } });
         }
-        await alsoInTransaction?.(tx, before, after);
-        return after;
+        if (!alsoInTransaction) return after;
+        await alsoInTransaction(tx, before, after);
+        return tx.instance.findFirstOrThrow({ where: { id: instanceId } }); // with the counters it may have changed
       });
     } catch (error) {
       if (!(error instanceof InstanceChanged) || attempt >= ATTEMPTS) throw error;

@@ -2,9 +2,8 @@ import "server-only";
 import { wakeJobs } from "@/lib/jobs/wake";
 import type { Instance } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
+import { fillInstanceWaitlist } from "@/lib/bookings/fill-instance-waitlist";
 import { lockInstance } from "@/lib/bookings/lock-instance";
-import { promoteWaitlist } from "@/lib/bookings/promote-waitlist";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 
@@ -36,12 +35,7 @@ export async function setInstanceCapacity({
         if (!locked) throw new AppError("not_found");
         await tx.instance.updateMany({ where: { id: instanceId }, data: { capacity } });
         locked.capacity = capacity;
-        const promoted = await promoteWaitlist({ tx, instance: locked, now });
-        await enqueueBookingEmails(
-          tx,
-          accountId,
-          promoted.map((row) => ({ kind: "promoted" as const, bookingId: row.id })),
-        );
+        await fillInstanceWaitlist({ tx, accountId, instanceId, locked, now });
         return tx.instance.findFirstOrThrow({ where: { id: instanceId } });
       }, TRANSACTION_OPTIONS),
     { label: "PATCH /instances/{instanceId}" },

@@ -58,6 +58,16 @@ export const UpdateBookingInput = z
 
 export const BookingParams = z.object({ bookingId: Id });
 
+export const PromoteBookingInput = z
+  .strictObject({
+    entitlementId: Id.optional().openapi({
+      description:
+        "Use this entitlement of the attendee (it must be usable for the instance, else 402). Default: the attendee's usable one that expires first",
+    }),
+  })
+  .optional()
+  .openapi("PromoteBookingInput");
+
 export const CancelBookingQuery = z.object({
   refundCredit: z
     .enum(["true", "false"])

@@ -8,7 +8,7 @@ import { api } from "@/tests/helpers/api";
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-const { setTeachersAction, setCapacityAction, createOneOffClassAction } = await import("./actions");
+const { setTeachersAction, setCapacityAction, createOneOffClassAction, moveInstanceAction } = await import("./actions");
 
 let tenant: TestTenant;
 let clara: TestMember;
@@ -83,6 +83,17 @@ describe("the calendar panel", () => {
       bookedCount: 3,
       waitlistCount: 0,
     });
+  });
+
+  it("sets the capacity to 0 under the booked: they keep their places, and the moves refuse the past", async () => {
+    const person = await createMember(tenant.accountId, "attendee");
+    await grant(tenant.accountId, person.userId);
+    expect((await api("POST", "/bookings", { token: person.token, body: { instanceId: lesson.id } })).status).toBe(201);
+    signInAs(tenant.admin.token);
+    expect(await setCapacityAction(formData({ instanceId: lesson.id, capacity: "0" }))).toEqual({ ok: true, message: "Saved." });
+    expect(await db.instance.findUniqueOrThrow({ where: { id: lesson.id } })).toMatchObject({ capacity: 0, bookedCount: 1 });
+    const past = await moveInstanceAction(formData({ instanceId: lesson.id, startsAt: "2020-01-06T10:00" }));
+    expect(past).toMatchObject({ ok: false, error: "Instance cannot start in the past" });
   });
 
   it("answers a capacity that is not a whole number ≥ 0 with a field error and changes nothing", async () => {

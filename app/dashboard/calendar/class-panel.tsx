@@ -1,11 +1,10 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { ActionForm } from "@/components/forms/action-form";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import type { DashboardClass } from "@/lib/admin/list-classes";
-import { setCapacityAction } from "./actions";
+import { CapacityForm } from "./capacity-form";
 import { InstanceActions } from "./instance-actions";
 import { FocusOnOpen, NewClassForm, TeachersForm } from "./panel-forms";
 import { buttonClass } from "@/components/ui/button";
@@ -93,21 +92,13 @@ export function ClassPanel(props: ClassPanelProps) {
       {live ? (
         <>
           <TeachersForm instanceId={instance.id} teacherIds={instance.teacherIds} staff={props.staff} />
-          <ActionForm
-            action={setCapacityAction}
-            hidden={{ instanceId: instance.id }}
-            fields={[
-              {
-                kind: "number",
-                name: "capacity",
-                label: t("capacity"),
-                defaultValue: instance.capacity,
-                min: 0,
-                hint: t("capacityHint"),
-              },
-            ]}
+          <CapacityForm
+            instanceId={instance.id}
+            capacity={instance.capacity}
+            booked={instance.bookedCount}
+            label={t("capacity")}
+            hint={t("capacityHint")}
             submitLabel={t("saveCapacity")}
-            variant="secondary"
           />
         </>
       ) : null}
@@ -120,6 +111,7 @@ export function ClassPanel(props: ClassPanelProps) {
         audience={instance.audience}
         groupIds={instance.groupIds}
         groups={props.groups}
+        peopleBooked={instance.bookedCount + instance.waitlistCount}
       />
     </Panel>
   );

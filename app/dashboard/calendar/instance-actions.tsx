@@ -18,6 +18,8 @@ type Props = {
   audience: string;
   groupIds: string[];
   groups: { id: string; name: string }[];
+  /** Confirmed and waitlisted bookings: a move emails them all, so it is confirmed first. */
+  peopleBooked: number;
 };
 
 /** Move, cancel, restore and audience of one instance, each with its own pending and error state. */
@@ -59,6 +61,7 @@ export function InstanceActions(props: Props) {
           submitLabel={t("move")}
           pendingLabel={t("moving")}
           variant="secondary"
+          confirm={props.peopleBooked > 0 ? t("confirmMove", { count: props.peopleBooked }) : undefined}
         >
           {(state) => (
             <div>

@@ -5,6 +5,7 @@ import {
   CreateBookingInput,
   ListMyBookingsParams,
   MyBookingSchema,
+  PromoteBookingInput,
   RosterEntrySchema,
   UpdateBookingInput,
 } from "@/lib/schemas/booking";
@@ -159,6 +160,35 @@ registry.registerPath({
         "`Class has not started` (earlier than 30 minutes before the instance starts); `Booking is not confirmed` (a booking that is not confirmed)",
     },
     413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/bookings/{bookingId}/promote",
+  operationId: "promoteBooking",
+  tags,
+  summary: "Move a waitlisted booking up to a place (an administrator, or a teacher of its instance)",
+  description:
+    "The desk places one waitlisted person, ahead of the queue: the booking becomes `confirmed` and takes a credit of `entitlementId` " +
+    "(the attendee's own, usable for the instance) or else of the attendee's usable entitlement that expires first. Checked in this " +
+    "order: 404 unknown booking (or another account's); 403 a teacher who does not teach the instance; 409 `Booking is not waitlisted`; " +
+    "409 `Instance is full` (no free place: raise the capacity first); 402 `No valid entitlement`. Under the instance's row lock, as " +
+    "bookings: confirmed bookings never exceed capacity. The attendee gets the waitlist promotion email with an .ics file.",
+  security: staff.security,
+  request: { params: BookingParams, body: { ...jsonBody(PromoteBookingInput), required: false } },
+  responses: {
+    200: jsonResponse("The confirmed booking", BookingSchema),
+    400: errorResponse(400),
+    402: errorResponse(402, "No valid entitlement"),
+    ...staff.responses,
+    404: errorResponse(404),
+    409: errorsOf(409, {
+      "Booking is not waitlisted": "the booking is confirmed, cancelled or already promoted",
+      "Instance is full": "no place is free",
+    }),
+    413: errorResponse(413),
+    503: unavailable,
   },
 });
 

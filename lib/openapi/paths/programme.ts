@@ -161,7 +161,9 @@ registry.registerPath({
     "A chosen `locationId` supplies its name and, unless `capacity` is explicit in the same request, its capacity; " +
     "`locationId: null` detaches the location and keeps the `location` text. Existing instances are not rewritten, " +
     "except their teachers: new `teacherIds` (members of the account, else 400) become the `teacherIds` of every instance " +
-    "of the event that has not started and has no teachers of its own; started instances keep theirs. " +
+    "of the event that has not started and has no teachers of its own; started instances keep theirs. A new place (`location`, " +
+    "or a `locationId` of another name) is a move of the event's instances that have not started: their confirmed and " +
+    "waitlisted attendees are emailed the old and new place with an .ics that updates their calendar event. " +
     "`startsAt` is accepted on create only.",
   security: admin.security,
   request: { params: EventParams, body: jsonBody(UpdateEventInput) },
@@ -204,9 +206,12 @@ registry.registerPath({
   description:
     "`cancel`: status `cancelled`, a `cancel` exception; its confirmed and waitlisted bookings become " +
     "`cancelled_by_studio`, credits are returned and the attendees are emailed. `move` (needs `startsAt`): `endsAt` keeps the duration, " +
-    "status `moved`, a `move` exception; the first original time is kept for restore. `restore`: a cancelled or " +
-    "moved instance returns to its original time and `scheduled`, a `restore` exception; bookings cancelled by a " +
-    "cancel are not revived. `bookability`: replaces `audience` and `groupIds` (`groups` needs existing groups of " +
+    "status `moved`, a `move` exception; the first original time is kept for restore; a `startsAt` that is not in the future, or an " +
+    "instance that has started, answers 409 `Instance cannot start in the past`. Every confirmed and waitlisted attendee of a moved " +
+    "class is emailed the old and new time and place with an .ics that updates the event in their calendar (the UID of the booking's " +
+    "confirmation, a higher SEQUENCE, METHOD:REQUEST), and the waitlist is filled for the new time. `restore`: a cancelled or " +
+    "moved instance returns to its original time and `scheduled`, a `restore` exception (a moved one's attendees are emailed as for a " +
+    "move); bookings cancelled by a cancel are not revived. `bookability`: replaces `audience` and `groupIds` (`groups` needs existing groups of " +
     "this account; `everyone` and `nobody` clear `groupIds`), status unchanged, no exception. `capacity`: sets the " +
     "capacity (an integer ≥ 0), status unchanged, no exception; confirmed bookings above a lowered capacity are kept, and a raised capacity " +
     "promotes the waitlist in queue order as a cancellation does (emailed; not once the class has started). `teachers` (a " +
@@ -225,7 +230,8 @@ registry.registerPath({
       ...errorResponse(409, "Instance is cancelled"),
       description:
         "`Instance is cancelled` (cancel, move or teachers of a cancelled instance); `Instance is not cancelled or moved` " +
-        "(restore of an instance that was never cancelled or moved)",
+        "(restore of an instance that was never cancelled or moved); `Instance cannot start in the past` (a move to a time that is " +
+        "not in the future, or of an instance that has started)",
     },
     413: errorResponse(413),
   },

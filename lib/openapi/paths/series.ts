@@ -61,7 +61,9 @@ registry.registerPath({
     "`scheduled` instances are regenerated in one transaction: the instance of a local date the new rule still has " +
     "keeps its id, bookings and audience and takes the new time, duration and capacity; one whose date the rule no " +
     "longer has is deleted, unless it has bookings (then it stays as it is); new dates get new instances. Elapsed, " +
-    "moved and cancelled instances are kept, and no occurrence is generated on a local date one of them holds. " +
+    "moved and cancelled instances are kept, and no occurrence is generated on a local date one of them holds. A kept " +
+    "instance with bookings given a new time is a move (its confirmed and waitlisted attendees are emailed, as for PATCH " +
+    "/instances `move`); one given more places fills them from its waitlist. " +
     `\`count\` counts every occurrence of the rule, kept ones included. ${RULES}`,
   security: admin.security,
   request: { params: SeriesParams, body: jsonBody(UpdateSeriesInput) },

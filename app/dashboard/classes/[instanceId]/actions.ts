@@ -5,6 +5,7 @@ import { readText } from "@/components/forms/form-data";
 import { action } from "@/lib/web/action";
 import { bookInstance } from "@/lib/bookings/book-instance";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { promoteBooking } from "@/lib/bookings/promote-booking";
 import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
 import { listProducts } from "@/lib/commerce/list-products";
 import { AppError } from "@/lib/errors";
@@ -91,5 +92,15 @@ export const bookWalkInAction = action(
     });
     const walkIn = await getTranslations("WalkInActions");
     return booking.status === "waitlisted" ? walkIn("waitlisted") : walkIn("booked");
+  },
+);
+
+/** Moves a waitlisted person up: POST /bookings/{bookingId}/promote's lib function (their pass that expires first). */
+export const promoteWaitlistedAction = action(
+  { auth: "staff", ids: ["bookingId"], revalidate: revalidateClass },
+  async ({ viewer, ids: { bookingId } }) => {
+    await promoteBooking({ db: viewer.db, accountId: viewer.accountId, actor: viewer, bookingId });
+    const words = await getTranslations("RosterActions");
+    return words("promoted");
   },
 );

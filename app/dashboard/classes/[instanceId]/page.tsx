@@ -14,6 +14,8 @@ import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { attendanceOpensAt } from "@/lib/bookings/record-attendance";
 import { isLateCancellation } from "@/lib/bookings/booking-window";
 import { CancelBookingForm } from "./cancel-booking-form";
+import { promoteWaitlistedAction } from "./actions";
+import { ActionForm } from "@/components/forms/action-form";
 import { WalkInActions, type DropInOption } from "./walk-in-actions";
 import { listUsers } from "@/lib/users/list-users";
 import { listProducts } from "@/lib/commerce/list-products";
@@ -220,13 +222,23 @@ export default async function ClassPage({ params, searchParams }: Props) {
                   {t("waitingSince", { since: formatDateTime(booking.createdAt, studio) })}
                 </span>
                 {live ? (
-                  <CancelBookingForm
-                    instanceId={instance.id}
-                    bookingId={booking.id}
-                    attendee={name(booking.attendee)}
-                    late={false}
-                    waitlisted
-                  />
+                  <div className="flex flex-col items-start gap-1">
+                    <ActionForm
+                      action={promoteWaitlistedAction}
+                      hidden={{ instanceId: instance.id, bookingId: booking.id }}
+                      submitLabel={t("moveUp")}
+                      accessibleLabel={t("moveUpAttendee", { attendee: name(booking.attendee) })}
+                      variant="secondary"
+                      inline
+                    />
+                    <CancelBookingForm
+                      instanceId={instance.id}
+                      bookingId={booking.id}
+                      attendee={name(booking.attendee)}
+                      late={false}
+                      waitlisted
+                    />
+                  </div>
                 ) : null}
               </li>
             ))}

@@ -14,11 +14,13 @@ import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { attendanceOpensAt } from "@/lib/bookings/record-attendance";
 import { isLateCancellation } from "@/lib/bookings/booking-window";
 import { CancelBookingForm } from "./cancel-booking-form";
-import { WalkInActions, type DropInOption } from "./walk-in-actions";
+import { NewWalkInForm, WalkInActions, type DropInOption } from "./walk-in-actions";
 import { listUsers } from "@/lib/users/list-users";
 import { listProducts } from "@/lib/commerce/list-products";
 import { formatMoney } from "@/components/dashboard/format";
 import { buttonClass } from "@/components/ui/button";
+import { isNoEmailAddress } from "@/lib/email/no-email-address";
+import { shownInstanceStatus } from "@/lib/programme/shown-instance-status";
 
 export const dynamic = "force-dynamic";
 
@@ -63,6 +65,16 @@ export default async function ClassPage({ params, searchParams }: Props) {
   const attended = roster.filter((booking) => booking.attendance === "attended").length;
   const noShows = roster.filter((booking) => booking.attendance === "no_show").length;
   const name = (user: { displayName: string; email: string }) => user.displayName || user.email;
+  const email = (user: { email: string }) => (isNoEmailAddress(user.email) ? tRoster("noEmail") : user.email);
+  /** A name on the roster leads an administrator to the person's page. */
+  const person = (booking: (typeof roster)[number]) =>
+    isTeacher ? (
+      name(booking.attendee)
+    ) : (
+      <Link href={`/dashboard/users/${booking.attendeeId}`} className="text-brand-800 underline-offset-2 hover:underline">
+        {name(booking.attendee)}
+      </Link>
+    );
   const onList = new Set([...roster, ...waitlist].map((booking) => booking.attendeeId));
   const found =
     live && query
@@ -70,7 +82,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
           .items
       : [];
   const dropIns: DropInOption[] =
-    live && query && viewer.persona === "administrator"
+    live
       ? (await listProducts({ db: viewer.db }))
           .filter((product) => product.type === "drop_in" && product.status === "active")
           .flatMap((product) =>
@@ -106,7 +118,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
       <PageHeader title={instance.event.title}>
         <span className="flex flex-wrap items-center gap-2">
           {formatDateTime(instance.startsAt, studio)}–{formatTime(instance.endsAt, studio)}
-          {instance.event.location ? ` · ${instance.event.location}` : ""} <StatusBadge status={instance.status} />
+          {instance.event.location ? ` · ${instance.event.location}` : ""} <StatusBadge status={shownInstanceStatus(instance, now)} />
         </span>
       </PageHeader>
       <div className="max-w-sm">
@@ -126,9 +138,9 @@ export default async function ClassPage({ params, searchParams }: Props) {
               <li key={booking.id} className="space-y-3 p-4">
                 <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
                   <div className="min-w-0">
-                    <p className="text-lg font-medium text-slate-900">{name(booking.attendee)}</p>
+                    <p className="text-lg font-medium text-slate-900">{person(booking)}</p>
                     <p className="text-sm text-slate-600">
-                      <span className="break-all">{booking.attendee.email}</span> ·{" "}
+                      <span className="break-all">{email(booking.attendee)}</span> ·{" "}
                       {booking.attendance ? words.attendance(booking.attendance) : t("notCheckedIn")}
                     </p>
                     <p className="text-sm text-slate-700">{passOf(booking)}</p>
@@ -184,19 +196,19 @@ export default async function ClassPage({ params, searchParams }: Props) {
                 aria-label={tRoster("results")}
                 className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white"
               >
-                {found.map((person) => (
-                  <li key={person.id} className="space-y-2 p-4">
+                {found.map((member) => (
+                  <li key={member.id} className="space-y-2 p-4">
                     <p>
-                      <span className="font-medium text-slate-900">{name(person)}</span>{" "}
-                      <span className="break-all text-sm text-slate-600">{person.email}</span>
+                      <span className="font-medium text-slate-900">{name(member)}</span>{" "}
+                      <span className="break-all text-sm text-slate-600">{email(member)}</span>
                     </p>
-                    {onList.has(person.id) ? (
+                    {onList.has(member.id) ? (
                       <p className="text-sm text-slate-700">{tRoster("alreadyBooked")}</p>
                     ) : (
                       <WalkInActions
                         instanceId={instance.id}
-                        attendeeId={person.id}
-                        attendee={name(person)}
+                        attendeeId={member.id}
+                        attendee={name(member)}
                         dropIns={dropIns}
                       />
                     )}
@@ -205,6 +217,10 @@ export default async function ClassPage({ params, searchParams }: Props) {
               </ul>
             )
           ) : null}
+          <h3 id="new-walk-in-heading" className="pt-2 font-medium text-slate-800">
+            {tRoster("newPerson")}
+          </h3>
+          <NewWalkInForm instanceId={instance.id} dropIns={dropIns} />
         </Section>
       ) : null}
       <Section id="waitlist-heading" title={t("waitlist", { count: waitlist.length })}>
@@ -214,9 +230,9 @@ export default async function ClassPage({ params, searchParams }: Props) {
           <ol className="list-inside list-decimal divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
             {waitlist.map((booking) => (
               <li key={booking.id} className="space-y-1 p-4">
-                <span className="font-medium">{name(booking.attendee)}</span>{" "}
+                <span className="font-medium">{person(booking)}</span>{" "}
                 <span className="text-sm text-slate-600">
-                  <span className="break-all">{booking.attendee.email}</span> ·{" "}
+                  <span className="break-all">{email(booking.attendee)}</span> ·{" "}
                   {t("waitingSince", { since: formatDateTime(booking.createdAt, studio) })}
                 </span>
                 {live ? (

@@ -106,15 +106,16 @@ for (const language of LANGUAGES) {
       await expectNoSeriousA11yViolations(page);
       await saveScreenshot(page, `${language}-desktop-orders`);
 
-      // Refund…: the confirmation names the buyer and what follows; the reason is optional.
-      await row.getByText(refund("refund")).click();
-      await expect(row.getByText(refund("consequences"))).toBeVisible();
-      await expect(row.locator("details[open]")).toContainText(
+      // Refund…: a dialog names the buyer, the product, the amount and what follows; the reason is optional.
+      await row.getByRole("button", { name: new RegExp(`^${literal(refund("refund"))}`) }).click();
+      const dialog = page.getByRole("dialog", { name: refund("title") });
+      await expect(dialog.getByText(refund("consequences"))).toBeVisible();
+      await expect(dialog).toContainText(
         shaped(refund("summary", { amount: ANY, buyer: BUYER[language], product: DEMO_PASS.name, date: ANY })),
       );
-      await row.getByLabel(refund("reason")).fill("e2e: changed plans");
+      await dialog.getByLabel(refund("reason")).fill("e2e: changed plans");
       await saveScreenshot(page, `${language}-desktop-orders-refund`);
-      await row.locator("details[open]").getByRole("button").click();
+      await dialog.getByRole("button", { name: shaped(refund("confirm", { amount: ANY })) }).click();
       // It leaves the list of paid orders; the page says what happened.
       await expect(page.getByRole("status")).toContainText(
         shaped(words("refundedNotice", { amount: ANY, buyer: BUYER[language] })),

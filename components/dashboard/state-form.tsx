@@ -18,6 +18,8 @@ export function StateForm({
   variant = "primary",
   confirm,
   className = "space-y-3",
+  resetOnSuccess = false,
+  onSuccess,
   children,
 }: {
   action: FormAction;
@@ -27,6 +29,10 @@ export function StateForm({
   variant?: ButtonVariant;
   confirm?: string;
   className?: string;
+  /** Clear the inputs after a success (create forms: a second click must not create it twice). */
+  resetOnSuccess?: boolean;
+  /** After a success: a create form puts its own controlled values back. */
+  onSuccess?: () => void;
   children?: (state: FormState) => ReactNode;
 }) {
   const t = useTranslations("Forms");
@@ -36,10 +42,16 @@ export function StateForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (confirm && !window.confirm(confirm)) return;
-    const formData = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    const formData = new FormData(form);
     startTransition(async () => {
       try {
-        setState(await action(formData));
+        const result = await action(formData);
+        setState(result);
+        if (result.ok) {
+          if (resetOnSuccess) form.reset();
+          onSuccess?.();
+        }
       } catch {
         setState({ ok: false, error: t("requestFailed") });
       }

@@ -224,3 +224,41 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+test.describe("orders in pages, in Danish", () => {
+  test.use({ language: "da", ...DESKTOP });
+
+  test("an admin walks the orders 50 at a time, the filter kept from page to page", async ({ page }) => {
+    const demo = wordsOf("da", "DemoPanel");
+    const words = wordsOf("da", "OrdersPage");
+    await page.goto("/");
+    await page.getByRole("button", { name: demo("tryAdmin") }).click();
+    await page.goto("/dashboard/orders");
+    await expect(page.getByRole("heading", { level: 1, name: words("title") })).toBeVisible();
+    const rows = page.locator("tbody tr");
+    const pages = page.getByRole("navigation", { name: words("pages") });
+    await expect(rows).toHaveCount(50);
+    const newestFirst = await rows.first().textContent();
+
+    await pages.getByRole("link", { name: words("older") }).click();
+    await expect(page).toHaveURL(/[?&]after=/);
+    await expect(rows.first()).not.toHaveText(newestFirst ?? "");
+    expect(await rows.count()).toBeGreaterThan(0);
+    expect(await rows.count()).toBeLessThanOrEqual(50);
+    await saveScreenshot(page, "da-desktop-orders-older");
+    await pages.getByRole("link", { name: words("newest") }).click();
+    await expect(page).not.toHaveURL(/after=/);
+    await expect(rows.first()).toHaveText(newestFirst ?? "");
+
+    const filter = page.getByRole("search", { name: words("filterHeading") });
+    await filter.getByLabel(words("status")).selectOption("paid");
+    await filter.getByRole("button", { name: words("filter") }).click();
+    await expect(page).toHaveURL(/status=paid/);
+    const older = pages.getByRole("link", { name: words("older") });
+    if ((await older.count()) > 0) {
+      await older.click();
+      await expect(page).toHaveURL(/status=paid.*after=/);
+      await expect(filter.getByLabel(words("status"))).toHaveValue("paid");
+    }
+  });
+});

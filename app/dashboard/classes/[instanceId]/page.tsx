@@ -71,7 +71,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
     isTeacher ? (
       name(booking.attendee)
     ) : (
-      <Link href={`/dashboard/users/${booking.attendeeId}`} className="text-brand-800 underline-offset-2 hover:underline">
+      <Link href={`/dashboard/users/${booking.attendeeId}`} className="text-brand-800 underline decoration-slate-300 underline-offset-4 hover:decoration-brand-700">
         {name(booking.attendee)}
       </Link>
     );

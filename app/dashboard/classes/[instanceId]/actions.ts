@@ -61,9 +61,9 @@ export const cancelAttendeeBookingAction = action(
 
 /** What the desk hears after a walk-in: booked (and checked in, inside the check-in window) or waitlisted. */
 async function walkInAnswer({ booking, checkedIn }: WalkIn): Promise<string> {
-  const t = await getTranslations("WalkInActions");
-  if (booking.status === "waitlisted") return t("waitlisted");
-  return checkedIn ? t("bookedAndCheckedIn") : t("booked");
+  const walkIn = await getTranslations("WalkInActions");
+  if (booking.status === "waitlisted") return walkIn("waitlisted");
+  return checkedIn ? walkIn("bookedAndCheckedIn") : walkIn("booked");
 }
 
 /**

@@ -35,13 +35,13 @@ function totals(classes: DashboardClass[]) {
 type Props = { searchParams: Promise<{ added?: string; week?: string | string[] }> };
 
 export default async function DashboardPage({ searchParams }: Props) {
-  const [viewer, t, { added, week }] = await Promise.all([
+  const [viewer, t, { added, week: weekParam }] = await Promise.all([
     requireStaff(),
     getTranslations("DashboardHome"),
     searchParams,
   ]);
   if (viewer.persona === "teacher")
-    return <TeacherHome viewer={viewer} weekParam={Array.isArray(week) ? week[0] : week} />;
+    return <TeacherHome viewer={viewer} weekParam={Array.isArray(weekParam) ? weekParam[0] : weekParam} />;
   const now = new Date();
   const [studio, checklist] = await Promise.all([
     getActiveStudio(viewer),

@@ -60,7 +60,7 @@ function WeekLink({ href, current, children }: { href: string; current?: boolean
     <Link
       href={href}
       aria-current={current ? "page" : undefined}
-      className="flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-3 text-sm hover:bg-slate-100 aria-[current=page]:border-brand-700 aria-[current=page]:font-medium"
+      className="flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-2 text-center text-sm hover:bg-slate-100 aria-[current=page]:border-brand-700 aria-[current=page]:font-medium sm:px-3"
     >
       {children}
     </Link>
@@ -97,7 +97,7 @@ export async function TeacherHome({ viewer, weekParam }: { viewer: PersonAuth; w
   const weekHref = (monday: string) => (monday === thisWeek ? "/dashboard" : `/dashboard?week=${monday}`);
   const lastDay = new Date(to.getTime() - 1);
   const nav = (
-    <nav aria-label={t("weeks")} className="flex flex-wrap gap-2">
+    <nav aria-label={t("weeks")} className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
       <WeekLink href={weekHref(addWeeks(week, -1))}>{t("previousWeek")}</WeekLink>
       <WeekLink href={weekHref(thisWeek)} current={week === thisWeek}>
         {t("thisWeek")}

@@ -200,7 +200,7 @@ function ClassBlock({
         href={href}
         aria-current={open ? "true" : undefined}
         title={title}
-        className={`group block h-full overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-xs leading-snug shadow-sm hover:relative hover:z-20 hover:h-auto hover:min-h-full hover:min-w-40 hover:overflow-visible hover:brightness-95 focus-visible:relative focus-visible:z-20 focus-visible:h-auto focus-visible:min-h-full focus-visible:min-w-40 ${
+        className={`group block h-full overflow-hidden rounded-md border-l-[3px] px-1 py-0.5 text-xs leading-snug shadow-sm hover:relative hover:z-20 hover:h-auto hover:min-h-full hover:min-w-40 hover:overflow-visible hover:brightness-95 focus-visible:relative focus-visible:z-20 focus-visible:h-auto focus-visible:min-h-full focus-visible:min-w-40 ${
           TONE[instance.status] ?? TONE.scheduled
         } ${open ? "ring-2 ring-brand-900" : ""}`}
       >

@@ -230,9 +230,11 @@ test.describe("orders in pages, in Danish", () => {
 
   test("an admin walks the orders 50 at a time, the filter kept from page to page", async ({ page }) => {
     const demo = wordsOf("da", "DemoPanel");
+    const home = wordsOf("da", "DashboardHome");
     const words = wordsOf("da", "OrdersPage");
     await page.goto("/");
     await page.getByRole("button", { name: demo("tryAdmin") }).click();
+    await expect(page.getByRole("heading", { level: 1, name: home("title") })).toBeVisible();
     await page.goto("/dashboard/orders");
     await expect(page.getByRole("heading", { level: 1, name: words("title") })).toBeVisible();
     const rows = page.locator("tbody tr");

@@ -19,7 +19,8 @@ export type WalkIn = { booking: BookingRow; attendeeId: string; checkedIn: boole
  * The door of one class, in one step: staff who manage the class (an administrator, or a teacher of
  * it) add a person who is not yet a member (as an attendee; a given email that is already a member's
  * books that member), sell them a drop-in at the chosen price (`priceId`, a drop-in product's; the
- * desk's payment, as POST /users/{userId}/entitlements), book them by the booking statement's rules
+ * desk's payment, as POST /users/{userId}/entitlements; someone new without one is refused before
+ * being added: they hold no pass), book them by the booking statement's rules
  * (their own pass when nothing is sold), and, inside the check-in window at `now`, mark them
  * attended: they are standing at the door. A full class is refused before anything is sold.
  */
@@ -47,7 +48,8 @@ export async function bookWalkIn({
   if (sale && instance.status === "cancelled") throw new AppError("instance_not_bookable");
   if (sale && instance.bookedCount >= instance.capacity) throw new AppError("instance_full");
 
-  const attendeeId = "attendeeId" in person ? person.attendeeId : await addPerson(viewer, person);
+  const attendeeId =
+    "attendeeId" in person ? person.attendeeId : await walkInPerson(viewer, person, { selling: sale !== undefined });
   const entitlementId = sale
     ? (await grantEntitlement({ db: viewer.db, accountId: viewer.accountId, userId: attendeeId, input: sale })).id
     : undefined;
@@ -75,12 +77,20 @@ async function dropInProductOf(viewer: PersonAuth, priceId: string): Promise<str
   return product.id;
 }
 
-/** A new attendee of the account; an email that is already a member's is that member. */
-async function addPerson(viewer: PersonAuth, { displayName, email }: { displayName: string; email?: string }) {
+/**
+ * The member an email names, else a new attendee of the account. Someone new holds no pass, so
+ * without a sale they could not be booked: 402 before anybody is added.
+ */
+async function walkInPerson(
+  viewer: PersonAuth,
+  { displayName, email }: { displayName: string; email?: string },
+  { selling }: { selling: boolean },
+) {
   if (email !== undefined) {
     const member = await viewer.db.membership.findFirst({ where: { email }, select: { userId: true } });
     if (member) return member.userId;
   }
+  if (!selling) throw new AppError("no_valid_entitlement");
   const { user } = await inviteUser({
     db: viewer.db,
     accountId: viewer.accountId,

@@ -208,6 +208,11 @@ describe("the roster's actions", () => {
       ok: false,
       fieldErrors: { displayName: expect.any(String) },
     });
+    // someone new holds no pass: without a drop-in sold they cannot be booked, so nobody is added
+    expect(await addWalkInAction(formData({ instanceId: taught.id, displayName: "Peter Ny" }))).toEqual({
+      ok: false,
+      error: "No valid entitlement",
+    });
     expect(
       await addWalkInAction(formData({ instanceId: full.id, displayName: "Peter Ny", priceId: standard.id })),
     ).toEqual({ ok: false, error: "Instance is full" });

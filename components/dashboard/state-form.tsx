@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { buttonClass, type ButtonVariant } from "@/components/ui/button";
 import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
+import { useHydrated } from "@/components/forms/use-hydrated";
 
 /**
  * A form running a server action whose controls are the caller's own (radio groups, datetime-local,
@@ -38,6 +39,7 @@ export function StateForm({
   const t = useTranslations("Forms");
   const [state, setState] = useState<FormState>(IDLE);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,7 +67,7 @@ export function StateForm({
       ))}
       {children?.(state)}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonClass(variant, "form")} disabled={pending}>
+        <button type="submit" className={buttonClass(variant, "form")} disabled={pending || !hydrated}>
           {pending ? (pendingLabel ?? t("saving")) : submitLabel}
         </button>
         <span aria-live="polite" className="text-sm empty:hidden">

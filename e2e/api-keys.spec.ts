@@ -25,6 +25,9 @@ for (const [language, screen, device] of [
       await page.getByRole("button", { name: words("create") }).click();
       await expect(page.getByText(done("created", { name }))).toBeVisible();
       await expect(page.getByText(words("secretWarning"))).toBeVisible();
+      // where the eye already is: in view and focused (so selected, ready to copy)
+      await expect(page.getByLabel(words("secretLabel"))).toBeFocused();
+      await expect(page.getByLabel(words("secretLabel"))).toBeInViewport();
       const secret = await page.getByLabel(words("secretLabel")).inputValue();
       expect(secret).toMatch(/^sbk_/);
       await page.getByRole("button", { name: words("copy"), exact: true }).click();

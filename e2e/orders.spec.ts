@@ -106,15 +106,16 @@ for (const language of LANGUAGES) {
       await expectNoSeriousA11yViolations(page);
       await saveScreenshot(page, `${language}-desktop-orders`);
 
-      // Refund…: the confirmation names the buyer and what follows; the reason is optional.
-      await row.getByText(refund("refund")).click();
-      await expect(row.getByText(refund("consequences"))).toBeVisible();
-      await expect(row.locator("details[open]")).toContainText(
+      // Refund…: a dialog names the buyer, the product, the amount and what follows; the reason is optional.
+      await row.getByRole("button", { name: new RegExp(`^${literal(refund("refund"))}`) }).click();
+      const dialog = page.getByRole("dialog", { name: refund("title") });
+      await expect(dialog.getByText(refund("consequences"))).toBeVisible();
+      await expect(dialog).toContainText(
         shaped(refund("summary", { amount: ANY, buyer: BUYER[language], product: DEMO_PASS.name, date: ANY })),
       );
-      await row.getByLabel(refund("reason")).fill("e2e: changed plans");
+      await dialog.getByLabel(refund("reason")).fill("e2e: changed plans");
       await saveScreenshot(page, `${language}-desktop-orders-refund`);
-      await row.locator("details[open]").getByRole("button").click();
+      await dialog.getByRole("button", { name: shaped(refund("confirm", { amount: ANY })) }).click();
       // It leaves the list of paid orders; the page says what happened.
       await expect(page.getByRole("status")).toContainText(
         shaped(words("refundedNotice", { amount: ANY, buyer: BUYER[language] })),
@@ -223,3 +224,43 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+test.describe("orders in pages, in Danish", () => {
+  test.use({ language: "da", ...DESKTOP });
+
+  test("an admin walks the orders 50 at a time, the filter kept from page to page", async ({ page }) => {
+    const demo = wordsOf("da", "DemoPanel");
+    const home = wordsOf("da", "DashboardHome");
+    const words = wordsOf("da", "OrdersPage");
+    await page.goto("/");
+    await page.getByRole("button", { name: demo("tryAdmin") }).click();
+    await expect(page.getByRole("heading", { level: 1, name: home("title") })).toBeVisible();
+    await page.goto("/dashboard/orders");
+    await expect(page.getByRole("heading", { level: 1, name: words("title") })).toBeVisible();
+    const rows = page.locator("tbody tr");
+    const pages = page.getByRole("navigation", { name: words("pages") });
+    await expect(rows).toHaveCount(50);
+    const newestFirst = await rows.first().textContent();
+
+    await pages.getByRole("link", { name: words("older") }).click();
+    await expect(page).toHaveURL(/[?&]after=/);
+    await expect(rows.first()).not.toHaveText(newestFirst ?? "");
+    expect(await rows.count()).toBeGreaterThan(0);
+    expect(await rows.count()).toBeLessThanOrEqual(50);
+    await saveScreenshot(page, "da-desktop-orders-older");
+    await pages.getByRole("link", { name: words("newest") }).click();
+    await expect(page).not.toHaveURL(/after=/);
+    await expect(rows.first()).toHaveText(newestFirst ?? "");
+
+    const filter = page.getByRole("search", { name: words("filterHeading") });
+    await filter.getByLabel(words("status")).selectOption("paid");
+    await filter.getByRole("button", { name: words("filter") }).click();
+    await expect(page).toHaveURL(/status=paid/);
+    const older = pages.getByRole("link", { name: words("older") });
+    if ((await older.count()) > 0) {
+      await older.click();
+      await expect(page).toHaveURL(/status=paid.*after=/);
+      await expect(filter.getByLabel(words("status"))).toHaveValue("paid");
+    }
+  });
+});

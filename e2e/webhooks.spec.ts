@@ -44,6 +44,9 @@ for (const [language, screen, device] of [
       await page.getByRole("button", { name: form("create") }).click();
       await expect(page.getByText(done("created", { url }))).toBeVisible();
       await expect(page.getByText(form("secretWarning"))).toBeVisible();
+      // where the eye already is: in view and focused (so selected, ready to copy)
+      await expect(page.getByLabel(form("secretLabel"))).toBeFocused();
+      await expect(page.getByLabel(form("secretLabel"))).toBeInViewport();
       const secret = await page.getByLabel(form("secretLabel")).inputValue();
       expect(secret).toMatch(/^whsec_/);
       await page.getByRole("button", { name: form("copy"), exact: true }).click();

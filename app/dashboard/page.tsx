@@ -32,11 +32,16 @@ function totals(classes: DashboardClass[]) {
   return { count: running.length, booked, capacity, rate: fillRate(booked, capacity) };
 }
 
-type Props = { searchParams: Promise<{ added?: string }> };
+type Props = { searchParams: Promise<{ added?: string; week?: string | string[] }> };
 
 export default async function DashboardPage({ searchParams }: Props) {
-  const [viewer, t, { added }] = await Promise.all([requireStaff(), getTranslations("DashboardHome"), searchParams]);
-  if (viewer.persona === "teacher") return <TeacherHome viewer={viewer} />;
+  const [viewer, t, { added, week: weekParam }] = await Promise.all([
+    requireStaff(),
+    getTranslations("DashboardHome"),
+    searchParams,
+  ]);
+  if (viewer.persona === "teacher")
+    return <TeacherHome viewer={viewer} weekParam={Array.isArray(weekParam) ? weekParam[0] : weekParam} />;
   const now = new Date();
   const [studio, checklist] = await Promise.all([
     getActiveStudio(viewer),

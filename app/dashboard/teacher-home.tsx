@@ -4,7 +4,9 @@ import { formatDay, formatDayHeading, formatTime } from "@/components/dashboard/
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
-import { studioDay, studioWeek } from "@/lib/admin/studio-time";
+import { studioDay } from "@/lib/admin/studio-time";
+import { addWeeks, resolveWeek, weekRange } from "@/lib/format/week";
+import { shownInstanceStatus } from "@/lib/programme/shown-instance-status";
 import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { attendanceOpensAt } from "@/lib/bookings/record-attendance";
 import { getActiveStudio, type Studio } from "@/lib/web/get-active-studio";
@@ -15,7 +17,8 @@ async function ClassCards({ classes, studio, now }: { classes: DashboardClass[];
   return (
     <ul className="space-y-2">
       {classes.map(({ instance, title, location }) => {
-        const checkInOpen = now >= attendanceOpensAt(instance.startsAt) && instance.status !== "cancelled";
+        const checkInOpen =
+          now >= attendanceOpensAt(instance.startsAt) && now < instance.endsAt && instance.status !== "cancelled";
         return (
           <li key={instance.id}>
             <Link
@@ -31,7 +34,9 @@ async function ClassCards({ classes, studio, now }: { classes: DashboardClass[];
                   {location ? <span>{location}</span> : null}
                   <span>{t("booked", { booked: instance.bookedCount, capacity: instance.capacity })}</span>
                   {instance.waitlistCount > 0 ? <span>{t("waiting", { count: instance.waitlistCount })}</span> : null}
-                  {instance.status !== "scheduled" ? <StatusBadge status={instance.status} /> : null}
+                  {shownInstanceStatus(instance, now) !== "scheduled" ? (
+                    <StatusBadge status={shownInstanceStatus(instance, now)} />
+                  ) : null}
                   {checkInOpen ? (
                     <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">
                       {t("checkInOpen")}
@@ -50,24 +55,81 @@ async function ClassCards({ classes, studio, now }: { classes: DashboardClass[];
   );
 }
 
-/** A teacher's dashboard: today's classes and the rest of this week's, only those they teach. */
-export async function TeacherHome({ viewer }: { viewer: PersonAuth }) {
-  const t = await getTranslations("TeacherHome");
-  const studio = await getActiveStudio(viewer);
-  const now = new Date();
-  const day = studioDay(now, studio.timezone);
-  const week = studioWeek(now, studio.timezone);
-  const classes = await listClasses({ db: viewer.db, from: week.start, to: week.end, teacherId: viewer.userId });
-  const today = classes.filter(({ instance }) => instance.startsAt >= day.start && instance.startsAt < day.end);
-  const later = classes.filter(({ instance }) => instance.startsAt >= day.end);
+function WeekLink({ href, current, children }: { href: string; current?: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      href={href}
+      aria-current={current ? "page" : undefined}
+      className="flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-2 text-center text-sm hover:bg-slate-100 aria-[current=page]:border-brand-700 aria-[current=page]:font-medium sm:px-3"
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** Classes under their day's heading. */
+function ByDay({ classes, studio, now }: { classes: DashboardClass[]; studio: Studio; now: Date }) {
   const byDay = new Map<string, DashboardClass[]>();
-  for (const item of later) {
+  for (const item of classes) {
     const label = formatDayHeading(item.instance.startsAt, studio);
     byDay.set(label, [...(byDay.get(label) ?? []), item]);
   }
+  return [...byDay].map(([label, items]) => (
+    <div key={label} className="space-y-2">
+      <h3 className="font-medium text-slate-800">{label}</h3>
+      <ClassCards classes={items} studio={studio} now={now} />
+    </div>
+  ));
+}
+
+/**
+ * A teacher's dashboard, only the classes they teach: this week as today's and the rest of the
+ * week's, or any other week (`?week=`, a day of it) as all of its days; previous and next week a tap away.
+ */
+export async function TeacherHome({ viewer, weekParam }: { viewer: PersonAuth; weekParam?: string }) {
+  const t = await getTranslations("TeacherHome");
+  const studio = await getActiveStudio(viewer);
+  const now = new Date();
+  const thisWeek = resolveWeek(undefined, studio.timezone, now);
+  const week = resolveWeek(weekParam, studio.timezone, now);
+  const { from, to } = weekRange(week, studio.timezone);
+  const classes = await listClasses({ db: viewer.db, from, to, teacherId: viewer.userId });
+  const weekHref = (monday: string) => (monday === thisWeek ? "/dashboard" : `/dashboard?week=${monday}`);
+  const lastDay = new Date(to.getTime() - 1);
+  const nav = (
+    <nav aria-label={t("weeks")} className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
+      <WeekLink href={weekHref(addWeeks(week, -1))}>{t("previousWeek")}</WeekLink>
+      <WeekLink href={weekHref(thisWeek)} current={week === thisWeek}>
+        {t("thisWeek")}
+      </WeekLink>
+      <WeekLink href={weekHref(addWeeks(week, 1))}>{t("nextWeek")}</WeekLink>
+    </nav>
+  );
+  if (week !== thisWeek) {
+    return (
+      <>
+        <PageHeader title={t("title")}>{t("intro", { studio: studio.name })}</PageHeader>
+        {nav}
+        <Section
+          id="week-heading"
+          title={t("weekOf", { from: formatDay(from, studio), to: formatDay(lastDay, studio) })}
+        >
+          {classes.length === 0 ? (
+            <p className="text-sm text-slate-600">{t("noClassesThatWeek")}</p>
+          ) : (
+            <ByDay classes={classes} studio={studio} now={now} />
+          )}
+        </Section>
+      </>
+    );
+  }
+  const day = studioDay(now, studio.timezone);
+  const today = classes.filter(({ instance }) => instance.startsAt >= day.start && instance.startsAt < day.end);
+  const later = classes.filter(({ instance }) => instance.startsAt >= day.end);
   return (
     <>
       <PageHeader title={t("title")}>{t("intro", { studio: studio.name })}</PageHeader>
+      {nav}
       <Section id="today-heading" title={t("today", { day: formatDay(now, studio) })}>
         {today.length === 0 ? (
           <p className="text-sm text-slate-600">{t("noClassesToday")}</p>
@@ -79,12 +141,7 @@ export async function TeacherHome({ viewer }: { viewer: PersonAuth }) {
         {later.length === 0 ? (
           <p className="text-sm text-slate-600">{t("noMoreThisWeek")}</p>
         ) : (
-          [...byDay].map(([label, items]) => (
-            <div key={label} className="space-y-2">
-              <h3 className="font-medium text-slate-800">{label}</h3>
-              <ClassCards classes={items} studio={studio} now={now} />
-            </div>
-          ))
+          <ByDay classes={later} studio={studio} now={now} />
         )}
       </Section>
     </>

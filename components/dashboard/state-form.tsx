@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { buttonClass, type ButtonVariant } from "@/components/ui/button";
 import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
+import { useHydrated } from "@/components/forms/use-hydrated";
 
 /**
  * A form running a server action whose controls are the caller's own (radio groups, datetime-local,
@@ -18,6 +19,8 @@ export function StateForm({
   variant = "primary",
   confirm,
   className = "space-y-3",
+  resetOnSuccess = false,
+  onSuccess,
   children,
 }: {
   action: FormAction;
@@ -28,20 +31,31 @@ export function StateForm({
   /** Asked with window.confirm first; a function decides from what was entered (undefined: nothing to ask). */
   confirm?: string | ((formData: FormData) => string | undefined);
   className?: string;
+  /** Clear the inputs after a success (create forms: a second click must not create it twice). */
+  resetOnSuccess?: boolean;
+  /** After a success: a create form puts its own controlled values back. */
+  onSuccess?: () => void;
   children?: (state: FormState) => ReactNode;
 }) {
   const t = useTranslations("Forms");
   const [state, setState] = useState<FormState>(IDLE);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const formData = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    const formData = new FormData(form);
     const question = typeof confirm === "function" ? confirm(formData) : confirm;
     if (question && !window.confirm(question)) return;
     startTransition(async () => {
       try {
-        setState(await action(formData));
+        const result = await action(formData);
+        setState(result);
+        if (result.ok) {
+          if (resetOnSuccess) form.reset();
+          onSuccess?.();
+        }
       } catch {
         setState({ ok: false, error: t("requestFailed") });
       }
@@ -55,7 +69,7 @@ export function StateForm({
       ))}
       {children?.(state)}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonClass(variant, "form")} disabled={pending}>
+        <button type="submit" className={buttonClass(variant, "form")} disabled={pending || !hydrated}>
           {pending ? (pendingLabel ?? t("saving")) : submitLabel}
         </button>
         <span aria-live="polite" className="text-sm empty:hidden">

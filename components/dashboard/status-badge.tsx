@@ -9,6 +9,7 @@ const TONES: Record<string, string> = {
   draft: "bg-amber-50 text-amber-900 ring-amber-700/30",
   cancelled: "bg-red-50 text-red-800 ring-red-700/30",
   ended: "bg-slate-100 text-slate-800 ring-slate-600/30",
+  held: "bg-slate-100 text-slate-800 ring-slate-600/30",
   archived: "bg-slate-100 text-slate-800 ring-slate-600/30",
 };
 
@@ -24,6 +25,7 @@ export function StatusBadge({ status, label }: { status: string; label?: string 
     draft: t("draft"),
     cancelled: t("cancelled"),
     ended: t("ended"),
+    held: t("held"),
     archived: t("archived"),
   };
   return (

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, useTransition, type FormEvent, type
 import { buttonClass, type ButtonVariant } from "@/components/ui/button";
 import { Field, type FieldSpec } from "./field";
 import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
+import { useHydrated } from "./use-hydrated";
 
 // Every button at least 44 px tall (size "form"): the desk and the teacher at the door use them with a thumb.
 export type ActionFormProps = {
@@ -39,6 +40,7 @@ export function ActionForm(props: ActionFormProps) {
   const t = useTranslations("Forms");
   const [state, setState] = useState<FormState>(IDLE);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   // After a failed save, take keyboard and screen-reader users to the first field to correct.
   useEffect(() => {
@@ -88,7 +90,7 @@ export function ActionForm(props: ActionFormProps) {
         <button
           type="submit"
           className={buttonClass(variant, "form")}
-          disabled={pending || props.disabled}
+          disabled={pending || props.disabled || !hydrated}
           aria-label={props.accessibleLabel}
         >
           {pending ? (props.pendingLabel ?? t("saving")) : submitLabel}

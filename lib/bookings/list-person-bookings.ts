@@ -4,7 +4,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 /**
  * The user's bookings in the account, of every status, with their instance and event, in the
  * chronological order of the instances (then booking time, then id). `from` (inclusive) and `to`
- * (exclusive) bound the instance's start.
+ * (exclusive) bound the instance's start. Each with the order behind its pass (shown-booking-status.ts).
  */
 export async function listPersonBookings({
   db,
@@ -22,7 +22,11 @@ export async function listPersonBookings({
       attendeeId: userId,
       ...(from || to ? { instance: { startsAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } } : {}),
     },
-    include: { instance: { include: { event: true } } },
+    include: {
+      instance: { include: { event: true } },
+      // for shownBookingStatus: a booking cancelled by its pass's refund reads as refunded
+      entitlement: { select: { order: { select: { status: true, refundedAt: true } } } },
+    },
     orderBy: [{ instance: { startsAt: "asc" } }, { createdAt: "asc" }, { id: "asc" }],
   });
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
 import { readOutbox } from "@/tests/helpers/outbox";
+import { noEmailAddress } from "./no-email-address";
 import { deliverEmail } from "./transport";
 
 const message = (id: string, to: string, text = "Hello there") => ({
@@ -39,6 +40,15 @@ describe("deliverEmail, outbox transport", () => {
     expect(readOutbox().filter((email) => email.to === "repeat@example.test").map((email) => email.text)).toEqual([
       "second try",
     ]);
+  });
+
+  it("sends nothing to a person added without an email", async () => {
+    const nobody = noEmailAddress();
+    expect(await deliverEmail(message("no-email-1", nobody), transport())).toEqual({
+      toDomain: "no-email.invalid",
+      subject: "Hello",
+    });
+    expect(readOutbox().filter((email) => email.to === nobody)).toEqual([]);
   });
 
   it("refuses an id that is not a plain file name", async () => {

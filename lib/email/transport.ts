@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Locale } from "@/lib/i18n/locales";
+import { isNoEmailAddress } from "./no-email-address";
 
 // How an email leaves: run inside the email worker threads (lib/email/email-workers.ts), so this
 // module imports nothing that needs the app's bundle (no server-only, no env, no logger).
@@ -34,12 +35,14 @@ export type EmailTransport = { kind: "outbox"; dir: string } | { kind: "resend";
 export type DeliveryNote = { toDomain: string; subject: string };
 
 export async function deliverEmail(email: OutgoingEmail, transport: EmailTransport): Promise<DeliveryNote> {
-  switch (transport.kind) {
+  // A person added at the door without an email: their messages go nowhere, and that is not a failure.
+  const way: EmailTransport = isNoEmailAddress(email.to) ? { kind: "log" } : transport;
+  switch (way.kind) {
     case "outbox":
-      await writeToOutbox(email, transport.dir);
+      await writeToOutbox(email, way.dir);
       break;
     case "resend":
-      await sendThroughResend(email, transport);
+      await sendThroughResend(email, way);
       break;
     case "log":
       break;

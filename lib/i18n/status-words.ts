@@ -14,6 +14,7 @@ export async function getStatusWords() {
     cancelled: t("bookingCancelled"),
     late_cancelled: t("bookingLateCancelled"),
     cancelled_by_studio: t("bookingCancelledByStudio"),
+    refunded: t("bookingRefunded"),
   };
   const pass: Record<string, string> = {
     active: t("passActive"),

@@ -85,7 +85,7 @@ function endsBeforeStart(from: PeriodBound, to: PeriodBound): boolean {
 export const ListOrdersParams = z.object({ ...PageParams, ...OrderFilterParams });
 
 /** The sort key of GET /orders and its cursor: created, then id, both descending. */
-const OrderKey = z.tuple([z.iso.datetime(), Id]).transform(([createdAt, id]) => [new Date(createdAt), id] as const);
+export const OrderKey = z.tuple([z.iso.datetime(), Id]).transform(([createdAt, id]) => [new Date(createdAt), id] as const);
 export type OrderKey = readonly [Date, string];
 
 export const ListOrdersQuery = ListOrdersParams.transform(({ cursor, limit, ...filter }, context) => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { attendanceRate, weeklyAttendance } from "@/lib/bookings/attendance-rate";
 import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
+import { shownBookingStatus } from "@/lib/bookings/shown-booking-status";
 import { runningOrComingPause } from "@/lib/commerce/entitlement-pause";
 import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
 import { listPersonOrders } from "@/lib/commerce/list-person-orders";
@@ -45,7 +46,7 @@ export async function getPersonOverview(options: { db: TenantDb; userId: string;
     instanceId: booking.instanceId,
     title: booking.instance.event.title,
     startsAt: booking.instance.startsAt,
-    status: booking.status,
+    status: shownBookingStatus(booking),
     attendance: booking.attendance,
   });
   const upcoming = bookings.filter((b) => b.instance.startsAt >= now && LIVE.has(b.status)).map(shown);

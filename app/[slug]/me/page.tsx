@@ -8,6 +8,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
+import { isLiveBooking, shownBookingStatus } from "@/lib/bookings/shown-booking-status";
 import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
 import { listPersonOrders } from "@/lib/commerce/list-person-orders";
 import { listProducts } from "@/lib/commerce/list-products";
@@ -87,7 +88,9 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
   ]);
   const where = await pageFormat(account);
   const now = new Date().getTime();
-  const upcoming = bookings.filter((booking) => booking.instance.endsAt.getTime() > now);
+  const coming = bookings.filter((booking) => booking.instance.endsAt.getTime() > now);
+  const upcoming = coming.filter(isLiveBooking);
+  const cancelled = coming.filter((booking) => !isLiveBooking(booking));
   const past = bookings.filter((booking) => booking.instance.endsAt.getTime() <= now).reverse();
   const productNames = new Map(products.map((product) => [product.id, product.name]));
   const today = studioDate(new Date(now), account.timezone);
@@ -133,7 +136,9 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                   passesHref={`/${account.slug}/passes`}
                 />
               ) : (
-                <Badge tone={BOOKING_TONES[booking.status] ?? "neutral"}>{words.booking(booking.status)}</Badge>
+                <Badge tone={BOOKING_TONES[shownBookingStatus(booking)] ?? "neutral"}>
+                  {words.booking(shownBookingStatus(booking))}
+                </Badge>
               )}
             </li>
           );
@@ -162,6 +167,14 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             </Link>
           </p>
         </section>
+        {cancelled.length > 0 ? (
+          <section aria-labelledby="cancelled" className="mt-8">
+            <h2 id="cancelled" className="text-lg font-semibold">
+              {t("cancelled")}
+            </h2>
+            {bookingList(cancelled, "")}
+          </section>
+        ) : null}
         <section aria-labelledby="passes" className="mt-8">
           <h2 id="passes" className="text-lg font-semibold">
             {t("myPasses")}

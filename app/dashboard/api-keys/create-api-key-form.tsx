@@ -4,6 +4,7 @@ import { useId } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useOnceSecretForm } from "@/components/forms/use-once-secret-form";
 import { Field, inputClass } from "@/components/forms/field";
+import { focusOnReveal } from "@/components/forms/focus-on-reveal";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { CreatedApiKeyState } from "./actions";
 
@@ -56,13 +57,14 @@ export function CreateApiKeyForm({
         </div>
       </form>
       {state.ok && state.secret ? (
-        <div className="space-y-2 rounded-md border border-amber-400 bg-amber-50 p-4">
+        <div key={state.secret} className="space-y-2 rounded-md border border-amber-400 bg-amber-50 p-4">
           <label htmlFor={`${idPrefix}-secret`} className="block text-sm font-medium text-slate-900">
             {words.secretLabel}
           </label>
           <div className="flex flex-wrap items-center gap-2">
             <input
               id={`${idPrefix}-secret`}
+              ref={focusOnReveal}
               readOnly
               value={state.secret}
               onFocus={(event) => event.currentTarget.select()}

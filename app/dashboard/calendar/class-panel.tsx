@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { FillBar } from "@/components/dashboard/fill-bar";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import type { DashboardClass } from "@/lib/admin/list-classes";
+import { shownInstanceStatus } from "@/lib/programme/shown-instance-status";
 import { CapacityForm } from "./capacity-form";
 import { InstanceActions } from "./instance-actions";
 import { FocusOnOpen, NewClassForm, TeachersForm } from "./panel-forms";
@@ -71,7 +72,7 @@ export function ClassPanel(props: ClassPanelProps) {
     <Panel title={title} closeHref={props.closeHref} openKey={instance.id}>
       <div className="space-y-1 text-sm text-slate-800">
         <p className="flex flex-wrap items-center gap-2">
-          <span>{props.when}</span> <StatusBadge status={instance.status} />
+          <span>{props.when}</span> <StatusBadge status={shownInstanceStatus(instance, new Date())} />
         </p>
         {props.movedFrom ? <p>{t("movedFrom", { was: props.movedFrom })}</p> : null}
         {location ? <p>{location}</p> : null}

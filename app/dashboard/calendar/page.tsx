@@ -124,7 +124,7 @@ export default async function CalendarPage({ searchParams }: Props) {
       <p className="text-sm text-slate-600">
         {classes.length === 0 ? t("noClassesThisWeek") : t("classCount", { count: classes.length })} {t("howTo")}
       </p>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         {panel ? <div className="lg:col-start-2 lg:row-start-1">{panel.node}</div> : null}
         <div className={panel ? "lg:col-start-1 lg:row-start-1" : "lg:col-span-2"}>
           <WeekGridView

@@ -199,22 +199,32 @@ function ClassBlock({
       <Link
         href={href}
         aria-current={open ? "true" : undefined}
-        className={`block h-full overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-xs leading-snug shadow-sm hover:brightness-95 ${
+        title={title}
+        className={`group block h-full overflow-hidden rounded-md border-l-[3px] px-1 py-0.5 text-xs leading-snug shadow-sm hover:relative hover:z-20 hover:h-auto hover:min-h-full hover:min-w-40 hover:overflow-visible hover:brightness-95 focus-visible:relative focus-visible:z-20 focus-visible:h-auto focus-visible:min-h-full focus-visible:min-w-40 ${
           TONE[instance.status] ?? TONE.scheduled
         } ${open ? "ring-2 ring-brand-900" : ""}`}
       >
-        {/* Side by side, a lane is too narrow to wrap a word: the title is cut instead (it is read out whole). */}
+        {/* Words are never split: a title too long for its lane ends in an ellipsis, and hovering or
+            focusing the class shows it whole (as its tooltip does; it is read out whole). */}
         <span
-          className={`block font-semibold ${placed.lanes > 1 ? "truncate" : "line-clamp-2 break-words"} ${
-            cancelled ? "line-through" : ""
-          }`}
+          className={`block font-semibold [overflow-wrap:normal] group-hover:whitespace-normal group-focus-visible:whitespace-normal ${
+            placed.lanes > 1 ? "truncate" : "line-clamp-2 text-ellipsis"
+          } group-hover:line-clamp-none group-focus-visible:line-clamp-none ${cancelled ? "line-through" : ""}`}
         >
           {title}
         </span>
-        <span aria-hidden="true" className="block truncate tabular-nums">
-          {cancelled
-            ? `${start} · ${t("cancelledShort")}`
-            : `${start} · ${instance.bookedCount}/${instance.capacity}${full ? ` · ${t("full")}` : ""}`}
+        <span aria-hidden="true" className="flex flex-wrap gap-x-1 tabular-nums">
+          <span className="whitespace-nowrap">{start}</span>
+          {cancelled ? (
+            <span className="whitespace-nowrap">· {t("cancelledShort")}</span>
+          ) : (
+            <>
+              <span className="whitespace-nowrap">
+                · {instance.bookedCount}/{instance.capacity}
+              </span>
+              {full ? <span className="whitespace-nowrap">· {t("full")}</span> : null}
+            </>
+          )}
         </span>
         <span className="sr-only">
           {time},{" "}
@@ -222,7 +232,7 @@ function ClassBlock({
             ? t("cancelledShort")
             : `${t("bookedShort", { booked: instance.bookedCount, capacity: instance.capacity })}${full ? `, ${t("full")}` : ""}`}
         </span>
-        {!cancelled && teachers ? <span className="block truncate">{teachers}</span> : null}
+        {!cancelled && teachers ? <span className="block [overflow-wrap:normal] text-slate-700">{teachers}</span> : null}
       </Link>
     </li>
   );

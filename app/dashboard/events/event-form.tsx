@@ -21,6 +21,8 @@ export type EventFormEvent = {
 type Choices = {
   presets: { name: string; minutes: number }[];
   locations: { id: string; name: string; capacity: number }[];
+  /** The location a new event starts on (the studio's only or last used); null: a free-text one. */
+  defaultLocationId: string | null;
   teachers: { id: string; name: string }[];
 };
 
@@ -29,13 +31,19 @@ export function EventForm({ event, choices }: { event?: EventFormEvent; choices:
   const id = useId();
   const t = useTranslations("EventForm");
   const [duration, setDuration] = useState(String(event?.durationMinutes ?? 60));
-  const [locationId, setLocationId] = useState(event?.locationId ?? "");
+  const [locationId, setLocationId] = useState(event ? (event.locationId ?? "") : (choices.defaultLocationId ?? ""));
   return (
     <StateForm
       action={event ? updateEventAction : createEventAction}
       hidden={event ? { eventId: event.id } : {}}
       submitLabel={event ? t("save") : t("create")}
       pendingLabel={event ? t("saving") : t("creating")}
+      resetOnSuccess={!event}
+      onSuccess={() => {
+        if (event) return;
+        setDuration("60");
+        setLocationId(choices.defaultLocationId ?? "");
+      }}
     >
       {(state) => {
         const errors = state.fieldErrors ?? {};

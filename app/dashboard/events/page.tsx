@@ -13,7 +13,7 @@ import { requireAdministrator } from "@/lib/web/require-administrator";
 import { studioDate } from "@/lib/format/studio-date";
 import { listDurationPresets } from "@/lib/programme/list-duration-presets";
 import { listEvents } from "@/lib/programme/list-events";
-import { listLocations } from "@/lib/programme/list-locations";
+import { listLocationChoices } from "@/lib/programme/location-choices";
 import { listSeries } from "@/lib/programme/list-series";
 import { toIsoDate } from "@/lib/schemas/common";
 import { listStaff } from "@/lib/users/list-staff";
@@ -33,6 +33,14 @@ export async function generateMetadata(): Promise<Metadata> {
 type Translate = Awaited<ReturnType<typeof getTranslations<"EventsPage">>>;
 
 function describeRule(t: Translate, series: Series, studio: Studio): string {
+  // A series of one (a class added once, from the calendar) is a one-off, not "every day … 1 time".
+  if (series.count === 1) {
+    return t("oneOff", {
+      date: formatLocalDate(toIsoDate(series.startsOn)!, studio),
+      time: series.localStartTime,
+      minutes: series.durationMinutes,
+    });
+  }
   const count = series.interval;
   const every =
     series.frequency === "daily"
@@ -93,7 +101,7 @@ export default async function EventsPage() {
     listEvents({ db: viewer.db }),
     listSeries({ db: viewer.db }),
     listDurationPresets({ db: viewer.db }),
-    listLocations({ db: viewer.db }),
+    listLocationChoices({ db: viewer.db }),
   ]);
   const staff = await listStaff({
     db: viewer.db,
@@ -102,9 +110,7 @@ export default async function EventsPage() {
   });
   const choices = {
     presets: presets.filter((p) => p.status === "active").map((p) => ({ name: p.name, minutes: p.minutes })),
-    locations: locations
-      .filter((l) => l.status === "active")
-      .map((l) => ({ id: l.id, name: l.name, capacity: l.capacity })),
+    ...locations,
     teachers: staff,
   };
   const today = studioDate(new Date(), studio.timezone);

@@ -57,6 +57,10 @@ export function SeriesForm(props: Props) {
       hidden={props.seriesId ? { seriesId: props.seriesId, eventId: props.eventId } : { eventId: props.eventId }}
       submitLabel={props.seriesId ? t("saveRule") : t("addSeries")}
       pendingLabel={t("saving")}
+      resetOnSuccess={!props.seriesId}
+      onSuccess={() => {
+        if (!props.seriesId) setValues(props.initial);
+      }}
     >
       {(state) => {
         const errors = state.fieldErrors ?? {};

@@ -17,6 +17,8 @@ const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "0"] as const;
 type Choices = {
   presets: { name: string; minutes: number }[];
   locations: { id: string; name: string; capacity: number }[];
+  /** The location the form starts on (the studio's only or last used); null: a free-text one. */
+  defaultLocationId: string | null;
   teachers: { id: string; name: string }[];
 };
 
@@ -31,7 +33,7 @@ export function WeeklyClassForm({ choices, timezone, locale, today }: Props) {
   const id = useId();
   const t = useTranslations("WeeklyClassForm");
   const [duration, setDuration] = useState("60");
-  const [locationId, setLocationId] = useState(choices.locations[0]?.id ?? "");
+  const [locationId, setLocationId] = useState(choices.defaultLocationId ?? "");
   const [weekdays, setWeekdays] = useState<string[]>([]);
   const [startTime, setStartTime] = useState("18:00");
   const [startsOn, setStartsOn] = useState(today);

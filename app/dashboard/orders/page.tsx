@@ -15,7 +15,10 @@ import { AppError } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 import { Id } from "@/lib/schemas/common";
-import { OrderFilterQuery, orderFilterSearch, type OrderFilter } from "@/lib/schemas/order-filter";
+import { OrderFilterQuery, OrderKey, orderFilterSearch, type OrderFilter } from "@/lib/schemas/order-filter";
+import { encodeCursor, readCursor } from "@/lib/schemas/page";
+import { buttonClass } from "@/components/ui/button";
+import Link from "next/link";
 import { getMe } from "@/lib/users/get-me";
 import { OrderFilterForm } from "./order-filter-form";
 import { isRefundable } from "@/lib/commerce/order-refundability";
@@ -30,7 +33,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const SHOWN = 200;
+/** Orders a page: keyset pages (`?after=`, the API's cursor), newest first. */
+const PAGE_SIZE = 50;
 const STATUS_STYLE: Record<string, string> = {
   paid: "bg-brand-100 text-brand-900",
   pending: "bg-amber-100 text-amber-900",
@@ -50,13 +54,28 @@ async function readFilter(props: Props) {
   ) as Partial<Record<(typeof FILTER_FIELDS)[number], string>>;
   const parsed = OrderFilterQuery.safeParse(typed);
   const refunded = Id.safeParse(params.refunded);
-  return { typed, filter: parsed.success ? parsed.data : null, refundedId: refunded.success ? refunded.data : null };
+  const after = readCursor(OrderKey, typeof params.after === "string" ? params.after : undefined);
+  return {
+    typed,
+    filter: parsed.success ? parsed.data : null,
+    after,
+    refundedId: refunded.success ? refunded.data : null,
+  };
 }
 
-async function listFiltered(viewer: Awaited<ReturnType<typeof requireAdministrator>>, filter: OrderFilter | null) {
+async function listFiltered(
+  viewer: Awaited<ReturnType<typeof requireAdministrator>>,
+  filter: OrderFilter | null,
+  after: OrderKey | undefined,
+) {
   if (!filter) return null;
   try {
-    return await listOrders({ db: viewer.db, limit: SHOWN, filter: { ...filter, accountId: viewer.accountId } });
+    return await listOrders({
+      db: viewer.db,
+      limit: PAGE_SIZE,
+      after,
+      filter: { ...filter, accountId: viewer.accountId },
+    });
   } catch (error) {
     if (error instanceof AppError && error.code === "validation_failed") return null;
     throw error;
@@ -65,9 +84,9 @@ async function listFiltered(viewer: Awaited<ReturnType<typeof requireAdministrat
 
 export default async function OrdersPage(props: Props) {
   const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("OrdersPage")]);
-  const { typed, filter, refundedId } = await readFilter(props);
+  const { typed, filter, after, refundedId } = await readFilter(props);
   const [page, products, { account }, refunded] = await Promise.all([
-    listFiltered(viewer, filter),
+    listFiltered(viewer, filter, after),
     listProducts({ db: viewer.db }),
     getMe(viewer),
     refundedId ? findOrder({ db: viewer.db, orderId: refundedId }) : null,
@@ -121,7 +140,6 @@ export default async function OrdersPage(props: Props) {
         <p className="text-slate-600">{filtered ? t("noMatches") : t("noOrders")}</p>
       ) : (
         <>
-          {page.next ? <p className="text-sm text-slate-700">{t("showingLatest", { shown: SHOWN })}</p> : null}
           <OrdersTable
             orders={orders}
             caption={t("caption", { studio: account.name })}
@@ -133,6 +151,26 @@ export default async function OrdersPage(props: Props) {
             dateOf={(order) => formatDateTime(order.createdAt, where)}
             amountOf={(order) => formatMoney(order.amount, order.currency, account.locale)}
           />
+          {after || page.next ? (
+            <nav aria-label={t("pages")} className="flex justify-between gap-3 text-sm">
+              {after ? (
+                <Link href={`/dashboard/orders${search.size > 0 ? `?${search}` : ""}`} className={buttonClass("secondary", "sm")}>
+                  {t("newest")}
+                </Link>
+              ) : (
+                <span />
+              )}
+              {page.next ? (
+                <Link
+                  href={`/dashboard/orders?${new URLSearchParams([...search, ["after", encodeCursor([page.next[0], page.next[1]])]])}`}
+                  className={buttonClass("secondary", "sm")}
+                  rel="next"
+                >
+                  {t("older")}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
         </>
       )}
     </div>

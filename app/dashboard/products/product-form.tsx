@@ -68,6 +68,8 @@ export function ProductForm({
   const [rows, setRows] = useState(values.prices.map((price, index) => ({ key: index, price })));
   const [state, setState] = useState<FormState>(IDLE);
   const [pending, startTransition] = useTransition();
+  // Saved: the page is on its way to the list; a second click must not create the product again.
+  const [saved, setSaved] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // After a failed save, take keyboard and screen-reader users to the first field to correct.
   useEffect(() => {
@@ -82,7 +84,9 @@ export function ProductForm({
     const formData = new FormData(event.currentTarget, submitter);
     startTransition(async () => {
       try {
-        setState((await action(formData)) ?? IDLE);
+        const result = await action(formData);
+        setState(result ?? IDLE);
+        if (result === undefined || result.ok) setSaved(true);
       } catch {
         setState({ ok: false, error: t("requestFailed") });
       }
@@ -275,7 +279,7 @@ export function ProductForm({
 
       <div className="flex flex-wrap items-center gap-3">
         {submitLabel ? (
-          <button type="submit" className={buttonClass("primary", "form")} disabled={pending}>
+          <button type="submit" className={buttonClass("primary", "form")} disabled={pending || saved}>
             {pending ? t("saving") : submitLabel}
           </button>
         ) : (
@@ -285,7 +289,7 @@ export function ProductForm({
               name="status"
               value="active"
               className={buttonClass("primary", "form")}
-              disabled={pending}
+              disabled={pending || saved}
             >
               {pending ? t("saving") : t("putOnSale")}
             </button>
@@ -294,7 +298,7 @@ export function ProductForm({
               name="status"
               value="draft"
               className={buttonClass("secondary", "form")}
-              disabled={pending}
+              disabled={pending || saved}
             >
               {t("saveAsDraft")}
             </button>

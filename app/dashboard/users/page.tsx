@@ -6,6 +6,7 @@ import { PageHeader, Section } from "@/components/forms/page-header";
 import { stacked } from "@/components/dashboard/stacked-table";
 import { PERSONAS, type Persona } from "@/lib/auth/persona";
 import { encodeCursor, readCursor } from "@/lib/schemas/page";
+import { isNoEmailAddress } from "@/lib/email/no-email-address";
 import { PersonKey } from "@/lib/schemas/user";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listUsers } from "@/lib/users/list-users";
@@ -163,7 +164,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
                       {person.id === viewer.userId ? <span className="text-slate-600"> {t("you")}</span> : null}
                     </td>
                     <td data-label={t("email")} className={`${stacked.cell} [overflow-wrap:anywhere]`}>
-                      {person.email}
+                      {isNoEmailAddress(person.email) ? t("noEmail") : person.email}
                     </td>
                     <td data-label={t("role")} className={stacked.cell}>
                       {personaNames[person.persona] ?? person.persona}

@@ -34,7 +34,7 @@ export function CreateWebhookForm({ action }: { action: (formData: FormData) => 
           ) : null}
         </div>
       </form>
-      {state.ok && state.secret ? <SecretReveal secret={state.secret} /> : null}
+      {state.ok && state.secret ? <SecretReveal key={state.secret} secret={state.secret} /> : null}
     </div>
   );
 }

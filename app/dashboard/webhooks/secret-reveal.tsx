@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { inputClass } from "@/components/forms/field";
+import { focusOnReveal } from "@/components/forms/focus-on-reveal";
 import { CopyButton } from "@/components/ui/copy-button";
 
 /**
@@ -20,6 +21,7 @@ export function SecretReveal({ secret, note }: { secret: string; note?: string }
       <div className="flex flex-wrap items-center gap-2">
         <input
           id={`${id}-secret`}
+          ref={focusOnReveal}
           readOnly
           value={secret}
           onFocus={(event) => event.currentTarget.select()}

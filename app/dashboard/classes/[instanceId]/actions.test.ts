@@ -8,7 +8,9 @@ import { createClass, grant, type TestClass } from "@/app/api/bookings/booking-t
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-const { recordAttendanceAction, cancelAttendeeBookingAction, bookWalkInAction } = await import("./actions");
+const { recordAttendanceAction, cancelAttendeeBookingAction, bookWalkInAction, addWalkInAction } = await import(
+  "./actions"
+);
 
 const MINUTE = 60_000;
 let tenant: TestTenant;
@@ -26,6 +28,20 @@ async function bookAtDesk(lesson: TestClass, attendee: TestMember): Promise<stri
   });
   expect(response.status).toBe(201);
   return response.body.id as string;
+}
+
+/** An active drop-in with a standard and a youth price. */
+async function dropInPrices() {
+  const dropIn = await db.product.create({
+    data: { accountId: tenant.accountId, type: "drop_in", name: "Drop-in", classAllowance: 1, status: "active" },
+  });
+  const standard = await db.price.create({
+    data: { accountId: tenant.accountId, productId: dropIn.id, amount: 15_000, currency: "DKK", position: 0 },
+  });
+  const youth = await db.price.create({
+    data: { accountId: tenant.accountId, productId: dropIn.id, amount: 9_000, currency: "DKK", position: 1 },
+  });
+  return { dropIn, standard, youth };
 }
 
 beforeEach(async () => {
@@ -103,55 +119,104 @@ describe("the roster's actions", () => {
     });
   });
 
-  it("add a walk-in with their own pass (a teacher may), or a drop-in sold at the desk (an administrator)", async () => {
+  it("add a walk-in with their own pass, or a drop-in sold at the door, checked in at once", async () => {
     const pass = await grant(tenant.accountId, ida.userId, { remainingClasses: 3 });
     signInAs(teacher.token);
     expect(await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: ida.userId }))).toEqual({
       ok: true,
-      message: "Booked.",
+      message: "Booked and checked in.",
     });
     expect(
       await db.booking.findFirstOrThrow({ where: { instanceId: taught.id, attendeeId: ida.userId } }),
     ).toMatchObject({
       status: "confirmed",
       entitlementId: pass.id,
+      attendance: "attended",
     });
 
     const mads = await createMember(tenant.accountId, "attendee");
-    const dropIn = await db.product.create({
-      data: { accountId: tenant.accountId, type: "drop_in", name: "Drop-in", classAllowance: 1, status: "active" },
-    });
-    await db.price.create({
-      data: { accountId: tenant.accountId, productId: dropIn.id, amount: 15_000, currency: "DKK", position: 0 },
-    });
-    const youth = await db.price.create({
-      data: { accountId: tenant.accountId, productId: dropIn.id, amount: 9_000, currency: "DKK", position: 1 },
-    });
-    // without a pass, nobody books; a teacher does not sell
+    const { youth } = await dropInPrices();
+    // without a pass, nobody books
     expect(await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: mads.userId }))).toMatchObject({
       ok: false,
     });
-    expect(
-      await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: mads.userId, priceId: youth.id })),
-    ).toEqual({ ok: false, error: "Insufficient permission" });
     expect(await db.entitlement.count({ where: { userId: mads.userId } })).toBe(0);
-    // another teacher's class: not theirs to book into
+    // another teacher's class: not theirs to book into, nor to sell for
     expect(await bookWalkInAction(formData({ instanceId: notTaught.id, attendeeId: ida.userId }))).toEqual({
       ok: false,
       error: "Insufficient permission",
     });
+    expect(
+      await bookWalkInAction(formData({ instanceId: notTaught.id, attendeeId: mads.userId, priceId: youth.id })),
+    ).toEqual({ ok: false, error: "Insufficient permission" });
+    expect(await db.entitlement.count({ where: { userId: mads.userId } })).toBe(0);
 
     signInAs(tenant.admin.token);
     expect(
       await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: mads.userId, priceId: youth.id })),
-    ).toEqual({ ok: true, message: "Booked." });
+    ).toEqual({ ok: true, message: "Booked and checked in." });
     const sold = await db.entitlement.findFirstOrThrow({ where: { userId: mads.userId } });
-    expect(sold).toMatchObject({ productId: dropIn.id, priceId: youth.id });
+    expect(sold).toMatchObject({ priceId: youth.id });
     expect(
       await db.booking.findFirstOrThrow({ where: { instanceId: taught.id, attendeeId: mads.userId } }),
     ).toMatchObject({
       status: "confirmed",
       entitlementId: sold.id,
     });
+  });
+
+  it("add a person who is not yet a member, sell them a drop-in and check them in, in one step", async () => {
+    const { standard } = await dropInPrices();
+    signInAs(teacher.token);
+    expect(
+      await addWalkInAction(formData({ instanceId: taught.id, displayName: " Peter Ny ", priceId: standard.id })),
+    ).toEqual({ ok: true, message: "Booked and checked in." });
+    const peter = await db.membership.findFirstOrThrow({
+      where: { accountId: tenant.accountId, displayName: "Peter Ny" },
+      include: { user: true },
+    });
+    expect(peter.persona).toBe("attendee");
+    expect(peter.user.email).toMatch(/@no-email\.invalid$/);
+    const order = await db.order.findFirstOrThrow({ where: { userId: peter.userId } });
+    expect(order).toMatchObject({ provider: "desk", status: "paid", amount: 15_000 });
+    expect(await db.booking.findFirstOrThrow({ where: { instanceId: taught.id, attendeeId: peter.userId } })).toMatchObject(
+      { status: "confirmed", attendance: "attended" },
+    );
+  });
+
+  it("book a walk-in with an email that is already a member's as that member; check in only at the door", async () => {
+    await grant(tenant.accountId, ida.userId);
+    const later = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 3 * 60 * MINUTE) });
+    const members = await db.membership.count({ where: { accountId: tenant.accountId } });
+    signInAs(tenant.admin.token);
+    expect(
+      await addWalkInAction(formData({ instanceId: later.id, displayName: "Ida", email: ` ${ida.email.toUpperCase()} ` })),
+    ).toEqual({ ok: true, message: "Booked." });
+    expect(await db.booking.findFirstOrThrow({ where: { instanceId: later.id } })).toMatchObject({
+      attendeeId: ida.userId,
+      status: "confirmed",
+      attendance: null,
+    });
+    expect(await db.membership.count({ where: { accountId: tenant.accountId } })).toBe(members);
+  });
+
+  it("refuse a walk-in without a name, and sell nothing nor add anybody to a full class", async () => {
+    const { standard } = await dropInPrices();
+    const full = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 10 * MINUTE), capacity: 0 });
+    signInAs(tenant.admin.token);
+    expect(await addWalkInAction(formData({ instanceId: taught.id, displayName: "  " }))).toMatchObject({
+      ok: false,
+      fieldErrors: { displayName: expect.any(String) },
+    });
+    // someone new holds no pass: without a drop-in sold they cannot be booked, so nobody is added
+    expect(await addWalkInAction(formData({ instanceId: taught.id, displayName: "Peter Ny" }))).toEqual({
+      ok: false,
+      error: "No valid entitlement",
+    });
+    expect(
+      await addWalkInAction(formData({ instanceId: full.id, displayName: "Peter Ny", priceId: standard.id })),
+    ).toEqual({ ok: false, error: "Instance is full" });
+    expect(await db.membership.count({ where: { accountId: tenant.accountId, displayName: "Peter Ny" } })).toBe(0);
+    expect(await db.order.count({ where: { accountId: tenant.accountId } })).toBe(0);
   });
 });

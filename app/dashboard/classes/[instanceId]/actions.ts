@@ -1,18 +1,16 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { readText } from "@/components/forms/form-data";
+import { readRaw, readText } from "@/components/forms/form-data";
 import { action } from "@/lib/web/action";
-import { bookInstance } from "@/lib/bookings/book-instance";
+import { bookWalkIn, type WalkIn } from "@/lib/bookings/book-walk-in";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { promoteBooking } from "@/lib/bookings/promote-booking";
-import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
-import { listProducts } from "@/lib/commerce/list-products";
-import { AppError } from "@/lib/errors";
 import { recordAttendance } from "@/lib/bookings/record-attendance";
 import { parseWith } from "@/lib/http/parse-input";
 import { Id } from "@/lib/schemas/common";
 import { UpdateBookingInput } from "@/lib/schemas/booking";
+import { NewWalkInInput } from "@/lib/schemas/walk-in";
 
 // Staff actions of one class's roster: an administrator, or a teacher of the class (the lib
 // functions decide through managesInstance: another class's booking answers "Insufficient permission").
@@ -62,36 +60,29 @@ export const cancelAttendeeBookingAction = action(
   },
 );
 
+/** What the desk hears after a walk-in: booked (and checked in, inside the check-in window) or waitlisted. */
+async function walkInAnswer({ booking, checkedIn }: WalkIn): Promise<string> {
+  const walkIn = await getTranslations("WalkInActions");
+  if (booking.status === "waitlisted") return walkIn("waitlisted");
+  return checkedIn ? walkIn("bookedAndCheckedIn") : walkIn("booked");
+}
+
 /**
- * Adds a walk-in: books the person into the class with their own pass (POST /bookings with
- * `attendeeId`: the booking statement picks the pass and applies the rules), or, at the desk, first
- * grants the chosen drop-in price (POST /users/{userId}/entitlements with `priceId`: an
- * administrator's) and books with it.
+ * Adds a member found by search: books them with their own pass, or first sells them the chosen
+ * drop-in price (`priceId`) and books with it (lib/bookings/book-walk-in.ts).
  */
 export const bookWalkInAction = action(
   { auth: "staff", ids: ["instanceId", "attendeeId"], revalidate: revalidateClass },
   async ({ viewer, ids: { instanceId, attendeeId }, formData }) => {
     const priceId = readText(formData, "priceId");
-    let entitlementId: string | undefined;
-    if (priceId !== undefined) {
-      if (viewer.persona !== "administrator") throw new AppError("insufficient_permission");
-      const products = await listProducts({ db: viewer.db });
-      const product = products.find((candidate) => candidate.prices.some((price) => price.id === priceId));
-      if (!product) throw new AppError("not_found");
-      const granted = await grantEntitlement({
-        db: viewer.db,
-        accountId: viewer.accountId,
-        userId: attendeeId,
-        input: { productId: product.id, priceId: parseWith(Id, priceId) },
-      });
-      entitlementId = granted.id;
-    }
-    const booking = await bookInstance({
-      tokenHash: viewer.session.tokenHash,
-      input: { instanceId, attendeeId, ...(entitlementId ? { entitlementId } : {}) },
-    });
-    const walkIn = await getTranslations("WalkInActions");
-    return booking.status === "waitlisted" ? walkIn("waitlisted") : walkIn("booked");
+    return walkInAnswer(
+      await bookWalkIn({
+        viewer,
+        instanceId,
+        person: { attendeeId },
+        ...(priceId === undefined ? {} : { priceId: parseWith(Id, priceId) }),
+      }),
+    );
   },
 );
 
@@ -103,4 +94,16 @@ export const promoteWaitlistedAction = action(
     const words = await getTranslations("RosterActions");
     return words("promoted");
   },
+);
+
+/** Adds a person who is not yet a member (a name, an email if they give one) and books them, as above. */
+export const addWalkInAction = action(
+  {
+    auth: "staff",
+    ids: ["instanceId"],
+    input: { schema: NewWalkInInput, fields: { displayName: readRaw, email: readText, priceId: readText } },
+    revalidate: revalidateClass,
+  },
+  async ({ viewer, ids: { instanceId }, input: { priceId, ...person } }) =>
+    walkInAnswer(await bookWalkIn({ viewer, instanceId, person, ...(priceId === undefined ? {} : { priceId }) })),
 );

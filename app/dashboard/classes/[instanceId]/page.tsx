@@ -16,11 +16,13 @@ import { isLateCancellation } from "@/lib/bookings/booking-window";
 import { CancelBookingForm } from "./cancel-booking-form";
 import { promoteWaitlistedAction } from "./actions";
 import { ActionForm } from "@/components/forms/action-form";
-import { WalkInActions, type DropInOption } from "./walk-in-actions";
+import { NewWalkInForm, WalkInActions, type DropInOption } from "./walk-in-actions";
 import { listUsers } from "@/lib/users/list-users";
 import { listProducts } from "@/lib/commerce/list-products";
 import { formatMoney } from "@/components/dashboard/format";
 import { buttonClass } from "@/components/ui/button";
+import { isNoEmailAddress } from "@/lib/email/no-email-address";
+import { shownInstanceStatus } from "@/lib/programme/shown-instance-status";
 
 export const dynamic = "force-dynamic";
 
@@ -65,6 +67,16 @@ export default async function ClassPage({ params, searchParams }: Props) {
   const attended = roster.filter((booking) => booking.attendance === "attended").length;
   const noShows = roster.filter((booking) => booking.attendance === "no_show").length;
   const name = (user: { displayName: string; email: string }) => user.displayName || user.email;
+  const email = (user: { email: string }) => (isNoEmailAddress(user.email) ? tRoster("noEmail") : user.email);
+  /** A name on the roster leads an administrator to the person's page. */
+  const person = (booking: (typeof roster)[number]) =>
+    isTeacher ? (
+      name(booking.attendee)
+    ) : (
+      <Link href={`/dashboard/users/${booking.attendeeId}`} className="text-brand-800 underline decoration-slate-300 underline-offset-4 hover:decoration-brand-700">
+        {name(booking.attendee)}
+      </Link>
+    );
   const onList = new Set([...roster, ...waitlist].map((booking) => booking.attendeeId));
   const found =
     live && query
@@ -72,7 +84,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
           .items
       : [];
   const dropIns: DropInOption[] =
-    live && query && viewer.persona === "administrator"
+    live
       ? (await listProducts({ db: viewer.db }))
           .filter((product) => product.type === "drop_in" && product.status === "active")
           .flatMap((product) =>
@@ -108,7 +120,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
       <PageHeader title={instance.event.title}>
         <span className="flex flex-wrap items-center gap-2">
           {formatDateTime(instance.startsAt, studio)}–{formatTime(instance.endsAt, studio)}
-          {instance.event.location ? ` · ${instance.event.location}` : ""} <StatusBadge status={instance.status} />
+          {instance.event.location ? ` · ${instance.event.location}` : ""} <StatusBadge status={shownInstanceStatus(instance, now)} />
         </span>
       </PageHeader>
       <div className="max-w-sm">
@@ -128,9 +140,9 @@ export default async function ClassPage({ params, searchParams }: Props) {
               <li key={booking.id} className="space-y-3 p-4">
                 <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
                   <div className="min-w-0">
-                    <p className="text-lg font-medium text-slate-900">{name(booking.attendee)}</p>
+                    <p className="text-lg font-medium text-slate-900">{person(booking)}</p>
                     <p className="text-sm text-slate-600">
-                      <span className="break-all">{booking.attendee.email}</span> ·{" "}
+                      <span className="break-all">{email(booking.attendee)}</span> ·{" "}
                       {booking.attendance ? words.attendance(booking.attendance) : t("notCheckedIn")}
                     </p>
                     <p className="text-sm text-slate-700">{passOf(booking)}</p>
@@ -186,19 +198,19 @@ export default async function ClassPage({ params, searchParams }: Props) {
                 aria-label={tRoster("results")}
                 className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white"
               >
-                {found.map((person) => (
-                  <li key={person.id} className="space-y-2 p-4">
+                {found.map((member) => (
+                  <li key={member.id} className="space-y-2 p-4">
                     <p>
-                      <span className="font-medium text-slate-900">{name(person)}</span>{" "}
-                      <span className="break-all text-sm text-slate-600">{person.email}</span>
+                      <span className="font-medium text-slate-900">{name(member)}</span>{" "}
+                      <span className="break-all text-sm text-slate-600">{email(member)}</span>
                     </p>
-                    {onList.has(person.id) ? (
+                    {onList.has(member.id) ? (
                       <p className="text-sm text-slate-700">{tRoster("alreadyBooked")}</p>
                     ) : (
                       <WalkInActions
                         instanceId={instance.id}
-                        attendeeId={person.id}
-                        attendee={name(person)}
+                        attendeeId={member.id}
+                        attendee={name(member)}
                         dropIns={dropIns}
                       />
                     )}
@@ -207,6 +219,10 @@ export default async function ClassPage({ params, searchParams }: Props) {
               </ul>
             )
           ) : null}
+          <h3 id="new-walk-in-heading" className="pt-2 font-medium text-slate-800">
+            {tRoster("newPerson")}
+          </h3>
+          <NewWalkInForm instanceId={instance.id} dropIns={dropIns} />
         </Section>
       ) : null}
       <Section id="waitlist-heading" title={t("waitlist", { count: waitlist.length })}>
@@ -216,9 +232,9 @@ export default async function ClassPage({ params, searchParams }: Props) {
           <ol className="list-inside list-decimal divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
             {waitlist.map((booking) => (
               <li key={booking.id} className="space-y-1 p-4">
-                <span className="font-medium">{name(booking.attendee)}</span>{" "}
+                <span className="font-medium">{person(booking)}</span>{" "}
                 <span className="text-sm text-slate-600">
-                  <span className="break-all">{booking.attendee.email}</span> ·{" "}
+                  <span className="break-all">{email(booking.attendee)}</span> ·{" "}
                   {t("waitingSince", { since: formatDateTime(booking.createdAt, studio) })}
                 </span>
                 {live ? (

@@ -3,7 +3,8 @@
 import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { StateForm } from "@/components/dashboard/state-form";
-import { bookWalkInAction } from "./actions";
+import { ActionForm } from "@/components/forms/action-form";
+import { addWalkInAction, bookWalkInAction } from "./actions";
 
 export type DropInOption = { priceId: string; label: string };
 
@@ -63,5 +64,37 @@ export function WalkInActions({
         </StateForm>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Someone who is not yet a member, at the door: their name, an email if they give one, and (when
+ * the studio sells drop-ins) the drop-in sold in the same step. Cleared after a success, so a
+ * second tap does not add the person twice.
+ */
+export function NewWalkInForm({ instanceId, dropIns }: { instanceId: string; dropIns: DropInOption[] }) {
+  const t = useTranslations("WalkInActions");
+  return (
+    <ActionForm
+      action={addWalkInAction}
+      hidden={{ instanceId }}
+      resetOnSuccess
+      submitLabel={dropIns.length > 0 ? t("addSellAndBook") : t("addAndBook")}
+      pendingLabel={t("booking")}
+      fields={[
+        { kind: "text", name: "displayName", label: t("newName"), required: true, autoComplete: "off" },
+        { kind: "email", name: "email", label: t("newEmail"), hint: t("newEmailHint"), autoComplete: "off" },
+        ...(dropIns.length > 0
+          ? [
+              {
+                kind: "select" as const,
+                name: "priceId",
+                label: t("newDropIn"),
+                options: dropIns.map((option) => ({ value: option.priceId, label: option.label })),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/forms/page-header";
 import { studioDate } from "@/lib/format/studio-date";
 import { zoneName } from "@/lib/format/timezones";
 import { listDurationPresets } from "@/lib/programme/list-duration-presets";
-import { listLocations } from "@/lib/programme/list-locations";
+import { listLocationChoices } from "@/lib/programme/location-choices";
 import { listStaff } from "@/lib/users/list-staff";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -24,14 +24,12 @@ export default async function NewWeeklyClassPage() {
   const studio = await getActiveStudio(viewer);
   const [presets, locations, staff] = await Promise.all([
     listDurationPresets({ db: viewer.db }),
-    listLocations({ db: viewer.db }),
+    listLocationChoices({ db: viewer.db }),
     listStaff({ db: viewer.db, accountId: viewer.accountId, alsoIds: [] }),
   ]);
   const choices = {
     presets: presets.filter((p) => p.status === "active").map((p) => ({ name: p.name, minutes: p.minutes })),
-    locations: locations
-      .filter((l) => l.status === "active")
-      .map((l) => ({ id: l.id, name: l.name, capacity: l.capacity })),
+    ...locations,
     teachers: staff,
   };
   return (

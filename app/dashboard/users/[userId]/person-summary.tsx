@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { formatLocalDate, formatPercent } from "@/components/dashboard/format";
 import type { Persona } from "@/lib/auth/persona";
+import { isNoEmailAddress } from "@/lib/email/no-email-address";
 import type { PersonOverview } from "@/lib/users/get-person-overview";
 import type { Studio } from "@/lib/web/get-active-studio";
 
@@ -15,7 +16,7 @@ export async function PersonFacts({ person, studio }: { person: PersonOverview["
   const t = await getTranslations("PersonPage");
   const personaNames = await getPersonaNames();
   const facts = [
-    { label: t("email"), value: person.email, wrap: true },
+    { label: t("email"), value: isNoEmailAddress(person.email) ? t("noEmail") : person.email, wrap: true },
     { label: t("role"), value: personaNames[person.persona] ?? person.persona },
     {
       label: t("dateOfBirth"),

@@ -44,7 +44,7 @@ export function RotateSecretForm({
           </p>
         ) : null}
       </form>
-      {state.ok && state.secret ? <SecretReveal secret={state.secret} note={t("previousSecretNote")} /> : null}
+      {state.ok && state.secret ? <SecretReveal key={state.secret} secret={state.secret} note={t("previousSecretNote")} /> : null}
     </div>
   );
 }

@@ -2,6 +2,9 @@
 // and that entitlement's bookings (issue 17 §3).
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { tenantDb } from "@/lib/db/tenant-db";
+import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
+import { shownBookingStatus } from "@/lib/bookings/shown-booking-status";
 import { createClass, DAY } from "@/app/api/bookings/booking-test-data";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
@@ -118,6 +121,14 @@ describe("POST /orders/{orderId}/refunds", () => {
     expect(await statusOf(booked.id)).toBe("cancelled_by_studio");
     expect(await statusOf(waitlisted.id)).toBe("confirmed");
     expect(await statusOf(attended.id)).toBe("confirmed"); // history stays
+    // The member's pages read the cancelled booking as refunded, not as cancelled by the studio.
+    const theirs = await listPersonBookings({ db: tenantDb(tenant.accountId), userId: member.userId });
+    expect(theirs.map((booking) => [booking.id, shownBookingStatus(booking)])).toEqual(
+      expect.arrayContaining([
+        [booked.id, "refunded"],
+        [attended.id, "confirmed"],
+      ]),
+    );
     const instance = await db.instance.findUniqueOrThrow({ where: { id: lesson.id } });
     expect({ booked: instance.bookedCount, waiting: instance.waitlistCount }).toEqual({ booked: 1, waiting: 0 });
     const toMember = await waitForEmails(member.email, 3); // the receipt, the confirmation, the cancellation

@@ -44,7 +44,7 @@ export async function lockCourseClasses(
  * Enrols the holder of a course entitlement, in the transaction that locked `classes`
  * (lockCourseClasses): the entitlement becomes unlimited and valid until the last class ends, and
  * each class gets a confirmed booking through take_place (the one write of a place, which counts it
- * on the instance), with just this entitlement.
+ * on the instance), with just this entitlement. The entitlement as it is now.
  */
 export async function enrolInCourse(
   tx: TenantTx,
@@ -54,12 +54,12 @@ export async function enrolInCourse(
     entitlement,
     classes,
   }: { accountId: string; product: Product; entitlement: Entitlement; classes: CoursePlace[] },
-): Promise<void> {
+): Promise<Entitlement> {
   const lastEnd = await tx.instance.aggregate({
     where: { eventId: product.courseEventId ?? "", status: { not: "cancelled" } },
     _max: { endsAt: true },
   });
-  await tx.entitlement.updateMany({
+  const [enrolment] = await tx.entitlement.updateManyAndReturn({
     where: { id: entitlement.id },
     data: { remainingClasses: null, validUntil: lastEnd._max.endsAt ?? entitlement.validUntil },
   });
@@ -69,6 +69,7 @@ export async function enrolInCourse(
                                     ${entitlement.userId}, ${entitlement.id}, NULL, ${lesson.waitlistedId}) p`;
     if (placed.length === 0) throw new Error(`enrolment could not book instance ${lesson.id}`);
   }
+  return enrolment!;
 }
 
 /** The buyer's confirmed or waitlisted booking in each of these classes, by instance. */

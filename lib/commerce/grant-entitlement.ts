@@ -52,7 +52,7 @@ export async function grantEntitlement({
             throw new AppError("not_eligible_for_price");
         }
         const course = await lockCourseClasses(tx, { accountId, userId, product, now: new Date() });
-        const { order, entitlement } = await placeOrder(tx, {
+        const { order, entitlement: given } = await placeOrder(tx, {
           userId,
           product,
           price,
@@ -60,7 +60,9 @@ export async function grantEntitlement({
           paidAt: new Date(),
           note: input.note ?? null,
         });
-        if (course) await enrolInCourse(tx, { accountId, product, entitlement: entitlement!, classes: course });
+        const entitlement = course
+          ? await enrolInCourse(tx, { accountId, product, entitlement: given!, classes: course })
+          : given;
         await enqueueReceiptEmail(tx, { accountId, orderId: order.id, userId });
         await fillWaitlistsOf({ tx, accountId, userId });
         return entitlement!;

@@ -253,7 +253,8 @@ async function pausedUntilFor(options: {
 
 /**
  * Active products on sale whose purchase now would give an entitlement for this class: eligible for
- * its event, valid at its start, with the prices the buyer may pay (age rules); none without such a price.
+ * its event, valid at its start, with the prices the buyer may pay (age rules); none without such a price,
+ * and none for a class of a course that does not allow drop-ins (booked through enrolment only).
  */
 async function productsThatWouldBook(options: {
   db: TenantDb;
@@ -264,6 +265,7 @@ async function productsThatWouldBook(options: {
   now: Date;
 }): Promise<(Product & { prices: Price[] })[]> {
   const { db, eventId, startsAt, buyer, timezone, now } = options;
+  if (await isCourseOnlyEvent(db, eventId)) return [];
   const products = await db.product.findMany({
     where: {
       status: "active",

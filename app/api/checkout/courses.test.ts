@@ -174,6 +174,27 @@ describe("buying a course", () => {
     expect((await bookingsOf(buyer.userId, instanceIds)).map((b) => b.instanceId)).toEqual(instanceIds.slice(1));
   });
 
+  it("concurrent buyers of the last seats never enrol more than the seats, and no class is over capacity", async () => {
+    const { eventId, instanceIds } = await courseEvent(SIX_WEEKS.slice(0, 3), 2);
+    const product = await courseProduct(eventId);
+    // One class already has one place taken: one seat left in the course.
+    const early = await createMember(tenant.accountId, "attendee");
+    await grant(tenant.accountId, early.userId, { eligibleEventIds: [eventId] });
+    await db.booking.create({
+      data: { accountId: tenant.accountId, instanceId: instanceIds[1]!, attendeeId: early.userId, status: "confirmed" },
+    });
+    await db.instance.update({ where: { id: instanceIds[1]! }, data: { bookedCount: 1 } });
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => createMember(tenant.accountId, "attendee")));
+    const answers = await Promise.all(buyers.map((buyer) => buy(buyer, product)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    const counts = await db.instance.findMany({ where: { id: { in: instanceIds } }, select: { id: true, bookedCount: true, capacity: true } });
+    for (const { id, bookedCount, capacity } of counts) {
+      const confirmed = await db.booking.count({ where: { instanceId: id, status: "confirmed" } });
+      expect(confirmed).toBe(bookedCount);
+      expect(confirmed).toBeLessThanOrEqual(capacity);
+    }
+  });
+
   it("at the desk enrols too, and 409 Course is full there as well", async () => {
     const { eventId, instanceIds } = await courseEvent(SIX_WEEKS, 1);
     const product = await courseProduct(eventId);

@@ -135,7 +135,10 @@ describe("a course's event", () => {
     const pass = await grant(tenant.accountId, userId, { validFrom: before });
     const forIt = await grant(tenant.accountId, userId, { validFrom: before, eligibleEventIds: [course.eventId] });
     const enrolment = await grant(tenant.accountId, userId, { validFrom: before, remainingClasses: null });
-    await db.product.update({ where: { id: enrolment.productId }, data: { type: "workshop", courseEventId: course.eventId } });
+    await db.product.update({
+      where: { id: enrolment.productId },
+      data: { type: "workshop", courseEventId: course.eventId },
+    });
     const both = async () => [await chosenBySql(course.eventId), await chosenByPrisma(course.eventId)];
 
     for (const chosen of await both()) expect([...chosen].sort()).toEqual([enrolment.id]);

@@ -78,7 +78,12 @@ async function liveBookings(
   { accountId, userId, instanceIds }: { accountId: string; userId: string; instanceIds: string[] },
 ): Promise<Map<string, { id: string; status: string }>> {
   const held = await tx.booking.findMany({
-    where: { accountId, attendeeId: userId, instanceId: { in: instanceIds }, status: { in: ["confirmed", "waitlisted"] } },
+    where: {
+      accountId,
+      attendeeId: userId,
+      instanceId: { in: instanceIds },
+      status: { in: ["confirmed", "waitlisted"] },
+    },
     select: { id: true, instanceId: true, status: true },
   });
   return new Map(held.map((booking) => [booking.instanceId, booking]));

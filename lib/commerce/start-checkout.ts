@@ -82,7 +82,12 @@ export async function startCheckout({
           discount,
         });
         if (course && placed.entitlement)
-          placed.entitlement = await enrolInCourse(tx, { accountId, product, entitlement: placed.entitlement, classes: course });
+          placed.entitlement = await enrolInCourse(tx, {
+            accountId,
+            product,
+            entitlement: placed.entitlement,
+            classes: course,
+          });
         if (paidAtOnce) {
           await enqueueReceiptEmail(tx, { accountId, orderId: placed.order.id, userId });
           await fillWaitlistsOf({ tx, accountId, userId, now });

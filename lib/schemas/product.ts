@@ -89,7 +89,9 @@ export const CourseSummarySchema = z
   .openapi("CourseSummary");
 
 export const PublicProductSchema = ProductSchema.extend({
-  course: CourseSummarySchema.nullable().openapi({ description: "The course a purchase enrols in; null for other products" }),
+  course: CourseSummarySchema.nullable().openapi({
+    description: "The course a purchase enrols in; null for other products",
+  }),
 }).openapi("PublicProduct");
 
 /** Stripe's own ceiling for one billing period is three years. */
@@ -185,7 +187,8 @@ const ProductFields = {
       "For `workshop`, `teacher_training` and `custom`: an event of this account whose classes make the course (buying enrols in every class not yet started); null = no course",
   }),
   enrolUntil: IsoDateTime.nullable().openapi({
-    description: "Enrolment closes then (later buyers book the classes still ahead); null = when the first class starts",
+    description:
+      "Enrolment closes then (later buyers book the classes still ahead); null = when the first class starts",
   }),
 };
 
@@ -302,7 +305,13 @@ export function serializeProduct(product: ProductWithPrices): ProductDto {
 
 export function serializePublicProduct(
   product: ProductWithPrices & {
-    course: { eventId: string; classes: number; firstStartsAt: Date | null; lastStartsAt: Date | null; seatsLeft: number } | null;
+    course: {
+      eventId: string;
+      classes: number;
+      firstStartsAt: Date | null;
+      lastStartsAt: Date | null;
+      seatsLeft: number;
+    } | null;
   },
 ): z.infer<typeof PublicProductSchema> {
   const { course } = product;

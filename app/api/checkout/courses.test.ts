@@ -71,10 +71,18 @@ describe("a course product", () => {
 
     const pass = await api("POST", "/products", {
       token: tenant.admin.token,
-      body: { type: "class_pass", classAllowance: 10, name: "Klippekort", courseEventId: eventId, prices: [{ amount: 1, currency: "DKK" }] },
+      body: {
+        type: "class_pass",
+        classAllowance: 10,
+        name: "Klippekort",
+        courseEventId: eventId,
+        prices: [{ amount: 1, currency: "DKK" }],
+      },
     });
     expect(pass.status).toBe(400);
-    expect(pass.body.details).toContainEqual(expect.objectContaining({ path: "courseEventId", code: "course_type_only" }));
+    expect(pass.body.details).toContainEqual(
+      expect.objectContaining({ path: "courseEventId", code: "course_type_only" }),
+    );
 
     const foreign = await courseEvent(SIX_WEEKS, 2, other.accountId);
     const refused = await api("PATCH", `/products/${product.id}`, {
@@ -85,7 +93,10 @@ describe("a course product", () => {
     expect(refused.body.details).toEqual([
       { path: "courseEventId", message: "Not an event of this account", code: "event_unknown" },
     ]);
-    const changedType = await api("PATCH", `/products/${product.id}`, { token: tenant.admin.token, body: { type: "drop_in" } });
+    const changedType = await api("PATCH", `/products/${product.id}`, {
+      token: tenant.admin.token,
+      body: { type: "drop_in" },
+    });
     expect(changedType.status).toBe(400);
 
     const cleared = await api("PATCH", `/products/${product.id}`, {
@@ -148,12 +159,21 @@ describe("buying a course", () => {
     expect(await db.order.count({ where: { userId: second.userId } })).toBe(0);
 
     // One class full is enough: free every class but one, still refused, nothing written.
-    await db.booking.updateMany({ where: { attendeeId: first.userId, instanceId: { not: instanceIds[3]! } }, data: { status: "cancelled" } });
-    await db.instance.updateMany({ where: { id: { in: instanceIds }, NOT: { id: instanceIds[3]! } }, data: { bookedCount: 0 } });
+    await db.booking.updateMany({
+      where: { attendeeId: first.userId, instanceId: { not: instanceIds[3]! } },
+      data: { status: "cancelled" },
+    });
+    await db.instance.updateMany({
+      where: { id: { in: instanceIds }, NOT: { id: instanceIds[3]! } },
+      data: { bookedCount: 0 },
+    });
     const again = await buy(second, product);
     expect(again.status).toBe(409);
     expect(await bookingsOf(second.userId, instanceIds)).toEqual([]);
-    const counts = await db.instance.findMany({ where: { id: { in: instanceIds } }, select: { id: true, bookedCount: true } });
+    const counts = await db.instance.findMany({
+      where: { id: { in: instanceIds } },
+      select: { id: true, bookedCount: true },
+    });
     expect(counts.find((c) => c.id === instanceIds[3])!.bookedCount).toBe(1);
     expect(counts.filter((c) => c.id !== instanceIds[3]).every((c) => c.bookedCount === 0)).toBe(true);
   });
@@ -167,7 +187,10 @@ describe("buying a course", () => {
     expect(closed.status).toBe(409);
     expect(closed.body).toEqual({ error: "Enrolment is closed" });
 
-    await api("PATCH", `/products/${product.id}`, { token: tenant.admin.token, body: { enrolUntil: "2099-01-01T00:00:00Z" } });
+    await api("PATCH", `/products/${product.id}`, {
+      token: tenant.admin.token,
+      body: { enrolUntil: "2099-01-01T00:00:00Z" },
+    });
     const late = await buy(buyer, product);
     expect(late.status, JSON.stringify(late.body)).toBe(201);
     expect(late.body.order.amount).toBe(90000);
@@ -187,7 +210,10 @@ describe("buying a course", () => {
     const buyers = await Promise.all(Array.from({ length: 4 }, () => createMember(tenant.accountId, "attendee")));
     const answers = await Promise.all(buyers.map((buyer) => buy(buyer, product)));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
-    const counts = await db.instance.findMany({ where: { id: { in: instanceIds } }, select: { id: true, bookedCount: true, capacity: true } });
+    const counts = await db.instance.findMany({
+      where: { id: { in: instanceIds } },
+      select: { id: true, bookedCount: true, capacity: true },
+    });
     for (const { id, bookedCount, capacity } of counts) {
       const confirmed = await db.booking.count({ where: { instanceId: id, status: "confirmed" } });
       expect(confirmed).toBe(bookedCount);
@@ -198,9 +224,15 @@ describe("buying a course", () => {
   it("at the desk enrols too, and 409 Course is full there as well", async () => {
     const { eventId, instanceIds } = await courseEvent(SIX_WEEKS, 1);
     const product = await courseProduct(eventId);
-    const [one, two] = [await createMember(tenant.accountId, "attendee"), await createMember(tenant.accountId, "attendee")];
+    const [one, two] = [
+      await createMember(tenant.accountId, "attendee"),
+      await createMember(tenant.accountId, "attendee"),
+    ];
     const desk = (member: TestMember) =>
-      api("POST", `/users/${member.userId}/entitlements`, { token: tenant.admin.token, body: { productId: product.id } });
+      api("POST", `/users/${member.userId}/entitlements`, {
+        token: tenant.admin.token,
+        body: { productId: product.id },
+      });
     expect((await desk(one)).status).toBe(201);
     expect(await bookingsOf(one.userId, instanceIds)).toHaveLength(6);
     const full = await desk(two);
@@ -214,7 +246,10 @@ describe("buying a course", () => {
     const product = await courseProduct(eventId);
     const buyer = await createMember(tenant.accountId, "attendee");
     const bought = await buy(buyer, product);
-    const refund = await api("POST", `/orders/${bought.body.order.id}/refunds`, { token: tenant.admin.token, body: {} });
+    const refund = await api("POST", `/orders/${bought.body.order.id}/refunds`, {
+      token: tenant.admin.token,
+      body: {},
+    });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     const bookings = await bookingsOf(buyer.userId, instanceIds);
     expect(bookings.map((b) => b.status)).toEqual(Array(6).fill("cancelled_by_studio"));
@@ -234,7 +269,10 @@ describe("a class of a course", () => {
     expect(refused.status).toBe(402);
     expect(refused.body).toEqual({ error: "No valid entitlement" });
 
-    const allowed = await api("PATCH", `/events/${eventId}`, { token: tenant.admin.token, body: { dropInsAllowed: true } });
+    const allowed = await api("PATCH", `/events/${eventId}`, {
+      token: tenant.admin.token,
+      body: { dropInsAllowed: true },
+    });
     expect(allowed.status).toBe(200);
     expect(allowed.body.dropInsAllowed).toBe(true);
     const trial = await book();

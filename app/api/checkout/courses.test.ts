@@ -275,6 +275,11 @@ describe("a class of a course", () => {
     });
     expect(allowed.status).toBe(200);
     expect(allowed.body.dropInsAllowed).toBe(true);
+    const schedule = await api("GET", `/public/accounts/${tenant.slug}/events`);
+    const listed = (schedule.body.instances as { id: string; dropInsAllowed: boolean }[]).find(
+      (instance) => instance.id === instanceIds[0],
+    );
+    expect(listed?.dropInsAllowed).toBe(true);
     const trial = await book();
     expect(trial.status, JSON.stringify(trial.body)).toBe(201);
     expect(trial.body.status).toBe("confirmed");

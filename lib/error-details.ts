@@ -79,6 +79,7 @@ export const RULES = {
   interval_count_without_interval: () => "intervalCount needs an interval",
   billing_period_too_long: () => "A billing period is at most three years",
   class_allowance_required: () => "A class pass needs a classAllowance of at least 1",
+  course_type_only: () => "Only workshop, teacher_training and custom products have a course",
   interval_required: () => "Subscription prices need an interval",
   interval_not_allowed: () => "Only subscription prices have an interval",
   season_end_not_after_start: () => "endsAt must be after startsAt",

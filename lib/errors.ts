@@ -31,6 +31,8 @@ export const ERRORS = {
   booking_closed: { status: 409, message: "Booking is closed" },
   already_booked: { status: 409, message: "Already booked" },
   instance_full: { status: 409, message: "Instance is full" },
+  course_full: { status: 409, message: "Course is full" },
+  enrolment_closed: { status: 409, message: "Enrolment is closed" },
   booking_already_cancelled: { status: 409, message: "Booking is already cancelled" },
   booking_not_waitlisted: { status: 409, message: "Booking is not waitlisted" },
   booking_not_confirmed: { status: 409, message: "Booking is not confirmed" },

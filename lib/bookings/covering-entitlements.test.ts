@@ -7,7 +7,7 @@ import { isPausedAt } from "@/lib/commerce/entitlement-pause";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
-import { coveringEntitlementsWhere } from "./covering-entitlements";
+import { coveringEntitlementsWhere, isCourseOnlyEvent } from "./covering-entitlements";
 
 const MS = 1;
 const DAY = 86_400_000;
@@ -96,15 +96,17 @@ beforeAll(async () => {
   });
 });
 
-async function chosenBySql(): Promise<Set<string>> {
+async function chosenBySql(forEvent = eventId): Promise<Set<string>> {
   const rows = await db.$queryRaw<{ id: string }[]>`
-    SELECT u AS "id" FROM usable_entitlements(${tenant.accountId}, ${userId}, ${eventId}, ${STARTS_AT.toISOString()}::timestamp) u`;
+    SELECT u AS "id" FROM usable_entitlements(${tenant.accountId}, ${userId}, ${forEvent}, ${STARTS_AT.toISOString()}::timestamp) u`;
   return new Set(rows.map((row) => row.id));
 }
 
-async function chosenByPrisma(): Promise<Set<string>> {
-  const covering = await tenantDb(tenant.accountId).entitlement.findMany({
-    where: coveringEntitlementsWhere({ userId, eventId, startsAt: STARTS_AT }),
+async function chosenByPrisma(forEvent = eventId): Promise<Set<string>> {
+  const studio = tenantDb(tenant.accountId);
+  const courseOnly = await isCourseOnlyEvent(studio, forEvent);
+  const covering = await studio.entitlement.findMany({
+    where: coveringEntitlementsWhere({ userId, eventId: forEvent, startsAt: STARTS_AT, courseOnly }),
   });
   return new Set(covering.filter((entitlement) => !isPausedAt(entitlement, STARTS_AT, timezone)).map((e) => e.id));
 }
@@ -123,5 +125,34 @@ describe("usable_entitlements and coveringEntitlementsWhere with isPausedAt", ()
       .sort();
     expect(labelsOf(await chosenBySql())).toEqual(expected);
     expect(labelsOf(await chosenByPrisma())).toEqual(expected);
+  });
+});
+
+describe("a course's event", () => {
+  it("is booked with its course's entitlement only, or with passes too when it allows drop-ins", async () => {
+    const course = await createClass(tenant.accountId, { startsAt: STARTS_AT });
+    const before = new Date(STARTS_AT.getTime() - 30 * DAY);
+    const pass = await grant(tenant.accountId, userId, { validFrom: before });
+    const forIt = await grant(tenant.accountId, userId, { validFrom: before, eligibleEventIds: [course.eventId] });
+    const enrolment = await grant(tenant.accountId, userId, { validFrom: before, remainingClasses: null });
+    await db.product.update({
+      where: { id: enrolment.productId },
+      data: { type: "workshop", courseEventId: course.eventId },
+    });
+    const both = async () => [await chosenBySql(course.eventId), await chosenByPrisma(course.eventId)];
+
+    for (const chosen of await both()) expect([...chosen].sort()).toEqual([enrolment.id]);
+    // The course's entitlement covers no other event.
+    for (const chosen of [await chosenBySql(), await chosenByPrisma()]) expect(chosen.has(enrolment.id)).toBe(false);
+
+    await db.event.update({ where: { id: course.eventId }, data: { dropInsAllowed: true } });
+    for (const chosen of await both()) {
+      expect([pass.id, forIt.id, enrolment.id].every((id) => chosen.has(id))).toBe(true);
+    }
+
+    await db.event.update({ where: { id: course.eventId }, data: { dropInsAllowed: false } });
+    await db.product.update({ where: { id: enrolment.productId }, data: { status: "archived" } });
+    for (const chosen of await both()) expect([pass.id, forIt.id].every((id) => chosen.has(id))).toBe(true);
+    await db.product.update({ where: { id: enrolment.productId }, data: { status: "active" } });
   });
 });

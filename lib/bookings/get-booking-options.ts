@@ -14,7 +14,7 @@ import { translatorFor } from "@/lib/i18n/translator";
 import { toIsoDate } from "@/lib/schemas/common";
 import { PUBLIC_PRODUCT_TYPES } from "@/lib/schemas/product";
 import { bookingWindow, type BookingWindowState } from "./booking-window";
-import { coveringEntitlementsWhere } from "./covering-entitlements";
+import { coveringEntitlementsWhere, isCourseOnlyEvent } from "./covering-entitlements";
 
 /** Why a class cannot be booked now, in the order POST /bookings checks (booking_verdict). */
 export type BookingOptionsReason =
@@ -242,8 +242,9 @@ async function pausedUntilFor(options: {
   timezone: string;
 }): Promise<Date | null> {
   const { db, userId, eventId, startsAt, timezone } = options;
+  const courseOnly = await isCourseOnlyEvent(db, eventId);
   const paused = await db.entitlement.findMany({
-    where: { ...coveringEntitlementsWhere({ userId, eventId, startsAt }), pausedUntil: { not: null } },
+    where: { ...coveringEntitlementsWhere({ userId, eventId, startsAt, courseOnly }), pausedUntil: { not: null } },
     select: { pausedFrom: true, pausedUntil: true },
   });
   const ends = paused.filter((pause) => isPausedAt(pause, startsAt, timezone)).map((pause) => pause.pausedUntil!);
@@ -252,7 +253,8 @@ async function pausedUntilFor(options: {
 
 /**
  * Active products on sale whose purchase now would give an entitlement for this class: eligible for
- * its event, valid at its start, with the prices the buyer may pay (age rules); none without such a price.
+ * its event, valid at its start, with the prices the buyer may pay (age rules); none without such a price,
+ * and none for a class of a course that does not allow drop-ins (booked through enrolment only).
  */
 async function productsThatWouldBook(options: {
   db: TenantDb;
@@ -263,6 +265,7 @@ async function productsThatWouldBook(options: {
   now: Date;
 }): Promise<(Product & { prices: Price[] })[]> {
   const { db, eventId, startsAt, buyer, timezone, now } = options;
+  if (await isCourseOnlyEvent(db, eventId)) return [];
   const products = await db.product.findMany({
     where: {
       status: "active",

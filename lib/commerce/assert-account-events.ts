@@ -22,3 +22,9 @@ export async function assertAccountEvents({
   });
   if (details.length > 0) throw new AppError("validation_failed", { details });
 }
+
+/** One event id (a path without an index): an event of the active account, else 400 with a detail. */
+export async function assertAccountEvent({ db, eventId, path }: { db: TenantDb; eventId: string; path: string }) {
+  const event = await db.event.findFirst({ where: { id: eventId }, select: { id: true } });
+  if (!event) throw new AppError("validation_failed", { details: [ruleDetail(path, "event_unknown")] });
+}

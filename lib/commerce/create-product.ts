@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import type { CreateProductInput, ProductWithPrices } from "@/lib/schemas/product";
-import { assertAccountEvents } from "./assert-account-events";
+import { assertAccountEvent, assertAccountEvents } from "./assert-account-events";
 import { CURRENT_PRICES } from "./get-product-or-throw";
 import { priceData } from "./price-data";
 
@@ -17,6 +17,7 @@ export async function createProduct({
 }): Promise<ProductWithPrices> {
   const eligibleEventIds = [...new Set(input.eligibleEventIds ?? [])];
   await assertAccountEvents({ db, eventIds: eligibleEventIds, path: "eligibleEventIds" });
+  if (input.courseEventId) await assertAccountEvent({ db, eventId: input.courseEventId, path: "courseEventId" });
   return db.product.create({
     data: {
       accountId,
@@ -27,6 +28,8 @@ export async function createProduct({
       validityDays: input.validityDays ?? null,
       purchaseLimitPerUser: input.purchaseLimitPerUser ?? null,
       eligibleEventIds,
+      courseEventId: input.courseEventId ?? null,
+      enrolUntil: input.enrolUntil ? new Date(input.enrolUntil) : null,
       status: input.status ?? "draft",
       prices: { create: input.prices.map((price, position) => ({ ...priceData(price, position), accountId })) },
     },

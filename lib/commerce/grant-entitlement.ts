@@ -9,6 +9,7 @@ import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import type { GrantEntitlementInput } from "@/lib/schemas/entitlement";
 import { placeOrder } from "./create-order";
 import { getProductOrThrow } from "./get-product-or-throw";
+import { enrolInCourse, lockCourseClasses } from "./enrol-course";
 import { lockMembership } from "./lock-membership";
 import { isEligibleForPrice } from "./price-eligibility";
 
@@ -50,7 +51,8 @@ export async function grantEntitlement({
           if (!isEligibleForPrice(price, person, { timezone: account.timezone }))
             throw new AppError("not_eligible_for_price");
         }
-        const { order, entitlement } = await placeOrder(tx, {
+        const course = await lockCourseClasses(tx, { accountId, userId, product, now: new Date() });
+        const { order, entitlement: given } = await placeOrder(tx, {
           userId,
           product,
           price,
@@ -58,6 +60,9 @@ export async function grantEntitlement({
           paidAt: new Date(),
           note: input.note ?? null,
         });
+        const entitlement = course
+          ? await enrolInCourse(tx, { accountId, product, entitlement: given!, classes: course })
+          : given;
         await enqueueReceiptEmail(tx, { accountId, orderId: order.id, userId });
         await fillWaitlistsOf({ tx, accountId, userId });
         return entitlement!;

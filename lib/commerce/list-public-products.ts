@@ -1,15 +1,67 @@
 import "server-only";
-import { tenantDb } from "@/lib/db/tenant-db";
-import { PUBLIC_PRODUCT_TYPES } from "@/lib/schemas/product";
+import { tenantDb, type TenantDb } from "@/lib/db/tenant-db";
+import { COURSE_PRODUCT_TYPES, PUBLIC_PRODUCT_TYPES, type ProductWithPrices } from "@/lib/schemas/product";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
 import { CURRENT_PRICES } from "./get-product-or-throw";
 
-/** Active drop-ins, passes and subscriptions of an active account, with their current prices; 404 for an unknown slug. */
-export async function listPublicProducts({ slug }: { slug: string }) {
+/** A course as the public sees it: its classes (not cancelled), and the fewest free places among those not yet started. */
+export type CourseSummary = {
+  eventId: string;
+  classes: number;
+  firstStartsAt: Date | null;
+  lastStartsAt: Date | null;
+  seatsLeft: number;
+};
+
+export type PublicProduct = ProductWithPrices & { course: CourseSummary | null };
+
+/**
+ * Active drop-ins, passes and subscriptions of an active account, with their current prices; with
+ * `courses`, active workshops, teacher trainings and custom products that have a course too, each
+ * with its course (decisions §5). 404 for an unknown slug.
+ */
+export async function listPublicProducts({
+  slug,
+  courses = false,
+  now = new Date(),
+}: {
+  slug: string;
+  courses?: boolean;
+  now?: Date;
+}): Promise<PublicProduct[]> {
   const account = await getPublicAccountOrThrow({ slug });
-  return tenantDb(account.id).product.findMany({
-    where: { status: "active", type: { in: [...PUBLIC_PRODUCT_TYPES] } },
+  const db = tenantDb(account.id);
+  const products = await db.product.findMany({
+    where: {
+      status: "active",
+      OR: [
+        { type: { in: [...PUBLIC_PRODUCT_TYPES] } },
+        ...(courses ? [{ type: { in: [...COURSE_PRODUCT_TYPES] }, courseEventId: { not: null } }] : []),
+      ],
+    },
     include: CURRENT_PRICES,
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
+  return Promise.all(
+    products.map(async (product) => ({
+      ...product,
+      course: product.courseEventId ? await courseSummary(db, product.courseEventId, now) : null,
+    })),
+  );
+}
+
+async function courseSummary(db: TenantDb, eventId: string, now: Date): Promise<CourseSummary> {
+  const classes = await db.instance.findMany({
+    where: { eventId, status: { not: "cancelled" } },
+    select: { startsAt: true, capacity: true, bookedCount: true },
+    orderBy: { startsAt: "asc" },
+  });
+  const ahead = classes.filter((lesson) => lesson.startsAt > now);
+  return {
+    eventId,
+    classes: classes.length,
+    firstStartsAt: classes[0]?.startsAt ?? null,
+    lastStartsAt: classes.at(-1)?.startsAt ?? null,
+    seatsLeft: ahead.length === 0 ? 0 : Math.max(0, Math.min(...ahead.map((l) => l.capacity - l.bookedCount))),
+  };
 }

@@ -14,6 +14,7 @@ import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { placeOrder } from "./create-order";
 import { failPendingOrder } from "./fail-pending-order";
+import { enrolInCourse, lockCourseClasses } from "./enrol-course";
 import { lockMembership } from "./lock-membership";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
 import { chargedAmount } from "./purchase-figures";
@@ -66,6 +67,7 @@ export async function startCheckout({
         if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
         const now = new Date();
         await assertMayBuy(tx, { userId, product, price, buyer, timezone: account.timezone, now });
+        const course = await lockCourseClasses(tx, { accountId, userId, product, now });
         const discount = input.promoCode
           ? await redeemPromoCode(tx, { accountId, userId, code: input.promoCode, product, price, now })
           : null;
@@ -79,6 +81,13 @@ export async function startCheckout({
           paidAt: paidAtOnce ? now : null,
           discount,
         });
+        if (course && placed.entitlement)
+          placed.entitlement = await enrolInCourse(tx, {
+            accountId,
+            product,
+            entitlement: placed.entitlement,
+            classes: course,
+          });
         if (paidAtOnce) {
           await enqueueReceiptEmail(tx, { accountId, orderId: placed.order.id, userId });
           await fillWaitlistsOf({ tx, accountId, userId, now });

@@ -8,7 +8,7 @@ import {
   type ProductWithPrices,
   type UpdateProductInput,
 } from "@/lib/schemas/product";
-import { assertAccountEvents } from "./assert-account-events";
+import { assertAccountEvent, assertAccountEvents } from "./assert-account-events";
 import { CURRENT_PRICES } from "./get-product-or-throw";
 import { priceData } from "./price-data";
 import { ruleDetail } from "@/lib/error-details";
@@ -32,6 +32,7 @@ export async function updateProduct({
 }): Promise<ProductWithPrices> {
   const eligibleEventIds = input.eligibleEventIds ? [...new Set(input.eligibleEventIds)] : undefined;
   if (eligibleEventIds) await assertAccountEvents({ db, eventIds: eligibleEventIds, path: "eligibleEventIds" });
+  if (input.courseEventId) await assertAccountEvent({ db, eventId: input.courseEventId, path: "courseEventId" });
 
   return db.$transaction(async (tx) => {
     // Edits of one product take turns, so two price-list edits cannot interleave.
@@ -43,7 +44,8 @@ export async function updateProduct({
 
     const type = input.type ?? current.type;
     const classAllowance = input.classAllowance !== undefined ? input.classAllowance : current.classAllowance;
-    const issues = productRuleIssues({ type, classAllowance, prices: input.prices ?? current.prices });
+    const courseEventId = input.courseEventId !== undefined ? input.courseEventId : current.courseEventId;
+    const issues = productRuleIssues({ type, classAllowance, courseEventId, prices: input.prices ?? current.prices });
     if (input.prices) issues.push(...priceIdIssues(input.prices, new Set(current.prices.map((price) => price.id))));
     if (issues.length > 0) throw new AppError("validation_failed", { details: issues });
 
@@ -58,6 +60,8 @@ export async function updateProduct({
         validityDays: input.validityDays,
         purchaseLimitPerUser: input.purchaseLimitPerUser,
         eligibleEventIds,
+        courseEventId: input.courseEventId,
+        enrolUntil: input.enrolUntil === undefined ? undefined : input.enrolUntil && new Date(input.enrolUntil),
         status: input.status,
         updatedAt: new Date(),
       },

@@ -36,6 +36,8 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     booking_closed: () => t("bookingClosed"),
     already_booked: () => t("alreadyBooked"),
     instance_full: () => t("instanceFull"),
+    course_full: () => t("courseFull"),
+    enrolment_closed: () => t("enrolmentClosed"),
     booking_already_cancelled: () => t("bookingAlreadyCancelled"),
     booking_not_waitlisted: () => t("bookingNotWaitlisted"),
     booking_not_confirmed: () => t("bookingNotConfirmed"),

@@ -46,6 +46,7 @@ export async function writeEvent({
       locationId: location?.id ?? null,
       durationMinutes: input.durationMinutes,
       capacity: input.capacity ?? location?.capacity ?? DEFAULT_EVENT_CAPACITY,
+      dropInsAllowed: input.dropInsAllowed ?? false,
       status: input.status ?? "published",
     },
   });

@@ -40,6 +40,7 @@ export async function updateEvent({
     location: input.location,
     durationMinutes: input.durationMinutes,
     capacity: input.capacity,
+    dropInsAllowed: input.dropInsAllowed,
     status: input.status,
   };
   if (input.locationId === null) data.locationId = null;

@@ -27,6 +27,10 @@ export const EventSchema = z
     locationId: Id.nullable().openapi({ description: "The chosen location, or null" }),
     durationMinutes: DurationMinutes,
     capacity: Capacity,
+    dropInsAllowed: z.boolean().openapi({
+      description:
+        "For the event of a course: whether passes eligible for it may book single classes (trial classes); otherwise its classes are booked through enrolment only",
+    }),
     status: EventStatusSchema,
   })
   .openapi("Event");
@@ -51,6 +55,10 @@ const EventFields = {
   }),
   durationMinutes: DurationMinutes,
   capacity: Capacity.openapi({ description: "Defaults to the chosen location's capacity, else 20" }),
+  dropInsAllowed: z.boolean().openapi({
+    description:
+      "When the event is a course's (a product's `courseEventId`): `true` lets passes eligible for the event book single classes; default false (enrolment only)",
+  }),
   status: EventStatusSchema,
 };
 
@@ -63,6 +71,7 @@ export const CreateEventInput = z
     locationId: EventFields.locationId.optional(),
     durationMinutes: EventFields.durationMinutes,
     capacity: EventFields.capacity.optional(),
+    dropInsAllowed: EventFields.dropInsAllowed.optional(),
     status: EventFields.status.optional().openapi({ description: "Default `published`" }),
     startsAt: IsoDateTime.optional().openapi({
       description:
@@ -80,6 +89,7 @@ export const UpdateEventInput = z
     locationId: EventFields.locationId.optional(),
     durationMinutes: EventFields.durationMinutes.optional(),
     capacity: EventFields.capacity.optional(),
+    dropInsAllowed: EventFields.dropInsAllowed.optional(),
     status: EventFields.status.optional(),
   })
   .openapi("UpdateEventInput");
@@ -101,6 +111,7 @@ export function serializeEvent(event: Event): EventDto {
     locationId: event.locationId,
     durationMinutes: event.durationMinutes,
     capacity: event.capacity,
+    dropInsAllowed: event.dropInsAllowed,
     status: event.status as EventDto["status"],
   };
 }

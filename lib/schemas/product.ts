@@ -1,6 +1,6 @@
 import type { Price, Product } from "@prisma/client";
 import type { ErrorDetail } from "@/lib/errors";
-import { Id, text } from "./common";
+import { Id, IsoDateTime, text } from "./common";
 import { z } from "./zod";
 import { ruleDetail, ruleIssue } from "@/lib/error-details";
 
@@ -12,7 +12,9 @@ export const PRODUCT_TYPES = [
   "teacher_training",
   "custom",
 ] as const;
-/** The kinds the public product list offers (decisions §5). */
+/** The kinds that can be a course (`courseEventId`): buying one enrols the buyer in the event's classes. */
+export const COURSE_PRODUCT_TYPES = ["workshop", "teacher_training", "custom"] as const;
+/** The kinds the public product list offers (decisions §5); course products too when they have a course. */
 export const PUBLIC_PRODUCT_TYPES = ["drop_in", "class_pass", "subscription"] as const;
 
 export const ProductTypeSchema = z.enum(PRODUCT_TYPES).openapi("ProductType", {
@@ -63,9 +65,34 @@ export const ProductSchema = z
     validityDays: z.number().int().nullable().openapi({ example: 90 }),
     purchaseLimitPerUser: z.number().int().nullable().openapi({ description: "null = no limit" }),
     eligibleEventIds: z.array(Id).openapi({ description: "Events the product can be used for; empty = every event" }),
+    courseEventId: Id.nullable().openapi({
+      description:
+        "The event whose classes make the course: buying the product enrols the buyer in every class of it not yet started",
+    }),
+    enrolUntil: z.iso.datetime().nullable().openapi({
+      description: "Enrolment stays open until then; null = until the course's first class starts",
+    }),
     status: ProductStatusSchema,
   })
   .openapi("Product");
+
+export const CourseSummarySchema = z
+  .object({
+    eventId: Id,
+    classes: z.number().int().openapi({ description: "The course's classes (cancelled ones left out)" }),
+    firstStartsAt: z.iso.datetime().nullable(),
+    lastStartsAt: z.iso.datetime().nullable(),
+    seatsLeft: z.number().int().openapi({
+      description: "The fewest free places among the course's classes not yet started: how many more can enrol",
+    }),
+  })
+  .openapi("CourseSummary");
+
+export const PublicProductSchema = ProductSchema.extend({
+  course: CourseSummarySchema.nullable().openapi({
+    description: "The course a purchase enrols in; null for other products",
+  }),
+}).openapi("PublicProduct");
 
 /** Stripe's own ceiling for one billing period is three years. */
 const MAX_INTERVAL_COUNT = { week: 52, month: 36, year: 3 } as const;
@@ -155,15 +182,27 @@ const ProductFields = {
     .array(Id)
     .max(500)
     .openapi({ description: "Ids of this account's events (another id answers 400); empty = every event" }),
+  courseEventId: Id.nullable().openapi({
+    description:
+      "For `workshop`, `teacher_training` and `custom`: an event of this account whose classes make the course (buying enrols in every class not yet started); null = no course",
+  }),
+  enrolUntil: IsoDateTime.nullable().openapi({
+    description:
+      "Enrolment closes then (later buyers book the classes still ahead); null = when the first class starts",
+  }),
 };
 
 /** Rules across fields, checked on create and on the merged product of an edit. */
 export function productRuleIssues(product: {
   type: string;
   classAllowance?: number | null;
+  courseEventId?: string | null;
   prices: PriceShape[];
 }): ErrorDetail[] {
   const issues: ErrorDetail[] = [];
+  if (product.courseEventId != null && !(COURSE_PRODUCT_TYPES as readonly string[]).includes(product.type)) {
+    issues.push(ruleDetail("courseEventId", "course_type_only"));
+  }
   if (product.type === "class_pass" && (product.classAllowance == null || product.classAllowance < 1)) {
     issues.push(ruleDetail("classAllowance", "class_allowance_required"));
   }
@@ -188,6 +227,8 @@ export const CreateProductInput = z
     validityDays: ProductFields.validityDays.optional(),
     purchaseLimitPerUser: ProductFields.purchaseLimitPerUser.optional(),
     eligibleEventIds: ProductFields.eligibleEventIds.optional(),
+    courseEventId: ProductFields.courseEventId.optional(),
+    enrolUntil: ProductFields.enrolUntil.optional(),
     status: ProductStatusSchema.optional().openapi({ description: "Default `draft`" }),
   })
   .superRefine((value, ctx) => {
@@ -215,6 +256,8 @@ export const UpdateProductInput = z
     validityDays: ProductFields.validityDays.optional(),
     purchaseLimitPerUser: ProductFields.purchaseLimitPerUser.optional(),
     eligibleEventIds: ProductFields.eligibleEventIds.optional(),
+    courseEventId: ProductFields.courseEventId.optional(),
+    enrolUntil: ProductFields.enrolUntil.optional(),
     status: ProductStatusSchema.optional(),
   })
   .openapi("UpdateProductInput");
@@ -254,6 +297,30 @@ export function serializeProduct(product: ProductWithPrices): ProductDto {
     validityDays: product.validityDays,
     purchaseLimitPerUser: product.purchaseLimitPerUser,
     eligibleEventIds: product.eligibleEventIds,
+    courseEventId: product.courseEventId,
+    enrolUntil: product.enrolUntil?.toISOString() ?? null,
     status: product.status as ProductDto["status"],
+  };
+}
+
+export function serializePublicProduct(
+  product: ProductWithPrices & {
+    course: {
+      eventId: string;
+      classes: number;
+      firstStartsAt: Date | null;
+      lastStartsAt: Date | null;
+      seatsLeft: number;
+    } | null;
+  },
+): z.infer<typeof PublicProductSchema> {
+  const { course } = product;
+  return {
+    ...serializeProduct(product),
+    course: course && {
+      ...course,
+      firstStartsAt: course.firstStartsAt?.toISOString() ?? null,
+      lastStartsAt: course.lastStartsAt?.toISOString() ?? null,
+    },
   };
 }

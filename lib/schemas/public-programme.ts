@@ -10,11 +10,17 @@ export const PublicTeacherSchema = z
   .openapi("PublicTeacher", { description: "A teacher as the public sees them: never an email" });
 
 export const PublicEventSchema = EventSchema.extend({
-  teachers: z.array(PublicTeacherSchema).openapi({ description: "The event's teachers who are members of the account, in `teacherIds` order" }),
+  teachers: z
+    .array(PublicTeacherSchema)
+    .openapi({ description: "The event's teachers who are members of the account, in `teacherIds` order" }),
 }).openapi("PublicEvent");
 
 export const PublicInstanceSchema = InstanceSchema.extend({
   spotsLeft: z.number().int().min(0).openapi({ example: 8, description: "max(capacity − bookedCount, 0)" }),
+  dropInsAllowed: z.boolean().openapi({
+    description:
+      "Its event's `dropInsAllowed`: a class of a course may be booked singly (a trial class) with an eligible pass",
+  }),
   teachers: z.array(PublicTeacherSchema).openapi({
     description:
       "Who teaches this class (the instance's `teacherIds` who are members of the account, in order): a substitute shows here, " +
@@ -45,10 +51,15 @@ export function serializePublicEvent(event: Event, teachers: ReadonlyMap<string,
   return { ...serializeEvent(event), teachers: publicTeachers(event.teacherIds, teachers) };
 }
 
-export function serializePublicInstance(instance: Instance, teachers: ReadonlyMap<string, string>): PublicInstanceDto {
+export function serializePublicInstance(
+  instance: Instance,
+  teachers: ReadonlyMap<string, string>,
+  event: Pick<Event, "dropInsAllowed"> | undefined,
+): PublicInstanceDto {
   return {
     ...serializeInstance(instance),
     spotsLeft: Math.max(instance.capacity - instance.bookedCount, 0),
+    dropInsAllowed: event?.dropInsAllowed ?? false,
     teachers: publicTeachers(instance.teacherIds, teachers),
   };
 }

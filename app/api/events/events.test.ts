@@ -34,6 +34,7 @@ describe("POST /events", () => {
       locationId: null,
       durationMinutes: 60,
       capacity: 20,
+      dropInsAllowed: false,
       status: "published",
     });
     const instances = await api("GET", "/instances", { token: own.admin.token });

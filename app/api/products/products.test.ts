@@ -104,6 +104,8 @@ describe("POST /products", () => {
       validityDays: 90,
       purchaseLimitPerUser: 2,
       eligibleEventIds: [eventId],
+      courseEventId: null,
+      enrolUntil: null,
       status: "draft",
     });
     expect(response.body.prices[0].id).not.toBe(response.body.prices[1].id);

@@ -81,7 +81,7 @@ describe("GET /public/accounts/{slug}/events", () => {
     ]);
     // an instance names its own teachers (a substitute would show here): the event's, copied when it was created
     const teachers = [{ id: ole.userId, displayName: "Ole Teacher" }, { id: karen.userId, displayName: "Karen Teacher" }];
-    expect(instances[0]).toEqual({ ...plain, spotsLeft: 10, teachers });
+    expect(instances[0]).toEqual({ ...plain, spotsLeft: 10, dropInsAllowed: false, teachers });
     expect(instances[1]).toMatchObject({ startsAt: movedTo, spotsLeft: 10 });
     expect(instances[2]).toMatchObject({ bookedCount: 3, spotsLeft: 7 });
     expect(instances.map((i) => i.eventId)).not.toContain(draft.id);

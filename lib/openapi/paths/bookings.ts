@@ -71,7 +71,9 @@ registry.registerPath({
     "Books for the caller; an administrator, an API key, or a teacher for an instance they teach (in its `teacherIds`), may book a " +
     "member of the account in with `attendeeId` (a teacher for another instance: 403). An API key is no person: without " +
     "`attendeeId` it gets 403. Without `entitlementId` the usable " +
-    "entitlement that expires first is used (status `active`, valid at the instance's start, a credit left, eligible for the event); it " +
+    "entitlement that expires first is used (status `active`, valid at the instance's start, a credit left, eligible for the event: " +
+    "a course product's entitlement for its course's event only, and a class of a course's event only with the course's " +
+    "entitlement unless the event has `dropInsAllowed`); it " +
     "loses one credit (unlimited ones none). Errors are checked in this order: 404 unknown instance; 409 `Instance is not bookable`; " +
     "409 `Booking is closed`; 409 `Already booked`; 402 `No valid entitlement`; 409 `Instance is full`. When the instance is full, " +
     "`waitlist: true` and the account's waitlist is enabled, the answer is 201 with status `waitlisted` and no credit is taken until a " +

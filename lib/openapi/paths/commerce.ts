@@ -170,7 +170,13 @@ registry.registerPath({
     "(the order is then `failed`).\n\n" +
     "Entitlements: `drop_in` 1 class; `class_pass` `classAllowance` classes; `workshop`, `teacher_training`, `custom` " +
     "`classAllowance` classes when set, else unlimited; `subscription` unlimited until one billing period later. " +
-    "Except for subscriptions `validUntil = validFrom + validityDays` when `validityDays` is set, else null.",
+    "Except for subscriptions `validUntil = validFrom + validityDays` when `validityDays` is set, else null.\n\n" +
+    "A course product (`courseEventId`) enrols the buyer in one transaction: the entitlement (unlimited, usable for the course's " +
+    "event only, valid until its last class ends) and a confirmed booking in every class of the event not cancelled and not " +
+    "yet started, all or nothing. 409 `Enrolment is closed` once the first class has started, unless `enrolUntil` is later " +
+    "(then the classes still ahead are booked, at the full price); 409 `Course is full` when any of those classes has no free " +
+    "place (a class the buyer is already booked in counts as theirs); both checked before the order is written, so before any payment starts. " +
+    "A refund of the order cancels its future bookings (`cancelled_by_studio`).",
   security: person.security,
   request: { headers: IdempotencyHeaders, body: jsonBody(CheckoutInput) },
   responses: {
@@ -184,6 +190,8 @@ registry.registerPath({
       "Not eligible for this price",
       "Promo code is not valid",
       "Request in progress",
+      "Enrolment is closed",
+      "Course is full",
     ]),
     413: errorResponse(413),
     422: errorResponse(422),
@@ -378,7 +386,8 @@ registry.registerPath({
     "entitlement that price gives (same rules as checkout). Any product of the account may be granted; purchase limits are not " +
     "applied, but the grant counts towards the purchase limit. A chosen price must be a current price of the product (404 " +
     "otherwise, as on POST /checkout) and fit the person's age on the day in the studio's timezone (409 `Not eligible for this " +
-    "price`); the default price applies no age rule. 404 for an unknown product or a user who is not a member of the account.",
+    "price`); the default price applies no age rule. 404 for an unknown product or a user who is not a member of the account. " +
+    "A course product enrols the person as POST /checkout does (409 `Enrolment is closed`, 409 `Course is full`, nothing written).",
   security: admin.security,
   request: { params: GrantEntitlementParams, body: jsonBody(GrantEntitlementInput) },
   responses: {
@@ -386,7 +395,7 @@ registry.registerPath({
     400: errorResponse(400),
     ...admin.responses,
     404: errorResponse(404),
-    409: errorResponse(409, "Not eligible for this price"),
+    409: errorChoices(["Not eligible for this price", "Enrolment is closed", "Course is full"]),
     413: errorResponse(413),
   },
 });

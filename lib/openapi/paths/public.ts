@@ -1,11 +1,11 @@
 import { AccountSchema } from "@/lib/schemas/account";
 import { ConfigSchema, SlugParams } from "@/lib/schemas/demo";
+import { PublicProductSchema } from "@/lib/schemas/product";
 import { PublicProgrammeParams, PublicProgrammeSchema } from "@/lib/schemas/public-programme";
 import { z } from "@/lib/schemas/zod";
 import { errorResponse, jsonResponse, registry } from "../registry";
 
-// Placeholder until the commerce area registers its public shape.
-const PublicProductListSchema = z.array(z.looseObject({}));
+const PublicProductListSchema = z.array(PublicProductSchema);
 
 registry.registerPath({
   method: "get",
@@ -56,7 +56,7 @@ registry.registerPath({
   path: "/public/accounts/{slug}/products",
   operationId: "listPublicProducts",
   tags: ["System"],
-  summary: "Active drop-ins, passes and subscriptions of an account",
+  summary: "Active drop-ins, passes, subscriptions and courses of an account",
   security: [],
   request: { params: SlugParams },
   responses: { 200: jsonResponse("The public products", PublicProductListSchema), 404: errorResponse(404) },

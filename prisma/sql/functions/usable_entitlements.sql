@@ -1,7 +1,10 @@
 -- The attendee's entitlements usable for a class of `p_event_id` starting at `p_starts_at`, best
 -- first: status `active`, `validFrom ≤ start < validUntil` (no end when null), not paused on the
--- class's date (entitlement_paused_at), a credit left (null = unlimited), and a product whose
--- `eligibleEventIds` is empty or holds the event. Order: `p_preferred`
+-- class's date (entitlement_paused_at), a credit left (null = unlimited), and a product that covers
+-- the event: a course product (`courseEventId`) covers its course's event only; any other product
+-- one whose `eligibleEventIds` is empty or holds the event, unless the event is a course's (a
+-- product not archived names it) that does not allow drop-ins: its classes are booked through
+-- enrolment only. Order: `p_preferred`
 -- first (the one a client named when joining the waitlist), then the one that expires first (no end
 -- last), then the oldest. With `p_only` just that entitlement is considered.
 CREATE OR REPLACE FUNCTION usable_entitlements(
@@ -20,7 +23,10 @@ LANGUAGE sql STABLE AS $$
      AND (e."validUntil" IS NULL OR e."validUntil" > p_starts_at)
      AND NOT entitlement_paused_at(e."pausedFrom", e."pausedUntil", p_starts_at, a."timezone")
      AND (e."remainingClasses" IS NULL OR e."remainingClasses" > 0)
-     AND (cardinality(p."eligibleEventIds") = 0 OR p_event_id = ANY (p."eligibleEventIds"))
+     AND CASE WHEN p."courseEventId" IS NOT NULL THEN p."courseEventId" = p_event_id
+              ELSE (cardinality(p."eligibleEventIds") = 0 OR p_event_id = ANY (p."eligibleEventIds"))
+                   AND NOT course_only_event(p_account_id, p_event_id)
+         END
      AND (p_only IS NULL OR e."id" = p_only)
    ORDER BY (e."id" = p_preferred) IS TRUE DESC, e."validUntil" ASC NULLS LAST, e."createdAt" ASC, e."id" ASC
 $$;

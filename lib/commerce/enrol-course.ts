@@ -1,0 +1,90 @@
+import "server-only";
+import type { Entitlement, Product } from "@prisma/client";
+import type { TenantTx } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+
+/** A class of a course, locked FOR UPDATE (the instance row every booking change queues on). */
+type CourseClass = { id: string; eventId: string; startsAt: Date; endsAt: Date; capacity: number; bookedCount: number };
+/** A class to book, with the buyer's waitlisted booking there when they stand on its waitlist (it gets the place). */
+export type CoursePlace = CourseClass & { waitlistedId: string | null };
+
+/**
+ * The classes a buyer of a course product would be enrolled in now: those of its event not cancelled
+ * and not yet started, their instance rows locked in id order (the order every multi-instance lock
+ * takes, so two enrolments cannot deadlock) until the transaction ends. 409 `Enrolment is closed`
+ * when the first class has started and `enrolUntil` is not later (or nothing is left ahead), 409
+ * `Course is full` when any of them has no free place for the buyer: before the order is written, so
+ * before any payment starts. Classes the buyer already holds a place in are theirs already; where
+ * they stand on the waitlist, that booking gets the place. Null for a product without a course.
+ */
+export async function lockCourseClasses(
+  tx: TenantTx,
+  { accountId, userId, product, now }: { accountId: string; userId: string; product: Product; now: Date },
+): Promise<CoursePlace[] | null> {
+  if (!product.courseEventId) return null;
+  const classes = await tx.$queryRaw<CourseClass[]>`
+    SELECT i."id", i."eventId", i."startsAt", i."endsAt", i."capacity", i."bookedCount"
+      FROM "Instance" i
+     WHERE i."accountId" = ${accountId} AND i."eventId" = ${product.courseEventId} AND i."status" <> 'cancelled'
+     ORDER BY i."id"
+       FOR UPDATE`;
+  const first = Math.min(...classes.map((lesson) => lesson.startsAt.getTime()));
+  const closesAt = Math.max(first, product.enrolUntil?.getTime() ?? first);
+  const ahead = classes.filter((lesson) => lesson.startsAt > now);
+  if (ahead.length === 0 || now.getTime() >= closesAt) throw new AppError("enrolment_closed");
+  const held = await liveBookings(tx, { accountId, userId, instanceIds: ahead.map((lesson) => lesson.id) });
+  const toBook = ahead
+    .filter((lesson) => held.get(lesson.id)?.status !== "confirmed")
+    .map((lesson) => ({ ...lesson, waitlistedId: held.get(lesson.id)?.id ?? null }));
+  if (toBook.some((lesson) => lesson.bookedCount >= lesson.capacity)) throw new AppError("course_full");
+  return toBook;
+}
+
+/**
+ * Enrols the holder of a course entitlement, in the transaction that locked `classes`
+ * (lockCourseClasses): the entitlement becomes unlimited and valid until the last class ends, and
+ * each class gets a confirmed booking through take_place (the one write of a place, which counts it
+ * on the instance), with just this entitlement. The entitlement as it is now.
+ */
+export async function enrolInCourse(
+  tx: TenantTx,
+  {
+    accountId,
+    product,
+    entitlement,
+    classes,
+  }: { accountId: string; product: Product; entitlement: Entitlement; classes: CoursePlace[] },
+): Promise<Entitlement> {
+  const lastEnd = await tx.instance.aggregate({
+    where: { eventId: product.courseEventId ?? "", status: { not: "cancelled" } },
+    _max: { endsAt: true },
+  });
+  const [enrolment] = await tx.entitlement.updateManyAndReturn({
+    where: { id: entitlement.id },
+    data: { remainingClasses: null, validUntil: lastEnd._max.endsAt ?? entitlement.validUntil },
+  });
+  for (const lesson of [...classes].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())) {
+    const placed = await tx.$queryRaw<{ id: string }[]>`
+      SELECT p."id" FROM take_place(${accountId}, ${lesson.id}, ${lesson.eventId}, ${lesson.startsAt.toISOString()}::timestamp,
+                                    ${entitlement.userId}, ${entitlement.id}, NULL, ${lesson.waitlistedId}) p`;
+    if (placed.length === 0) throw new Error(`enrolment could not book instance ${lesson.id}`);
+  }
+  return enrolment!;
+}
+
+/** The buyer's confirmed or waitlisted booking in each of these classes, by instance. */
+async function liveBookings(
+  tx: TenantTx,
+  { accountId, userId, instanceIds }: { accountId: string; userId: string; instanceIds: string[] },
+): Promise<Map<string, { id: string; status: string }>> {
+  const held = await tx.booking.findMany({
+    where: {
+      accountId,
+      attendeeId: userId,
+      instanceId: { in: instanceIds },
+      status: { in: ["confirmed", "waitlisted"] },
+    },
+    select: { id: true, instanceId: true, status: true },
+  });
+  return new Map(held.map((booking) => [booking.instanceId, booking]));
+}

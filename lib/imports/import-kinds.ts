@@ -1,0 +1,8 @@
+import type { KindImport } from "./import-kind";
+import { peopleImport } from "./kinds/people";
+import type { ImportKind } from "./recognize-header";
+
+/** Each kind's check and write; a kind not built yet is absent (POST /imports answers 400 for it). */
+export const KIND_IMPORTS: Partial<Record<ImportKind, KindImport>> = {
+  people: peopleImport,
+};

@@ -57,7 +57,7 @@ export const ImportRowSchema = z
     values: z.record(z.string(), z.string()).openapi({ description: "The row's cell of each mapped column, by field" }),
     errors: z.array(RowIssueSchema).openapi({
       description:
-        "Why the row is invalid, one per field: required, invalid_email, invalid_date, invalid_number, duplicate, too_long, " +
+        "Why the row is invalid, one per field: required, invalid_email, invalid_date, invalid_number, expired, duplicate, too_long, " +
         "unknown_person, unknown_product, unknown_price, unknown_class, class_full",
     }),
     kept: z.array(RowIssueSchema).openapi({

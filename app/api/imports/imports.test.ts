@@ -227,3 +227,85 @@ describe("POST /imports/{id}/commit: people", () => {
     expect(await db.membership.count({ where: { accountId: tenant.accountId, persona: "attendee" } })).toBe(7);
   });
 });
+
+describe("passes and memberships", () => {
+  async function products() {
+    const pass = await db.product.create({
+      data: { accountId: tenant.accountId, type: "class_pass", name: "10-klippekort", classAllowance: 10, status: "active", prices: { create: { accountId: tenant.accountId, amount: 120000, currency: "DKK" } } },
+    });
+    const monthly = await db.product.create({
+      data: {
+        accountId: tenant.accountId,
+        type: "subscription",
+        name: "Månedskort",
+        status: "active",
+        prices: {
+          create: [
+            { accountId: tenant.accountId, amount: 59900, currency: "DKK", interval: "month", position: 0 },
+            { accountId: tenant.accountId, amount: 39900, currency: "DKK", interval: "month", position: 1 },
+          ],
+        },
+      },
+      include: { prices: true },
+    });
+    return { pass, monthly };
+  }
+
+  it("writes passes as imported entitlements (no order), checks person, product, classes and dates, and not twice", async () => {
+    const { pass } = await products();
+    const ida = await createMember(tenant.accountId, "attendee", { email: "ida@example.com" });
+    await createMember((await createTenant()).accountId, "attendee", { email: "elsewhere@example.com" });
+    const file = csv(
+      "Email;Produkt;Klip tilbage;Gyldig til\n" +
+        "IDA@example.com;10-KLIPPEKORT;4;31-12-2099\n" +
+        "ida@example.com;10-klippekort;;\n" +
+        "elsewhere@example.com;10-klippekort;2;\n" +
+        "ida@example.com;Drop-in;2;\n" +
+        "ida@example.com;10-klippekort;fire;01-01-2001\n",
+    );
+    const created = (await upload(file, "passes")).body;
+    expect(created).toMatchObject({ kind: "passes", validRows: 2, invalidRows: 3 });
+    expect((await rows(created.id, "?status=invalid")).map((r) => r.errors.map((e) => e.code))).toEqual([
+      ["unknown_person"],
+      ["unknown_product"],
+      ["invalid_number", "expired"],
+    ]);
+    expect(await commit(created.id)).toMatchObject({ status: "committed", created: 2 });
+    const entitlements = await db.entitlement.findMany({ where: { userId: ida.userId }, orderBy: { remainingClasses: "asc" } });
+    expect(entitlements).toHaveLength(2);
+    expect(entitlements[0]).toMatchObject({ productId: pass.id, remainingClasses: 4, orderId: null, importId: created.id, status: "active" });
+    expect(entitlements[0]!.validUntil?.toISOString()).toBe("2099-12-31T23:00:00.000Z"); // through 31 Dec in Copenhagen
+    expect(entitlements[0]!.validFrom.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(entitlements[1]).toMatchObject({ remainingClasses: null, validUntil: null });
+    expect(await db.order.count({ where: { accountId: tenant.accountId } })).toBe(0);
+    const again = (await upload(file, "passes")).body;
+    expect(again).toMatchObject({ validRows: 0, unchangedRows: 2 });
+    expect(await commit(again.id)).toMatchObject({ created: 0, unchanged: 2 });
+    expect(await db.entitlement.count({ where: { userId: ida.userId } })).toBe(2);
+  });
+
+  it("writes memberships valid until their next renewal, at the price named, subscription products only", async () => {
+    const { pass, monthly } = await products();
+    const bo = await createMember(tenant.accountId, "attendee", { email: "bo@example.com" });
+    const file = csv(
+      "email,membership,next renewal,price\n" +
+        "bo@example.com,månedskort,2099-02-01,399\n" +
+        "bo@example.com,Månedskort,2099-03-01,123\n" +
+        `bo@example.com,${pass.name},2099-03-01,\n` +
+        "bo@example.com,Månedskort,,\n",
+    );
+    const created = (await upload(file, "memberships")).body;
+    expect((await rows(created.id)).map((r) => r.errors.map((e) => e.code))).toEqual([[], ["unknown_price"], ["unknown_product"], ["required"]]);
+    expect(await commit(created.id)).toMatchObject({ created: 1 });
+    const [membership] = await db.entitlement.findMany({ where: { userId: bo.userId } });
+    expect(membership).toMatchObject({
+      productId: monthly.id,
+      priceId: monthly.prices.find((p) => p.amount === 39900)!.id,
+      remainingClasses: null,
+      orderId: null,
+      providerSubscriptionId: null,
+      importId: created.id,
+    });
+    expect(membership!.validUntil?.toISOString()).toBe("2099-01-31T23:00:00.000Z");
+  });
+});

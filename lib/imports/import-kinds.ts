@@ -1,4 +1,5 @@
 import type { KindImport } from "./import-kind";
+import { bookingsImport } from "./kinds/bookings";
 import { membershipsImport } from "./kinds/memberships";
 import { passesImport } from "./kinds/passes";
 import { peopleImport } from "./kinds/people";
@@ -9,4 +10,5 @@ export const KIND_IMPORTS: Partial<Record<ImportKind, KindImport>> = {
   people: peopleImport,
   passes: passesImport,
   memberships: membershipsImport,
+  bookings: bookingsImport,
 };

@@ -58,7 +58,7 @@ export const ImportRowSchema = z
     errors: z.array(RowIssueSchema).openapi({
       description:
         "Why the row is invalid, one per field: required, invalid_email, invalid_date, invalid_number, expired, duplicate, too_long, " +
-        "unknown_person, unknown_product, unknown_price, unknown_class, class_full",
+        "unknown_person, unknown_product, unknown_price, unknown_class, invalid_time, class_full",
     }),
     kept: z.array(RowIssueSchema).openapi({
       description: "people: fields whose value differs from the member's own, which is kept (code `kept_existing`)",

@@ -309,3 +309,41 @@ describe("passes and memberships", () => {
     expect(membership!.validUntil?.toISOString()).toBe("2099-01-31T23:00:00.000Z");
   });
 });
+
+describe("bookings", () => {
+  it("books members into the class of that title at that time in the studio's zone, with their pass or at the desk, never over capacity", async () => {
+    const event = await db.event.create({
+      data: { accountId: tenant.accountId, title: "Morning Flow", durationMinutes: 60, capacity: 2, status: "published" },
+    });
+    const startsAt = new Date("2099-06-02T05:30:00.000Z"); // 07:30 in Copenhagen (summer time)
+    const instance = await db.instance.create({
+      data: { accountId: tenant.accountId, eventId: event.id, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), capacity: 2 },
+    });
+    const product = await db.product.create({ data: { accountId: tenant.accountId, type: "class_pass", name: "Pass", classAllowance: 5, status: "active" } });
+    const ida = await createMember(tenant.accountId, "attendee", { email: "ida@example.com" });
+    const bo = await createMember(tenant.accountId, "attendee", { email: "bo@example.com" });
+    await createMember(tenant.accountId, "attendee", { email: "cy@example.com" });
+    const pass = await db.entitlement.create({
+      data: { accountId: tenant.accountId, userId: ida.userId, productId: product.id, remainingClasses: 5, validFrom: new Date("2000-01-01") },
+    });
+    const file = csv(
+      "Email,Date,Time,Class\n" +
+        "ida@example.com,2099-06-02,07:30,morning flow\n" +
+        "bo@example.com,2099-06-02,7:30 AM,Morning Flow\n" +
+        "cy@example.com,2099-06-02,07:30,Morning Flow\n" +
+        "cy@example.com,2099-06-02,08:30,Morning Flow\n" +
+        "cy@example.com,2099-06-02,25:00,Morning Flow\n",
+    );
+    const created = (await upload(file, "bookings")).body;
+    expect((await rows(created.id)).map((r) => r.errors.map((e) => e.code))).toEqual([[], [], ["class_full"], ["unknown_class"], ["invalid_time"]]);
+    expect(await commit(created.id)).toMatchObject({ status: "committed", created: 2 });
+    const bookings = await db.booking.findMany({ where: { instanceId: instance.id }, orderBy: { attendeeId: "asc" } });
+    expect(bookings.map((b) => [b.attendeeId, b.status, b.entitlementId]).sort()).toEqual(
+      [[ida.userId, "confirmed", pass.id], [bo.userId, "confirmed", null]].sort(),
+    );
+    expect(await db.instance.findUnique({ where: { id: instance.id } })).toMatchObject({ bookedCount: 2 });
+    expect(await db.entitlement.findUnique({ where: { id: pass.id } })).toMatchObject({ remainingClasses: 4 });
+    const again = (await upload(file, "bookings")).body;
+    expect(again).toMatchObject({ unchangedRows: 2, validRows: 0 });
+  });
+});

@@ -5,9 +5,11 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { commitWaitingImports } from "@/lib/imports/commit-import";
 import { holdJobs } from "@/lib/jobs/wake";
+import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+import { readOutbox } from "@/tests/helpers/outbox";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/imports");
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)));
@@ -345,5 +347,26 @@ describe("bookings", () => {
     expect(await db.entitlement.findUnique({ where: { id: pass.id } })).toMatchObject({ remainingClasses: 4 });
     const again = (await upload(file, "bookings")).body;
     expect(again).toMatchObject({ unchangedRows: 2, validRows: 0 });
+  });
+});
+
+describe("POST /imports/{id}/invite", () => {
+  it("emails each person the import created a welcome once, in the studio's language; 409 before the commit", async () => {
+    await createMember(tenant.accountId, "attendee", { email: "mette.lund@example.com" });
+    const created = (await upload(fixture("momence-customers.csv"))).body;
+    expect(await api("POST", `/imports/${created.id}/invite`, { token: tenant.admin.token })).toMatchObject({
+      status: 409,
+      body: { error: "Import is not committed" },
+    });
+    await commit(created.id);
+    expect(await api("POST", `/imports/${created.id}/invite`, { token: tenant.admin.token })).toMatchObject({ status: 202, body: { queued: 1 } });
+    expect(await api("POST", `/imports/${created.id}/invite`, { token: tenant.admin.token })).toMatchObject({ status: 202, body: { queued: 0 } });
+    await sendWaitingNoticeEmails();
+    const studio = await db.account.findUniqueOrThrow({ where: { id: tenant.accountId } });
+    const welcome = readOutbox().filter((email) => email.to === "jonas.kragh@example.com");
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]).toMatchObject({ locale: "da", subject: `${studio.name} tager nu imod bookinger her` });
+    expect(welcome[0]!.text).toContain(`/sign-in?account=${studio.slug}`);
+    expect(readOutbox().filter((email) => email.to === "mette.lund@example.com")).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import {
   ImportIdParams,
   ImportRowSchema,
   ImportSchema,
+  InviteResultSchema,
   ListImportRowsQuery,
   UpdateImportInput,
 } from "@/lib/schemas/import";
@@ -133,3 +134,23 @@ registry.registerPath({
   responses: { 202: jsonResponse("The import, committing", ImportSchema), ...admin.responses, 404: notFound, 409: notInPreview },
 });
 
+
+registry.registerPath({
+  method: "post",
+  path: "/imports/{importId}/invite",
+  operationId: "inviteImport",
+  tags,
+  summary: "Email every person the import created a welcome, once",
+  description:
+    "\"<studio> now takes bookings here\", in the studio's language, with its sign-in page, through the email outbox; " +
+    "`queued` says how many were queued (0 on a second call, and for kinds other than people). 409 `Import is not " +
+    "committed` before the commit has finished.",
+  security: admin.security,
+  request: { params: ImportIdParams },
+  responses: {
+    202: jsonResponse("How many welcome emails were queued", InviteResultSchema),
+    ...admin.responses,
+    404: notFound,
+    409: errorResponse(409, "Import is not committed"),
+  },
+});

@@ -25,7 +25,7 @@ beforeEach(async () => {
   tenant = await createTenant();
 });
 
-async function upload(file: Uint8Array, kind = "people", token = tenant.admin.token) {
+async function upload(file: Uint8Array<ArrayBuffer>, kind = "people", token = tenant.admin.token) {
   return api("POST", `/imports?kind=${kind}`, { token, rawBody: file, headers: { "content-type": "text/csv" } });
 }
 

@@ -127,9 +127,9 @@ async function placeBooking(tx: TenantTx, accountId: string, userId: string, ins
   if (!locked) return "skipped";
   if ((await liveBookings(tx, [{ userId, instanceId }])).size > 0) return "unchanged";
   if (locked.bookedCount >= locked.capacity) return "skipped";
-  const [{ credit }] = await tx.$queryRaw<{ credit: string | null }[]>`
+  const [taken] = await tx.$queryRaw<{ credit: string | null }[]>`
     SELECT take_best_credit(${accountId}, ${userId}, ${locked.eventId}, ${locked.startsAt.toISOString()}::timestamp, NULL, NULL) AS "credit"`;
-  await tx.booking.create({ data: { accountId, instanceId, attendeeId: userId, status: "confirmed", entitlementId: credit } });
+  await tx.booking.create({ data: { accountId, instanceId, attendeeId: userId, status: "confirmed", entitlementId: taken?.credit ?? null } });
   await tx.instance.update({ where: { id: instanceId }, data: { bookedCount: { increment: 1 } } });
   return "created";
 }

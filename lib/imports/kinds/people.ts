@@ -1,8 +1,6 @@
 // People: matched by normalized email to an identity; a new one becomes an attendee of this studio,
 // an existing identity gains the membership. A person's own data is never overwritten: empty fields
 // are filled, differing ones kept (and reported), so the same file twice creates nothing.
-import { randomUUID } from "node:crypto";
-import { Prisma } from "@prisma/client";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { Email } from "@/lib/schemas/common";
 import { parseImportDate } from "../import-dates";
@@ -103,21 +101,10 @@ export const peopleImport: KindImport = {
     const emails = people.map(({ person }) => person.email);
     const before = await findExisting(tx, context.accountId, emails);
     const newUsers = people.filter(({ person }) => !before.has(person.email));
-    if (newUsers.length > 0)
-      await tx.user.createMany({
-        data: newUsers.map(({ person }) => ({
-          id: randomUUID(),
-          email: person.email,
-          displayName: person.displayName || person.email.split("@")[0]!,
-          phone: person.phone,
-          dateOfBirth: person.dateOfBirth ? new Date(`${person.dateOfBirth}T00:00:00Z`) : null,
-          status: "invited",
-        })),
-        skipDuplicates: true,
-      });
+    if (newUsers.length > 0) await insertUsers(tx, newUsers.map(({ person }) => person));
     const existing = newUsers.length > 0 ? await findExisting(tx, context.accountId, emails) : before;
     const written: WrittenRow[] = [];
-    const joining: Prisma.MembershipCreateManyInput[] = [];
+    const joining: { userId: string; notes: string | null }[] = [];
     for (const { row, person } of people) {
       const found = existing.get(person.email)!;
       const { fills, fillNotes, joins, changes } = compare(person, found);
@@ -128,10 +115,31 @@ export const peopleImport: KindImport = {
           where: { accountId_userId: { accountId: context.accountId, userId: found.id } },
           data: { notes: person.notes },
         });
-      if (joins) joining.push({ accountId: context.accountId, userId: found.id, persona: "attendee", notes: person.notes });
+      if (joins) joining.push({ userId: found.id, notes: person.notes });
       written.push({ row, userId: found.id, outcome: joins ? "created" : changes ? "updated" : "unchanged" });
     }
-    if (joining.length > 0) await tx.membership.createMany({ data: joining, skipDuplicates: true });
+    if (joining.length > 0) await insertMemberships(tx, context.accountId, joining);
     return written;
   },
 };
+
+/** New identities, `invited` until they first sign in: one statement for the batch. */
+async function insertUsers(tx: TenantTx, people: Person[]): Promise<void> {
+  const json = JSON.stringify(
+    people.map((person) => ({ ...person, displayName: person.displayName || person.email.split("@")[0] })),
+  );
+  await tx.$executeRaw`
+    INSERT INTO "User" ("id", "email", "displayName", "phone", "dateOfBirth", "status")
+    SELECT gen_random_uuid()::text, x."email", x."displayName", x."phone", x."dateOfBirth"::date, 'invited'
+      FROM jsonb_to_recordset(${json}::jsonb) AS x("email" text, "displayName" text, "phone" text, "dateOfBirth" text)
+    ON CONFLICT ("email") DO NOTHING`;
+}
+
+/** Attendee memberships of this studio: one statement for the batch. */
+async function insertMemberships(tx: TenantTx, accountId: string, joining: { userId: string; notes: string | null }[]) {
+  await tx.$executeRaw`
+    INSERT INTO "Membership" ("accountId", "userId", "persona", "notes")
+    SELECT ${accountId}, x."userId", 'attendee', x."notes"
+      FROM jsonb_to_recordset(${JSON.stringify(joining)}::jsonb) AS x("userId" text, "notes" text)
+    ON CONFLICT ("accountId", "userId") DO NOTHING`;
+}

@@ -118,6 +118,7 @@ export const RULES = {
   import_field_unmapped: (p: { field: string }) => `No column holds ${p.field}`,
   import_kind_unavailable: () => "This kind of import is not available yet",
   import_malformed: (p: { line: number }) => `The file is not CSV from line ${p.line}: a quote is not closed`,
+  import_too_many_columns: (p: { maximum: number }) => `The file has more than ${p.maximum} columns`,
   import_field_not_of_kind: () => "Not a field of this kind of import",
   import_columns_mismatch: () => "Give every column of the file, in the file's order, with its header",
 } as const satisfies Record<string, (params: never) => string>;

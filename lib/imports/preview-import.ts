@@ -8,6 +8,8 @@ import { detectDateFormat } from "./import-dates";
 import { readCsv, type CsvRecord } from "./read-csv";
 import { looksLikeData, recognizeHeader, type Column, type ImportKind } from "./recognize-header";
 
+/** As many columns as PATCH takes. */
+const MAX_COLUMNS = 500;
 const DATE_FIELDS = new Set(["dateOfBirth", "validUntil", "validFrom", "nextRenewal", "date"]);
 
 /**
@@ -34,6 +36,8 @@ export async function previewImport({
   const [header, ...rows] = first.done ? [] : first.value;
   if (!header || rows.length === 0) throw invalidFile("import_empty");
   if (looksLikeData(header.cells)) throw invalidFile("import_no_header");
+  if (header.cells.length > MAX_COLUMNS)
+    throw new AppError("validation_failed", { details: [ruleDetail("body", "import_too_many_columns", { maximum: MAX_COLUMNS })] });
   const { source, columns } = recognizeHeader(kind, header.cells);
   assertRequiredMapped(kind, columns);
   const { timezone } = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { timezone: true } });

@@ -97,6 +97,7 @@ function ruleMessages(t: Translator<"FieldErrors">, p: DetailParams | undefined,
     import_kind_unavailable: () => t("import_kind_unavailable"),
     import_columns_mismatch: () => t("import_columns_mismatch"),
     import_field_not_of_kind: () => t("import_field_not_of_kind"),
+    import_too_many_columns: () => t("import_too_many_columns", { maximum: param(p, "maximum") }),
     import_malformed: () => t("import_malformed", { line: param(p, "line") }),
   };
   return messages;

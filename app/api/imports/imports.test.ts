@@ -108,6 +108,8 @@ describe("POST /imports?kind=people: the preview", () => {
       [csv("Email,Name\n"), "import_empty"],
       [csv("ida@example.com,Ida Holm\nbo@example.com,Bo\n"), "import_no_header"],
       [csv("Name,Phone\nIda,123\n"), "import_field_unmapped"],
+      [csv('Email,Name\n"ida@example.com,Ida\n'), "import_malformed"],
+      [csv("Email,Name\nida@example.com,I\u0000da\n"), "unstorable_text"],
     ] as const) {
       const response = await upload(file);
       expect(response.status).toBe(400);

@@ -118,6 +118,13 @@ describe("POST /imports?kind=people: the preview", () => {
     expect(await api("GET", "/imports", { token: tenant.admin.token })).toMatchObject({ status: 200, body: [] });
   });
 
+  it("takes an API key as an administrator of its studio", async () => {
+    const key = await api("POST", "/api-keys", { token: tenant.admin.token, body: { name: "Migration script" } });
+    const created = await upload(csv("E-mail;Navn\nida@example.com;Ida\n"), "people", key.body.secret);
+    expect(created).toMatchObject({ status: 201, body: { accountId: tenant.accountId, validRows: 1 } });
+    expect(await api("GET", `/imports/${created.body.id}`, { token: key.body.secret })).toMatchObject({ status: 200 });
+  });
+
   it("answers 413 above 10 MB and 403 to an attendee", async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x41);
     expect(await upload(big)).toMatchObject({ status: 413, body: { error: "Payload too large" } });
@@ -165,7 +172,7 @@ describe("reading, changing and deleting an import", () => {
     const created = (await upload(csv("Email\nkept@example.com\n"))).body;
     await commit(created.id);
     const other = await createTenant();
-    for (const [method, suffix] of [["GET", ""], ["PATCH", ""], ["DELETE", ""], ["GET", "/rows"], ["POST", "/commit"]] as const) {
+    for (const [method, suffix] of [["GET", ""], ["PATCH", ""], ["DELETE", ""], ["GET", "/rows"], ["POST", "/commit"], ["POST", "/invite"]] as const) {
       const response = await api(method, `/imports/${created.id}${suffix}`, { token: other.admin.token, body: method === "PATCH" ? {} : undefined });
       expect(response, `${method} ${suffix}`).toMatchObject({ status: 404, body: { error: "Resource not found" } });
     }

@@ -118,14 +118,14 @@ async function writeSlice(job: CommitJob, options: CommitOptions): Promise<void>
   for (let batch = 0; batch < (options.batchesPerClaim ?? BATCHES_PER_CLAIM); batch++) {
     const wrote = await db.$transaction(
       async (tx) => {
-        const rows = await tx.importRow.findMany({
-          where: { importId: record.id, outcome: null, status: { in: ["valid", "unchanged"] } },
-          orderBy: { row: "asc" },
-          take: options.batchSize ?? COMMIT_BATCH,
-          select: { row: true, values: true },
-        });
+        // locked: a second process whose claim came after this one's lease waits, then takes the rows after these
+        const rows = await tx.$queryRaw<{ row: number; values: Record<string, string> }[]>`
+          SELECT "row", "values" FROM "ImportRow"
+           WHERE "accountId" = ${record.accountId} AND "importId" = ${record.id}
+             AND "outcome" IS NULL AND "status" IN ('valid', 'unchanged')
+           ORDER BY "row" LIMIT ${options.batchSize ?? COMMIT_BATCH} FOR UPDATE`;
         if (rows.length === 0) return false;
-        const written = await kindImport.write(tx, rows as { row: number; values: Record<string, string> }[], context);
+        const written = await kindImport.write(tx, rows, context);
         await recordOutcomes(tx, record, written);
         if (options.crashAtBatch === batch + 1) throw new Error("process died mid-commit");
         return true;

@@ -116,7 +116,6 @@ export const RULES = {
   import_empty: () => "The file has no rows",
   import_no_header: () => "The first row holds values, not column names: add a header row",
   import_field_unmapped: (p: { field: string }) => `No column holds ${p.field}`,
-  import_kind_unavailable: () => "This kind of import is not available yet",
   import_malformed: (p: { line: number }) => `The file is not CSV from line ${p.line}: a quote is not closed`,
   import_too_many_columns: (p: { maximum: number }) => `The file has more than ${p.maximum} columns`,
   import_field_not_of_kind: () => "Not a field of this kind of import",

@@ -18,11 +18,7 @@ export function assertRequiredMapped(kind: ImportKind, columns: Column[]): void 
   if (details.length > 0) throw new AppError("validation_failed", { details });
 }
 
-export function kindImportOf(kind: ImportKind) {
-  const kindImport = KIND_IMPORTS[kind];
-  if (!kindImport) throw new AppError("validation_failed", { details: [ruleDetail("kind", "import_kind_unavailable")] });
-  return kindImport;
-}
+export const kindImportOf = (kind: ImportKind) => KIND_IMPORTS[kind];
 
 /** Checks a batch of rows as read (their cells) against the columns. */
 export function checkCells(
@@ -41,7 +37,13 @@ const asJson = (checks: RowCheck[]) =>
   JSON.stringify(checks.map(({ row, status, values, errors, kept }) => ({ row, status, values, errors, kept })));
 
 /** Keeps a batch of checked rows: one statement (Prisma's createMany costs a parameter per cell). */
-export async function insertChecks(db: TenantDb, importId: string, accountId: string, rows: { row: number; cells: string[] }[], checks: RowCheck[]) {
+export async function insertChecks(
+  db: TenantDb,
+  importId: string,
+  accountId: string,
+  rows: { row: number; cells: string[] }[],
+  checks: RowCheck[],
+) {
   const cells = new Map(rows.map(({ row, cells }) => [row, cells]));
   const json = JSON.stringify(checks.map((check) => ({ ...check, cells: cells.get(check.row) ?? [] })));
   await db.$executeRaw`

@@ -80,10 +80,16 @@ const importCommitJobs: JobKind<CommitJob, CommitOptions> = {
         });
       } else if (settlement.kind === "given_up") {
         log.error("import commit given up", { importId: job.id, errorName: settlement.errorName });
-        await sql.query({ text: `UPDATE "Import" SET "status" = 'failed', "lockedUntil" = NULL WHERE "id" = $1`, values: [job.id] });
+        await sql.query({
+          text: `UPDATE "Import" SET "status" = 'failed', "lockedUntil" = NULL WHERE "id" = $1`,
+          values: [job.id],
+        });
       } else {
         // progress made: due again at once while rows remain (attempts count failures in a row)
-        await sql.query({ text: `UPDATE "Import" SET "lockedUntil" = NULL, "attempts" = 0 WHERE "id" = $1`, values: [job.id] });
+        await sql.query({
+          text: `UPDATE "Import" SET "lockedUntil" = NULL, "attempts" = 0 WHERE "id" = $1`,
+          values: [job.id],
+        });
       }
     }
   },
@@ -136,7 +142,11 @@ async function writeSlice(job: CommitJob, options: CommitOptions): Promise<void>
   }
 }
 
-async function recordOutcomes(tx: Parameters<Parameters<TenantDb["$transaction"]>[0]>[0], record: Import, written: WrittenRow[]) {
+async function recordOutcomes(
+  tx: Parameters<Parameters<TenantDb["$transaction"]>[0]>[0],
+  record: Import,
+  written: WrittenRow[],
+) {
   await tx.$executeRaw`
     UPDATE "ImportRow" r SET "outcome" = x."outcome", "userId" = x."userId"
     FROM jsonb_to_recordset(${JSON.stringify(written)}::jsonb) AS x("row" int, "outcome" text, "userId" text)
@@ -148,6 +158,12 @@ async function finish(db: TenantDb, importId: string, now: Date): Promise<void> 
   const count = (outcome: string) => groups.find((group) => group.outcome === outcome)?._count._all ?? 0;
   await db.import.updateMany({
     where: { id: importId, status: "committing" },
-    data: { status: "committed", committedAt: now, created: count("created"), updated: count("updated"), unchanged: count("unchanged") },
+    data: {
+      status: "committed",
+      committedAt: now,
+      created: count("created"),
+      updated: count("updated"),
+      unchanged: count("unchanged"),
+    },
   });
 }

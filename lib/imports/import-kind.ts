@@ -34,7 +34,11 @@ export type KindImport = {
   /** Checks a batch of rows in file order (values already taken from their columns). */
   check: (rows: { row: number; values: Record<string, string> }[], context: CheckContext) => Promise<RowCheck[]>;
   /** Writes a batch of checked rows (valid or unchanged) in the caller's transaction. */
-  write: (tx: TenantTx, rows: { row: number; values: Record<string, string> }[], context: WriteContext) => Promise<WrittenRow[]>;
+  write: (
+    tx: TenantTx,
+    rows: { row: number; values: Record<string, string> }[],
+    context: WriteContext,
+  ) => Promise<WrittenRow[]>;
 };
 
 export const issue = (field: string, code: string, message: string): RowIssue => ({ field, code, message });
@@ -48,7 +52,13 @@ export function valuesOf(cells: string[], columns: Column[]): Record<string, str
   return values;
 }
 
-export function checked(row: number, values: Record<string, string>, errors: RowIssue[], kept: RowIssue[] = [], unchanged = false): RowCheck {
+export function checked(
+  row: number,
+  values: Record<string, string>,
+  errors: RowIssue[],
+  kept: RowIssue[] = [],
+  unchanged = false,
+): RowCheck {
   const status: RowStatus = errors.length > 0 ? "invalid" : unchanged ? "unchanged" : "valid";
   return { row, status, values, errors, kept };
 }

@@ -8,7 +8,15 @@ import { wakeJobs } from "@/lib/jobs/wake";
  * call queues none. In the studio's language (the imported have chosen none), with its sign-in page.
  * 409 `Import is not committed` before the commit has finished.
  */
-export async function inviteImport({ db, accountId, importId }: { db: TenantDb; accountId: string; importId: string }): Promise<{ queued: number }> {
+export async function inviteImport({
+  db,
+  accountId,
+  importId,
+}: {
+  db: TenantDb;
+  accountId: string;
+  importId: string;
+}): Promise<{ queued: number }> {
   const queued = await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ status: string; invitedAt: Date | null }[]>`
       SELECT "status", "invitedAt" FROM "Import" WHERE "id" = ${importId} AND "accountId" = ${accountId} FOR UPDATE`;

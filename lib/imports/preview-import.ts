@@ -3,7 +3,7 @@ import type { Import } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { ruleDetail } from "@/lib/error-details";
-import { assertRequiredMapped, CHECK_BATCH, checkCells, countRows, insertChecks, kindImportOf } from "./check-rows";
+import { assertRequiredMapped, CHECK_BATCH, checkCells, countRows, insertChecks } from "./check-rows";
 import { detectDateFormat } from "./import-dates";
 import { readCsv, type CsvRecord } from "./read-csv";
 import { looksLikeData, recognizeHeader, type Column, type ImportKind } from "./recognize-header";
@@ -30,14 +30,15 @@ export async function previewImport({
   file: Uint8Array;
   now?: Date;
 }): Promise<Import> {
-  kindImportOf(kind);
   const batches = readCsv(file).batches(CHECK_BATCH);
   const first = await batches.next();
   const [header, ...rows] = first.done ? [] : first.value;
   if (!header || rows.length === 0) throw invalidFile("import_empty");
   if (looksLikeData(header.cells)) throw invalidFile("import_no_header");
   if (header.cells.length > MAX_COLUMNS)
-    throw new AppError("validation_failed", { details: [ruleDetail("body", "import_too_many_columns", { maximum: MAX_COLUMNS })] });
+    throw new AppError("validation_failed", {
+      details: [ruleDetail("body", "import_too_many_columns", { maximum: MAX_COLUMNS })],
+    });
   const { source, columns } = recognizeHeader(kind, header.cells);
   assertRequiredMapped(kind, columns);
   const { timezone } = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { timezone: true } });
@@ -53,7 +54,7 @@ export async function previewImport({
   });
   try {
     const context = { db, accountId, timezone, dateFormat: created.dateFormat as never, seen: new Map(), now };
-    for (let batch: CsvRecord[] | undefined = rows; batch; ) {
+    for (let batch: CsvRecord[] | undefined = rows; batch;) {
       await insertChecks(db, created.id, accountId, batch, await checkCells(kind, batch, columns, context));
       const next = await batches.next();
       batch = next.done ? undefined : next.value;

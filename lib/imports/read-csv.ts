@@ -59,11 +59,19 @@ export function readCsv(bytes: Uint8Array): CsvFile {
   const encoding = detectEncoding(bytes);
   const text = decode(bytes, encoding);
   // PostgreSQL stores no NUL character (a UTF-16 file is full of them): refused as any API text is
-  if (text.includes("\u0000")) throw new AppError("validation_failed", { details: [ruleDetail("body", "unstorable_text")] });
+  if (text.includes("\u0000"))
+    throw new AppError("validation_failed", { details: [ruleDetail("body", "unstorable_text")] });
   const delimiter = detectDelimiter(text.slice(0, text.search(/\r?\n|$/)));
   async function* batches(size: number): AsyncGenerator<CsvRecord[]> {
     const parser = Readable.from([text]).pipe(
-      parse({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, info: true }),
+      parse({
+        delimiter,
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: true,
+        trim: true,
+        info: true,
+      }),
     );
     let batch: CsvRecord[] = [];
     try {

@@ -35,12 +35,14 @@ export async function updateImport({
       if (!locked) throw new AppError("not_found");
       if (locked.status !== "previewed") throw new AppError("import_not_in_preview");
       const kind = locked.kind as ImportKind;
-      const columns = input.columns ?? locked.headers.map((header, i) => ({ header, field: (locked.fields[i] || null) as Column["field"] }));
+      const columns =
+        input.columns ??
+        locked.headers.map((header, i) => ({ header, field: (locked.fields[i] || null) as Column["field"] }));
       assertColumnsOf(kind, locked.headers, columns);
       const dateFormat = input.dateFormat ?? (locked.dateFormat as DateFormat);
       const { timezone } = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { timezone: true } });
       const context = { db: tx, accountId, timezone, dateFormat, seen: new Map(), now };
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const rows = await tx.importRow.findMany({
           where: { importId, row: { gt: after } },
           orderBy: { row: "asc" },

@@ -19,7 +19,9 @@ export const DateFormatSchema = z.enum(DATE_FORMATS).openapi("ImportDateFormat")
 const ColumnSchema = z
   .object({
     header: z.string().openapi({ example: "E-mail" }),
-    field: ImportFieldSchema.nullable().openapi({ description: "The field this column fills; null: the column is ignored" }),
+    field: ImportFieldSchema.nullable().openapi({
+      description: "The field this column fills; null: the column is ignored",
+    }),
   })
   .openapi("ImportColumn");
 
@@ -31,13 +33,26 @@ export const ImportSchema = z
     status: ImportStatusSchema,
     source: z.enum(IMPORT_SOURCES).openapi({ description: "Whose export the header row was recognised as" }),
     columns: z.array(ColumnSchema).openapi({ description: "The file's columns in order" }),
-    dateFormat: DateFormatSchema.openapi({ description: "How the file's dates are read: detected, or as PATCH set it" }),
+    dateFormat: DateFormatSchema.openapi({
+      description: "How the file's dates are read: detected, or as PATCH set it",
+    }),
     totalRows: z.number().int(),
     validRows: z.number().int(),
     invalidRows: z.number().int(),
-    unchangedRows: z.number().int().openapi({ description: "Rows that would change nothing (a member already holding this data)" }),
-    created: z.number().int().nullable().openapi({ description: "Once committed: rows that created (a person: a member of this studio)" }),
-    updated: z.number().int().nullable().openapi({ description: "Once committed: rows that filled empty fields of what existed" }),
+    unchangedRows: z
+      .number()
+      .int()
+      .openapi({ description: "Rows that would change nothing (a member already holding this data)" }),
+    created: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Once committed: rows that created (a person: a member of this studio)" }),
+    updated: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Once committed: rows that filled empty fields of what existed" }),
     unchanged: z.number().int().nullable().openapi({ description: "Once committed: rows that changed nothing" }),
     createdAt: z.iso.datetime(),
     committedAt: z.iso.datetime().nullable(),

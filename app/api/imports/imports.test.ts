@@ -32,7 +32,13 @@ async function upload(file: Uint8Array<ArrayBuffer>, kind = "people", token = te
 async function rows(importId: string, query = "") {
   const response = await api("GET", `/imports/${importId}/rows${query}`, { token: tenant.admin.token });
   expect(response.status).toBe(200);
-  return response.body as { row: number; status: string; values: Record<string, string>; errors: { field: string; code: string }[]; kept: { field: string }[] }[];
+  return response.body as {
+    row: number;
+    status: string;
+    values: Record<string, string>;
+    errors: { field: string; code: string }[];
+    kept: { field: string }[];
+  }[];
 }
 
 async function commit(importId: string) {
@@ -66,9 +72,22 @@ describe("POST /imports?kind=people: the preview", () => {
     expect(response.body.columns).toContainEqual({ header: "Home Phone", field: null });
     expect(response.body.columns).toContainEqual({ header: "Client ID", field: null });
     const all = await rows(response.body.id);
-    expect(all.map((row) => [row.row, row.status])).toEqual([[2, "valid"], [3, "valid"], [4, "invalid"], [5, "invalid"]]);
-    expect(all[0]!.values).toMatchObject({ email: "ida.holm@example.com", firstName: "Ida", lastName: "Holm", dateOfBirth: "04/12/1990" });
-    expect(all[2]!.errors.map((e) => [e.field, e.code])).toEqual([["email", "invalid_email"], ["dateOfBirth", "invalid_date"]]);
+    expect(all.map((row) => [row.row, row.status])).toEqual([
+      [2, "valid"],
+      [3, "valid"],
+      [4, "invalid"],
+      [5, "invalid"],
+    ]);
+    expect(all[0]!.values).toMatchObject({
+      email: "ida.holm@example.com",
+      firstName: "Ida",
+      lastName: "Holm",
+      dateOfBirth: "04/12/1990",
+    });
+    expect(all[2]!.errors.map((e) => [e.field, e.code])).toEqual([
+      ["email", "invalid_email"],
+      ["dateOfBirth", "invalid_date"],
+    ]);
     expect(all[3]!.errors.map((e) => [e.field, e.code])).toEqual([["email", "required"]]);
     expect(await memberByEmail("ida.holm@example.com")).toBeNull();
   });
@@ -78,11 +97,18 @@ describe("POST /imports?kind=people: the preview", () => {
     expect(momence.body).toMatchObject({ source: "momence", dateFormat: "YYYY-MM-DD", validRows: 2, invalidRows: 0 });
     const bsport = await upload(fixture("bsport-members.csv"));
     expect(bsport.body).toMatchObject({ source: "bsport", dateFormat: "DD/MM/YYYY", validRows: 2, invalidRows: 0 });
-    expect((await rows(bsport.body.id))[0]!.values).toMatchObject({ firstName: "Camille", lastName: "Dupont", phone: "+33 6 12 34 56 78" });
+    expect((await rows(bsport.body.id))[0]!.values).toMatchObject({
+      firstName: "Camille",
+      lastName: "Dupont",
+      phone: "+33 6 12 34 56 78",
+    });
   });
 
   it("reads a Danish Excel file: Windows-1252, semicolons, Danish headers", async () => {
-    const file = iconv.encode("Fornavn;Efternavn;E-mail;Mobil;Fødselsdato;Noter\r\nSøren;Ærø;soeren@example.com;12345678;17-05-1990;Gravid, termin i maj\r\n", "windows-1252");
+    const file = iconv.encode(
+      "Fornavn;Efternavn;E-mail;Mobil;Fødselsdato;Noter\r\nSøren;Ærø;soeren@example.com;12345678;17-05-1990;Gravid, termin i maj\r\n",
+      "windows-1252",
+    );
     const response = await upload(new Uint8Array(file));
     expect(response.body).toMatchObject({ source: "generic", dateFormat: "DD-MM-YYYY", validRows: 1 });
     expect((await rows(response.body.id))[0]!.values).toEqual({
@@ -99,7 +125,11 @@ describe("POST /imports?kind=people: the preview", () => {
     const response = await upload(csv("\uFEFFName\tEmail\tPhone\nÅse Ørum\tase@example.com\t+45 1234\n"));
     expect(response.body).toMatchObject({ source: "generic", validRows: 1 });
     expect(response.body.columns[0]).toEqual({ header: "Name", field: "displayName" });
-    expect((await rows(response.body.id))[0]!.values).toEqual({ displayName: "Åse Ørum", email: "ase@example.com", phone: "+45 1234" });
+    expect((await rows(response.body.id))[0]!.values).toEqual({
+      displayName: "Åse Ørum",
+      email: "ase@example.com",
+      phone: "+45 1234",
+    });
   });
 
   it("answers 400 for an empty file, a file without a header row, or no email column", async () => {
@@ -142,12 +172,16 @@ describe("reading, changing and deleting an import", () => {
     const page = await api("GET", `/imports/${first.id}/rows?limit=1`, { token: tenant.admin.token });
     expect(page.body.map((r: { row: number }) => r.row)).toEqual([2]);
     const next = page.headers.get("link")!.match(/<\/api([^>]+)>/)![1]!;
-    expect((await api("GET", next, { token: tenant.admin.token })).body.map((r: { row: number }) => r.row)).toEqual([3]);
+    expect((await api("GET", next, { token: tenant.admin.token })).body.map((r: { row: number }) => r.row)).toEqual([
+      3,
+    ]);
     expect((await rows(first.id, "?status=invalid")).map((r) => r.row)).toEqual([4, 5]);
   });
 
   it("PATCH changes a column's field and the date format, and checks every row again", async () => {
-    const created = (await upload(csv("Mail,Født,Telefon\nida@example.com,1990-12-04,1\nbo@example.com,04/12/1991,2\n"))).body;
+    const created = (
+      await upload(csv("Mail,Født,Telefon\nida@example.com,1990-12-04,1\nbo@example.com,04/12/1991,2\n"))
+    ).body;
     expect(created).toMatchObject({ dateFormat: "YYYY-MM-DD", validRows: 2, invalidRows: 0 });
     expect(created.columns[1]).toEqual({ header: "Født", field: null });
     const columns = [
@@ -155,8 +189,14 @@ describe("reading, changing and deleting an import", () => {
       { header: "Født", field: "dateOfBirth" },
       { header: "Telefon", field: null },
     ];
-    const patched = await api("PATCH", `/imports/${created.id}`, { token: tenant.admin.token, body: { columns, dateFormat: "MM/DD/YYYY" } });
-    expect(patched).toMatchObject({ status: 200, body: { dateFormat: "MM/DD/YYYY", validRows: 1, invalidRows: 1, columns } });
+    const patched = await api("PATCH", `/imports/${created.id}`, {
+      token: tenant.admin.token,
+      body: { columns, dateFormat: "MM/DD/YYYY" },
+    });
+    expect(patched).toMatchObject({
+      status: 200,
+      body: { dateFormat: "MM/DD/YYYY", validRows: 1, invalidRows: 1, columns },
+    });
     expect((await rows(created.id)).map((r) => [r.row, r.status, r.values])).toEqual([
       [2, "invalid", { email: "ida@example.com", dateOfBirth: "1990-12-04" }],
       [3, "valid", { email: "bo@example.com", dateOfBirth: "04/12/1991" }],
@@ -165,15 +205,28 @@ describe("reading, changing and deleting an import", () => {
       token: tenant.admin.token,
       body: { columns: columns.map((c) => ({ ...c, field: null })) },
     });
-    expect(unmapped).toMatchObject({ status: 400, body: { details: [{ path: "columns", code: "import_field_unmapped" }] } });
+    expect(unmapped).toMatchObject({
+      status: 400,
+      body: { details: [{ path: "columns", code: "import_field_unmapped" }] },
+    });
   });
 
   it("DELETE removes the import (204) and keeps what it wrote; another tenant's import is 404 everywhere", async () => {
     const created = (await upload(csv("Email\nkept@example.com\n"))).body;
     await commit(created.id);
     const other = await createTenant();
-    for (const [method, suffix] of [["GET", ""], ["PATCH", ""], ["DELETE", ""], ["GET", "/rows"], ["POST", "/commit"], ["POST", "/invite"]] as const) {
-      const response = await api(method, `/imports/${created.id}${suffix}`, { token: other.admin.token, body: method === "PATCH" ? {} : undefined });
+    for (const [method, suffix] of [
+      ["GET", ""],
+      ["PATCH", ""],
+      ["DELETE", ""],
+      ["GET", "/rows"],
+      ["POST", "/commit"],
+      ["POST", "/invite"],
+    ] as const) {
+      const response = await api(method, `/imports/${created.id}${suffix}`, {
+        token: other.admin.token,
+        body: method === "PATCH" ? {} : undefined,
+      });
       expect(response, `${method} ${suffix}`).toMatchObject({ status: 404, body: { error: "Resource not found" } });
     }
     expect(await api("DELETE", `/imports/${created.id}`, { token: tenant.admin.token })).toMatchObject({ status: 204 });
@@ -184,12 +237,17 @@ describe("reading, changing and deleting an import", () => {
 
 describe("POST /imports/{id}/commit: people", () => {
   it("creates new people as attendees, fills an existing member's empty fields and keeps differing ones", async () => {
-    const existing = await createMember(tenant.accountId, "attendee", { email: "ida.holm@example.com", displayName: "Ida H." });
+    const existing = await createMember(tenant.accountId, "attendee", {
+      email: "ida.holm@example.com",
+      displayName: "Ida H.",
+    });
     const elsewhere = await createTenant();
     await createMember(elsewhere.accountId, "attendee", { email: "soren.jensen@example.com", displayName: "Søren J" });
     const created = (await upload(fixture("mindbody-clients.csv"))).body;
     const preview = await rows(created.id, "?status=valid");
-    expect(preview[0]!.kept).toEqual([{ field: "displayName", code: "kept_existing", message: "The person's own value is kept" }]);
+    expect(preview[0]!.kept).toEqual([
+      { field: "displayName", code: "kept_existing", message: "The person's own value is kept" },
+    ]);
     const committed = await commit(created.id);
     expect(committed).toMatchObject({ status: "committed", created: 1, updated: 1, unchanged: 0 });
     expect(committed.committedAt).not.toBeNull();
@@ -204,7 +262,9 @@ describe("POST /imports/{id}/commit: people", () => {
       status: 409,
       body: { error: "Import is not in preview" },
     });
-    expect(await api("PATCH", `/imports/${created.id}`, { token: tenant.admin.token, body: { dateFormat: "YYYY-MM-DD" } })).toMatchObject({
+    expect(
+      await api("PATCH", `/imports/${created.id}`, { token: tenant.admin.token, body: { dateFormat: "YYYY-MM-DD" } }),
+    ).toMatchObject({
       status: 409,
       body: { error: "Import is not in preview" },
     });
@@ -242,7 +302,14 @@ describe("POST /imports/{id}/commit: people", () => {
 describe("passes and memberships", () => {
   async function products() {
     const pass = await db.product.create({
-      data: { accountId: tenant.accountId, type: "class_pass", name: "10-klippekort", classAllowance: 10, status: "active", prices: { create: { accountId: tenant.accountId, amount: 120000, currency: "DKK" } } },
+      data: {
+        accountId: tenant.accountId,
+        type: "class_pass",
+        name: "10-klippekort",
+        classAllowance: 10,
+        status: "active",
+        prices: { create: { accountId: tenant.accountId, amount: 120000, currency: "DKK" } },
+      },
     });
     const monthly = await db.product.create({
       data: {
@@ -282,9 +349,18 @@ describe("passes and memberships", () => {
       ["invalid_number", "expired"],
     ]);
     expect(await commit(created.id)).toMatchObject({ status: "committed", created: 2 });
-    const entitlements = await db.entitlement.findMany({ where: { userId: ida.userId }, orderBy: { remainingClasses: "asc" } });
+    const entitlements = await db.entitlement.findMany({
+      where: { userId: ida.userId },
+      orderBy: { remainingClasses: "asc" },
+    });
     expect(entitlements).toHaveLength(2);
-    expect(entitlements[0]).toMatchObject({ productId: pass.id, remainingClasses: 4, orderId: null, importId: created.id, status: "active" });
+    expect(entitlements[0]).toMatchObject({
+      productId: pass.id,
+      remainingClasses: 4,
+      orderId: null,
+      importId: created.id,
+      status: "active",
+    });
     expect(entitlements[0]!.validUntil?.toISOString()).toBe("2099-12-31T23:00:00.000Z"); // through 31 Dec in Copenhagen
     expect(entitlements[0]!.validFrom.getTime()).toBeLessThanOrEqual(Date.now());
     expect(entitlements[1]).toMatchObject({ remainingClasses: null, validUntil: null });
@@ -306,7 +382,12 @@ describe("passes and memberships", () => {
         "bo@example.com,Månedskort,,\n",
     );
     const created = (await upload(file, "memberships")).body;
-    expect((await rows(created.id)).map((r) => r.errors.map((e) => e.code))).toEqual([[], ["unknown_price"], ["unknown_product"], ["required"]]);
+    expect((await rows(created.id)).map((r) => r.errors.map((e) => e.code))).toEqual([
+      [],
+      ["unknown_price"],
+      ["unknown_product"],
+      ["required"],
+    ]);
     expect(await commit(created.id)).toMatchObject({ created: 1 });
     const [membership] = await db.entitlement.findMany({ where: { userId: bo.userId } });
     expect(membership).toMatchObject({
@@ -324,18 +405,38 @@ describe("passes and memberships", () => {
 describe("bookings", () => {
   it("books members into the class of that title at that time in the studio's zone, with their pass or at the desk, never over capacity", async () => {
     const event = await db.event.create({
-      data: { accountId: tenant.accountId, title: "Morning Flow", durationMinutes: 60, capacity: 2, status: "published" },
+      data: {
+        accountId: tenant.accountId,
+        title: "Morning Flow",
+        durationMinutes: 60,
+        capacity: 2,
+        status: "published",
+      },
     });
     const startsAt = new Date("2099-06-02T05:30:00.000Z"); // 07:30 in Copenhagen (summer time)
     const instance = await db.instance.create({
-      data: { accountId: tenant.accountId, eventId: event.id, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), capacity: 2 },
+      data: {
+        accountId: tenant.accountId,
+        eventId: event.id,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3_600_000),
+        capacity: 2,
+      },
     });
-    const product = await db.product.create({ data: { accountId: tenant.accountId, type: "class_pass", name: "Pass", classAllowance: 5, status: "active" } });
+    const product = await db.product.create({
+      data: { accountId: tenant.accountId, type: "class_pass", name: "Pass", classAllowance: 5, status: "active" },
+    });
     const ida = await createMember(tenant.accountId, "attendee", { email: "ida@example.com" });
     const bo = await createMember(tenant.accountId, "attendee", { email: "bo@example.com" });
     await createMember(tenant.accountId, "attendee", { email: "cy@example.com" });
     const pass = await db.entitlement.create({
-      data: { accountId: tenant.accountId, userId: ida.userId, productId: product.id, remainingClasses: 5, validFrom: new Date("2000-01-01") },
+      data: {
+        accountId: tenant.accountId,
+        userId: ida.userId,
+        productId: product.id,
+        remainingClasses: 5,
+        validFrom: new Date("2000-01-01"),
+      },
     });
     const file = csv(
       "Email,Date,Time,Class\n" +
@@ -346,11 +447,20 @@ describe("bookings", () => {
         "cy@example.com,2099-06-02,25:00,Morning Flow\n",
     );
     const created = (await upload(file, "bookings")).body;
-    expect((await rows(created.id)).map((r) => r.errors.map((e) => e.code))).toEqual([[], [], ["class_full"], ["unknown_class"], ["invalid_time"]]);
+    expect((await rows(created.id)).map((r) => r.errors.map((e) => e.code))).toEqual([
+      [],
+      [],
+      ["class_full"],
+      ["unknown_class"],
+      ["invalid_time"],
+    ]);
     expect(await commit(created.id)).toMatchObject({ status: "committed", created: 2 });
     const bookings = await db.booking.findMany({ where: { instanceId: instance.id }, orderBy: { attendeeId: "asc" } });
     expect(bookings.map((b) => [b.attendeeId, b.status, b.entitlementId]).sort()).toEqual(
-      [[ida.userId, "confirmed", pass.id], [bo.userId, "confirmed", null]].sort(),
+      [
+        [ida.userId, "confirmed", pass.id],
+        [bo.userId, "confirmed", null],
+      ].sort(),
     );
     expect(await db.instance.findUnique({ where: { id: instance.id } })).toMatchObject({ bookedCount: 2 });
     expect(await db.entitlement.findUnique({ where: { id: pass.id } })).toMatchObject({ remainingClasses: 4 });
@@ -368,8 +478,14 @@ describe("POST /imports/{id}/invite", () => {
       body: { error: "Import is not committed" },
     });
     await commit(created.id);
-    expect(await api("POST", `/imports/${created.id}/invite`, { token: tenant.admin.token })).toMatchObject({ status: 202, body: { queued: 1 } });
-    expect(await api("POST", `/imports/${created.id}/invite`, { token: tenant.admin.token })).toMatchObject({ status: 202, body: { queued: 0 } });
+    expect(await api("POST", `/imports/${created.id}/invite`, { token: tenant.admin.token })).toMatchObject({
+      status: 202,
+      body: { queued: 1 },
+    });
+    expect(await api("POST", `/imports/${created.id}/invite`, { token: tenant.admin.token })).toMatchObject({
+      status: 202,
+      body: { queued: 0 },
+    });
     await sendWaitingNoticeEmails();
     const studio = await db.account.findUniqueOrThrow({ where: { id: tenant.accountId } });
     const welcome = readOutbox().filter((email) => email.to === "jonas.kragh@example.com");

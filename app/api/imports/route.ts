@@ -9,8 +9,14 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/imports", {
   GET: route({ operation: "GET /imports", auth: "admin" }, async ({ auth }) =>
     json((await listImports({ db: auth.db })).map(serializeImport)),
   ),
-  POST: route({ operation: "POST /imports", auth: "admin", query: CreateImportQuery }, async ({ auth, query, request }) => {
-    const file = await readFileBody(request, MAX_IMPORT_BYTES);
-    return json(serializeImport(await previewImport({ db: auth.db, accountId: auth.accountId, kind: query.kind, file })), 201);
-  }),
+  POST: route(
+    { operation: "POST /imports", auth: "admin", query: CreateImportQuery },
+    async ({ auth, query, request }) => {
+      const file = await readFileBody(request, MAX_IMPORT_BYTES);
+      return json(
+        serializeImport(await previewImport({ db: auth.db, accountId: auth.accountId, kind: query.kind, file })),
+        201,
+      );
+    },
+  ),
 });

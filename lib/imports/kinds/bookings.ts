@@ -41,8 +41,15 @@ async function findClasses(db: TenantDb | TenantTx, accountId: string, wanted: {
   return byKey;
 }
 
-async function plan(db: TenantDb | TenantTx, rows: Rows, context: Pick<CheckContext, "dateFormat" | "timezone" | "accountId">) {
-  const members = await membersByEmail(db, rows.map(({ values }) => (values.email ?? "").trim().toLowerCase()));
+async function plan(
+  db: TenantDb | TenantTx,
+  rows: Rows,
+  context: Pick<CheckContext, "dateFormat" | "timezone" | "accountId">,
+) {
+  const members = await membersByEmail(
+    db,
+    rows.map(({ values }) => (values.email ?? "").trim().toLowerCase()),
+  );
   const read = rows.map(({ row, values }) => {
     const errors: RowIssue[] = [];
     const userId = readMemberEmail(values, members, errors);
@@ -54,7 +61,12 @@ async function plan(db: TenantDb | TenantTx, rows: Rows, context: Pick<CheckCont
     else if (!time) errors.push(issue("time", "invalid_time", "Not a time such as 18:30"));
     if (!values.class) errors.push(issue("class", "required", "Required"));
     const startsAt =
-      date && time ? DateTime.fromISO(date, { zone: context.timezone }).set({ ...time, second: 0, millisecond: 0 }).toUTC().toJSDate() : null;
+      date && time
+        ? DateTime.fromISO(date, { zone: context.timezone })
+            .set({ ...time, second: 0, millisecond: 0 })
+            .toUTC()
+            .toJSDate()
+        : null;
     return { row, values, errors, userId, startsAt, title: (values.class ?? "").trim().toLowerCase() };
   });
   const classes = await findClasses(
@@ -64,7 +76,8 @@ async function plan(db: TenantDb | TenantTx, rows: Rows, context: Pick<CheckCont
   );
   return read.map((r) => {
     const place = r.startsAt && r.title ? classes.get(`${r.title}|${r.startsAt.toISOString()}`) : undefined;
-    if (r.errors.length === 0 && !place) r.errors.push(issue("class", "unknown_class", "No class with this title starts at this date and time"));
+    if (r.errors.length === 0 && !place)
+      r.errors.push(issue("class", "unknown_class", "No class with this title starts at this date and time"));
     return { ...r, place };
   });
 }
@@ -72,7 +85,11 @@ async function plan(db: TenantDb | TenantTx, rows: Rows, context: Pick<CheckCont
 async function liveBookings(db: TenantDb | TenantTx, pairs: { userId: string; instanceId: string }[]) {
   if (pairs.length === 0) return new Set<string>();
   const live = await db.booking.findMany({
-    where: { instanceId: { in: pairs.map((p) => p.instanceId) }, attendeeId: { in: pairs.map((p) => p.userId) }, status: { in: ["confirmed", "waitlisted"] } },
+    where: {
+      instanceId: { in: pairs.map((p) => p.instanceId) },
+      attendeeId: { in: pairs.map((p) => p.userId) },
+      status: { in: ["confirmed", "waitlisted"] },
+    },
     select: { instanceId: true, attendeeId: true },
   });
   return new Set(live.map((b) => `${b.attendeeId}|${b.instanceId}`));
@@ -90,12 +107,14 @@ export const bookingsImport: KindImport = {
       const key = `${userId}|${place.instanceId}`;
       if (booked.has(key)) return checked(row, values, [], [], true);
       const first = context.seen.get(key);
-      if (first !== undefined && first !== row) return checked(row, values, [issue("email", "duplicate", `Listed twice in the file (row ${first})`)]);
+      if (first !== undefined && first !== row)
+        return checked(row, values, [issue("email", "duplicate", `Listed twice in the file (row ${first})`)]);
       context.seen.set(key, row);
       // the file's earlier rows take the class's places first
       const takenKey = `places|${place.instanceId}`;
       const taken = context.seen.get(takenKey) ?? 0;
-      if (place.bookedCount + taken >= place.capacity) return checked(row, values, [issue("class", "class_full", "The class is full")]);
+      if (place.bookedCount + taken >= place.capacity)
+        return checked(row, values, [issue("class", "class_full", "The class is full")]);
       context.seen.set(takenKey, taken + 1);
       return checked(row, values, []);
     });
@@ -120,7 +139,12 @@ export const bookingsImport: KindImport = {
  * the class filled since the preview; a credit of the member's best usable pass when there is one
  * (take_best_credit, as a booking takes it), else a desk booking without one.
  */
-async function placeBooking(tx: TenantTx, accountId: string, userId: string, instanceId: string): Promise<WrittenRow["outcome"]> {
+async function placeBooking(
+  tx: TenantTx,
+  accountId: string,
+  userId: string,
+  instanceId: string,
+): Promise<WrittenRow["outcome"]> {
   const [locked] = await tx.$queryRaw<{ eventId: string; startsAt: Date; bookedCount: number; capacity: number }[]>`
     SELECT "eventId", "startsAt", "bookedCount", "capacity" FROM "Instance"
      WHERE "id" = ${instanceId} AND "accountId" = ${accountId} AND "status" <> 'cancelled' FOR UPDATE`;
@@ -129,7 +153,9 @@ async function placeBooking(tx: TenantTx, accountId: string, userId: string, ins
   if (locked.bookedCount >= locked.capacity) return "skipped";
   const [taken] = await tx.$queryRaw<{ credit: string | null }[]>`
     SELECT take_best_credit(${accountId}, ${userId}, ${locked.eventId}, ${locked.startsAt.toISOString()}::timestamp, NULL, NULL) AS "credit"`;
-  await tx.booking.create({ data: { accountId, instanceId, attendeeId: userId, status: "confirmed", entitlementId: taken?.credit ?? null } });
+  await tx.booking.create({
+    data: { accountId, instanceId, attendeeId: userId, status: "confirmed", entitlementId: taken?.credit ?? null },
+  });
   await tx.instance.update({ where: { id: instanceId }, data: { bookedCount: { increment: 1 } } });
   return "created";
 }

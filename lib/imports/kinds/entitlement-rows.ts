@@ -11,15 +11,22 @@ export type ProductWithPrices = Product & { prices: Price[] };
 
 /** The studio's members among these emails: email → user id. */
 export async function membersByEmail(db: TenantDb | TenantTx, emails: string[]): Promise<Map<string, string>> {
-  const members = await db.membership.findMany({ where: { email: { in: emails } }, select: { email: true, userId: true } });
+  const members = await db.membership.findMany({
+    where: { email: { in: emails } },
+    select: { email: true, userId: true },
+  });
   return new Map(members.map((member) => [member.email, member.userId]));
 }
 
 /** The studio's products by lower-cased name (the first of equal names). */
 export async function productsByName(db: TenantDb | TenantTx): Promise<Map<string, ProductWithPrices>> {
-  const products = await db.product.findMany({ include: { prices: { where: { retired: false }, orderBy: { position: "asc" } } }, orderBy: { createdAt: "asc" } });
+  const products = await db.product.findMany({
+    include: { prices: { where: { retired: false }, orderBy: { position: "asc" } } },
+    orderBy: { createdAt: "asc" },
+  });
   const byName = new Map<string, ProductWithPrices>();
-  for (const product of products) if (!byName.has(product.name.toLowerCase())) byName.set(product.name.toLowerCase(), product);
+  for (const product of products)
+    if (!byName.has(product.name.toLowerCase())) byName.set(product.name.toLowerCase(), product);
   return byName;
 }
 
@@ -35,7 +42,8 @@ export function readMemberEmail(values: Record<string, string>, members: Map<str
     return null;
   }
   const userId = members.get(email.data);
-  if (!userId) errors.push(issue("email", "unknown_person", "No member of this studio has this email: import the people first"));
+  if (!userId)
+    errors.push(issue("email", "unknown_person", "No member of this studio has this email: import the people first"));
   return userId ?? null;
 }
 
@@ -81,7 +89,9 @@ export async function alreadyImported(db: TenantDb | TenantTx, plans: Entitlemen
   return new Set(existing.map(planKey));
 }
 
-export function planKey(plan: Pick<EntitlementPlan, "userId" | "productId" | "validUntil" | "remainingClasses">): string {
+export function planKey(
+  plan: Pick<EntitlementPlan, "userId" | "productId" | "validUntil" | "remainingClasses">,
+): string {
   return [plan.userId, plan.productId, plan.validUntil?.toISOString() ?? "", plan.remainingClasses ?? ""].join("|");
 }
 

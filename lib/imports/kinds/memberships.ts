@@ -34,8 +34,15 @@ function pickPrice(product: ProductWithPrices, text: string | undefined, errors:
   return price?.id ?? null;
 }
 
-async function plan(db: TenantDb | TenantTx, rows: Rows, context: Pick<CheckContext, "dateFormat" | "timezone" | "now">) {
-  const members = await membersByEmail(db, rows.map(({ values }) => (values.email ?? "").trim().toLowerCase()));
+async function plan(
+  db: TenantDb | TenantTx,
+  rows: Rows,
+  context: Pick<CheckContext, "dateFormat" | "timezone" | "now">,
+) {
+  const members = await membersByEmail(
+    db,
+    rows.map(({ values }) => (values.email ?? "").trim().toLowerCase()),
+  );
   const products = await productsByName(db);
   return rows.map(({ row, values }) => {
     const errors: RowIssue[] = [];
@@ -50,7 +57,9 @@ async function plan(db: TenantDb | TenantTx, rows: Rows, context: Pick<CheckCont
     const validFrom = startOfStudioDay(context.now, context.timezone);
     if (validUntil && validUntil <= validFrom) errors.push(issue("nextRenewal", "invalid_date", "Must be after today"));
     const planned: EntitlementPlan | null =
-      errors.length === 0 ? { userId: userId!, productId: product!.id, priceId, remainingClasses: null, validFrom, validUntil } : null;
+      errors.length === 0
+        ? { userId: userId!, productId: product!.id, priceId, remainingClasses: null, validFrom, validUntil }
+        : null;
     return { row, values, errors, plan: planned };
   });
 }
@@ -58,8 +67,13 @@ async function plan(db: TenantDb | TenantTx, rows: Rows, context: Pick<CheckCont
 export const membershipsImport: KindImport = {
   async check(rows, context) {
     const planned = await plan(context.db, rows, context);
-    const existing = await alreadyImported(context.db, planned.flatMap(({ plan }) => (plan ? [plan] : [])));
-    return planned.map(({ row, values, errors, plan }) => checked(row, values, errors, [], plan ? existing.has(planKey(plan)) : false));
+    const existing = await alreadyImported(
+      context.db,
+      planned.flatMap(({ plan }) => (plan ? [plan] : [])),
+    );
+    return planned.map(({ row, values, errors, plan }) =>
+      checked(row, values, errors, [], plan ? existing.has(planKey(plan)) : false),
+    );
   },
   async write(tx, rows, context: WriteContext) {
     return writeEntitlements(tx, await plan(tx, rows, context), context.importId);

@@ -9,7 +9,13 @@ import { checked, issue, type KindImport, type RowIssue, type WrittenRow } from 
 const MAX_TEXT = 200;
 const MAX_NOTES = 2000;
 
-type Person = { email: string; displayName: string; phone: string | null; dateOfBirth: string | null; notes: string | null };
+type Person = {
+  email: string;
+  displayName: string;
+  phone: string | null;
+  dateOfBirth: string | null;
+  notes: string | null;
+};
 type Existing = {
   id: string;
   email: string;
@@ -28,11 +34,14 @@ function readPerson(values: Record<string, string>, dateFormat: Parameters<typeo
   if (!values.email) errors.push(issue("email", "required", "Required"));
   else if (!email.success) errors.push(issue("email", "invalid_email", "Not an email address"));
   const name = values.displayName || [values.firstName, values.lastName].filter(Boolean).join(" ");
-  if (name.length > MAX_TEXT) errors.push(issue(values.displayName ? "displayName" : "firstName", "too_long", `At most ${MAX_TEXT} characters`));
+  if (name.length > MAX_TEXT)
+    errors.push(issue(values.displayName ? "displayName" : "firstName", "too_long", `At most ${MAX_TEXT} characters`));
   const dateOfBirth = values.dateOfBirth ? parseImportDate(values.dateOfBirth, dateFormat) : null;
-  if (values.dateOfBirth && !dateOfBirth) errors.push(issue("dateOfBirth", "invalid_date", `Not a date in the format ${dateFormat}`));
+  if (values.dateOfBirth && !dateOfBirth)
+    errors.push(issue("dateOfBirth", "invalid_date", `Not a date in the format ${dateFormat}`));
   if ((values.phone ?? "").length > 50) errors.push(issue("phone", "too_long", "At most 50 characters"));
-  if ((values.notes ?? "").length > MAX_NOTES) errors.push(issue("notes", "too_long", `At most ${MAX_NOTES} characters`));
+  if ((values.notes ?? "").length > MAX_NOTES)
+    errors.push(issue("notes", "too_long", `At most ${MAX_NOTES} characters`));
   const person: Person = {
     email: email.success ? email.data : "",
     displayName: name,
@@ -63,7 +72,11 @@ function compare(person: Person, existing: Existing) {
   return { fills, fillNotes, kept, joins, changes };
 }
 
-async function findExisting(db: TenantDb | TenantTx, accountId: string, emails: string[]): Promise<Map<string, Existing>> {
+async function findExisting(
+  db: TenantDb | TenantTx,
+  accountId: string,
+  emails: string[],
+): Promise<Map<string, Existing>> {
   const users = await db.user.findMany({
     where: { email: { in: emails } },
     select: {
@@ -75,7 +88,9 @@ async function findExisting(db: TenantDb | TenantTx, accountId: string, emails: 
       memberships: { where: { accountId }, select: { notes: true } },
     },
   });
-  return new Map(users.map(({ memberships, ...user }) => [user.email, { ...user, membership: memberships[0] ?? null }]));
+  return new Map(
+    users.map(({ memberships, ...user }) => [user.email, { ...user, membership: memberships[0] ?? null }]),
+  );
 }
 
 export const peopleImport: KindImport = {
@@ -101,7 +116,11 @@ export const peopleImport: KindImport = {
     const emails = people.map(({ person }) => person.email);
     const before = await findExisting(tx, context.accountId, emails);
     const newUsers = people.filter(({ person }) => !before.has(person.email));
-    if (newUsers.length > 0) await insertUsers(tx, newUsers.map(({ person }) => person));
+    if (newUsers.length > 0)
+      await insertUsers(
+        tx,
+        newUsers.map(({ person }) => person),
+      );
     const existing = newUsers.length > 0 ? await findExisting(tx, context.accountId, emails) : before;
     const written: WrittenRow[] = [];
     const joining: { userId: string; notes: string | null }[] = [];

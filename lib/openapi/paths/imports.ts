@@ -31,7 +31,7 @@ registry.registerPath({
     "product/produkt, …); dates are read in the format that reads most of them (`dateFormat`, PATCH changes it). Answers the " +
     "import `previewed`: only the import and its rows are written. 400 with details for an empty file (`import_empty`), a first " +
     "row that holds values (`import_no_header`), a required field no column holds (`import_field_unmapped`), a quote never " +
-    "closed (`import_malformed`), or a kind not available yet (`import_kind_unavailable`).",
+    "closed (`import_malformed`), more than 500 columns (`import_too_many_columns`) or a NUL character (`unstorable_text`).",
   security: admin.security,
   request: {
     query: CreateImportQuery,
@@ -131,9 +131,13 @@ registry.registerPath({
     "preview` a second time.",
   security: admin.security,
   request: { params: ImportIdParams },
-  responses: { 202: jsonResponse("The import, committing", ImportSchema), ...admin.responses, 404: notFound, 409: notInPreview },
+  responses: {
+    202: jsonResponse("The import, committing", ImportSchema),
+    ...admin.responses,
+    404: notFound,
+    409: notInPreview,
+  },
 });
-
 
 registry.registerPath({
   method: "post",
@@ -142,7 +146,7 @@ registry.registerPath({
   tags,
   summary: "Email every person the import created a welcome, once",
   description:
-    "\"<studio> now takes bookings here\", in the studio's language, with its sign-in page, through the email outbox; " +
+    '"<studio> now takes bookings here", in the studio\'s language, with its sign-in page, through the email outbox; ' +
     "`queued` says how many were queued (0 on a second call, and for kinds other than people). 409 `Import is not " +
     "committed` before the commit has finished.",
   security: admin.security,

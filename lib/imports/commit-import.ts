@@ -20,22 +20,35 @@ const BATCHES_PER_CLAIM = 20;
 const LEASE_MS = 120_000;
 
 /**
- * Starts writing an import's valid rows (invalid ones are skipped): `committing`, then the jobs
- * runner writes it batch by batch. 409 `Import is not in preview` a second time.
+ * Starts writing an import's valid rows (invalid ones are skipped): `committing`, claimed by this
+ * request for its first batch, so a file of up to COMMIT_BATCH rows is `committed` at once; the
+ * jobs runner writes the rest. 409 `Import is not in preview` a second time.
  */
 export async function commitImport({ db, importId }: { db: TenantDb; importId: string }): Promise<Import> {
   const { count } = await db.import.updateMany({
     where: { id: importId, status: "previewed" },
-    data: { status: "committing", attempts: 0, lockedUntil: null },
+    data: { status: "committing", attempts: 1, lockedUntil: new Date(Date.now() + LEASE_MS) },
   });
   if (count === 0) {
     if (await db.import.findUnique({ where: { id: importId }, select: { id: true } }))
       throw new AppError("import_not_in_preview");
     throw new AppError("not_found");
   }
-  wakeJobs();
-  return db.import.findUniqueOrThrow({ where: { id: importId } });
+  const record = await db.import.findUniqueOrThrow({ where: { id: importId } });
+  try {
+    await writeSlice({ id: record.id, accountId: record.accountId, attempts: 1 }, { batchesPerClaim: 1 });
+  } catch (error) {
+    log.warn("import commit's first batch failed, the jobs runner retries it", {
+      importId,
+      errorName: errorName(error),
+    });
+  }
+  const after = await db.import.update({ where: { id: importId }, data: { lockedUntil: null, attempts: 0 } });
+  if (after.status === "committing") wakeJobs();
+  return after;
 }
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : "Error");
 
 type CommitJob = ClaimedJob & { accountId: string };
 type CommitOptions = {
@@ -65,7 +78,7 @@ const importCommitJobs: JobKind<CommitJob, CommitOptions> = {
         await writeSlice(job, options);
         outcomes.push({ done: true });
       } catch (error) {
-        outcomes.push({ failed: error instanceof Error ? error.name : "Error" });
+        outcomes.push({ failed: errorName(error) });
       }
     }
     return outcomes;
@@ -122,6 +135,7 @@ async function writeSlice(job: CommitJob, options: CommitOptions): Promise<void>
     now: options.now?.() ?? new Date(),
   };
   for (let batch = 0; batch < (options.batchesPerClaim ?? BATCHES_PER_CLAIM); batch++) {
+    const batchSize = options.batchSize ?? COMMIT_BATCH;
     const wrote = await db.$transaction(
       async (tx) => {
         // locked: a second process whose claim came after this one's lease waits, then takes the rows after these
@@ -129,16 +143,16 @@ async function writeSlice(job: CommitJob, options: CommitOptions): Promise<void>
           SELECT "row", "values" FROM "ImportRow"
            WHERE "accountId" = ${record.accountId} AND "importId" = ${record.id}
              AND "outcome" IS NULL AND "status" IN ('valid', 'unchanged')
-           ORDER BY "row" LIMIT ${options.batchSize ?? COMMIT_BATCH} FOR UPDATE`;
-        if (rows.length === 0) return false;
+           ORDER BY "row" LIMIT ${batchSize} FOR UPDATE`;
+        if (rows.length === 0) return 0;
         const written = await kindImport.write(tx, rows, context);
         await recordOutcomes(tx, record, written);
         if (options.crashAtBatch === batch + 1) throw new Error("process died mid-commit");
-        return true;
+        return rows.length;
       },
       { maxWait: 10_000, timeout: 60_000 },
     );
-    if (!wrote) return finish(db, record.id, options.now?.() ?? new Date());
+    if (wrote < batchSize) return finish(db, record.id, options.now?.() ?? new Date()); // none left
   }
 }
 

@@ -281,21 +281,36 @@ describe("POST /imports/{id}/commit: people", () => {
   });
 
   it("a commit interrupted mid-way leaves no half-written batch and resumes where it stopped", async () => {
-    const lines = Array.from({ length: 7 }, (_, i) => `person${i}@example.com,Person ${i}`);
+    const lines = Array.from({ length: 1200 }, (_, i) => `person${i}@example.com,Person ${i}`);
     const created = (await upload(csv(`Email,Name\n${lines.join("\n")}\n`))).body;
-    await api("POST", `/imports/${created.id}/commit`, { token: tenant.admin.token });
-    // two batches of three are written, then the process "dies" while writing the third: nothing of it stays
-    await expect(commitWaitingImports({ batchSize: 3, crashAtBatch: 3 })).resolves.toBe(0);
-    expect(await db.membership.count({ where: { accountId: tenant.accountId, persona: "attendee" } })).toBe(6);
-    expect(await memberByEmail("person6@example.com")).toBeNull();
+    const attendees = () => db.membership.count({ where: { accountId: tenant.accountId, persona: "attendee" } });
+    // the request writes the first batch (500 rows) and leaves the rest to the jobs runner
+    expect(await api("POST", `/imports/${created.id}/commit`, { token: tenant.admin.token })).toMatchObject({
+      status: 202,
+      body: { status: "committing", created: null },
+    });
+    expect(await attendees()).toBe(500);
+    // one more batch of 300 is written, then the process "dies" while writing the next: nothing of it stays
+    await expect(commitWaitingImports({ batchSize: 300, crashAtBatch: 2 })).resolves.toBe(0);
+    expect(await attendees()).toBe(800);
+    expect(await memberByEmail("person800@example.com")).toBeNull();
     expect((await api("GET", `/imports/${created.id}`, { token: tenant.admin.token })).body.status).toBe("committing");
     await db.import.update({ where: { id: created.id }, data: { lockedUntil: null } }); // its retry comes due
     await commitWaitingImports();
     expect((await api("GET", `/imports/${created.id}`, { token: tenant.admin.token })).body).toMatchObject({
       status: "committed",
-      created: 7,
+      created: 1200,
     });
-    expect(await db.membership.count({ where: { accountId: tenant.accountId, persona: "attendee" } })).toBe(7);
+    expect(await attendees()).toBe(1200);
+  });
+
+  it("answers a small file committed at once", async () => {
+    const created = (await upload(csv("Email\nsmall@example.com\n"))).body;
+    const response = await api("POST", `/imports/${created.id}/commit`, { token: tenant.admin.token });
+    expect(response).toMatchObject({
+      status: 202,
+      body: { status: "committed", created: 1, updated: 0, unchanged: 0 },
+    });
   });
 });
 

@@ -123,7 +123,8 @@ registry.registerPath({
   tags,
   summary: "Write the import's valid rows (invalid ones are skipped)",
   description:
-    "Answers 202 with the import `committing` (or `committed` when it finished at once); the rows are written in the " +
+    "Answers 202 with the import `committing`, or `committed` when it finished at once (the request writes the first " +
+    "500 rows itself); the rows are written in the " +
     "background, in batches that are each all-or-nothing, and a commit interrupted (a process dying) continues where it " +
     "stopped. Poll GET /imports/{importId} for `committed` (or `failed`) and the figures `created`, `updated`, `unchanged`. " +
     "people: matched by email to an existing identity, whose own data is never overwritten (empty fields are filled); a " +

@@ -414,6 +414,7 @@ describe("passes and memberships", () => {
       importId: created.id,
     });
     expect(membership!.validUntil?.toISOString()).toBe("2099-01-31T23:00:00.000Z");
+    expect(membership!.validFrom.getTime()).toBeLessThanOrEqual(Date.now()); // the period began before the import
   });
 });
 

@@ -1,6 +1,7 @@
 // Memberships: a subscription product held until its next renewal, written as an entitlement marked
 // imported. It does not renew by itself (no payment method came with it): its holder is told before
 // it ends, as of any pass (lib/commerce/schedule-pass-notices.ts), and renews by buying.
+import { addBillingPeriod, type BillingInterval } from "@/lib/commerce/entitlement-terms";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { checked, issue, type CheckContext, type KindImport, type RowIssue, type WriteContext } from "../import-kind";
 import {
@@ -54,8 +55,15 @@ async function plan(
     const priceId = product?.type === "subscription" ? pickPrice(product, values.price, errors) : null;
     const validUntil = readStudioDay(values, "nextRenewal", context, errors);
     if (!values.nextRenewal) errors.push(issue("nextRenewal", "required", "Required"));
-    const validFrom = startOfStudioDay(context.now, context.timezone);
-    if (validUntil && validUntil <= validFrom) errors.push(issue("nextRenewal", "invalid_date", "Must be after today"));
+    const today = startOfStudioDay(context.now, context.timezone);
+    if (validUntil && validUntil <= today) errors.push(issue("nextRenewal", "invalid_date", "Must be after today"));
+    const price = product?.prices.find((candidate) => candidate.id === priceId);
+    // the period paid in the former system: one billing period before the renewal (the expiry notice
+    // tells those whose period is longer than its 7 days), never after today
+    const periodStart =
+      validUntil &&
+      addBillingPeriod(validUntil, (price?.interval ?? "month") as BillingInterval, -(price?.intervalCount ?? 1));
+    const validFrom = periodStart && periodStart < today ? periodStart : today;
     const planned: EntitlementPlan | null =
       errors.length === 0
         ? { userId: userId!, productId: product!.id, priceId, remainingClasses: null, validFrom, validUntil }

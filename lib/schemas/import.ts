@@ -56,6 +56,10 @@ export const ImportSchema = z
     unchanged: z.number().int().nullable().openapi({ description: "Once committed: rows that changed nothing" }),
     createdAt: z.iso.datetime(),
     committedAt: z.iso.datetime().nullable(),
+    invitedAt: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: "When POST /imports/{importId}/invite queued the welcome emails; null: not yet" }),
   })
   .openapi("Import");
 
@@ -130,5 +134,6 @@ export function serializeImport(record: Import): ImportDto {
     unchanged: record.unchanged,
     createdAt: record.createdAt.toISOString(),
     committedAt: record.committedAt?.toISOString() ?? null,
+    invitedAt: record.invitedAt?.toISOString() ?? null,
   };
 }

@@ -502,6 +502,7 @@ describe("POST /imports/{id}/invite", () => {
       status: 202,
       body: { queued: 0 },
     });
+    expect((await api("GET", `/imports/${created.id}`, { token: tenant.admin.token })).body.invitedAt).not.toBeNull();
     await sendWaitingNoticeEmails();
     const studio = await db.account.findUniqueOrThrow({ where: { id: tenant.accountId } });
     const welcome = readOutbox().filter((email) => email.to === "jonas.kragh@example.com");

@@ -176,6 +176,17 @@ describe("reading, changing and deleting an import", () => {
       3,
     ]);
     expect((await rows(first.id, "?status=invalid")).map((r) => r.row)).toEqual([4, 5]);
+    const invalid = await api("GET", `/imports/${first.id}/invalid.csv?delimiter=semicolon`, {
+      token: tenant.admin.token,
+    });
+    expect(invalid.status).toBe(200);
+    const lines = invalid.text.split("\r\n");
+    expect(lines[0]).toBe(
+      "Client ID;Last Name;First Name;Email;Mobile Phone;Home Phone;Birth Date;Gender;Address;City;State;Postal Code;Creation Date;Referred By;Notes;errors",
+    );
+    expect(lines[1]).toContain("100003;Madsen;Line;line.madsen@example;");
+    expect(lines[1]).toContain(';"email: Not an email address; dateOfBirth: Not a date in the format MM/DD/YYYY"');
+    expect(lines).toHaveLength(4); // two rows and the last line end
   });
 
   it("PATCH changes a column's field and the date format, and checks every row again", async () => {

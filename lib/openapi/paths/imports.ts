@@ -7,6 +7,7 @@ import {
   ListImportRowsQuery,
   UpdateImportInput,
 } from "@/lib/schemas/import";
+import { ExportParams } from "@/lib/schemas/export";
 import { z } from "@/lib/schemas/zod";
 import { authFor, errorResponse, jsonBody, jsonResponse, linkHeader, registry } from "../registry";
 
@@ -157,5 +158,31 @@ registry.registerPath({
     ...admin.responses,
     404: notFound,
     409: errorResponse(409, "Import is not committed"),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/imports/{importId}/invalid.csv",
+  operationId: "exportInvalidImportRows",
+  tags,
+  summary: "An import's invalid rows as CSV, to fix and upload again",
+  description:
+    "The file's header row and its invalid rows' cells as read, in file order, with a last column `errors` saying what is " +
+    "wrong with each; in the dialect of the CSV exports (UTF-8 with a byte order mark, CRLF, `?delimiter=semicolon` for " +
+    "Excel in Danish locales, formula-like cells prefixed with `'`).",
+  security: admin.security,
+  request: { params: ImportIdParams, query: ExportParams },
+  responses: {
+    200: {
+      description: "invalid-rows.csv",
+      headers: {
+        "Content-Disposition": { description: 'attachment; filename="invalid-rows.csv"', schema: { type: "string" } },
+      },
+      content: { "text/csv": { schema: { type: "string" } } },
+    },
+    400: errorResponse(400),
+    ...admin.responses,
+    404: notFound,
   },
 });

@@ -146,6 +146,16 @@ export default async function ImportPage(props: Props) {
           />
         )}
         {page.next ? <p className="mt-3 text-sm text-slate-600">{t("moreRows", { count: ROWS_SHOWN })}</p> : null}
+        {item.invalidRows > 0 ? (
+          <p className="mt-3 text-sm">
+            <a
+              href={`/api/imports/${importId}/invalid.csv?delimiter=semicolon`}
+              className="text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            >
+              {t("downloadInvalid")}
+            </a>
+          </p>
+        ) : null}
       </Section>
       <Section id="actions" title={t("actionsHeading")}>
         <div className="flex flex-wrap gap-4">

@@ -53,3 +53,12 @@ export async function deleteImport({ db, importId }: { db: TenantDb; importId: s
   const { count } = await db.import.deleteMany({ where: { id: importId } });
   if (count === 0) throw new AppError("not_found");
 }
+
+/** How far a commit has come: rows written of the rows to write (valid and unchanged). */
+export async function importProgress({ db, importId }: { db: TenantDb; importId: string }) {
+  const [written, total] = await Promise.all([
+    db.importRow.count({ where: { importId, outcome: { not: null } } }),
+    db.importRow.count({ where: { importId, status: { in: ["valid", "unchanged"] } } }),
+  ]);
+  return { written, total };
+}

@@ -7,7 +7,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { AppError } from "@/lib/errors";
 import { DATE_FORMATS } from "@/lib/imports/import-dates";
-import { getImportOrThrow, listImportRows } from "@/lib/imports/manage-imports";
+import { getImportOrThrow, importProgress, listImportRows } from "@/lib/imports/manage-imports";
 import { KIND_FIELDS, type ImportKind } from "@/lib/imports/recognize-header";
 import { serializeImport } from "@/lib/schemas/import";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -46,6 +46,7 @@ export default async function ImportPage(props: Props) {
     listImportRows({ db: viewer.db, importId, status, limit: ROWS_SHOWN }),
     importWords(),
   ]);
+  const progress = item.status === "committing" ? await importProgress({ db: viewer.db, importId }) : null;
   const fields = KIND_FIELDS[item.kind as ImportKind].fields;
   const preview = item.status === "previewed";
   const count = { invalid: item.invalidRows, valid: item.validRows, unchanged: item.unchangedRows };
@@ -69,7 +70,12 @@ export default async function ImportPage(props: Props) {
           {item.created !== null ? (
             <p>{t("outcome", { created: item.created, updated: item.updated ?? 0, unchanged: item.unchanged ?? 0 })}</p>
           ) : null}
-          {item.status === "committing" ? <progress className="w-full max-w-md" aria-label={t("progress")} /> : null}
+          {progress ? (
+            <div className="max-w-md space-y-1">
+              <progress className="w-full" aria-label={t("progress")} value={progress.written} max={progress.total} />
+              <p>{t("progressRows", { written: progress.written, total: progress.total })}</p>
+            </div>
+          ) : null}
         </div>
       </Section>
       {preview ? (

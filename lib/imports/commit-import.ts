@@ -109,11 +109,19 @@ const importCommitJobs: JobKind<CommitJob, CommitOptions> = {
 };
 
 /**
- * Writes the imports being committed, a slice of each per claim, until none remains; resolves with
- * how many slices were written (the jobs runner calls it, lib/jobs/app-jobs.ts; tests and the bench too).
+ * Writes the imports being committed, a slice of each per claim, and resolves with how many slices
+ * were written: the jobs runner calls it (lib/jobs/app-jobs.ts) and runs again while it did work, so
+ * a long commit holds up no other work. `untilNoneDue` (tests, the bench) keeps claiming until no
+ * import is due.
  */
-export function commitWaitingImports(options: CommitOptions & { sql?: RawSql } = {}): Promise<number> {
-  return runJobs(importCommitJobs, { sql: options.sql ?? getDatabase().raw, context: options, now: options.now });
+export async function commitWaitingImports(
+  options: CommitOptions & { sql?: RawSql; untilNoneDue?: boolean } = {},
+): Promise<number> {
+  const run = () =>
+    runJobs(importCommitJobs, { sql: options.sql ?? getDatabase().raw, context: options, now: options.now });
+  let slices = await run();
+  for (let done = slices; options.untilNoneDue && done > 0; slices += done) done = await run();
+  return slices;
 }
 
 /**

@@ -36,6 +36,7 @@ const CLIENT_NAMESPACES = [
   "SearchableSelect",
   "WebhookEvents",
   "WebhookForm",
+  "ImportUpload",
 ] as const;
 
 export async function generateMetadata(): Promise<Metadata> {

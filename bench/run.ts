@@ -3,6 +3,7 @@
 // Figure[] or, with aims, a BenchResult (bench/lib/measure.ts); add new ones to the list.
 import { printAims, printFigures, type Aim, type BenchResult, type Figure } from "./lib/measure";
 import { benchBookings, bookingsBenchAvailable } from "./bookings.bench";
+import { benchImports } from "./imports.bench";
 import { benchProgramme } from "./programme.bench";
 import { benchPublicJs, publicJsBenchAvailable } from "./public-js.bench";
 import { benchPublicPage } from "./public-page.bench";
@@ -28,6 +29,8 @@ const scale = scaleBenchAvailable();
 if (scale.ok) BENCHES.push({ name: "scale", run: benchScale });
 else console.log(`[bench] scale: skipped (${scale.reason})`);
 BENCHES.push({ name: "programme", run: benchProgramme });
+// A 50,000-row people file previewed and committed (issue 31 §1's aim), in process.
+BENCHES.push({ name: "imports", run: benchImports });
 // BENCH_ONLY=name[,name…] runs only those benches.
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 if (only) BENCHES.splice(0, BENCHES.length, ...BENCHES.filter((bench) => only.includes(bench.name)));

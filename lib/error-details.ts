@@ -114,6 +114,13 @@ export const RULES = {
   date_required: () => "Enter a date",
   date_time_required: () => "Enter a date and time",
   class_required: () => "Choose a class",
+  import_empty: () => "The file has no rows",
+  import_no_header: () => "The first row holds values, not column names: add a header row",
+  import_field_unmapped: (p: { field: string }) => `No column holds ${p.field}`,
+  import_malformed: (p: { line: number }) => `The file is not CSV from line ${p.line}: a quote is not closed`,
+  import_too_many_columns: (p: { maximum: number }) => `The file has more than ${p.maximum} columns`,
+  import_field_not_of_kind: () => "Not a field of this kind of import",
+  import_columns_mismatch: () => "Give every column of the file, in the file's order, with its header",
 } as const satisfies Record<string, (params: never) => string>;
 
 export type RuleCode = keyof typeof RULES;

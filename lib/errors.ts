@@ -40,6 +40,8 @@ export const ERRORS = {
   no_valid_entitlement: { status: 402, message: "No valid entitlement" },
   not_a_subscription: { status: 409, message: "Entitlement is not a subscription" },
   not_paused: { status: 409, message: "Entitlement is not paused" },
+  import_not_in_preview: { status: 409, message: "Import is not in preview" },
+  import_not_committed: { status: 409, message: "Import is not committed" },
   payload_too_large: { status: 413, message: "Payload too large" },
   idempotency_key_reused: { status: 422, message: "Idempotency key reused with a different request" },
   too_many_requests: { status: 429, message: "Too many requests" },

@@ -19,6 +19,7 @@ export const DASHBOARD_GROUPS = [
     links: [
       "/dashboard/settings",
       "/dashboard/settings/payments",
+      "/dashboard/settings/import",
       "/dashboard/locations",
       "/dashboard/presets",
       "/dashboard/api-keys",
@@ -95,6 +96,7 @@ export function DashboardNav({
     "/dashboard/promo-codes": t("promoCodes"),
     "/dashboard/settings": t("settings"),
     "/dashboard/settings/payments": t("payments"),
+    "/dashboard/settings/import": t("import"),
     "/dashboard/api-keys": t("apiKeys"),
     "/dashboard/webhooks": t("webhooks"),
   };

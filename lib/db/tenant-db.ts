@@ -31,6 +31,8 @@ export const TENANT_MODELS = new Set<string>([
   "ApiKey",
   "Webhook",
   "WebhookDelivery",
+  "Import",
+  "ImportRow",
 ]);
 
 const WHERE_OPERATIONS = new Set([

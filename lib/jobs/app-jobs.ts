@@ -4,6 +4,7 @@ import { sendWaitingSignInEmails } from "@/lib/auth/send-waiting-sign-in-emails"
 import { sendWaitingBookingEmails } from "@/lib/bookings/booking-email-sender";
 import { scheduleDueReminders } from "@/lib/bookings/schedule-reminders";
 import { schedulePassNotices } from "@/lib/commerce/schedule-pass-notices";
+import { commitWaitingImports } from "@/lib/imports/commit-import";
 import { log } from "@/lib/log";
 import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
 import { sendWaitingReceiptEmails } from "@/lib/receipts/send-receipt-email";
@@ -25,6 +26,7 @@ export const drainedWork: DrainedWork[] = [
   { name: "webhook deliveries", drain: () => sendDueWebhooks({ now: () => new Date() }) },
   { name: "notice emails", drain: () => sendWaitingNoticeEmails() },
   { name: "receipt emails", drain: () => sendWaitingReceiptEmails() },
+  { name: "import commits", drain: () => commitWaitingImports() },
 ];
 
 export const periodicWork: PeriodicWork[] = [

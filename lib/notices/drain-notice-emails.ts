@@ -138,6 +138,12 @@ function factsOf(row: ClaimedNotice, appUrl: string): NoticeEmailFacts | null {
       if (row.webhookUrl === null || row.webhookStatus !== "disabled") return null;
       return { kind: row.kind, ...recipient, webhookHost: hostOf(row.webhookUrl), failingSince: row.failingSince };
     }
+    case "import_welcome": // the studio's sign-in page: a magic link would expire before many read their welcome
+      return {
+        kind: row.kind,
+        ...recipient,
+        signInUrl: `${appUrl}/sign-in?account=${encodeURIComponent(row.accountSlug)}`,
+      };
     default: // a row written by raw SQL with a kind this code does not know: given up after its attempts
       return { ...recipient, kind: row.kind } as unknown as NoticeEmailFacts;
   }

@@ -1,7 +1,7 @@
 // What a notice email says, as it stands when it is sent. Shared by the drain (which reads it from
 // the database) and the email worker (which renders it): types only.
 
-export type NoticeEmailKind = "pass_one_left" | "pass_expiring" | "webhook_disabled";
+export type NoticeEmailKind = "pass_one_left" | "pass_expiring" | "webhook_disabled" | "import_welcome";
 
 type Recipient = {
   recipientEmail: string;
@@ -33,4 +33,7 @@ export type WebhookDisabledFacts = Recipient & {
   failingSince: Date | null;
 };
 
-export type NoticeEmailFacts = PassNoticeFacts | WebhookDisabledFacts;
+/** A person an import brought from the studio's former system: the studio now takes bookings here. */
+export type ImportWelcomeFacts = Recipient & { kind: "import_welcome"; signInUrl: string };
+
+export type NoticeEmailFacts = PassNoticeFacts | WebhookDisabledFacts | ImportWelcomeFacts;

@@ -1,5 +1,6 @@
 // Runs in the email worker threads (lib/email/email-worker.ts): nothing here needs the app's bundle.
 import type { EmailMessage } from "@/lib/email/transport";
+import { renderImportWelcomeEmail } from "@/lib/email/templates/import-welcome-email";
 import { renderPassExpiringEmail } from "@/lib/email/templates/pass-expiring-email";
 import { renderPassOneLeftEmail } from "@/lib/email/templates/pass-one-left-email";
 import { renderWebhookDisabledEmail } from "@/lib/email/templates/webhook-disabled-email";
@@ -42,6 +43,8 @@ export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailM
           failingSince: facts.failingSince && formatDateTime(facts.failingSince, where),
           dashboardUrl: `${facts.appUrl}/dashboard/webhooks`,
         });
+      case "import_welcome":
+        return renderImportWelcomeEmail({ ...common, signInUrl: facts.signInUrl });
       default: // a row written by raw SQL with a kind this code does not know
         throw new TypeError("unknown notice email kind");
     }

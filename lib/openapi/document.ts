@@ -16,6 +16,7 @@ import "./paths/calendar";
 import "./paths/admin";
 import "./paths/people";
 import "./paths/payments";
+import "./paths/imports";
 
 /** The document's tags, in the order the rendered documentation shows them. */
 const TAGS = [

@@ -92,6 +92,13 @@ function ruleMessages(t: Translator<"FieldErrors">, p: DetailParams | undefined,
     date_required: () => t("date_required"),
     date_time_required: () => t("date_time_required"),
     class_required: () => t("class_required"),
+    import_empty: () => t("import_empty"),
+    import_no_header: () => t("import_no_header"),
+    import_field_unmapped: () => t("import_field_unmapped", { field: param(p, "field") }),
+    import_columns_mismatch: () => t("import_columns_mismatch"),
+    import_field_not_of_kind: () => t("import_field_not_of_kind"),
+    import_too_many_columns: () => t("import_too_many_columns", { maximum: param(p, "maximum") }),
+    import_malformed: () => t("import_malformed", { line: param(p, "line") }),
   };
   return messages;
 }

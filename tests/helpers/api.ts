@@ -9,8 +9,8 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; 
 
 export type ApiOptions = {
   body?: unknown;
-  /** A raw body, sent as is (malformed JSON, oversize payloads). */
-  rawBody?: string;
+  /** A raw body, sent as is (malformed JSON, oversize payloads, a file's bytes). */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   token?: string;
   cookie?: string;
   headers?: Record<string, string>;
@@ -39,7 +39,7 @@ export async function api<T = any>(
     headers.set("cookie", options.cookie);
     if (!headers.has("origin") && method !== "GET") headers.set("origin", ORIGIN);
   }
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers.set("content-type", "application/json");
   const response = await handler(new Request(url, { method, headers, body }), {

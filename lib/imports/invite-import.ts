@@ -1,0 +1,36 @@
+import "server-only";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+import { wakeJobs } from "@/lib/jobs/wake";
+
+/**
+ * Puts a welcome email in the notice outbox for every person the import created, once: a second
+ * call queues none. In the studio's language (the imported have chosen none), with its sign-in page.
+ * 409 `Import is not committed` before the commit has finished.
+ */
+export async function inviteImport({
+  db,
+  accountId,
+  importId,
+}: {
+  db: TenantDb;
+  accountId: string;
+  importId: string;
+}): Promise<{ queued: number }> {
+  const queued = await db.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ status: string; invitedAt: Date | null }[]>`
+      SELECT "status", "invitedAt" FROM "Import" WHERE "id" = ${importId} AND "accountId" = ${accountId} FOR UPDATE`;
+    if (!locked) throw new AppError("not_found");
+    if (locked.status !== "committed") throw new AppError("import_not_committed");
+    if (locked.invitedAt) return 0;
+    await tx.import.update({ where: { id: importId }, data: { invitedAt: new Date() } });
+    return tx.$executeRaw`
+      INSERT INTO "NoticeEmail" ("accountId", "kind", "userId")
+      SELECT DISTINCT r."accountId", 'import_welcome', r."userId"
+        FROM "ImportRow" r JOIN "Import" i ON i."id" = r."importId" AND i."accountId" = r."accountId"
+       WHERE r."accountId" = ${accountId} AND r."importId" = ${importId} AND i."kind" = 'people'
+         AND r."outcome" = 'created' AND r."userId" IS NOT NULL`;
+  });
+  if (queued > 0) wakeJobs();
+  return { queued };
+}

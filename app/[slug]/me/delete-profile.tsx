@@ -10,7 +10,7 @@ import type { ActionResult } from "../actions";
  * what stays with the studio and why, then the action runs (and signs them out).
  */
 export function DeleteProfile({ remove }: { remove: () => Promise<ActionResult> }) {
-  const t = useTranslations("MyData");
+  const t = useTranslations("DeleteProfile");
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
   return (

@@ -7,6 +7,7 @@ import { benchProgramme } from "./programme.bench";
 import { benchPublicJs, publicJsBenchAvailable } from "./public-js.bench";
 import { benchPublicPage } from "./public-page.bench";
 import { benchScale, scaleBenchAvailable } from "./scale.bench";
+import { benchStudioExport } from "./studio-export.bench";
 
 // The load benches run first: the in-process benches leave a heap behind whose garbage collection
 // would stall this process's load generator (and depress the trivial route it measures).
@@ -28,6 +29,8 @@ const scale = scaleBenchAvailable();
 if (scale.ok) BENCHES.push({ name: "scale", run: benchScale });
 else console.log(`[bench] scale: skipped (${scale.reason})`);
 BENCHES.push({ name: "programme", run: benchProgramme });
+// The whole-studio ZIP of 50,000 people (issue 31 §2's aim), in-process on PGlite (and PostgreSQL when set).
+BENCHES.push({ name: "studio-export", run: benchStudioExport });
 // BENCH_ONLY=name[,name…] runs only those benches.
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 if (only) BENCHES.splice(0, BENCHES.length, ...BENCHES.filter((bench) => only.includes(bench.name)));

@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@prisma/client";
 import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
+import { cancelSubscription } from "@/lib/commerce/cancel-subscription";
 import { db } from "@/lib/db";
 import { tenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
@@ -15,8 +16,9 @@ import { erasedEmail } from "./erased-identity";
 export type ErasureRequester = { kind: "self" } | { kind: "administrator"; userId: string | null };
 
 /**
- * Erases a person (GDPR article 17): in every studio they belong to, their membership ends as a
- * removal ends it (end-membership.ts: groups, sessions, links, future bookings cancelled and the
+ * Erases a person (GDPR article 17): in every studio they belong to, their subscriptions stop
+ * renewing (cancel-subscription.ts: Stripe told first, 503 and nothing erased when it cannot be
+ * reached), their membership ends as a removal ends it (end-membership.ts: groups, sessions, links, future bookings cancelled and the
  * waitlist promoted), nothing waits to be emailed to them, and their identity is erased: the email
  * becomes an undeliverable one of their own (so the address may sign up again as a new person), the
  * name "Deleted member" in the studio's language, no date of birth, no language, no reminders. Orders,
@@ -47,6 +49,7 @@ export async function erasePerson({
   if (requestedBy.kind === "self" && studios.some((studio) => studio.persona === "administrator" && studio.administrators <= 1))
     throw new AppError("sole_administrator");
 
+  for (const studio of studios) await stopRenewals(studio.accountId, userId);
   const active = studios.find((studio) => studio.accountId === accountId)!;
   const order = [...studios.filter((studio) => studio !== active), active];
   for (const studio of order) {
@@ -64,6 +67,16 @@ export async function erasePerson({
     );
   }
   wakeJobs();
+}
+
+/** No subscription of the person renews or bills again: each ends with its paid period. */
+async function stopRenewals(accountId: string, userId: string): Promise<void> {
+  const scoped = tenantDb(accountId);
+  const subscriptions = await scoped.entitlement.findMany({
+    where: { userId, cancelAt: null, status: "active", product: { type: "subscription" } },
+    select: { id: true },
+  });
+  for (const { id } of subscriptions) await cancelSubscription({ db: scoped, entitlementId: id, ownerId: userId });
 }
 
 type Studio = { accountId: string; persona: string; administrators: number; localeTag: string };

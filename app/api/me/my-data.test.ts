@@ -21,6 +21,7 @@ let futureBookingId: string;
 let waitlistedId: string;
 let passId: string;
 let orderId: string;
+let subscriptionId: string;
 let ipCounter = 0;
 
 async function bookAs(member: TestMember, instanceId: string, extra: Record<string, unknown> = {}) {
@@ -69,6 +70,9 @@ beforeEach(async () => {
     })
   ).id;
   await db.noticeEmail.create({ data: { accountId: home.accountId, kind: "receipt", userId: ida.userId, orderId } });
+  subscriptionId = (
+    await grant(home.accountId, ida.userId, { remainingClasses: null, validUntil: new Date(Date.now() + 20 * DAY) })
+  ).id;
   const group = (await api("POST", "/groups", { token: home.admin.token, body: { name: "Morning crew" } })).body;
   await api("POST", `/groups/${group.id}/users/${ida.userId}`, { token: home.admin.token });
 });
@@ -85,7 +89,7 @@ describe("GET /me/export", () => {
     const nord = data.studios[1];
     expect(nord.membership).toMatchObject({ persona: "attendee", groups: ["Morning crew"] });
     expect(nord.bookings.map((b: { booking: { id: string } }) => b.booking.id)).toEqual([pastBookingId, futureBookingId]);
-    expect(nord.passes.map((p: { id: string }) => p.id)).toEqual([passId]);
+    expect(nord.passes.map((p: { id: string }) => p.id)).toEqual([subscriptionId, passId]);
     expect(nord.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
     expect(nord.consents).toEqual({ emailReminders: true, calendarFeed: false });
     expect(data.studios[0]).toMatchObject({ bookings: [], passes: [], orders: [] });
@@ -126,6 +130,9 @@ describe("DELETE /me", () => {
     expect(await status(pastBookingId)).toBe("confirmed");
     expect(await db.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({ userId: ida.userId, receiptNumber: 1 });
     expect(await db.entitlement.count({ where: { id: passId, userId: ida.userId } })).toBe(1);
+    // the membership (subscription) is not renewed again: it ends with its paid period
+    const subscription = await db.entitlement.findUniqueOrThrow({ where: { id: subscriptionId } });
+    expect(subscription.cancelAt).toEqual(subscription.validUntil);
     const orders = await api("GET", "/orders", { token: home.admin.token });
     expect(JSON.stringify(orders.body)).not.toContain(ida.email);
 

@@ -10,14 +10,15 @@ const admin = authFor("admin");
 const noContent = { description: "Done; no body" };
 
 const ERASURE =
-  "In every studio the person belongs to, the membership ends as DELETE /memberships/{userId} ends it (groups, sessions, " +
+  "In every studio the person belongs to, their subscriptions stop renewing (as POST /me/entitlements/{entitlementId}/cancel " +
+  "does: usable to the end of the paid period, Stripe billing no further period; 503 and nothing erased when Stripe cannot be " +
+  "reached), and the membership ends as DELETE /memberships/{userId} ends it (groups, sessions, " +
   "sign-in links; future confirmed and waitlisted bookings cancelled as `cancelled_by_studio`, credits returned, freed places " +
   "offered to the waitlist); nothing waiting to be emailed to them is sent, their calendar feeds stop. Then the identity is " +
   "erased: email replaced by an undeliverable address of its own (under the reserved `.invalid` domain), name by " +
   '"Deleted member" (in Danish studios "Slettet medlem"), date of birth and language removed, status `disabled`; every ' +
   "session and sign-in link ends. The address may sign up again, as a new person. Orders, receipts, passes and past " +
-  "bookings stay, pointing at the erased identity: the Danish Bookkeeping Act keeps them five years. An active Stripe " +
-  "subscription is not cancelled by this: cancel it first (POST /me/entitlements/{entitlementId}/cancel).";
+  "bookings stay, pointing at the erased identity: the Danish Bookkeeping Act keeps them five years.";
 
 registry.registerPath({
   method: "get",
@@ -52,6 +53,7 @@ registry.registerPath({
     204: noContent,
     ...person.responses,
     409: errorResponse(409, "You are the last administrator of a studio"),
+    503: errorResponse(503),
   },
 });
 
@@ -77,5 +79,6 @@ registry.registerPath({
       "You cannot remove your active membership",
       "You are the last administrator of a studio",
     ]),
+    503: errorResponse(503),
   },
 });

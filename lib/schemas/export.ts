@@ -172,23 +172,12 @@ export const RECEIPTS_CSV_HEADER = [
   "userEmail",
 ];
 
-/** The files of GET /exports/studio.zip, in the archive's order (manifest.json last). */
-export const STUDIO_EXPORT_FILES = [
-  "people.csv",
-  "passes.csv",
-  "bookings.csv",
-  "orders.csv",
-  "products.csv",
-  "programme.csv",
-  "receipts.csv",
-] as const;
-
 export const StudioExportManifestSchema = z
   .object({
     account: AccountSchema,
     exportedAt: z.iso.datetime(),
     files: z.array(z.object({ name: z.string(), rows: z.number().int().openapi({ description: "Records after the header" }) })),
   })
-  .openapi("StudioExportManifest");
+  .describe("manifest.json of GET /exports/studio.zip");
 
 export type StudioExportManifest = z.infer<typeof StudioExportManifestSchema>;

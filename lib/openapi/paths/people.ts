@@ -10,7 +10,6 @@ import {
   PRODUCTS_CSV_HEADER,
   PROGRAMME_CSV_HEADER,
   RECEIPTS_CSV_HEADER,
-  StudioExportManifestSchema,
 } from "@/lib/schemas/export";
 import { OrderSchema } from "@/lib/schemas/order";
 import { ExportOrdersParams, ORDER_FILTER_DESCRIPTION } from "@/lib/schemas/order-filter";
@@ -146,7 +145,7 @@ registry.registerPath({
     `- \`products.csv\`: one record per price of each product (a product without prices: one record, price columns empty). ${columns(PRODUCTS_CSV_HEADER)}\n` +
     `- \`programme.csv\`: events, then series, then classes (instances, chronological), told apart by \`kind\` (\`event\`, \`series\`, \`class\`); lists (teacherIds, weekdays, groupIds) separated by spaces. ${columns([...PROGRAMME_CSV_HEADER])}\n` +
     `- \`receipts.csv\`: the paid orders by receipt number. ${columns(RECEIPTS_CSV_HEADER)}\n` +
-    "- `manifest.json`: `{ account, exportedAt, files: [{ name, rows }] }` (StudioExportManifest), `rows` counting records after each header.\n\n" +
+    "- `manifest.json`: `{ account, exportedAt, files: [{ name, rows }] }`: the account as GET /me shows it, the instant of the export, and each file with `rows` counting its records after the header.\n\n" +
     "The people and passes files read back through an import of people and of passes (`email`, `displayName`, `dateOfBirth`; " +
     "`email`, `product`, `remainingClasses`, `validFrom`, `validUntil`). Every CSV: " +
     CSV_COMMON.replace(" The header row names the columns: ", ""),
@@ -154,7 +153,7 @@ registry.registerPath({
   request: { query: ExportParams },
   responses: {
     200: {
-      description: "The archive (its manifest.json is described by StudioExportManifest)",
+      description: "The archive",
       headers: {
         "Content-Disposition": { description: 'attachment; filename="<slug>-<date>.zip"', schema: { type: "string" as const } },
       },
@@ -164,5 +163,3 @@ registry.registerPath({
     ...admin.responses,
   },
 });
-
-registry.register("StudioExportManifest", StudioExportManifestSchema);

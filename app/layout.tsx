@@ -23,6 +23,7 @@ const CLIENT_NAMESPACES = [
   "RefundOrderForm",
   "MembershipControls",
   "CancelMembership",
+  "DeleteProfile",
   "CalendarPanel",
   "AttendanceButtons",
   "CancelBookingForm",

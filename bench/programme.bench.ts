@@ -25,7 +25,7 @@ const CREATE_RUNS = 7;
 const EDIT_RUNS = 5;
 
 /** The environment of an in-process app: quiet logs, no demo endpoints, the database installed by us. */
-function prepareEnvironment(): void {
+export function prepareEnvironment(): void {
   Object.assign(process.env, {
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
@@ -36,18 +36,18 @@ function prepareEnvironment(): void {
   delete process.env.DATABASE_URL;
 }
 
-type Target = { label: string; kind: "pglite" } | { label: string; kind: "postgres"; serverUrl: string };
+export type Target = { label: string; kind: "pglite" } | { label: string; kind: "postgres"; serverUrl: string };
 
-function targets(): Target[] {
+export function targets(bench = BENCH): Target[] {
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   const list: Target[] = [{ label: "PGlite", kind: "pglite" }];
   if (serverUrl) list.push({ label: "PostgreSQL", kind: "postgres", serverUrl });
-  else progress(BENCH, "PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+  else progress(bench, "PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
   return list;
 }
 
 /** Opens a fresh, migrated database, installs it as the app's database, runs `work`, cleans up. */
-async function withDatabase<T>(target: Target, work: () => Promise<T>): Promise<T> {
+export async function withDatabase<T>(target: Target, work: () => Promise<T>): Promise<T> {
   const { openPglite, openPostgres, migratePostgres } = await import("@/lib/db/client");
   const { applyMigrations } = await import("@/lib/db/migrate");
   const { useDatabase, closeDatabase } = await import("@/lib/db");

@@ -8,6 +8,7 @@ import { benchProgramme } from "./programme.bench";
 import { benchPublicJs, publicJsBenchAvailable } from "./public-js.bench";
 import { benchPublicPage } from "./public-page.bench";
 import { benchScale, scaleBenchAvailable } from "./scale.bench";
+import { benchStudioExport } from "./studio-export.bench";
 
 // The load benches run first: the in-process benches leave a heap behind whose garbage collection
 // would stall this process's load generator (and depress the trivial route it measures).
@@ -31,6 +32,8 @@ else console.log(`[bench] scale: skipped (${scale.reason})`);
 BENCHES.push({ name: "programme", run: benchProgramme });
 // A 50,000-row people file previewed and committed (issue 31 §1's aim), in process.
 BENCHES.push({ name: "imports", run: benchImports });
+// The whole-studio ZIP of 50,000 people (issue 31 §2's aim), in-process on PGlite (and PostgreSQL when set).
+BENCHES.push({ name: "studio-export", run: benchStudioExport });
 // BENCH_ONLY=name[,name…] runs only those benches.
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 if (only) BENCHES.splice(0, BENCHES.length, ...BENCHES.filter((bench) => only.includes(bench.name)));

@@ -16,6 +16,8 @@ export const ERRORS = {
   email_registered: { status: 409, message: "Email already registered" },
   already_participant: { status: 409, message: "User already participates in this account" },
   own_membership: { status: 409, message: "You cannot remove your active membership" },
+  sole_administrator: { status: 409, message: "You are the last administrator of a studio" },
+  person_in_other_studio: { status: 409, message: "Person belongs to another studio" },
   request_in_progress: { status: 409, message: "Request in progress" },
   instance_cancelled: { status: 409, message: "Instance is cancelled" },
   instance_in_past: { status: 409, message: "Instance cannot start in the past" },

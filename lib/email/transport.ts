@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Locale } from "@/lib/i18n/locales";
-import { isNoEmailAddress } from "./no-email-address";
+import { isUndeliverable } from "@/lib/users/erased-identity";
 
 // How an email leaves: run inside the email worker threads (lib/email/email-workers.ts), so this
 // module imports nothing that needs the app's bundle (no server-only, no env, no logger).
@@ -34,20 +34,24 @@ export type EmailTransport = { kind: "outbox"; dir: string } | { kind: "resend";
 /** What may be logged about a delivered message. */
 export type DeliveryNote = { toDomain: string; subject: string };
 
+/**
+ * Sends one message. An address that cannot receive mail (an erased person's, under `.invalid`) is
+ * never handed to a transport: a receipt of an order paid after its buyer was erased goes nowhere.
+ */
 export async function deliverEmail(email: OutgoingEmail, transport: EmailTransport): Promise<DeliveryNote> {
-  // A person added at the door without an email: their messages go nowhere, and that is not a failure.
-  const way: EmailTransport = isNoEmailAddress(email.to) ? { kind: "log" } : transport;
-  switch (way.kind) {
+  const note = { toDomain: email.to.split("@")[1] ?? "", subject: email.subject };
+  if (isUndeliverable(email.to)) return note;
+  switch (transport.kind) {
     case "outbox":
-      await writeToOutbox(email, way.dir);
+      await writeToOutbox(email, transport.dir);
       break;
     case "resend":
-      await sendThroughResend(email, way);
+      await sendThroughResend(email, transport);
       break;
     case "log":
       break;
   }
-  return { toDomain: email.to.split("@")[1] ?? "", subject: email.subject };
+  return note;
 }
 
 /** The file name is the message id, which callers make of safe characters only. */

@@ -21,6 +21,8 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     email_registered: () => t("emailRegistered"),
     already_participant: () => t("alreadyParticipant"),
     own_membership: () => t("ownMembership"),
+    sole_administrator: () => t("soleAdministrator"),
+    person_in_other_studio: () => t("personInOtherStudio"),
     request_in_progress: () => t("requestInProgress"),
     instance_cancelled: () => t("instanceCancelled"),
     instance_in_past: () => t("instanceInPast"),

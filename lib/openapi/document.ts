@@ -15,6 +15,7 @@ import "./paths/promo-codes";
 import "./paths/calendar";
 import "./paths/admin";
 import "./paths/people";
+import "./paths/my-data";
 import "./paths/payments";
 import "./paths/imports";
 

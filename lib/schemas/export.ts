@@ -1,3 +1,4 @@
+import { AccountSchema } from "./account";
 import { IsoDateTime } from "./common";
 import { z } from "./zod";
 import { ruleIssue } from "@/lib/error-details";
@@ -72,3 +73,111 @@ export const ORDERS_CSV_HEADER = [
   "productName",
   "priceId",
 ];
+
+/**
+ * passes.csv of GET /exports/studio.zip: every entitlement. The first columns (`email`, `product`,
+ * `remainingClasses`, `validFrom`, `validUntil`) are what an import of passes reads back.
+ */
+export const PASSES_CSV_HEADER = [
+  "email",
+  "displayName",
+  "product",
+  "productType",
+  "remainingClasses",
+  "validFrom",
+  "validUntil",
+  "status",
+  "id",
+  "userId",
+  "productId",
+  "orderId",
+  "priceId",
+  "note",
+  "cancelAt",
+  "pausedFrom",
+  "pausedUntil",
+  "createdAt",
+];
+
+/** products.csv: one record per price of each product. */
+export const PRODUCTS_CSV_HEADER = [
+  "productId",
+  "type",
+  "name",
+  "description",
+  "classAllowance",
+  "validityDays",
+  "purchaseLimitPerUser",
+  "eligibleEventIds",
+  "status",
+  "createdAt",
+  "priceId",
+  "amount",
+  "currency",
+  "interval",
+  "intervalCount",
+  "minAge",
+  "maxAge",
+  "retired",
+];
+
+/** programme.csv: events, series and classes, told apart by `kind` (event | series | class). */
+export const PROGRAMME_CSV_HEADER = [
+  "kind",
+  "id",
+  "eventId",
+  "seriesId",
+  "title",
+  "status",
+  "startsAt",
+  "endsAt",
+  "capacity",
+  "durationMinutes",
+  "location",
+  "locationId",
+  "teacherIds",
+  "description",
+  "frequency",
+  "interval",
+  "weekdays",
+  "monthDay",
+  "localStartTime",
+  "timezone",
+  "startsOn",
+  "endsOn",
+  "count",
+  "audience",
+  "groupIds",
+  "bookedCount",
+  "waitlistCount",
+  "createdAt",
+] as const;
+
+/** receipts.csv: the paid orders by receipt number. */
+export const RECEIPTS_CSV_HEADER = [
+  "receiptNumber",
+  "orderId",
+  "paidAt",
+  "product",
+  "amount",
+  "discountAmount",
+  "currency",
+  "vatAmount",
+  "vatRateBasisPoints",
+  "provider",
+  "status",
+  "refundedAt",
+  "userId",
+  "userName",
+  "userEmail",
+];
+
+export const StudioExportManifestSchema = z
+  .object({
+    account: AccountSchema,
+    exportedAt: z.iso.datetime(),
+    files: z.array(z.object({ name: z.string(), rows: z.number().int().openapi({ description: "Records after the header" }) })),
+  })
+  .describe("manifest.json of GET /exports/studio.zip");
+
+export type StudioExportManifest = z.infer<typeof StudioExportManifestSchema>;

@@ -23,13 +23,14 @@ import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
 import { getMe } from "@/lib/users/get-me";
 import { CalendarLinkSection } from "./calendar-link-section";
 import { RemindersSection } from "./reminders-section";
+import { MyDataSection } from "./my-data-section";
 import { MyReceipts } from "./my-receipts";
 
 export const dynamic = "force-dynamic";
 
 type Props = {
   params: Promise<{ slug: string }>;
-  searchParams: Promise<{ bought?: string; calendar?: string; reminders?: string }>;
+  searchParams: Promise<{ bought?: string; calendar?: string; reminders?: string; profile?: string }>;
 };
 
 const BOOKING_TONES: Record<string, BadgeTone> = {
@@ -47,11 +48,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The signed-in attendee's bookings (upcoming, then past) and passes in this studio. */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
-  const [{ slug }, { bought, calendar, reminders }, t] = await Promise.all([
+  const [{ slug }, { bought, calendar, reminders, profile }, t] = await Promise.all([
     params,
     searchParams,
     getTranslations("MyBookings"),
   ]);
+  const tData = await getTranslations("MyData");
   const [account, signedIn] = await orNotFound(Promise.all([getPublicStudio(slug), getViewer()]));
   const viewer = viewerOf(signedIn, account);
   const header = (
@@ -69,6 +71,11 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
         {header}
         <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
           <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
+          {profile === "deleted" ? (
+            <Notice tone="success" className="mt-4">
+              {tData("deleted")}
+            </Notice>
+          ) : null}
           <p className="mt-3 text-slate-700">{t("signInToSee")}</p>
           <ButtonLink href={signInHref(account.slug, `/${account.slug}/me`)} className="mt-4">
             {t("signIn")}
@@ -242,6 +249,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
           {bookingList(past, t("noPast"))}
         </section>
         <MyReceipts orders={orders} productNames={productNames} where={where} />
+        <MyDataSection slug={account.slug} />
       </main>
     </>
   );

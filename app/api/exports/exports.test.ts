@@ -6,6 +6,7 @@ import { exportOrders } from "@/lib/exports/export-orders";
 import { exportPeople } from "@/lib/exports/export-people";
 import type { CsvExport } from "@/lib/schemas/export";
 import { api, type ApiResponse } from "@/tests/helpers/api";
+import { parseCsv } from "@/tests/helpers/csv";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { createClass, grant } from "@/app/api/bookings/booking-test-data";
 
@@ -73,38 +74,6 @@ beforeAll(async () => {
     march: (await order("2026-03-15T10:00:00Z")).id,
   };
 });
-
-/** An RFC 4180 reader for the tests: records of fields, quotes undone. */
-function parseCsv(text: string, delimiter = ","): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (quoted) {
-      field += c;
-    } else if (c === delimiter) {
-      record.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      record.push(field);
-      records.push(record);
-      field = "";
-      record = [];
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  if (field !== "" || record.length > 0) throw new Error(`unterminated record: ${JSON.stringify(record)}`);
-  return records;
-}
 
 async function csv(path: string, token = tenant.admin.token): Promise<ApiResponse & { rows: string[][] }> {
   const response = await api("GET", path, { token });

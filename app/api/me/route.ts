@@ -1,5 +1,6 @@
-import { endpoints, json, route } from "@/lib/http/route";
+import { endpoints, json, noContent, route } from "@/lib/http/route";
 import { UpdateMeInput } from "@/lib/schemas/user-input";
+import { erasePerson } from "@/lib/users/erase-person";
 import { getMe } from "@/lib/users/get-me";
 import { updateMyProfile } from "@/lib/users/update-my-profile";
 
@@ -17,4 +18,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me", {
         }),
       ),
   ),
+  DELETE: route({ operation: "DELETE /me", auth: "member", personOnly: true }, async ({ auth }) => {
+    await erasePerson({ accountId: auth.accountId, userId: auth.userId, requestedBy: { kind: "self" } });
+    return noContent();
+  }),
 });

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import type { OptionGroup } from "@/components/forms/options";
 import { PageHeader, Section } from "@/components/forms/page-header";
+import { buttonClass } from "@/components/ui/button";
 import { groupTimezones, type TimezoneRegion } from "@/lib/format/timezones";
 import { localeTagOptions } from "@/lib/i18n/locale-tags";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -45,6 +46,7 @@ export default async function SettingsPage() {
     getTranslations("SettingsPage"),
     getTranslations("ProfileSettings"),
   ]);
+  const te = await getTranslations("StudioExport");
   const { account } = await getMe(viewer);
   const policy = account.bookingPolicy;
   const profile = account.profile;
@@ -178,6 +180,18 @@ export default async function SettingsPage() {
             submitLabel={tp("save")}
           />
         </div>
+      </Section>
+      <Section id="studio-export" title={te("heading")}>
+        <p className="max-w-prose text-sm text-slate-700">{te("intro")}</p>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <a href="/api/exports/studio.zip" className={buttonClass("secondary")} download>
+            {te("download")}
+          </a>
+          <a href="/api/exports/studio.zip?delimiter=semicolon" className="text-sm text-brand-700 underline" download>
+            {te("downloadExcel")}
+          </a>
+        </div>
+        <p className="max-w-prose text-sm text-slate-500">{te("hint")}</p>
       </Section>
     </div>
   );

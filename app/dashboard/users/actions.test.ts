@@ -6,8 +6,14 @@ import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fix
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-const { bookIntoClassAction, changePersonaAction, grantPassAction, inviteUserAction, removeMembershipAction } =
-  await import("./actions");
+const {
+  bookIntoClassAction,
+  changePersonaAction,
+  erasePersonAction,
+  grantPassAction,
+  inviteUserAction,
+  removeMembershipAction,
+} = await import("./actions");
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -71,6 +77,25 @@ describe("people actions", () => {
       fieldErrors: { persona: "The studio needs at least one administrator" },
     });
     expect(await db.membership.count({ where: { accountId: tenant.accountId, persona: "administrator" } })).toBe(1);
+  });
+
+  it("erases a person of this studio only, then goes back to the list; refuses one of another studio", async () => {
+    const member = await createMember(tenant.accountId, "attendee", { displayName: "Glem Mig" });
+    await expect(erasePersonAction(formData({ userId: member.userId }))).rejects.toThrow(/NEXT_REDIRECT/);
+    const erased = await db.user.findUniqueOrThrow({ where: { id: member.userId } });
+    expect(erased.email).toMatch(/@erased\.invalid$/);
+    expect(await db.membership.count({ where: { userId: member.userId } })).toBe(0);
+
+    const shared = await createMember(tenant.accountId, "attendee");
+    await db.membership.create({ data: { accountId: (await createTenant()).accountId, userId: shared.userId, persona: "attendee" } });
+    expect(await erasePersonAction(formData({ userId: shared.userId }))).toEqual({
+      ok: false,
+      error: "Person belongs to another studio",
+    });
+    expect(await erasePersonAction(formData({ userId: tenant.admin.userId }))).toEqual({
+      ok: false,
+      error: "You cannot remove your active membership",
+    });
   });
 
   it("removes another member", async () => {

@@ -8,6 +8,7 @@ import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
 import { CreateBookingInput } from "@/lib/schemas/booking";
 import { GrantEntitlementInput } from "@/lib/schemas/entitlement";
 import { InviteUserInput, UpdateUserInput } from "@/lib/schemas/user-input";
+import { erasePerson } from "@/lib/users/erase-person";
 import { inviteUser } from "@/lib/users/invite-user";
 import { removeMembership } from "@/lib/users/remove-membership";
 import { updateUser } from "@/lib/users/update-user";
@@ -46,6 +47,15 @@ export const removeMembershipAction = action(
   { auth: "administrator", ids: ["userId"], revalidate: PATH },
   async ({ viewer, ids: { userId } }) => {
     await removeMembership({ db: viewer.db, accountId: viewer.accountId, actorUserId: viewer.userId, userId });
+  },
+);
+
+/** POST /users/{userId}/erase's own function; the person is gone, so back to the list. */
+export const erasePersonAction = action(
+  { auth: "administrator", ids: ["userId"], revalidate: PATH },
+  async ({ viewer, ids: { userId } }) => {
+    await erasePerson({ accountId: viewer.accountId, userId, requestedBy: { kind: "administrator", userId: viewer.userId } });
+    return { redirectTo: PATH };
   },
 );
 

@@ -5,7 +5,11 @@ import {
   ExportParams,
   ExportRangeParams,
   ORDERS_CSV_HEADER,
+  PASSES_CSV_HEADER,
   PEOPLE_CSV_HEADER,
+  PRODUCTS_CSV_HEADER,
+  PROGRAMME_CSV_HEADER,
+  RECEIPTS_CSV_HEADER,
 } from "@/lib/schemas/export";
 import { OrderSchema } from "@/lib/schemas/order";
 import { ExportOrdersParams, ORDER_FILTER_DESCRIPTION } from "@/lib/schemas/order-filter";
@@ -123,4 +127,39 @@ registry.registerPath({
   security: admin.security,
   request: { query: ExportOrdersParams },
   responses: { 200: csvResponse("orders.csv"), 400: errorResponse(400), ...admin.responses },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/exports/studio.zip",
+  operationId: "exportStudio",
+  tags,
+  summary: "Everything the active account holds, as one ZIP of CSV files",
+  description:
+    "A studio's way out with everything, streamed as it is read (batch by batch: memory stays bounded whatever the studio's " +
+    "size). `application/zip`, `Content-Disposition: attachment; filename=\"<slug>-<YYYY-MM-DD>.zip\"`. Entries, in this order:\n\n" +
+    `- \`people.csv\`: as GET /exports/people.csv. ${columns(PEOPLE_CSV_HEADER)}\n` +
+    `- \`passes.csv\`: every entitlement (passes, memberships, desk grants) of every status, oldest first; \`status\` as the API shows it. ${columns(PASSES_CSV_HEADER)}\n` +
+    `- \`bookings.csv\`: as GET /exports/bookings.csv without bounds. ${columns(BOOKINGS_CSV_HEADER)}\n` +
+    `- \`orders.csv\`: as GET /exports/orders.csv without filters. ${columns(ORDERS_CSV_HEADER)}\n` +
+    `- \`products.csv\`: one record per price of each product (a product without prices: one record, price columns empty). ${columns(PRODUCTS_CSV_HEADER)}\n` +
+    `- \`programme.csv\`: events, then series, then classes (instances, chronological), told apart by \`kind\` (\`event\`, \`series\`, \`class\`); lists (teacherIds, weekdays, groupIds) separated by spaces. ${columns([...PROGRAMME_CSV_HEADER])}\n` +
+    `- \`receipts.csv\`: the paid orders by receipt number. ${columns(RECEIPTS_CSV_HEADER)}\n` +
+    "- `manifest.json`: `{ account, exportedAt, files: [{ name, rows }] }`: the account as GET /me shows it, the instant of the export, and each file with `rows` counting its records after the header.\n\n" +
+    "The people and passes files read back through an import of people and of passes (`email`, `displayName`, `dateOfBirth`; " +
+    "`email`, `product`, `remainingClasses`, `validFrom`, `validUntil`). Every CSV: " +
+    CSV_COMMON.replace(" The header row names the columns: ", ""),
+  security: admin.security,
+  request: { query: ExportParams },
+  responses: {
+    200: {
+      description: "The archive",
+      headers: {
+        "Content-Disposition": { description: 'attachment; filename="<slug>-<date>.zip"', schema: { type: "string" as const } },
+      },
+      content: { "application/zip": { schema: { type: "string" as const, format: "binary" } } },
+    },
+    400: errorResponse(400),
+    ...admin.responses,
+  },
 });

@@ -10,7 +10,7 @@ import { getPersonOverview } from "@/lib/users/get-person-overview";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { requireAdministrator } from "@/lib/web/require-administrator";
-import { removeMembershipAction } from "../actions";
+import { erasePersonAction, removeMembershipAction } from "../actions";
 import { HistorySection, UpcomingSection } from "./booking-sections";
 import { DeskSection } from "./desk-section";
 import { OrdersSection } from "./orders-section";
@@ -71,6 +71,20 @@ export default async function PersonPage(props: Props) {
             confirm={t("confirmRemove", { name: person.displayName })}
             inline
           />
+        )}
+        {person.id === viewer.userId ? null : (
+          <div className="mt-6 space-y-3">
+            <p className="max-w-prose text-sm text-slate-700">{t("eraseIntro")}</p>
+            <ActionForm
+              action={erasePersonAction}
+              hidden={{ userId: person.id }}
+              submitLabel={t("erase", { name: person.displayName })}
+              pendingLabel={t("erasing")}
+              variant="danger"
+              confirm={t("confirmErase", { name: person.displayName })}
+              inline
+            />
+          </div>
         )}
       </Section>
     </div>

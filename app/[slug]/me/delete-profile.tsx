@@ -1,0 +1,42 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import type { ActionResult } from "../actions";
+
+/**
+ * The member deletes their profile: "Delete my profile" opens a confirmation that says what goes,
+ * what stays with the studio and why, then the action runs (and signs them out).
+ */
+export function DeleteProfile({ remove }: { remove: () => Promise<ActionResult> }) {
+  const t = useTranslations("DeleteProfile");
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const [pending, startTransition] = useTransition();
+  return (
+    <details className="mt-4 text-sm">
+      <summary className="inline-flex min-h-9 cursor-pointer items-center font-medium text-red-700 underline underline-offset-2">
+        {t("delete")}
+      </summary>
+      <div className="mt-2 space-y-3 rounded-md border border-red-200 bg-red-50 p-3">
+        <p className="text-slate-900">{t("deleteExplained")}</p>
+        <p className="text-slate-900">{t("whatStays")}</p>
+        <Button
+          variant="dangerSolid"
+          size="sm"
+          disabled={pending}
+          onClick={() => startTransition(async () => setResult(await remove()))}
+        >
+          {pending ? t("deleting") : t("confirm")}
+        </Button>
+        <p aria-live="polite" className="empty:hidden">
+          {result && !result.ok ? (
+            <span role="alert" className="text-red-700">
+              {result.error}
+            </span>
+          ) : null}
+        </p>
+      </div>
+    </details>
+  );
+}

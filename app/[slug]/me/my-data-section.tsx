@@ -1,0 +1,21 @@
+import { getTranslations } from "next-intl/server";
+import { buttonClass } from "@/components/ui/button";
+import { deleteProfileAction } from "./settings-actions";
+import { DeleteProfile } from "./delete-profile";
+
+/** The member's own data: download it all (GET /me/export), or delete the profile (DELETE /me). */
+export async function MyDataSection({ slug }: { slug: string }) {
+  const t = await getTranslations("MyData");
+  return (
+    <section aria-labelledby="my-data" className="mt-8">
+      <h2 id="my-data" className="text-lg font-semibold">
+        {t("title")}
+      </h2>
+      <p className="mt-2 text-slate-700">{t("intro")}</p>
+      <a href="/api/me/export" download className={buttonClass("secondary", "md", "mt-3")}>
+        {t("download")}
+      </a>
+      <DeleteProfile remove={deleteProfileAction.bind(null, slug)} />
+    </section>
+  );
+}

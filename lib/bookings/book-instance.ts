@@ -1,6 +1,7 @@
 import "server-only";
 import { wakeJobs } from "@/lib/jobs/wake";
 import { getDatabase } from "@/lib/db";
+import type { TenantTx } from "@/lib/db/tenant-db";
 import { sqlState } from "@/lib/db/errors";
 import { withRetry } from "@/lib/db/with-retry";
 import { env } from "@/lib/env";
@@ -60,10 +61,40 @@ export async function bookInstance({
       return result;
     },
   );
-  if (outcome === "confirm" || outcome === "waitlist") throw new Error("book_instance only looked in 'book' mode");
-  if (outcome !== "confirmed" && outcome !== "waitlisted") throw new AppError(outcome);
+  assertBooked(outcome);
   if (outcome === "confirmed") wakeJobs();
   return booking as BookingRow;
+}
+
+/**
+ * bookInstance's statement (book_instance in 'book' mode, the same rules, outbox rows and webhook
+ * deliveries) inside the caller's transaction, for a step that books among other writes: a refusal
+ * throws, so the caller's earlier writes roll back with it. Without the instance gate (a desk step,
+ * not a rush of requests). The caller wakes the jobs after its commit, which sends the email.
+ */
+export async function bookInstanceIn(
+  tx: TenantTx,
+  { tokenHash, input }: { tokenHash: string; input: BookInstanceInput },
+): Promise<BookingRow> {
+  // The constant statement with bound values ("Unsafe" only because its text is not a template).
+  const values = bookInstanceValues(tokenHash, input, "book", new Date().toISOString());
+  const rows = await tx.$queryRawUnsafe<BookInstanceRow[]>(BOOK_INSTANCE_SQL, ...values).catch((error: unknown) => {
+    throw alreadyBookedOr(error);
+  });
+  const { outcome, nowFull: _nowFull, ...booking } = rows[0]!;
+  assertBooked(outcome);
+  return booking as BookingRow;
+}
+
+/** A 'book' call's outcome is a booking, or the refusal's error. */
+function assertBooked(outcome: BookingOutcome): void {
+  if (outcome === "confirm" || outcome === "waitlist") throw new Error("book_instance only looked in 'book' mode");
+  if (outcome !== "confirmed" && outcome !== "waitlisted") throw new AppError(outcome);
+}
+
+/** The partial unique index "Booking_one_live_per_attendee": a concurrent booking of the same attendee won. */
+function alreadyBookedOr(error: unknown): unknown {
+  return sqlState(error) === "23505" ? new AppError("already_booked") : error;
 }
 
 /** How long a class seen full makes later requests look without the lock first. */
@@ -83,16 +114,7 @@ async function callBookInstance(tokenHash: string, input: BookInstanceInput, mod
   const statement = {
     name: "book_instance",
     text: BOOK_INSTANCE_SQL,
-    values: [
-      tokenHash,
-      env().DEMO_MODE,
-      new Date(),
-      mode,
-      input.instanceId,
-      input.attendeeId ?? null,
-      input.entitlementId ?? null,
-      input.waitlist === true,
-    ],
+    values: bookInstanceValues(tokenHash, input, mode, new Date()),
   };
   try {
     const [row] = await withRetry(() => getDatabase().raw.query<BookInstanceRow>(statement), {
@@ -100,8 +122,20 @@ async function callBookInstance(tokenHash: string, input: BookInstanceInput, mod
     });
     return row!;
   } catch (error) {
-    // The partial unique index "Booking_one_live_per_attendee": a concurrent booking of the same attendee won.
-    if (sqlState(error) === "23505") throw new AppError("already_booked");
-    throw error;
+    throw alreadyBookedOr(error);
   }
+}
+
+/** BOOK_INSTANCE_SQL's parameters, in its order; `now` as the driver at hand passes a timestamp best. */
+function bookInstanceValues(tokenHash: string, input: BookInstanceInput, mode: Mode, now: Date | string) {
+  return [
+    tokenHash,
+    env().DEMO_MODE,
+    now,
+    mode,
+    input.instanceId,
+    input.attendeeId ?? null,
+    input.entitlementId ?? null,
+    input.waitlist === true,
+  ];
 }

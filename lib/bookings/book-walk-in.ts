@@ -1,12 +1,16 @@
 import "server-only";
 import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { assertManagesInstance } from "@/lib/auth/instance-permission";
-import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
+import { grantEntitlementIn } from "@/lib/commerce/grant-entitlement";
 import { listProducts } from "@/lib/commerce/list-products";
+import { isUniqueViolation } from "@/lib/db/errors";
+import type { TenantTx } from "@/lib/db/tenant-db";
+import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { noEmailAddress } from "@/lib/email/no-email-address";
 import { AppError } from "@/lib/errors";
-import { inviteUser } from "@/lib/users/invite-user";
-import { bookInstance } from "./book-instance";
+import { wakeJobs } from "@/lib/jobs/wake";
+import { inviteUserIn } from "@/lib/users/invite-user";
+import { bookInstanceIn } from "./book-instance";
 import type { BookingRow } from "./booking-notice";
 import { attendanceOpensAt, recordAttendance } from "./record-attendance";
 
@@ -22,7 +26,9 @@ export type WalkIn = { booking: BookingRow; attendeeId: string; checkedIn: boole
  * desk's payment, as POST /users/{userId}/entitlements; someone new without one is refused before
  * being added: they hold no pass), book them by the booking statement's rules
  * (their own pass when nothing is sold), and, inside the check-in window at `now`, mark them
- * attended: they are standing at the door. A full class is refused before anything is sold.
+ * attended: they are standing at the door. All in one transaction: when any part is refused (the
+ * last place taken meanwhile), nobody is added and nothing is sold. The booking's and the sale's
+ * emails and webhooks wait in the outbox until it commits.
  */
 export async function bookWalkIn({
   viewer,
@@ -40,29 +46,49 @@ export async function bookWalkIn({
 }): Promise<WalkIn> {
   const instance = await viewer.db.instance.findFirst({
     where: { id: instanceId },
-    select: { teacherIds: true, startsAt: true, status: true, bookedCount: true, capacity: true },
+    select: { teacherIds: true, startsAt: true },
   });
   if (!instance) throw new AppError("not_found");
   assertManagesInstance(viewer, instance);
   const sale = priceId === undefined ? undefined : { priceId, productId: await dropInProductOf(viewer, priceId) };
-  if (sale && instance.status === "cancelled") throw new AppError("instance_not_bookable");
-  if (sale && instance.bookedCount >= instance.capacity) throw new AppError("instance_full");
 
-  const attendeeId =
-    "attendeeId" in person ? person.attendeeId : await walkInPerson(viewer, person, { selling: sale !== undefined });
-  const entitlementId = sale
-    ? (await grantEntitlement({ db: viewer.db, accountId: viewer.accountId, userId: attendeeId, input: sale })).id
-    : undefined;
-  const booking = await bookInstance({
-    tokenHash: viewer.session.tokenHash,
-    input: { instanceId, attendeeId, ...(entitlementId ? { entitlementId } : {}) },
+  const walkIn = await inOneTransaction(viewer, async (tx) => {
+    const attendeeId =
+      "attendeeId" in person
+        ? person.attendeeId
+        : await walkInPerson(tx, viewer.accountId, person, { selling: sale !== undefined });
+    const entitlementId = sale
+      ? (await grantEntitlementIn(tx, { accountId: viewer.accountId, userId: attendeeId, input: sale })).id
+      : undefined;
+    const booking = await bookInstanceIn(tx, {
+      tokenHash: viewer.session.tokenHash,
+      input: { instanceId, attendeeId, ...(entitlementId ? { entitlementId } : {}) },
+    });
+    const checkedIn = booking.status === "confirmed" && now >= attendanceOpensAt(instance.startsAt);
+    if (checkedIn) {
+      await recordAttendance({ db: tx, actor: viewer, bookingId: booking.id, attendance: "attended", now });
+    }
+    return { booking, attendeeId, checkedIn };
   });
-  const checkedIn = booking.status === "confirmed" && now >= attendanceOpensAt(instance.startsAt);
-  if (checkedIn) {
-    await recordAttendance({ db: viewer.db, actor: viewer, bookingId: booking.id, attendance: "attended", now });
-  }
-  return { booking, attendeeId, checkedIn };
+  wakeJobs(); // the booking's confirmation, the payment email, the waitlist promotions' emails
+  return walkIn;
 }
+
+/**
+ * Runs the step as one transaction, again when it lost a race (with-retry.ts) or when a concurrent
+ * invitation of the same email took the identity first (the next run finds that member).
+ */
+async function inOneTransaction<T>(viewer: PersonAuth, step: (tx: TenantTx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withRetry(() => viewer.db.$transaction(step, TRANSACTION_OPTIONS), { label: "walk-in" });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= INVITE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+const INVITE_ATTEMPTS = 2;
 
 /** The active drop-in product that `priceId` is a current price of; else 404. */
 async function dropInProductOf(viewer: PersonAuth, priceId: string): Promise<string> {
@@ -82,18 +108,18 @@ async function dropInProductOf(viewer: PersonAuth, priceId: string): Promise<str
  * without a sale they could not be booked: 402 before anybody is added.
  */
 async function walkInPerson(
-  viewer: PersonAuth,
+  tx: TenantTx,
+  accountId: string,
   { displayName, email }: { displayName: string; email?: string },
   { selling }: { selling: boolean },
 ) {
   if (email !== undefined) {
-    const member = await viewer.db.membership.findFirst({ where: { email }, select: { userId: true } });
+    const member = await tx.membership.findFirst({ where: { email }, select: { userId: true } });
     if (member) return member.userId;
   }
   if (!selling) throw new AppError("no_valid_entitlement");
-  const { user } = await inviteUser({
-    db: viewer.db,
-    accountId: viewer.accountId,
+  const { user } = await inviteUserIn(tx, {
+    accountId,
     email: email ?? noEmailAddress(),
     displayName,
     persona: "attendee",

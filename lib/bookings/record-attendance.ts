@@ -25,7 +25,8 @@ export async function recordAttendance({
   attendance,
   now = new Date(),
 }: {
-  db: TenantDb;
+  /** Or the caller's transaction (the door books and checks in at once). */
+  db: TenantDb | TenantTx;
   actor: Actor;
   bookingId: string;
   attendance: "attended" | "no_show" | null;

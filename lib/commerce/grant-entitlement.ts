@@ -1,6 +1,6 @@
 import "server-only";
 import type { Entitlement } from "@prisma/client";
-import type { TenantDb } from "@/lib/db/tenant-db";
+import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
 import { AppError } from "@/lib/errors";
@@ -34,41 +34,50 @@ export async function grantEntitlement({
   userId: string;
   input: GrantEntitlementInput;
 }): Promise<Entitlement> {
-  const product = await getProductOrThrow({ db, productId: input.productId });
-  const chosen = input.priceId !== undefined;
-  const price = chosen ? product.prices.find((candidate) => candidate.id === input.priceId) : product.prices[0];
-  if (!price) throw new AppError("not_found");
   // Paid orders of a studio queue on its receipt counter (issue-receipts.ts): the checkout's bounds.
   const entitlement = await withRetry(
-    () =>
-      db.$transaction(async (tx) => {
-        if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
-        if (chosen && (price.minAge !== null || price.maxAge !== null)) {
-          const [account, person] = await Promise.all([
-            tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { timezone: true } }),
-            tx.user.findUniqueOrThrow({ where: { id: userId }, select: { dateOfBirth: true } }),
-          ]);
-          if (!isEligibleForPrice(price, person, { timezone: account.timezone }))
-            throw new AppError("not_eligible_for_price");
-        }
-        const course = await lockCourseClasses(tx, { accountId, userId, product, now: new Date() });
-        const { order, entitlement: given } = await placeOrder(tx, {
-          userId,
-          product,
-          price,
-          provider: "desk",
-          paidAt: new Date(),
-          note: input.note ?? null,
-        });
-        const entitlement = course
-          ? await enrolInCourse(tx, { accountId, product, entitlement: given!, classes: course })
-          : given;
-        await enqueueReceiptEmail(tx, { accountId, orderId: order.id, userId });
-        await fillWaitlistsOf({ tx, accountId, userId });
-        return entitlement!;
-      }, TRANSACTION_OPTIONS),
+    () => db.$transaction((tx) => grantEntitlementIn(tx, { accountId, userId, input }), TRANSACTION_OPTIONS),
     { label: "desk grant" },
   );
   wakeJobs(); // the payment email, and the promotions' emails
   return entitlement;
+}
+
+/**
+ * grantEntitlement's rules and writes inside the caller's transaction (a step that sells among other
+ * writes). The caller wakes the jobs after its commit: the payment email and the promotions' emails
+ * are queued in the outbox.
+ */
+export async function grantEntitlementIn(
+  tx: TenantTx,
+  { accountId, userId, input }: { accountId: string; userId: string; input: GrantEntitlementInput },
+): Promise<Entitlement> {
+  const product = await getProductOrThrow({ db: tx, productId: input.productId });
+  const chosen = input.priceId !== undefined;
+  const price = chosen ? product.prices.find((candidate) => candidate.id === input.priceId) : product.prices[0];
+  if (!price) throw new AppError("not_found");
+  if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
+  if (chosen && (price.minAge !== null || price.maxAge !== null)) {
+    const [account, person] = await Promise.all([
+      tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { timezone: true } }),
+      tx.user.findUniqueOrThrow({ where: { id: userId }, select: { dateOfBirth: true } }),
+    ]);
+    if (!isEligibleForPrice(price, person, { timezone: account.timezone }))
+      throw new AppError("not_eligible_for_price");
+  }
+  const course = await lockCourseClasses(tx, { accountId, userId, product, now: new Date() });
+  const { order, entitlement: given } = await placeOrder(tx, {
+    userId,
+    product,
+    price,
+    provider: "desk",
+    paidAt: new Date(),
+    note: input.note ?? null,
+  });
+  const entitlement = course
+    ? await enrolInCourse(tx, { accountId, product, entitlement: given!, classes: course })
+    : given;
+  await enqueueReceiptEmail(tx, { accountId, orderId: order.id, userId });
+  await fillWaitlistsOf({ tx, accountId, userId });
+  return entitlement!;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { isUniqueViolation } from "@/lib/db/errors";
-import type { TenantDb } from "@/lib/db/tenant-db";
+import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import type { Persona } from "@/lib/auth/persona";
 import { AppError } from "@/lib/errors";
 import { serializeMembership, serializeUser, type MembershipDto, type UserDto } from "@/lib/schemas/user";
@@ -34,16 +34,26 @@ export async function inviteUser(options: InviteUserOptions): Promise<{ user: Us
   }
 }
 
-async function invite({ db, accountId, email, displayName, persona }: InviteUserOptions) {
-  return db.$transaction(async (tx) => {
-    const user = await tx.user.upsert({
-      where: { email },
-      create: { email, displayName, status: "invited" },
-      update: {},
-    });
-    const existing = await tx.membership.findUnique({ where: { accountId_userId: { accountId, userId: user.id } } });
-    if (existing) throw new AppError("already_participant");
-    const membership = await tx.membership.create({ data: { accountId, userId: user.id, persona } });
-    return { user: serializeUser(user), membership: serializeMembership(membership) };
+function invite({ db, ...person }: InviteUserOptions) {
+  return db.$transaction((tx) => inviteUserIn(tx, person));
+}
+
+/**
+ * inviteUser's rules inside the caller's transaction (a step that adds a person among other writes).
+ * A concurrent invitation of the same email fails it with a unique violation: the caller runs its
+ * whole transaction again, as inviteUser does.
+ */
+export async function inviteUserIn(
+  tx: TenantTx,
+  { accountId, email, displayName, persona }: Omit<InviteUserOptions, "db">,
+): Promise<{ user: UserDto; membership: MembershipDto }> {
+  const user = await tx.user.upsert({
+    where: { email },
+    create: { email, displayName, status: "invited" },
+    update: {},
   });
+  const existing = await tx.membership.findUnique({ where: { accountId_userId: { accountId, userId: user.id } } });
+  if (existing) throw new AppError("already_participant");
+  const membership = await tx.membership.create({ data: { accountId, userId: user.id, persona } });
+  return { user: serializeUser(user), membership: serializeMembership(membership) };
 }

@@ -8,9 +8,8 @@ import { createClass, grant, type TestClass } from "@/app/api/bookings/booking-t
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-const { recordAttendanceAction, cancelAttendeeBookingAction, bookWalkInAction, addWalkInAction } = await import(
-  "./actions"
-);
+const { recordAttendanceAction, cancelAttendeeBookingAction, bookWalkInAction, addWalkInAction } =
+  await import("./actions");
 
 const MINUTE = 60_000;
 let tenant: TestTenant;
@@ -179,9 +178,11 @@ describe("the roster's actions", () => {
     expect(peter.user.email).toMatch(/@no-email\.invalid$/);
     const order = await db.order.findFirstOrThrow({ where: { userId: peter.userId } });
     expect(order).toMatchObject({ provider: "desk", status: "paid", amount: 15_000 });
-    expect(await db.booking.findFirstOrThrow({ where: { instanceId: taught.id, attendeeId: peter.userId } })).toMatchObject(
-      { status: "confirmed", attendance: "attended" },
-    );
+    const booking = await db.booking.findFirstOrThrow({ where: { instanceId: taught.id, attendeeId: peter.userId } });
+    expect(booking).toMatchObject({ status: "confirmed", attendance: "attended" });
+    // the confirmation and the payment email wait in the outbox, written with the rest
+    expect(await db.bookingEmail.count({ where: { bookingId: booking.id, kind: "confirmed" } })).toBe(1);
+    expect(await db.noticeEmail.count({ where: { accountId: tenant.accountId, userId: peter.userId } })).toBe(1);
   });
 
   it("book a walk-in with an email that is already a member's as that member; check in only at the door", async () => {
@@ -190,7 +191,9 @@ describe("the roster's actions", () => {
     const members = await db.membership.count({ where: { accountId: tenant.accountId } });
     signInAs(tenant.admin.token);
     expect(
-      await addWalkInAction(formData({ instanceId: later.id, displayName: "Ida", email: ` ${ida.email.toUpperCase()} ` })),
+      await addWalkInAction(
+        formData({ instanceId: later.id, displayName: "Ida", email: ` ${ida.email.toUpperCase()} ` }),
+      ),
     ).toEqual({ ok: true, message: "Booked." });
     expect(await db.booking.findFirstOrThrow({ where: { instanceId: later.id } })).toMatchObject({
       attendeeId: ida.userId,
@@ -198,6 +201,48 @@ describe("the roster's actions", () => {
       attendance: null,
     });
     expect(await db.membership.count({ where: { accountId: tenant.accountId } })).toBe(members);
+  });
+
+  it("write nothing when the booking is refused after the sale: nobody added, no pass, no order, no email", async () => {
+    const { standard } = await dropInPrices();
+    const lastPlace = await createClass(tenant.accountId, {
+      startsAt: new Date(Date.now() + 10 * MINUTE),
+      capacity: 1,
+    });
+    await grant(tenant.accountId, ida.userId, { remainingClasses: 2 });
+    const idasBooking = await bookAtDesk(lastPlace, ida); // someone else took the last place meanwhile
+    await bookAtDesk(taught, ida);
+    const mads = await createMember(tenant.accountId, "attendee");
+    const written = () =>
+      Promise.all([
+        db.membership.count({ where: { accountId: tenant.accountId } }),
+        db.entitlement.count({ where: { accountId: tenant.accountId } }),
+        db.order.count({ where: { accountId: tenant.accountId } }),
+        db.noticeEmail.count({ where: { accountId: tenant.accountId } }),
+        db.bookingEmail.count({ where: { accountId: tenant.accountId } }),
+      ]);
+    const before = await written();
+    signInAs(tenant.admin.token);
+
+    const newcomer = { instanceId: lastPlace.id, displayName: "Peter Ny", email: "peter.ny@example.com" };
+    expect(await addWalkInAction(formData({ ...newcomer, priceId: standard.id }))).toEqual({
+      ok: false,
+      error: "Instance is full",
+    });
+    expect(
+      await bookWalkInAction(formData({ instanceId: lastPlace.id, attendeeId: mads.userId, priceId: standard.id })),
+    ).toEqual({ ok: false, error: "Instance is full" });
+    // a class with places, but the person is already booked: the sale goes back with the refused booking
+    expect(
+      await bookWalkInAction(formData({ instanceId: taught.id, attendeeId: ida.userId, priceId: standard.id })),
+    ).toEqual({ ok: false, error: "Already booked" });
+
+    expect(await db.user.count({ where: { email: "peter.ny@example.com" } })).toBe(0);
+    expect(await written()).toEqual(before); // memberships, passes, orders, payment emails, booking emails
+    expect(await db.booking.findMany({ where: { instanceId: lastPlace.id } })).toMatchObject([
+      { id: idasBooking, attendeeId: ida.userId, status: "confirmed" },
+    ]);
+    expect(await db.instance.findUniqueOrThrow({ where: { id: lastPlace.id } })).toMatchObject({ bookedCount: 1 });
   });
 
   it("refuse a walk-in without a name, and sell nothing nor add anybody to a full class", async () => {

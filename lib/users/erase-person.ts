@@ -21,7 +21,8 @@ export type ErasureRequester = { kind: "self" } | { kind: "administrator"; userI
  * reached), their membership ends as a removal ends it (end-membership.ts: groups, sessions, links, future bookings cancelled and the
  * waitlist promoted), nothing waits to be emailed to them, and their identity is erased: the email
  * becomes an undeliverable one of their own (so the address may sign up again as a new person), the
- * name "Deleted member" in the studio's language, no date of birth, no language, no reminders. Orders,
+ * name "Deleted member" in the studio's language, no date of birth, no phone, no language, no
+ * reminders (the studio's notes about them go with the membership). Orders,
  * receipts, passes and past bookings stay, pointing at the erased identity: the Bookkeeping Act keeps
  * them five years.
  *
@@ -142,6 +143,7 @@ async function eraseIdentity(tx: TenantTx, userId: string, displayName: string):
       email: erasedEmail(userId),
       displayName,
       dateOfBirth: null,
+      phone: null,
       locale: null,
       emailReminders: false,
       status: "disabled",

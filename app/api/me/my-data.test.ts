@@ -35,10 +35,15 @@ beforeEach(async () => {
   away = await createTenant({ name: "Dance Away" });
   await db.account.update({ where: { id: away.accountId }, data: { locale: "en-GB" } });
   ida = await createMember(home.accountId, "attendee", { displayName: "Ida Holm" });
-  await db.user.update({ where: { id: ida.userId }, data: { dateOfBirth: new Date("1991-02-03"), locale: "da" } });
+  await db.user.update({ where: { id: ida.userId }, data: { dateOfBirth: new Date("1991-02-03"), locale: "da", phone: "+45 20 30 40 50" } });
+  await db.membership.update({
+    where: { accountId_userId: { accountId: home.accountId, userId: ida.userId } },
+    data: { notes: "Knee injury: no deep lunges" },
+  });
   await db.membership.create({ data: { accountId: away.accountId, userId: ida.userId, persona: "attendee" } });
   idaAway = (await createSession({ userId: ida.userId, accountId: away.accountId, kind: "bearer" })).token;
   waiting = await createMember(home.accountId, "attendee", { displayName: "Waiting Wanda" });
+  await db.user.update({ where: { id: waiting.userId }, data: { phone: "+45 11 22 33 44" } });
 
   const pass = await grant(home.accountId, ida.userId, { remainingClasses: 5 });
   passId = pass.id;
@@ -84,10 +89,11 @@ describe("GET /me/export", () => {
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = response.body;
-    expect(data.user).toMatchObject({ id: ida.userId, email: ida.email, displayName: "Ida Holm", dateOfBirth: "1991-02-03", locale: "da" });
+    expect(data.user).toMatchObject({ id: ida.userId, email: ida.email, displayName: "Ida Holm", dateOfBirth: "1991-02-03", locale: "da", phone: "+45 20 30 40 50" });
     expect(data.studios.map((s: { account: { name: string } }) => s.account.name)).toEqual(["Dance Away", "Yoga Nord"]);
     const nord = data.studios[1];
-    expect(nord.membership).toMatchObject({ persona: "attendee", groups: ["Morning crew"] });
+    expect(nord.membership).toMatchObject({ persona: "attendee", groups: ["Morning crew"], notes: "Knee injury: no deep lunges" });
+    expect(data.studios[0].membership.notes).toBeNull();
     expect(nord.bookings.map((b: { booking: { id: string } }) => b.booking.id)).toEqual([pastBookingId, futureBookingId]);
     expect(nord.passes.map((p: { id: string }) => p.id)).toEqual([subscriptionId, passId]);
     expect(nord.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
@@ -111,7 +117,7 @@ describe("DELETE /me", () => {
     expect(response.status, response.text).toBe(204);
 
     const user = await db.user.findUniqueOrThrow({ where: { id: ida.userId } });
-    expect(user).toMatchObject({ displayName: "Slettet medlem", dateOfBirth: null, locale: null, status: "disabled", emailReminders: false });
+    expect(user).toMatchObject({ displayName: "Slettet medlem", dateOfBirth: null, phone: null, locale: null, status: "disabled", emailReminders: false });
     expect(user.email).toMatch(/@erased\.invalid$/);
     expect(user.email).not.toContain("example.com");
     expect(await db.membership.count({ where: { userId: ida.userId } })).toBe(0);
@@ -186,7 +192,7 @@ describe("POST /users/{userId}/erase", () => {
     const response = await api("POST", `/users/${waiting.userId}/erase`, { token: home.admin.token });
     expect(response.status, response.text).toBe(204);
     const user = await db.user.findUniqueOrThrow({ where: { id: waiting.userId } });
-    expect(user).toMatchObject({ displayName: "Slettet medlem", status: "disabled" });
+    expect(user).toMatchObject({ displayName: "Slettet medlem", phone: null, status: "disabled" });
     expect(user.email).toMatch(/@erased\.invalid$/);
     expect(await db.booking.findUniqueOrThrow({ where: { id: waitlistedId } })).toMatchObject({ status: "cancelled_by_studio" });
     expect((await api("GET", "/me", { token: waiting.token })).status).toBe(401);

@@ -125,9 +125,13 @@ async function assertOnlyHere(tx: TenantTx, accountId: string, userId: string): 
   if (row && Number(row.elsewhere) > 0) throw new AppError("person_in_other_studio");
 }
 
-/** Nothing waits to be emailed to the person, and no calendar feed of theirs answers any more. */
+/**
+ * Nothing waits to be emailed to the person, no calendar feed of theirs answers any more, and the rows
+ * of imports that wrote them keep no copy of what the file said (email, phone, notes).
+ */
 async function forgetInStudio(tx: TenantTx, userId: string): Promise<void> {
   await tx.noticeEmail.deleteMany({ where: { userId } });
+  await tx.importRow.updateMany({ where: { userId }, data: { cells: [], values: {}, kept: [] } });
   await tx.bookingEmail.deleteMany({ where: { booking: { attendeeId: userId } } });
   await tx.calendarFeed.deleteMany({ where: { userId } });
 }

@@ -30,6 +30,20 @@ async function bookAs(member: TestMember, instanceId: string, extra: Record<stri
   return response.body as { id: string; status: string };
 }
 
+/** A row of a committed people import that wrote this person. */
+function importedRow(row: number, person: { userId: string; email: string }, phone: string) {
+  return {
+    accountId: home.accountId,
+    row,
+    status: "valid",
+    cells: [person.email, phone],
+    values: { email: person.email, phone },
+    errors: [],
+    outcome: "created",
+    userId: person.userId,
+  };
+}
+
 beforeEach(async () => {
   home = await createTenant({ name: "Yoga Nord" });
   away = await createTenant({ name: "Dance Away" });
@@ -44,6 +58,24 @@ beforeEach(async () => {
   idaAway = (await createSession({ userId: ida.userId, accountId: away.accountId, kind: "bearer" })).token;
   waiting = await createMember(home.accountId, "attendee", { displayName: "Waiting Wanda" });
   await db.user.update({ where: { id: waiting.userId }, data: { phone: "+45 11 22 33 44" } });
+  // Wanda came with an import, which keeps the file's rows (the administrator's row stays as it is)
+  await db.import.create({
+    data: {
+      accountId: home.accountId,
+      kind: "people",
+      status: "committed",
+      source: "generic",
+      headers: ["email", "phone"],
+      fields: ["email", "phone"],
+      dateFormat: "YYYY-MM-DD",
+      rows: {
+        create: [
+          importedRow(2, waiting, "+45 11 22 33 44"),
+          importedRow(3, home.admin, "+45 99 88 77 66"),
+        ],
+      },
+    },
+  });
 
   const pass = await grant(home.accountId, ida.userId, { remainingClasses: 5 });
   passId = pass.id;
@@ -193,6 +225,11 @@ describe("POST /users/{userId}/erase", () => {
     expect(response.status, response.text).toBe(204);
     const user = await db.user.findUniqueOrThrow({ where: { id: waiting.userId } });
     expect(user).toMatchObject({ displayName: "Slettet medlem", phone: null, status: "disabled" });
+    const importRow = await db.importRow.findFirstOrThrow({ where: { userId: waiting.userId } });
+    expect(importRow).toMatchObject({ cells: [], values: {}, kept: [], outcome: "created" });
+    expect(await db.importRow.findFirstOrThrow({ where: { userId: home.admin.userId } })).toMatchObject({
+      cells: [home.admin.email, "+45 99 88 77 66"],
+    });
     expect(user.email).toMatch(/@erased\.invalid$/);
     expect(await db.booking.findUniqueOrThrow({ where: { id: waitlistedId } })).toMatchObject({ status: "cancelled_by_studio" });
     expect((await api("GET", "/me", { token: waiting.token })).status).toBe(401);

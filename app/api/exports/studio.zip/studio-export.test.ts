@@ -138,7 +138,7 @@ describe("GET /exports/studio.zip", () => {
     const sorenRow = people.find((row) => column(peopleHeader!, row, "email") === "soren-zip@example.com")!;
     expect(column(peopleHeader!, sorenRow, "displayName")).toBe("Søren Kier");
     expect(column(peopleHeader!, sorenRow, "dateOfBirth")).toBe("1990-04-12");
-    expect(column(peopleHeader!, sorenRow, "phone")).toBe("+45 20 30 40 50");
+    expect(column(peopleHeader!, sorenRow, "phone")).toBe("'+45 20 30 40 50"); // guarded against spreadsheets; an import drops the apostrophe
     expect(column(peopleHeader!, sorenRow, "notes")).toBe("Prefers the back row");
 
     const [passesHeader, ...passes] = records(zip, "passes.csv");

@@ -4,7 +4,10 @@ import { PEOPLE_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } fr
 import type { PersonKey } from "@/lib/schemas/user";
 import { listUsers } from "@/lib/users/list-users";
 
-/** The people of the account as GET /users lists them (by name, then email), read a page at a time. */
+/**
+ * The people of the account as GET /users lists them (by name, then email), read a page at a time,
+ * with what an import of people reads back besides: their phone and the studio's notes about them.
+ */
 export function exportPeople({
   db,
   accountId,
@@ -18,9 +21,28 @@ export function exportPeople({
     let after: PersonKey | undefined;
     do {
       const page = await listUsers({ db, accountId, viewer: "administrator", limit: batchSize, after });
-      yield page.items.map((p) => [p.id, p.displayName, p.email, p.persona, p.status, p.dateOfBirth]);
+      const extras = await phonesAndNotes(db, page.items.map((p) => p.id));
+      yield page.items.map((p) => [
+        p.id,
+        p.displayName,
+        p.email,
+        p.persona,
+        p.status,
+        p.dateOfBirth,
+        extras.get(p.id)?.phone ?? null,
+        extras.get(p.id)?.notes ?? null,
+      ]);
       after = page.next ?? undefined;
     } while (after);
   }
   return { header: PEOPLE_CSV_HEADER, batches: batches() };
+}
+
+/** The page's phones and membership notes: one read per page. */
+async function phonesAndNotes(db: TenantDb, userIds: string[]) {
+  const memberships = await db.membership.findMany({
+    where: { userId: { in: userIds } },
+    select: { userId: true, notes: true, user: { select: { phone: true } } },
+  });
+  return new Map(memberships.map((m) => [m.userId, { phone: m.user.phone, notes: m.notes }]));
 }

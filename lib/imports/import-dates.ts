@@ -35,3 +35,17 @@ export function detectDateFormat(samples: string[], source: ImportSource): DateF
   const reads = (format: DateFormat) => values.filter((value) => parseImportDate(value, format) !== null).length;
   return order.reduce((best, format) => (reads(format) > reads(best) ? format : best), order[0]!);
 }
+
+/** A moment in ISO 8601 with its offset or Z, as our own exports write them ("2026-01-01T00:00:00.000Z"). */
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i;
+
+/**
+ * The exact moment a value names when it is an ISO 8601 date-time with an offset, else null: such a
+ * value is not a day of the file's date format but an instant, read back as it was written.
+ */
+export function parseIsoMoment(value: string): Date | null {
+  const trimmed = value.trim();
+  if (!ISO_MOMENT.test(trimmed)) return null;
+  const parsed = DateTime.fromISO(trimmed, { setZone: true });
+  return parsed.isValid && parsed.year >= 1900 && parsed.year <= 9999 ? parsed.toJSDate() : null;
+}

@@ -44,10 +44,17 @@ export type KindImport = {
 export const issue = (field: string, code: string, message: string): RowIssue => ({ field, code, message });
 
 /** A row's values: the cell of each column mapped to a field, trimmed. */
+/**
+ * The apostrophe a CSV export puts before a cell a spreadsheet would run as a formula (=, +, -, @,
+ * tab, CR first: ours do, lib/exports/csv-text.ts, as csv-stringify `escape_formulas` writes it):
+ * read back, the value is what was guarded, "+45 20 30 40 50" and not "'+45 20 30 40 50".
+ */
+const FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
+
 export function valuesOf(cells: string[], columns: Column[]): Record<string, string> {
   const values: Record<string, string> = {};
   columns.forEach((column, index) => {
-    if (column.field) values[column.field as ImportField] = (cells[index] ?? "").trim();
+    if (column.field) values[column.field as ImportField] = (cells[index] ?? "").replace(FORMULA_GUARD, "").trim();
   });
   return values;
 }

@@ -34,6 +34,8 @@ export function normalizeHeader(header: string): string {
 /**
  * The headers each field is known by: the generic set in English and Danish, and the column names of
  * the Mindbody, Momence and bsport client, pass and booking exports (bsport's in English and French).
+ * The generic set holds our own exports' column names too (people.csv, passes.csv: displayName,
+ * dateOfBirth, remainingClasses, validFrom, validUntil), so a studio's export imports back as it is.
  */
 const ALIASES: Record<ImportField, string[]> = {
   email: [
@@ -58,6 +60,7 @@ const ALIASES: Record<ImportField, string[]> = {
     "member name",
     "medlem",
     "nom complet",
+    "displayname",
   ],
   firstName: ["first name", "firstname", "fornavn", "given name", "prénom", "prenom"],
   lastName: ["last name", "lastname", "efternavn", "surname", "family name", "nom", "nom de famille"],
@@ -78,7 +81,7 @@ const ALIASES: Record<ImportField, string[]> = {
     "telephone",
     "numéro de téléphone",
   ],
-  dateOfBirth: ["date of birth", "fødselsdato", "birth date", "birthdate", "birthday", "dob", "date de naissance"],
+  dateOfBirth: ["date of birth", "fødselsdato", "birth date", "birthdate", "birthday", "dob", "date de naissance", "dateofbirth"],
   notes: [
     "notes",
     "note",
@@ -125,6 +128,7 @@ const ALIASES: Record<ImportField, string[]> = {
     "resterende",
     "séances restantes",
     "crédits restants",
+    "remainingclasses",
   ],
   validUntil: [
     "valid until",
@@ -140,8 +144,9 @@ const ALIASES: Record<ImportField, string[]> = {
     "slutdato",
     "date d'expiration",
     "date de fin",
+    "validuntil",
   ],
-  validFrom: ["valid from", "start date", "activation date", "active date", "gyldig fra", "startdato", "date de début"],
+  validFrom: ["valid from", "start date", "activation date", "active date", "gyldig fra", "startdato", "date de début", "validfrom"],
   nextRenewal: [
     "next renewal",
     "next billing date",
@@ -153,6 +158,7 @@ const ALIASES: Record<ImportField, string[]> = {
     "fornyes",
     "prochain prélèvement",
     "date de renouvellement",
+    "nextrenewal",
   ],
   price: ["price", "pris", "amount", "beløb", "prix"],
   date: ["date", "dato", "class date", "session date", "jour"],

@@ -39,7 +39,8 @@ export type CsvExport = { header: string[]; batches: AsyncIterable<CsvCell[][]> 
 export const EXPORT_BATCH_SIZE = 500;
 
 /** The exports' columns: the API's field names (GET /exports/people.csv, bookings.csv, orders.csv). */
-export const PEOPLE_CSV_HEADER = ["id", "displayName", "email", "persona", "status", "dateOfBirth"];
+/** people.csv: `email`, `displayName`, `phone`, `dateOfBirth` and `notes` are what an import of people reads back. */
+export const PEOPLE_CSV_HEADER = ["id", "displayName", "email", "persona", "status", "dateOfBirth", "phone", "notes"];
 
 export const BOOKINGS_CSV_HEADER = [
   "id",

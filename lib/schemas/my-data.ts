@@ -14,6 +14,7 @@ const MyStudioDataSchema = z
       persona: PersonaSchema,
       since: z.iso.datetime().openapi({ description: "When the caller joined this studio" }),
       groups: z.array(z.string()).openapi({ description: "The names of the studio's groups the caller is in" }),
+      notes: z.string().nullable().openapi({ description: "The studio's own notes about the caller (an import may have brought them)" }),
     }),
     bookings: z.array(MyBookingSchema).openapi({ description: "Every booking of every status, as GET /me/bookings" }),
     passes: z.array(EntitlementSchema).openapi({ description: "Every entitlement (passes, memberships), as GET /me/entitlements" }),
@@ -31,6 +32,7 @@ export const MyDataSchema = z
   .object({
     exportedAt: z.iso.datetime(),
     user: UserSchema.extend({
+      phone: z.string().nullable(),
       locale: LocaleSchema.nullable(),
       emailReminders: z.boolean(),
       createdAt: z.iso.datetime(),

@@ -21,7 +21,8 @@ export type ErasureRequester = { kind: "self" } | { kind: "administrator"; userI
  * reached), their membership ends as a removal ends it (end-membership.ts: groups, sessions, links, future bookings cancelled and the
  * waitlist promoted), nothing waits to be emailed to them, and their identity is erased: the email
  * becomes an undeliverable one of their own (so the address may sign up again as a new person), the
- * name "Deleted member" in the studio's language, no date of birth, no language, no reminders. Orders,
+ * name "Deleted member" in the studio's language, no date of birth, no phone, no language, no
+ * reminders (the studio's notes about them go with the membership). Orders,
  * receipts, passes and past bookings stay, pointing at the erased identity: the Bookkeeping Act keeps
  * them five years.
  *
@@ -124,9 +125,13 @@ async function assertOnlyHere(tx: TenantTx, accountId: string, userId: string): 
   if (row && Number(row.elsewhere) > 0) throw new AppError("person_in_other_studio");
 }
 
-/** Nothing waits to be emailed to the person, and no calendar feed of theirs answers any more. */
+/**
+ * Nothing waits to be emailed to the person, no calendar feed of theirs answers any more, and the rows
+ * of imports that wrote them keep no copy of what the file said (email, phone, notes).
+ */
 async function forgetInStudio(tx: TenantTx, userId: string): Promise<void> {
   await tx.noticeEmail.deleteMany({ where: { userId } });
+  await tx.importRow.updateMany({ where: { userId }, data: { cells: [], values: {}, kept: [] } });
   await tx.bookingEmail.deleteMany({ where: { booking: { attendeeId: userId } } });
   await tx.calendarFeed.deleteMany({ where: { userId } });
 }
@@ -142,6 +147,7 @@ async function eraseIdentity(tx: TenantTx, userId: string, displayName: string):
       email: erasedEmail(userId),
       displayName,
       dateOfBirth: null,
+      phone: null,
       locale: null,
       emailReminders: false,
       status: "disabled",

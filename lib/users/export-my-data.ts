@@ -39,6 +39,7 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
         persona: membership.persona as Persona,
         since: membership.createdAt.toISOString(),
         groups: groups.map((member) => member.group.name),
+        notes: membership.notes,
       },
       bookings: bookings.map(serializeMyBooking),
       passes: passes.map((pass) => serializeEntitlement(pass, now)),
@@ -50,6 +51,7 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
     exportedAt: now.toISOString(),
     user: {
       ...serializeUser(user),
+      phone: user.phone,
       locale: isLocale(user.locale) ? user.locale : null,
       emailReminders: user.emailReminders,
       createdAt: user.createdAt.toISOString(),

@@ -29,7 +29,7 @@ beforeAll(async () => {
   teacher = await createMember(tenant.accountId, "teacher", { displayName: "Clara Holt" });
   const lines = await createMember(tenant.accountId, "attendee", { displayName: "Two\nLines", email: "two@example.com" });
   await createMember(tenant.accountId, "attendee", { displayName: "=HYPERLINK(1)", email: "formula@example.com" });
-  await db.user.update({ where: { id: soren.userId }, data: { dateOfBirth: at("1990-04-12") } });
+  await db.user.update({ where: { id: soren.userId }, data: { dateOfBirth: at("1990-04-12"), phone: "+45 20 30 40 50" } });
   await createMember(other.accountId, "attendee", { displayName: "Someone Elsewhere" });
 
   // classes at fixed instants; bookings written directly (the export reads what is there)
@@ -87,7 +87,7 @@ describe("GET /exports/people.csv", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="people.csv"');
     expect([...response.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(response.rows[0]).toEqual(["id", "displayName", "email", "persona", "status", "dateOfBirth"]);
+    expect(response.rows[0]).toEqual(["id", "displayName", "email", "persona", "status", "dateOfBirth", "phone", "notes"]);
     // in GET /users's order (the database's collation decides where "=" sorts); a formula is shown, not run
     const listed = (await api("GET", "/users", { token: tenant.admin.token })).body.map((p: { displayName: string }) =>
       p.displayName.startsWith("=") ? `'${p.displayName}` : p.displayName,
@@ -101,20 +101,22 @@ describe("GET /exports/people.csv", () => {
       "attendee",
       "active",
       "1990-04-12",
+      "'+45 20 30 40 50", // guarded: a spreadsheet would read "+…" as a formula (an import drops the apostrophe)
+      "",
     ]);
   });
 
   it("quotes per RFC 4180: commas, doubled quotes, line breaks; CRLF between records", async () => {
     const { text } = await csv("/exports/people.csv");
-    expect(text).toContain(`,"Søren ""Sø"" Kier, Jr.",soren@example.com,attendee,active,1990-04-12\r\n`);
-    expect(text).toContain(`,"Two\nLines",two@example.com,attendee,active,\r\n`);
-    expect(text.startsWith("id,displayName,email,persona,status,dateOfBirth\r\n")).toBe(true);
+    expect(text).toContain(`,"Søren ""Sø"" Kier, Jr.",soren@example.com,attendee,active,1990-04-12,'+45 20 30 40 50,\r\n`);
+    expect(text).toContain(`,"Two\nLines",two@example.com,attendee,active,,,\r\n`);
+    expect(text.startsWith("id,displayName,email,persona,status,dateOfBirth,phone,notes\r\n")).toBe(true);
   });
 
   it("separates with semicolons on ?delimiter=semicolon, quoting only what needs it", async () => {
     const response = await csv("/exports/people.csv?delimiter=semicolon");
-    expect(response.text).toContain(`;"Søren ""Sø"" Kier, Jr.";soren@example.com;attendee;active;1990-04-12\r\n`);
-    expect(response.rows[0]).toEqual(["id", "displayName", "email", "persona", "status", "dateOfBirth"]);
+    expect(response.text).toContain(`;"Søren ""Sø"" Kier, Jr.";soren@example.com;attendee;active;1990-04-12;'+45 20 30 40 50;\r\n`);
+    expect(response.rows[0]).toEqual(["id", "displayName", "email", "persona", "status", "dateOfBirth", "phone", "notes"]);
     expect(await api("GET", "/exports/people.csv?delimiter=tab", { token: tenant.admin.token })).toMatchObject({ status: 400 });
   });
 });

@@ -30,15 +30,52 @@ async function bookAs(member: TestMember, instanceId: string, extra: Record<stri
   return response.body as { id: string; status: string };
 }
 
+/** A row of a committed people import that wrote this person. */
+function importedRow(row: number, person: { userId: string; email: string }, phone: string) {
+  return {
+    accountId: home.accountId,
+    row,
+    status: "valid",
+    cells: [person.email, phone],
+    values: { email: person.email, phone },
+    errors: [],
+    outcome: "created",
+    userId: person.userId,
+  };
+}
+
 beforeEach(async () => {
   home = await createTenant({ name: "Yoga Nord" });
   away = await createTenant({ name: "Dance Away" });
   await db.account.update({ where: { id: away.accountId }, data: { locale: "en-GB" } });
   ida = await createMember(home.accountId, "attendee", { displayName: "Ida Holm" });
-  await db.user.update({ where: { id: ida.userId }, data: { dateOfBirth: new Date("1991-02-03"), locale: "da" } });
+  await db.user.update({ where: { id: ida.userId }, data: { dateOfBirth: new Date("1991-02-03"), locale: "da", phone: "+45 20 30 40 50" } });
+  await db.membership.update({
+    where: { accountId_userId: { accountId: home.accountId, userId: ida.userId } },
+    data: { notes: "Knee injury: no deep lunges" },
+  });
   await db.membership.create({ data: { accountId: away.accountId, userId: ida.userId, persona: "attendee" } });
   idaAway = (await createSession({ userId: ida.userId, accountId: away.accountId, kind: "bearer" })).token;
   waiting = await createMember(home.accountId, "attendee", { displayName: "Waiting Wanda" });
+  await db.user.update({ where: { id: waiting.userId }, data: { phone: "+45 11 22 33 44" } });
+  // Wanda came with an import, which keeps the file's rows (the administrator's row stays as it is)
+  await db.import.create({
+    data: {
+      accountId: home.accountId,
+      kind: "people",
+      status: "committed",
+      source: "generic",
+      headers: ["email", "phone"],
+      fields: ["email", "phone"],
+      dateFormat: "YYYY-MM-DD",
+      rows: {
+        create: [
+          importedRow(2, waiting, "+45 11 22 33 44"),
+          importedRow(3, home.admin, "+45 99 88 77 66"),
+        ],
+      },
+    },
+  });
 
   const pass = await grant(home.accountId, ida.userId, { remainingClasses: 5 });
   passId = pass.id;
@@ -84,10 +121,11 @@ describe("GET /me/export", () => {
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = response.body;
-    expect(data.user).toMatchObject({ id: ida.userId, email: ida.email, displayName: "Ida Holm", dateOfBirth: "1991-02-03", locale: "da" });
+    expect(data.user).toMatchObject({ id: ida.userId, email: ida.email, displayName: "Ida Holm", dateOfBirth: "1991-02-03", locale: "da", phone: "+45 20 30 40 50" });
     expect(data.studios.map((s: { account: { name: string } }) => s.account.name)).toEqual(["Dance Away", "Yoga Nord"]);
     const nord = data.studios[1];
-    expect(nord.membership).toMatchObject({ persona: "attendee", groups: ["Morning crew"] });
+    expect(nord.membership).toMatchObject({ persona: "attendee", groups: ["Morning crew"], notes: "Knee injury: no deep lunges" });
+    expect(data.studios[0].membership.notes).toBeNull();
     expect(nord.bookings.map((b: { booking: { id: string } }) => b.booking.id)).toEqual([pastBookingId, futureBookingId]);
     expect(nord.passes.map((p: { id: string }) => p.id)).toEqual([subscriptionId, passId]);
     expect(nord.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
@@ -111,7 +149,7 @@ describe("DELETE /me", () => {
     expect(response.status, response.text).toBe(204);
 
     const user = await db.user.findUniqueOrThrow({ where: { id: ida.userId } });
-    expect(user).toMatchObject({ displayName: "Slettet medlem", dateOfBirth: null, locale: null, status: "disabled", emailReminders: false });
+    expect(user).toMatchObject({ displayName: "Slettet medlem", dateOfBirth: null, phone: null, locale: null, status: "disabled", emailReminders: false });
     expect(user.email).toMatch(/@erased\.invalid$/);
     expect(user.email).not.toContain("example.com");
     expect(await db.membership.count({ where: { userId: ida.userId } })).toBe(0);
@@ -186,7 +224,12 @@ describe("POST /users/{userId}/erase", () => {
     const response = await api("POST", `/users/${waiting.userId}/erase`, { token: home.admin.token });
     expect(response.status, response.text).toBe(204);
     const user = await db.user.findUniqueOrThrow({ where: { id: waiting.userId } });
-    expect(user).toMatchObject({ displayName: "Slettet medlem", status: "disabled" });
+    expect(user).toMatchObject({ displayName: "Slettet medlem", phone: null, status: "disabled" });
+    const importRow = await db.importRow.findFirstOrThrow({ where: { userId: waiting.userId } });
+    expect(importRow).toMatchObject({ cells: [], values: {}, kept: [], outcome: "created" });
+    expect(await db.importRow.findFirstOrThrow({ where: { userId: home.admin.userId } })).toMatchObject({
+      cells: [home.admin.email, "+45 99 88 77 66"],
+    });
     expect(user.email).toMatch(/@erased\.invalid$/);
     expect(await db.booking.findUniqueOrThrow({ where: { id: waitlistedId } })).toMatchObject({ status: "cancelled_by_studio" });
     expect((await api("GET", "/me", { token: waiting.token })).status).toBe(401);

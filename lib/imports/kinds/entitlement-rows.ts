@@ -4,7 +4,7 @@ import type { Price, Product } from "@prisma/client";
 import { DateTime } from "luxon";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { Email } from "@/lib/schemas/common";
-import { parseImportDate, type DateFormat } from "../import-dates";
+import { parseImportDate, parseIsoMoment, type DateFormat } from "../import-dates";
 import { issue, type RowIssue } from "../import-kind";
 
 export type ProductWithPrices = Product & { prices: Price[] };
@@ -62,6 +62,23 @@ export function readStudioDay(
     return null;
   }
   return DateTime.fromISO(date, { zone: context.timezone }).startOf("day").toJSDate();
+}
+
+/**
+ * When a pass starts (`start`) or stops being valid (`end`): a day of the file is the studio's day, valid
+ * from its start or through its end; an ISO 8601 moment (our own passes.csv) is that moment exactly.
+ */
+export function readValidity(
+  values: Record<string, string>,
+  field: string,
+  edge: "start" | "end",
+  context: { dateFormat: DateFormat; timezone: string },
+  errors: RowIssue[],
+): Date | null {
+  const moment = values[field] ? parseIsoMoment(values[field]) : null;
+  if (moment) return moment;
+  const day = readStudioDay(values, field, context, errors);
+  return day && edge === "end" ? nextStudioDay(day, context.timezone) : day;
 }
 
 export const nextStudioDay = (day: Date, timezone: string) =>

@@ -4,11 +4,10 @@ import { checked, issue, type CheckContext, type KindImport, type RowIssue, type
 import {
   alreadyImported,
   membersByEmail,
-  nextStudioDay,
   planKey,
   productsByName,
   readMemberEmail,
-  readStudioDay,
+  readValidity,
   startOfStudioDay,
   writeEntitlements,
   type EntitlementPlan,
@@ -37,10 +36,9 @@ async function plan(
     const remainingClasses = remaining === "" ? null : /^\d{1,6}$/.test(remaining) ? Number(remaining) : NaN;
     if (Number.isNaN(remainingClasses))
       errors.push(issue("remainingClasses", "invalid_number", "A whole number of classes, or empty for unlimited"));
-    const validUntilDay = readStudioDay(values, "validUntil", context, errors);
+    const validUntil = readValidity(values, "validUntil", "end", context, errors);
     const validFrom =
-      readStudioDay(values, "validFrom", context, errors) ?? startOfStudioDay(context.now, context.timezone);
-    const validUntil = validUntilDay && nextStudioDay(validUntilDay, context.timezone); // valid through that day
+      readValidity(values, "validFrom", "start", context, errors) ?? startOfStudioDay(context.now, context.timezone);
     if (validUntil && validUntil <= context.now) errors.push(issue("validUntil", "expired", "The pass has ended"));
     else if (validUntil && validUntil <= validFrom)
       errors.push(issue("validUntil", "invalid_date", "Must not be before validFrom"));

@@ -29,7 +29,9 @@ registry.registerPath({
     "Windows-1252 (as Excel in Danish locales saves it), its delimiter (comma, semicolon or tab) detected. The header row is " +
     "recognised: the client exports of Mindbody, Momence and bsport (`source`) and a generic set of English and Danish names " +
     "(email/e-mail, name/navn, first name/fornavn, last name/efternavn, phone/telefon/mobil, date of birth/fødselsdato, notes/noter, " +
-    "product/produkt, …); dates are read in the format that reads most of them (`dateFormat`, PATCH changes it). Answers the " +
+    "product/produkt, …, and the column names of our own people.csv and passes.csv, so that GET /exports/studio.zip imports back " +
+    "as it is); dates are read in the format that reads most of them (`dateFormat`, PATCH changes it), and a pass's `validFrom` " +
+    "or `validUntil` written as an ISO 8601 date-time with an offset (`2026-01-01T09:30:00.000Z`) is that moment exactly. Answers the " +
     "import `previewed`: only the import and its rows are written. 400 with details for an empty file (`import_empty`), a first " +
     "row that holds values (`import_no_header`), a required field no column holds (`import_field_unmapped`), a quote never " +
     "closed (`import_malformed`), more than 500 columns (`import_too_many_columns`) or a NUL character (`unstorable_text`).",

@@ -16,7 +16,8 @@ const ERASURE =
   "sign-in links; future confirmed and waitlisted bookings cancelled as `cancelled_by_studio`, credits returned, freed places " +
   "offered to the waitlist); nothing waiting to be emailed to them is sent, their calendar feeds stop. Then the identity is " +
   "erased: email replaced by an undeliverable address of its own (under the reserved `.invalid` domain), name by " +
-  '"Deleted member" (in Danish studios "Slettet medlem"), date of birth and language removed, status `disabled`; every ' +
+  '"Deleted member" (in Danish studios "Slettet medlem"), date of birth, phone and language removed, status `disabled` (the ' +
+  "studio's notes about them end with the membership, and the rows of imports that wrote them keep no copy of the file); every " +
   "session and sign-in link ends. The address may sign up again, as a new person. Orders, receipts, passes and past " +
   "bookings stay, pointing at the erased identity: the Danish Bookkeeping Act keeps them five years.";
 

@@ -146,7 +146,7 @@ registry.registerPath({
     `- \`programme.csv\`: events, then series, then classes (instances, chronological), told apart by \`kind\` (\`event\`, \`series\`, \`class\`); lists (teacherIds, weekdays, groupIds) separated by spaces. ${columns([...PROGRAMME_CSV_HEADER])}\n` +
     `- \`receipts.csv\`: the paid orders by receipt number. ${columns(RECEIPTS_CSV_HEADER)}\n` +
     "- `manifest.json`: `{ account, exportedAt, files: [{ name, rows }] }`: the account as GET /me shows it, the instant of the export, and each file with `rows` counting its records after the header.\n\n" +
-    "The people and passes files read back through an import of people and of passes (`email`, `displayName`, `dateOfBirth`; " +
+    "The people and passes files read back through an import of people and of passes (`email`, `displayName`, `dateOfBirth`, `phone`, `notes`; " +
     "`email`, `product`, `remainingClasses`, `validFrom`, `validUntil`). Every CSV: " +
     CSV_COMMON.replace(" The header row names the columns: ", ""),
   security: admin.security,

@@ -35,7 +35,11 @@ beforeAll(async () => {
   tenant = await createTenant({ name: "Studio Nord" });
   other = await createTenant();
   soren = await createMember(tenant.accountId, "attendee", { displayName: "Søren Kier", email: "soren-zip@example.com" });
-  await db.user.update({ where: { id: soren.userId }, data: { dateOfBirth: at("1990-04-12") } });
+  await db.user.update({ where: { id: soren.userId }, data: { dateOfBirth: at("1990-04-12"), phone: "+45 20 30 40 50" } });
+  await db.membership.update({
+    where: { accountId_userId: { accountId: tenant.accountId, userId: soren.userId } },
+    data: { notes: "Prefers the back row" },
+  });
   await createMember(tenant.accountId, "teacher", { displayName: "Clara Holt" });
   const elsewhere = await createMember(other.accountId, "attendee", { displayName: "Someone Elsewhere" });
   await grant(other.accountId, elsewhere.userId);
@@ -134,6 +138,8 @@ describe("GET /exports/studio.zip", () => {
     const sorenRow = people.find((row) => column(peopleHeader!, row, "email") === "soren-zip@example.com")!;
     expect(column(peopleHeader!, sorenRow, "displayName")).toBe("Søren Kier");
     expect(column(peopleHeader!, sorenRow, "dateOfBirth")).toBe("1990-04-12");
+    expect(column(peopleHeader!, sorenRow, "phone")).toBe("'+45 20 30 40 50"); // guarded against spreadsheets; an import drops the apostrophe
+    expect(column(peopleHeader!, sorenRow, "notes")).toBe("Prefers the back row");
 
     const [passesHeader, ...passes] = records(zip, "passes.csv");
     expect(passesHeader).toEqual(PASSES_CSV_HEADER);

@@ -1,7 +1,10 @@
 import "server-only";
-import type { Entitlement, Product } from "@prisma/client";
+import type { Booking, Entitlement, Product } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { AppError } from "@/lib/errors";
+import { serializeBooking } from "@/lib/schemas/booking";
+import { enqueueWebhookEvents } from "@/lib/webhooks/enqueue-webhook-delivery";
 
 /** A class of a course, locked FOR UPDATE (the instance row every booking change queues on). */
 type CourseClass = { id: string; eventId: string; startsAt: Date; endsAt: Date; capacity: number; bookedCount: number };
@@ -21,6 +24,42 @@ export async function lockCourseClasses(
   tx: TenantTx,
   { accountId, userId, product, now }: { accountId: string; userId: string; product: Product; now: Date },
 ): Promise<CoursePlace[] | null> {
+  const course = await lockClassesAhead(tx, { accountId, userId, product, now });
+  if (!course) return null;
+  if (course.ahead === 0 || now.getTime() >= course.closesAt) throw new AppError("enrolment_closed");
+  if (course.toBook.some(isFull)) throw new AppError("course_full");
+  return course.toBook;
+}
+
+/**
+ * Enrols the buyer of a course whose payment came through after checkout (a Stripe payment, in the
+ * transaction that marks its order paid): the payment is taken, so nothing is refused. The
+ * entitlement becomes the course's, the classes still ahead with a free place are booked, and where
+ * the course filled up meanwhile no class is overbooked: each administrator of the studio is
+ * emailed (the notice outbox) that this enrolment is incomplete. Nothing for a product without a course.
+ */
+export async function enrolPaidCourse(
+  tx: TenantTx,
+  { accountId, product, entitlement, now }: { accountId: string; product: Product; entitlement: Entitlement; now: Date },
+): Promise<void> {
+  const course = await lockClassesAhead(tx, { accountId, userId: entitlement.userId, product, now });
+  if (!course) return;
+  const free = course.toBook.filter((lesson) => !isFull(lesson));
+  await enrolInCourse(tx, { accountId, product, entitlement, classes: free });
+  if (free.length < course.toBook.length) await noticeIncompleteEnrolment(tx, { accountId, entitlement });
+}
+
+const isFull = (lesson: CourseClass) => lesson.bookedCount >= lesson.capacity;
+
+/**
+ * The course's classes not cancelled, their instance rows locked in id order (the order every
+ * multi-instance lock takes, so two enrolments cannot deadlock) until the transaction ends; of those
+ * not yet started, the ones the buyer holds no place in yet, and when enrolment closes.
+ */
+async function lockClassesAhead(
+  tx: TenantTx,
+  { accountId, userId, product, now }: { accountId: string; userId: string; product: Product; now: Date },
+): Promise<{ toBook: CoursePlace[]; ahead: number; closesAt: number } | null> {
   if (!product.courseEventId) return null;
   const classes = await tx.$queryRaw<CourseClass[]>`
     SELECT i."id", i."eventId", i."startsAt", i."endsAt", i."capacity", i."bookedCount"
@@ -31,20 +70,40 @@ export async function lockCourseClasses(
   const first = Math.min(...classes.map((lesson) => lesson.startsAt.getTime()));
   const closesAt = Math.max(first, product.enrolUntil?.getTime() ?? first);
   const ahead = classes.filter((lesson) => lesson.startsAt > now);
-  if (ahead.length === 0 || now.getTime() >= closesAt) throw new AppError("enrolment_closed");
   const held = await liveBookings(tx, { accountId, userId, instanceIds: ahead.map((lesson) => lesson.id) });
   const toBook = ahead
     .filter((lesson) => held.get(lesson.id)?.status !== "confirmed")
     .map((lesson) => ({ ...lesson, waitlistedId: held.get(lesson.id)?.id ?? null }));
-  if (toBook.some((lesson) => lesson.bookedCount >= lesson.capacity)) throw new AppError("course_full");
-  return toBook;
+  return { toBook, ahead: ahead.length, closesAt };
+}
+
+/** A `course_incomplete` notice to each administrator of the studio who is not disabled. */
+async function noticeIncompleteEnrolment(
+  tx: TenantTx,
+  { accountId, entitlement }: { accountId: string; entitlement: Entitlement },
+): Promise<void> {
+  const administrators = await tx.membership.findMany({
+    where: { persona: "administrator", user: { status: { not: "disabled" } } },
+    select: { userId: true },
+  });
+  await tx.noticeEmail.createMany({
+    data: administrators.map(({ userId }) => ({
+      accountId,
+      kind: "course_incomplete",
+      userId,
+      entitlementId: entitlement.id,
+    })),
+  });
 }
 
 /**
  * Enrols the holder of a course entitlement, in the transaction that locked `classes`
  * (lockCourseClasses): the entitlement becomes unlimited and valid until the last class ends, and
  * each class gets a confirmed booking through take_place (the one write of a place, which counts it
- * on the instance), with just this entitlement. The entitlement as it is now.
+ * on the instance), with just this entitlement. Each new booking is a booking like any other: its
+ * confirmation email (one per class, each with its calendar event) and its `booking.created` event,
+ * sent after the commit (the caller wakes the jobs); a waitlisted booking that gets its place is
+ * emailed as a promotion, as the waitlist's are. The entitlement as it is now.
  */
 export async function enrolInCourse(
   tx: TenantTx,
@@ -63,12 +122,25 @@ export async function enrolInCourse(
     where: { id: entitlement.id },
     data: { remainingClasses: null, validUntil: lastEnd._max.endsAt ?? entitlement.validUntil },
   });
+  const created: Booking[] = [];
+  const promoted: Booking[] = [];
   for (const lesson of [...classes].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())) {
-    const placed = await tx.$queryRaw<{ id: string }[]>`
-      SELECT p."id" FROM take_place(${accountId}, ${lesson.id}, ${lesson.eventId}, ${lesson.startsAt.toISOString()}::timestamp,
-                                    ${entitlement.userId}, ${entitlement.id}, NULL, ${lesson.waitlistedId}) p`;
-    if (placed.length === 0) throw new Error(`enrolment could not book instance ${lesson.id}`);
+    const [placed] = await tx.$queryRaw<Booking[]>`
+      SELECT p.* FROM take_place(${accountId}, ${lesson.id}, ${lesson.eventId}, ${lesson.startsAt.toISOString()}::timestamp,
+                                 ${entitlement.userId}, ${entitlement.id}, NULL, ${lesson.waitlistedId}) p`;
+    if (!placed) throw new Error(`enrolment could not book instance ${lesson.id}`);
+    (lesson.waitlistedId ? promoted : created).push(placed);
   }
+  await enqueueBookingEmails(tx, accountId, [
+    ...created.map((booking) => ({ kind: "confirmed" as const, bookingId: booking.id })),
+    ...promoted.map((booking) => ({ kind: "promoted" as const, bookingId: booking.id })),
+  ]);
+  await enqueueWebhookEvents(tx, {
+    accountId,
+    type: "booking.created",
+    data: created.map(serializeBooking),
+    now: new Date(),
+  });
   return enrolment!;
 }
 

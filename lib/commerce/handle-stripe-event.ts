@@ -15,6 +15,7 @@ import { applyAccountUpdated } from "./apply-account-updated";
 import { applyRefund } from "./apply-refund";
 import { createEntitlement } from "./create-entitlement";
 import { createOrder } from "./create-order";
+import { enrolPaidCourse } from "./enrol-course";
 import { extendSubscription } from "./extend-subscription";
 import { failPendingOrder } from "./fail-pending-order";
 
@@ -30,7 +31,7 @@ type OrderRef = { orderId: string; accountId: string };
  * studios' connected accounts, which name the `account`) both come here; a connected account's event
  * about an order of a studio that account is not connected to is ignored. Handled:
  * - `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded`: the order
- *   becomes `paid` and its entitlement is created;
+ *   becomes `paid` and its entitlement is created; a course's buyer is enrolled (enrolPaidCourse);
  * - `checkout.session.expired` and `checkout.session.async_payment_failed`: a pending order fails and
  *   gives back its promo code redemption;
  * - `invoice.paid` of a subscription's first period: the order bought at checkout keeps the invoice's
@@ -161,7 +162,8 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
   ]);
   const subscription = session.subscription;
   const providerSubscriptionId = typeof subscription === "string" ? subscription : (subscription?.id ?? null);
-  await createEntitlement(tx, { order, product, price, validFrom: now, providerSubscriptionId });
+  const entitlement = await createEntitlement(tx, { order, product, price, validFrom: now, providerSubscriptionId });
+  await enrolPaidCourse(tx, { accountId: order.accountId, product, entitlement, now });
   await enqueueReceiptEmail(tx, { accountId: order.accountId, orderId: order.id, userId: order.userId });
   await fillWaitlistsOf({ tx, accountId: order.accountId, userId: order.userId, now });
   return "fulfilled";

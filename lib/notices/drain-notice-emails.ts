@@ -32,6 +32,9 @@ type ClaimedNotice = {
   webhookUrl: string | null;
   webhookStatus: string | null;
   failingSince: Date | null;
+  buyerId: string | null;
+  buyerName: string | null;
+  classesMissing: number | null;
 };
 
 /** What a drain reports: a sent email (recipient's domain and subject), a failure, a give-up. Never the address. */
@@ -68,12 +71,21 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
       u."email" AS "recipientEmail", u."displayName" AS "recipientName", u."locale" AS "recipientLocale",
       u."status" AS "recipientStatus",
       p."name" AS "productName", e."status" AS "entitlementStatus", e."remainingClasses", e."validUntil",
-      w."url" AS "webhookUrl", w."status" AS "webhookStatus", w."failingSince"
+      w."url" AS "webhookUrl", w."status" AS "webhookStatus", w."failingSince",
+      e."userId" AS "buyerId", bu."displayName" AS "buyerName",
+      CASE WHEN c."kind" = 'course_incomplete' THEN (
+        SELECT count(*)::int FROM "Instance" ci
+        WHERE ci."accountId" = c."accountId" AND ci."eventId" = p."courseEventId" AND ci."status" <> 'cancelled'
+          AND ci."startsAt" > now() AT TIME ZONE 'UTC'
+          AND NOT EXISTS (SELECT 1 FROM "Booking" cb WHERE cb."accountId" = c."accountId" AND cb."instanceId" = ci."id"
+                            AND cb."attendeeId" = e."userId" AND cb."status" = 'confirmed')
+      ) END AS "classesMissing"
     FROM claimed c
     JOIN "Account" a ON a."id" = c."accountId"
     JOIN "User" u ON u."id" = c."userId"
     LEFT JOIN "Entitlement" e ON e."id" = c."entitlementId" AND e."accountId" = c."accountId"
     LEFT JOIN "Product" p ON p."id" = e."productId" AND p."accountId" = c."accountId"
+    LEFT JOIN "User" bu ON bu."id" = e."userId"
     LEFT JOIN "Webhook" w ON w."id" = c."webhookId" AND w."accountId" = c."accountId"
     ORDER BY c."id"`,
   batchSize: 50,
@@ -137,6 +149,13 @@ function factsOf(row: ClaimedNotice, appUrl: string): NoticeEmailFacts | null {
     case "webhook_disabled": {
       if (row.webhookUrl === null || row.webhookStatus !== "disabled") return null;
       return { kind: row.kind, ...recipient, webhookHost: hostOf(row.webhookUrl), failingSince: row.failingSince };
+    }
+    case "course_incomplete": {
+      // Resolved meanwhile (the studio booked the buyer, or refunded): nothing to tell.
+      const { productName, buyerId, buyerName, classesMissing } = row;
+      if (productName === null || buyerId === null || buyerName === null || !classesMissing) return null;
+      if (row.entitlementStatus !== "active") return null;
+      return { kind: row.kind, ...recipient, productName, buyerId, buyerName, classesMissing };
     }
     case "import_welcome": // the studio's sign-in page: a magic link would expire before many read their welcome
       return {

@@ -1,7 +1,7 @@
 // What a notice email says, as it stands when it is sent. Shared by the drain (which reads it from
 // the database) and the email worker (which renders it): types only.
 
-export type NoticeEmailKind = "pass_one_left" | "pass_expiring" | "webhook_disabled" | "import_welcome";
+export type NoticeEmailKind = "pass_one_left" | "pass_expiring" | "webhook_disabled" | "import_welcome" | "course_incomplete";
 
 type Recipient = {
   recipientEmail: string;
@@ -36,4 +36,14 @@ export type WebhookDisabledFacts = Recipient & {
 /** A person an import brought from the studio's former system: the studio now takes bookings here. */
 export type ImportWelcomeFacts = Recipient & { kind: "import_welcome"; signInUrl: string };
 
-export type NoticeEmailFacts = PassNoticeFacts | WebhookDisabledFacts | ImportWelcomeFacts;
+/** To an administrator: a course was paid for after it filled up, so its buyer is not in every class. */
+export type CourseIncompleteFacts = Recipient & {
+  kind: "course_incomplete";
+  productName: string;
+  buyerId: string;
+  buyerName: string;
+  /** Classes of the course ahead the buyer holds no place in, as the email is sent. */
+  classesMissing: number;
+};
+
+export type NoticeEmailFacts = PassNoticeFacts | WebhookDisabledFacts | ImportWelcomeFacts | CourseIncompleteFacts;

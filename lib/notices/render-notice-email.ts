@@ -1,5 +1,6 @@
 // Runs in the email worker threads (lib/email/email-worker.ts): nothing here needs the app's bundle.
 import type { EmailMessage } from "@/lib/email/transport";
+import { renderCourseIncompleteEmail } from "@/lib/email/templates/course-incomplete-email";
 import { renderImportWelcomeEmail } from "@/lib/email/templates/import-welcome-email";
 import { renderPassExpiringEmail } from "@/lib/email/templates/pass-expiring-email";
 import { renderPassOneLeftEmail } from "@/lib/email/templates/pass-one-left-email";
@@ -45,6 +46,14 @@ export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailM
         });
       case "import_welcome":
         return renderImportWelcomeEmail({ ...common, signInUrl: facts.signInUrl });
+      case "course_incomplete":
+        return renderCourseIncompleteEmail({
+          ...common,
+          productName: facts.productName,
+          buyerName: facts.buyerName,
+          classesMissing: facts.classesMissing,
+          personUrl: `${facts.appUrl}/dashboard/users/${encodeURIComponent(facts.buyerId)}`,
+        });
       default: // a row written by raw SQL with a kind this code does not know
         throw new TypeError("unknown notice email kind");
     }

@@ -6,6 +6,7 @@ import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { serializeInstance } from "@/lib/schemas/instance";
+import { withEventFlag } from "./with-event-flags";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 import { changeInstance } from "./change-instance";
 
@@ -44,7 +45,7 @@ export async function cancelInstance({ db, instanceId }: { db: TenantDb; instanc
           await enqueueWebhookEvent(tx, {
             accountId: before.accountId,
             type: "instance.cancelled",
-            data: serializeInstance(after),
+            data: serializeInstance(await withEventFlag(tx, after)),
             now,
           });
         },

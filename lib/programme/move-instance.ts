@@ -5,6 +5,7 @@ import { withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { wakeJobs } from "@/lib/jobs/wake";
 import { serializeInstance } from "@/lib/schemas/instance";
+import { withEventFlag } from "./with-event-flags";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 import { changeInstance, keepDuration } from "./change-instance";
 
@@ -55,7 +56,7 @@ export async function moveInstance({
           await enqueueWebhookEvent(tx, {
             accountId: before.accountId,
             type: "instance.moved",
-            data: serializeInstance(await tx.instance.findFirstOrThrow({ where: { id: instanceId } })),
+            data: serializeInstance(await withEventFlag(tx, await tx.instance.findFirstOrThrow({ where: { id: instanceId } }))),
             now,
           });
         },

@@ -1,4 +1,4 @@
-import type { Instance, InstanceException } from "@prisma/client";
+import type { Event, Instance, InstanceException } from "@prisma/client";
 import { clampToAcceptedYears, Id, IsoDateTime } from "./common";
 import { z } from "./zod";
 import { ruleIssue } from "@/lib/error-details";
@@ -29,6 +29,11 @@ export const InstanceSchema = z
     }),
     bookedCount: z.number().int().openapi({ example: 12 }),
     waitlistCount: z.number().int().openapi({ example: 0 }),
+    dropInsAllowed: z.boolean().openapi({
+      description:
+        "Its event's `dropInsAllowed`: a class of a course may be booked singly (a trial class) with a pass eligible for the " +
+        "event; false: booked through the course's enrolment only (or, for an event of no course, no effect)",
+    }),
   })
   .openapi("Instance");
 
@@ -157,7 +162,10 @@ export type InstanceDto = z.infer<typeof InstanceSchema>;
 export type InstanceExceptionDto = z.infer<typeof InstanceExceptionSchema>;
 export type UpdateInstanceInput = z.infer<typeof UpdateInstanceInput>;
 
-export function serializeInstance(instance: Instance): InstanceDto {
+/** An instance with the flag of its event that instances answer with (lib/programme/with-event-flags.ts). */
+export type InstanceWithEvent = Instance & { event: Pick<Event, "dropInsAllowed"> };
+
+export function serializeInstance(instance: InstanceWithEvent): InstanceDto {
   return {
     id: instance.id,
     accountId: instance.accountId,
@@ -172,6 +180,7 @@ export function serializeInstance(instance: Instance): InstanceDto {
     teacherIds: instance.teacherIds,
     bookedCount: instance.bookedCount,
     waitlistCount: instance.waitlistCount,
+    dropInsAllowed: instance.event.dropInsAllowed,
   };
 }
 

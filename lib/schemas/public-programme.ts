@@ -17,10 +17,6 @@ export const PublicEventSchema = EventSchema.extend({
 
 export const PublicInstanceSchema = InstanceSchema.extend({
   spotsLeft: z.number().int().min(0).openapi({ example: 8, description: "max(capacity − bookedCount, 0)" }),
-  dropInsAllowed: z.boolean().openapi({
-    description:
-      "Its event's `dropInsAllowed`: a class of a course may be booked singly (a trial class) with an eligible pass",
-  }),
   teachers: z.array(PublicTeacherSchema).openapi({
     description:
       "Who teaches this class (the instance's `teacherIds` who are members of the account, in order): a substitute shows here, " +
@@ -57,9 +53,8 @@ export function serializePublicInstance(
   event: Pick<Event, "dropInsAllowed"> | undefined,
 ): PublicInstanceDto {
   return {
-    ...serializeInstance(instance),
+    ...serializeInstance({ ...instance, event: { dropInsAllowed: event?.dropInsAllowed ?? false } }),
     spotsLeft: Math.max(instance.capacity - instance.bookedCount, 0),
-    dropInsAllowed: event?.dropInsAllowed ?? false,
     teachers: publicTeachers(instance.teacherIds, teachers),
   };
 }

@@ -13,7 +13,8 @@ function payloadOf(type: string, data: unknown, now: Date): string {
  * Puts an event in the outbox for each enabled endpoint of the account that subscribes to it, in
  * the caller's transaction (so the event is sent exactly when its change commits); the caller
  * wakes the runner after the commit (wakeJobs). Returns the deliveries queued.
- * `booking.created` is the exception: the booking statement writes it itself (book_instance.sql).
+ * `booking.created` of POST /bookings is the exception: the booking statement writes it itself
+ * (book_instance.sql); a course's enrolment writes its own here (enrol-course.ts).
  */
 export async function enqueueWebhookEvent(
   tx: TenantTx,

@@ -2,11 +2,15 @@
 // the buyer in every class of the course not yet started, all or nothing (issue 32 §1). Classes are
 // dated far from today (2020, 2099) or two days ahead (inside the booking window), never by the time
 // of day.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grant } from "@/app/api/bookings/booking-test-data";
 import { db } from "@/lib/db";
+import { resetEnvCache } from "@/lib/env";
+import { serializeBooking } from "@/lib/schemas/booking";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { waitForEmails } from "@/tests/helpers/outbox";
+import { WebhookReceiver } from "@/tests/helpers/webhook-receiver";
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -14,9 +18,17 @@ const DAY = 86_400_000;
 let tenant: TestTenant;
 let other: TestTenant;
 
+const receiver = new WebhookReceiver();
+
 beforeAll(async () => {
   tenant = await createTenant();
   other = await createTenant();
+  process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "true";
+  resetEnvCache();
+  await receiver.start();
+});
+afterAll(async () => {
+  await receiver.stop();
 });
 
 /** An event with one class at each start, `capacity` places each. */
@@ -143,6 +155,32 @@ describe("buying a course", () => {
     );
     const counts = await db.instance.findMany({ where: { id: { in: instanceIds } }, select: { bookedCount: true } });
     expect(counts.every((instance) => instance.bookedCount === 1)).toBe(true);
+  });
+
+  it("makes real bookings: a confirmation email for each class and a booking.created event for each", async () => {
+    const webhook = await api("POST", "/webhooks", {
+      token: tenant.admin.token,
+      body: { url: receiver.url, events: ["booking.created"] },
+    });
+    expect(webhook.status, webhook.text).toBe(201);
+    const { eventId, instanceIds } = await courseEvent(SIX_WEEKS);
+    const product = await courseProduct(eventId);
+    const buyer = await createMember(tenant.accountId, "attendee");
+    expect((await buy(buyer, product)).status).toBe(201);
+    const bookings = await bookingsOf(buyer.userId, instanceIds);
+    expect(bookings).toHaveLength(6);
+
+    const emails = await waitForEmails(buyer.email, 7); // six confirmations and the payment email
+    const confirmations = emails.filter((email) => /^Booking (bekræftet|confirmed): Yoga for begyndere/.test(email.subject));
+    expect(confirmations).toHaveLength(6);
+    expect(confirmations.every((email) => email.attachments?.some((file) => file.filename.endsWith(".ics")))).toBe(true);
+
+    const deliveries = await db.webhookDelivery.findMany({
+      where: { webhookId: webhook.body.webhook.id, eventType: "booking.created" },
+    });
+    const sent = deliveries.map((delivery) => JSON.parse(delivery.payload).data);
+    expect(sent).toHaveLength(6);
+    expect(sent).toEqual(expect.arrayContaining(bookings.map((booking) => serializeBooking(booking))));
   });
 
   it("is all or nothing: 409 Course is full when one class is full, before any order is written", async () => {
@@ -283,6 +321,29 @@ describe("a class of a course", () => {
     const trial = await book();
     expect(trial.status, JSON.stringify(trial.body)).toBe(201);
     expect(trial.body.status).toBe("confirmed");
+  });
+
+  it("answers dropInsAllowed on the administrator's instances, and the OpenAPI Instance schema has it", async () => {
+    const { eventId, instanceIds } = await courseEvent(SIX_WEEKS.slice(0, 2), 4);
+    const list = () =>
+      api("GET", "/instances?from=2099-01-01T00:00:00Z&to=2099-02-01T00:00:00Z", { token: tenant.admin.token });
+    const before = (await list()).body as { id: string; dropInsAllowed: boolean }[];
+    expect(before.filter((i) => instanceIds.includes(i.id)).map((i) => i.dropInsAllowed)).toEqual([false, false]);
+
+    await api("PATCH", `/events/${eventId}`, { token: tenant.admin.token, body: { dropInsAllowed: true } });
+    const after = (await list()).body as { id: string; dropInsAllowed: boolean }[];
+    expect(after.filter((i) => instanceIds.includes(i.id)).map((i) => i.dropInsAllowed)).toEqual([true, true]);
+    const changed = await api("PATCH", `/instances/${instanceIds[0]}`, {
+      token: tenant.admin.token,
+      body: { action: "capacity", capacity: 5 },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ capacity: 5, dropInsAllowed: true });
+
+    const document = await api("GET", "/openapi.json");
+    const instance = document.body.components.schemas.Instance;
+    expect(instance.properties.dropInsAllowed).toMatchObject({ type: "boolean" });
+    expect(instance.required).toContain("dropInsAllowed");
   });
 
   it("another studio's event answers 404 to this studio's administrator", async () => {

@@ -176,6 +176,9 @@ registry.registerPath({
     "yet started, all or nothing. 409 `Enrolment is closed` once the first class has started, unless `enrolUntil` is later " +
     "(then the classes still ahead are booked, at the full price); 409 `Course is full` when any of those classes has no free " +
     "place (a class the buyer is already booked in counts as theirs); both checked before the order is written, so before any payment starts. " +
+    "Each booking is a booking like any other: its confirmation email and a `booking.created` webhook event. With Stripe the " +
+    "enrolment happens when the payment succeeds, with the order becoming `paid`; a class that filled up meanwhile is not " +
+    "overbooked: the free classes are booked and the studio's administrators are emailed that the enrolment is incomplete. " +
     "A refund of the order cancels its future bookings (`cancelled_by_studio`).",
   security: person.security,
   request: { headers: IdempotencyHeaders, body: jsonBody(CheckoutInput) },

@@ -5,6 +5,7 @@ import { restoreInstance } from "@/lib/programme/restore-instance";
 import { setInstanceCapacity } from "@/lib/programme/set-instance-capacity";
 import { setInstanceTeachers } from "@/lib/programme/set-instance-teachers";
 import { setInstanceBookability } from "@/lib/programme/set-instance-bookability";
+import { withEventFlag } from "@/lib/programme/with-event-flags";
 import { InstanceParams, UpdateInstanceInput, serializeInstance } from "@/lib/schemas/instance";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/instances/{instanceId}", {
@@ -12,20 +13,23 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/instances/{instance
     { operation: "PATCH /instances/{instanceId}", auth: "admin", params: InstanceParams, body: UpdateInstanceInput },
     async ({ auth, params, body }) => {
       const target = { db: auth.db, instanceId: params.instanceId };
-      switch (body.action) {
-        case "cancel":
-          return json(serializeInstance(await cancelInstance(target)));
-        case "move":
-          return json(serializeInstance(await moveInstance({ ...target, startsAt: new Date(body.startsAt) })));
-        case "restore":
-          return json(serializeInstance(await restoreInstance(target)));
-        case "bookability":
-          return json(serializeInstance(await setInstanceBookability({ ...target, audience: body.audience, groupIds: body.groupIds })));
-        case "teachers":
-          return json(serializeInstance(await setInstanceTeachers({ ...target, teacherIds: body.teacherIds })));
-        case "capacity":
-          return json(serializeInstance(await setInstanceCapacity({ ...target, accountId: auth.accountId, capacity: body.capacity })));
-      }
+      const changed = await (() => {
+        switch (body.action) {
+          case "cancel":
+            return cancelInstance(target);
+          case "move":
+            return moveInstance({ ...target, startsAt: new Date(body.startsAt) });
+          case "restore":
+            return restoreInstance(target);
+          case "bookability":
+            return setInstanceBookability({ ...target, audience: body.audience, groupIds: body.groupIds });
+          case "teachers":
+            return setInstanceTeachers({ ...target, teacherIds: body.teacherIds });
+          case "capacity":
+            return setInstanceCapacity({ ...target, accountId: auth.accountId, capacity: body.capacity });
+        }
+      })();
+      return json(serializeInstance(await withEventFlag(auth.db, changed)));
     },
   ),
 });

@@ -1,5 +1,6 @@
 import { endpoints, json, route } from "@/lib/http/route";
 import { updateSeries } from "@/lib/programme/update-series";
+import { withEventFlags } from "@/lib/programme/with-event-flags";
 import { serializeInstance } from "@/lib/schemas/instance";
 import { SeriesParams, UpdateSeriesInput, serializeSeries } from "@/lib/schemas/series";
 
@@ -8,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/series/{seriesId}",
     { operation: "PATCH /series/{seriesId}", auth: "admin", params: SeriesParams, body: UpdateSeriesInput },
     async ({ auth, params, body }) => {
       const { series, instances } = await updateSeries({ db: auth.db, seriesId: params.seriesId, input: body });
-      return json({ series: serializeSeries(series), instances: instances.map(serializeInstance) });
+      return json({ series: serializeSeries(series), instances: (await withEventFlags(auth.db, instances)).map(serializeInstance) });
     },
   ),
 });

@@ -62,6 +62,7 @@ describe("POST /events", () => {
         teacherIds: [],
         bookedCount: 0,
         waitlistCount: 0,
+        dropInsAllowed: false,
       },
     ]);
   });

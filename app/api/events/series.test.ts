@@ -74,6 +74,7 @@ describe("POST /events/{eventId}/series", () => {
       teacherIds: [],
       bookedCount: 0,
       waitlistCount: 0,
+      dropInsAllowed: false,
     });
     expect(times(instances).filter((t) => t.startsWith("2027-01"))).toEqual(
       ["05", "12", "19", "26"].map((day) => `2027-01-${day}T17:00:00.000Z`),

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { formData, signInAs } from "@/components/forms/testing";
 import { db } from "@/lib/db";
 import { api } from "@/tests/helpers/api";
+import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { createClass, grant, type TestClass } from "@/app/api/bookings/booking-test-data";
 
@@ -221,6 +222,7 @@ describe("the roster's actions", () => {
         db.noticeEmail.count({ where: { accountId: tenant.accountId } }),
         db.bookingEmail.count({ where: { accountId: tenant.accountId } }),
       ]);
+    await waitForEmails(ida.email, 2); // Ida's two confirmations leave the outbox table once sent
     const before = await written();
     signInAs(tenant.admin.token);
 
@@ -239,6 +241,7 @@ describe("the roster's actions", () => {
 
     expect(await db.user.count({ where: { email: "peter.ny@example.com" } })).toBe(0);
     expect(await written()).toEqual(before); // memberships, passes, orders, payment emails, booking emails
+    expect(readOutbox().filter((email) => [mads.email, newcomer.email].includes(email.to))).toEqual([]);
     expect(await db.booking.findMany({ where: { instanceId: lastPlace.id } })).toMatchObject([
       { id: idasBooking, attendeeId: ida.userId, status: "confirmed" },
     ]);

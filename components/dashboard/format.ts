@@ -29,6 +29,10 @@ export function formatDate(instant: Date, studio: Studio): string {
   return dates.formatDate(instant, where(studio));
 }
 
+export function formatLastDay(end: Date, studio: Studio): string {
+  return dates.formatLastDay(end, where(studio));
+}
+
 /** A calendar date such as a series' first day ("2026-11-23") in the date style. */
 export function formatLocalDate(localIsoDate: string, studio: Studio): string {
   return dates.formatLocalDate(localIsoDate, where(studio));

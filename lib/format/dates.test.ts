@@ -8,6 +8,7 @@ import {
   formatDayLabel,
   formatLocalDate,
   formatFullDateTime,
+  formatLastDay,
   formatTime,
   formatTimeRange,
 } from "./dates";
@@ -17,6 +18,13 @@ const newYork = { zone: "America/New_York", locale: "en-US" };
 const instant = new Date("2026-11-23T08:15:00Z"); // 09:15 in Copenhagen, 03:15 in New York
 
 describe("dates in the studio's zone and locale", () => {
+  it("names the last day a period covers: an end at the studio's midnight is the day before", () => {
+    const newYearCopenhagen = new Date("2026-12-31T23:00:00Z");
+    expect(formatLastDay(newYearCopenhagen, copenhagen)).toBe("31. dec. 2026");
+    expect(formatDate(newYearCopenhagen, copenhagen)).toBe("1. jan. 2027");
+    expect(formatLastDay(instant, copenhagen)).toBe("23. nov. 2026");
+  });
+
   it("formats in da-DK for Copenhagen", () => {
     expect(formatDate(instant, copenhagen)).toBe("23. nov. 2026");
     expect(formatTime(instant, copenhagen)).toBe("09.15");

@@ -12,6 +12,14 @@ export function formatDate(date: Date, where: Zoned): string {
   return inZone(date, where).toLocaleString(DateTime.DATE_MED);
 }
 
+/**
+ * The last day a period ending at `end` covers: an end is the first moment no longer covered, so a
+ * pass valid until midnight (an imported "31/12") reads "31. dec.", not "1. jan.".
+ */
+export function formatLastDay(end: Date, where: Zoned): string {
+  return formatDate(new Date(end.getTime() - 1), where);
+}
+
 /** "09.15" (da-DK), "9:15 AM" (en-US). */
 export function formatTime(date: Date, where: Zoned): string {
   return inZone(date, where).toLocaleString(DateTime.TIME_SIMPLE);

@@ -62,6 +62,8 @@ export async function getPersonOverview(options: { db: TenantDb; userId: string;
       validUntil: entitlement.validUntil,
       status,
       cancelAt: entitlement.cancelAt,
+      /** Brought by an import from the studio's former system (no order here). */
+      imported: entitlement.importId !== null,
       pause: runningOrComingPause(entitlement, today),
       membership,
       /** A membership still running: the desk can pause, resume or cancel it. */

@@ -13,7 +13,7 @@ import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements"
 import { listPersonOrders } from "@/lib/commerce/list-person-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import { studioDate } from "@/lib/format/studio-date";
-import { formatDate, formatDateTime, formatLocalDate, formatTime } from "@/lib/format/dates";
+import { formatDate, formatDateTime, formatLastDay, formatLocalDate, formatTime } from "@/lib/format/dates";
 import { runningOrComingPause } from "@/lib/commerce/entitlement-pause";
 import { getStatusWords } from "@/lib/i18n/status-words";
 import { bookAction, cancelAction, cancelMembershipAction, signOutAction } from "../actions";
@@ -211,7 +211,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                         {entitlement.cancelAt
                           ? t("cancelledEnds", { date: formatDate(entitlement.cancelAt, where) })
                           : entitlement.validUntil
-                            ? t("validUntil", { date: formatDate(entitlement.validUntil, where) })
+                            ? t("validUntil", { date: formatLastDay(entitlement.validUntil, where) })
                             : t("noExpiry")}
                         {pause ? (
                           <span className="block">{words.pause(pause, (date) => formatLocalDate(date, where))}</span>

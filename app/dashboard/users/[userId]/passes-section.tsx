@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Section } from "@/components/forms/page-header";
-import { formatDate, formatLocalDate } from "@/components/dashboard/format";
+import { formatDate, formatLastDay, formatLocalDate } from "@/components/dashboard/format";
 import { StackedTable } from "@/components/dashboard/stacked-table-view";
 import { getStatusWords } from "@/lib/i18n/status-words";
 import type { PersonOverview } from "@/lib/users/get-person-overview";
@@ -29,10 +29,11 @@ export async function PassesSection({ overview, studio }: { overview: PersonOver
           ]}
           rows={passes.map((pass) => {
             const name = pass.productName ?? "—";
-            const validUntil = pass.validUntil ? formatDate(pass.validUntil, studio) : null;
+            const validUntil = pass.validUntil ? formatLastDay(pass.validUntil, studio) : null;
             const notes = [
               pass.cancelAt ? t("endsOn", { date: formatDate(pass.cancelAt, studio) }) : null,
               pass.pause ? words.pause(pass.pause, (date) => formatLocalDate(date, studio)) : null,
+              pass.imported ? t("imported") : null,
             ].filter((note) => note !== null);
             return {
               key: pass.id,

@@ -78,7 +78,11 @@ test("an administrator imports a Mindbody client export, fixes a column, imports
 
   await page.goto("/dashboard/users?q=ida.holm");
   // the demo has an Ida Holm of its own: the imported one is known by her address
-  await page.getByRole("row").filter({ hasText: "ida.holm@example.com" }).getByRole("link", { name: "Ida Holm" }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: "ida.holm@example.com" })
+    .getByRole("link", { name: "Ida Holm" })
+    .click();
   const passRow = page.getByRole("row").filter({ hasText: "10-klippekort" });
   await expect(passRow).toContainText("7");
   await expect(passRow).toContainText(`31. dec. ${year}`); // valid through the last day the file names

@@ -20,8 +20,7 @@ const MINUTE = 60_000;
 /** When the Checkout Session of a course order made at `now` expires. */
 export const courseCheckoutExpiresAt = (now: Date) => new Date(now.getTime() + COURSE_CHECKOUT_MINUTES * MINUTE);
 /** When the seats held for a course order made at `now` go back, if no webhook gave them back before. */
-const holdExpiresAt = (now: Date) =>
-  new Date(courseCheckoutExpiresAt(now).getTime() + HOLD_GRACE_MINUTES * MINUTE);
+const holdExpiresAt = (now: Date) => new Date(courseCheckoutExpiresAt(now).getTime() + HOLD_GRACE_MINUTES * MINUTE);
 
 /**
  * Holds the buyer's seat in each of `classes` for the open payment of `orderId` (decision 0033),

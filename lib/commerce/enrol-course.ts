@@ -58,7 +58,10 @@ export async function enrolPaidCourse(
     await fillPlacesOf(tx, { accountId, instanceIds: [...held.keys()], now });
     return;
   }
-  const toBook = course.toBook.map((lesson) => ({ ...lesson, bookedCount: lesson.bookedCount - (held.get(lesson.id) ?? 0) }));
+  const toBook = course.toBook.map((lesson) => ({
+    ...lesson,
+    bookedCount: lesson.bookedCount - (held.get(lesson.id) ?? 0),
+  }));
   const free = toBook.filter((lesson) => !isFull(lesson));
   await enrolInCourse(tx, { accountId, product, entitlement, classes: free });
   const booked = new Set(free.map((lesson) => lesson.id));

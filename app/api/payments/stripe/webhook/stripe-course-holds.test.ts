@@ -172,6 +172,15 @@ describe("a seat held while a course is paid through Stripe", () => {
     });
   }
 
+  it("is given back when Stripe cannot open the payment page (503)", async () => {
+    const bought = await course(1);
+    stripe.fake.failWith = "Stripe is down";
+    const refused = await buy(await createMember(tenant.accountId, "attendee"), bought);
+    expect(refused.status).toBe(503);
+    expect(await taken(bought.instanceIds)).toEqual([0, 0]);
+    expect(await seatsLeft(bought.product.id)).toBe(1);
+  });
+
   it("is given back by the sweep once its time is up, however many processes sweep", async () => {
     const bought = await course(1);
     const buyer = await createMember(tenant.accountId, "attendee");

@@ -5,6 +5,7 @@ import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { AppError } from "@/lib/errors";
 import { serializeBooking } from "@/lib/schemas/booking";
 import { enqueueWebhookEvents } from "@/lib/webhooks/enqueue-webhook-delivery";
+import { dropSeatHolds, fillPlacesOf } from "./course-seat-holds";
 
 /** A class of a course, locked FOR UPDATE (the instance row every booking change queues on). */
 type CourseClass = { id: string; eventId: string; startsAt: Date; endsAt: Date; capacity: number; bookedCount: number };
@@ -33,19 +34,38 @@ export async function lockCourseClasses(
 
 /**
  * Enrols the buyer of a course whose payment came through after checkout (a Stripe payment, in the
- * transaction that marks its order paid): the payment is taken, so nothing is refused. The
- * entitlement becomes the course's, the classes still ahead with a free place are booked, and where
- * the course filled up meanwhile no class is overbooked: each administrator of the studio is
- * emailed (the notice outbox) that this enrolment is incomplete. Nothing for a product without a course.
+ * transaction that marks its order paid): the payment is taken, so nothing is refused. The seats
+ * held for the order while it was paid (course-seat-holds.ts) become the buyer's places: the holds
+ * go, under the classes' locks, and their places are booked. The entitlement becomes the course's,
+ * the classes still ahead with a free place are booked, and where the course filled up meanwhile (the
+ * holds had expired) no class is overbooked: each administrator of the studio is emailed (the
+ * notice outbox) that this enrolment is incomplete. A held place that is not booked (its class
+ * started, or the buyer is in it already) goes to the waitlist. Nothing else for a product without a course.
  */
 export async function enrolPaidCourse(
   tx: TenantTx,
-  { accountId, product, entitlement, now }: { accountId: string; product: Product; entitlement: Entitlement; now: Date },
+  {
+    accountId,
+    orderId,
+    product,
+    entitlement,
+    now,
+  }: { accountId: string; orderId: string; product: Product; entitlement: Entitlement; now: Date },
 ): Promise<void> {
   const course = await lockClassesAhead(tx, { accountId, userId: entitlement.userId, product, now });
-  if (!course) return;
-  const free = course.toBook.filter((lesson) => !isFull(lesson));
+  const held = await dropSeatHolds(tx, { accountId, orderId });
+  if (!course) {
+    await fillPlacesOf(tx, { accountId, instanceIds: [...held.keys()], now });
+    return;
+  }
+  const toBook = course.toBook.map((lesson) => ({
+    ...lesson,
+    bookedCount: lesson.bookedCount - (held.get(lesson.id) ?? 0),
+  }));
+  const free = toBook.filter((lesson) => !isFull(lesson));
   await enrolInCourse(tx, { accountId, product, entitlement, classes: free });
+  const booked = new Set(free.map((lesson) => lesson.id));
+  await fillPlacesOf(tx, { accountId, instanceIds: [...held.keys()].filter((id) => !booked.has(id)), now });
   if (free.length < course.toBook.length) await noticeIncompleteEnrolment(tx, { accountId, entitlement });
 }
 

@@ -31,9 +31,10 @@ type OrderRef = { orderId: string; accountId: string };
  * studios' connected accounts, which name the `account`) both come here; a connected account's event
  * about an order of a studio that account is not connected to is ignored. Handled:
  * - `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded`: the order
- *   becomes `paid` and its entitlement is created; a course's buyer is enrolled (enrolPaidCourse);
+ *   becomes `paid` and its entitlement is created; a course's buyer is enrolled (enrolPaidCourse), the
+ *   seats held for the order becoming their bookings;
  * - `checkout.session.expired` and `checkout.session.async_payment_failed`: a pending order fails and
- *   gives back its promo code redemption;
+ *   gives back its promo code redemption and the seats held for it (the waitlists fill);
  * - `invoice.paid` of a subscription's first period: the order bought at checkout keeps the invoice's
  *   PaymentIntent (a refund names it); of a later period: a paid renewal order (providerRef = invoice
  *   id, with its PaymentIntent) and one more billing period on the subscription's entitlement;
@@ -129,7 +130,8 @@ async function once(
     return work(tx, ref);
   });
   log.info("Stripe event handled", { eventType: event.type, orderId: ref.orderId, outcome });
-  if (outcome === "fulfilled" || outcome === "renewed") wakeJobs(); // the payment email
+  // the payment email; a failed order's seats given back may have promoted people from a waitlist
+  if (outcome === "fulfilled" || outcome === "renewed" || outcome === "failed") wakeJobs();
   return outcome;
 }
 
@@ -163,7 +165,7 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
   const subscription = session.subscription;
   const providerSubscriptionId = typeof subscription === "string" ? subscription : (subscription?.id ?? null);
   const entitlement = await createEntitlement(tx, { order, product, price, validFrom: now, providerSubscriptionId });
-  await enrolPaidCourse(tx, { accountId: order.accountId, product, entitlement, now });
+  await enrolPaidCourse(tx, { accountId: order.accountId, orderId: order.id, product, entitlement, now });
   await enqueueReceiptEmail(tx, { accountId: order.accountId, orderId: order.id, userId: order.userId });
   await fillWaitlistsOf({ tx, accountId: order.accountId, userId: order.userId, now });
   return "fulfilled";

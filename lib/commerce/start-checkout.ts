@@ -14,6 +14,7 @@ import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { placeOrder } from "./create-order";
 import { failPendingOrder } from "./fail-pending-order";
+import { courseCheckoutExpiresAt, holdCourseSeats } from "./course-seat-holds";
 import { enrolInCourse, lockCourseClasses } from "./enrol-course";
 import { lockMembership } from "./lock-membership";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
@@ -34,7 +35,10 @@ export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitle
  *
  * Demo provider, and one-off purchases that cost nothing after the discount with any provider: the
  * order is paid at once and the entitlement is created in the same transaction. Stripe: the order stays `pending`, a Checkout
- * Session is opened after the transaction and the webhook fulfils the order later.
+ * Session is opened after the transaction and the webhook fulfils the order later. A course product
+ * enrols its buyer (enrol-course.ts): at once when paid at once; else the buyer's seat in each class
+ * is held while the payment is open (course-seat-holds.ts; its session expires after
+ * COURSE_CHECKOUT_MINUTES), and a failure to open the payment page gives the seats back.
  */
 export async function startCheckout({
   db,
@@ -88,6 +92,8 @@ export async function startCheckout({
             entitlement: placed.entitlement,
             classes: course,
           });
+        else if (course)
+          await holdCourseSeats(tx, { accountId, orderId: placed.order.id, userId, classes: course, now });
         if (paidAtOnce) {
           await enqueueReceiptEmail(tx, { accountId, orderId: placed.order.id, userId });
           await fillWaitlistsOf({ tx, accountId, userId, now });
@@ -115,6 +121,8 @@ export async function startCheckout({
       interval: price.interval as "week" | "month" | "year" | null,
       intervalCount: price.intervalCount,
       connectedAccountId: payee?.stripeAccountId ?? null,
+      // A course's seats are held while its payment is open: not for Stripe's default 24 hours.
+      expiresAt: product.courseEventId ? courseCheckoutExpiresAt(new Date()) : null,
       paymentMethods: checkoutPaymentMethods(payee?.paymentMethods ?? ["card"], {
         currency: price.currency,
         subscription: price.interval !== null,
@@ -127,6 +135,7 @@ export async function startCheckout({
       errorName: error instanceof Error ? error.name : typeof error,
     });
     await db.$transaction((tx) => failPendingOrder(tx, { orderId: created.order.id, provider: provider.name }));
+    wakeJobs(); // the emails of anyone a given-back seat promoted from a waitlist
     throw new AppError("service_unavailable", { retryAfter: 5 });
   }
   const [order] = await db.order.updateManyAndReturn({

@@ -33,6 +33,7 @@ export const TENANT_MODELS = new Set<string>([
   "WebhookDelivery",
   "Import",
   "ImportRow",
+  "SeatHold",
 ]);
 
 const WHERE_OPERATIONS = new Set([

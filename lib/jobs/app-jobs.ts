@@ -4,6 +4,7 @@ import { sendWaitingSignInEmails } from "@/lib/auth/send-waiting-sign-in-emails"
 import { sendWaitingBookingEmails } from "@/lib/bookings/booking-email-sender";
 import { scheduleDueReminders } from "@/lib/bookings/schedule-reminders";
 import { schedulePassNotices } from "@/lib/commerce/schedule-pass-notices";
+import { sweepStaleSeatHolds } from "@/lib/commerce/course-seat-holds";
 import { commitWaitingImports } from "@/lib/imports/commit-import";
 import { log } from "@/lib/log";
 import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
@@ -32,6 +33,7 @@ export const drainedWork: DrainedWork[] = [
 export const periodicWork: PeriodicWork[] = [
   { name: "class reminders", everyMs: 30_000, run: (now) => scheduleDueReminders(getDatabase().raw, now) },
   { name: "pass notices", everyMs: 30_000, run: (now) => schedulePassNotices(getDatabase().raw, now) },
+  { name: "stale seat holds", everyMs: 60_000, run: (now) => sweepStaleSeatHolds(now) },
   {
     name: "webhook deliveries pruning",
     everyMs: PRUNE_INTERVAL_MS,

@@ -18,6 +18,8 @@ export type HostedCheckoutInput = {
   intervalCount: number | null;
   /** Stripe Connect: the studio's connected account the payment is made on (a direct charge). */
   connectedAccountId: string | null;
+  /** When the payment page closes unpaid (a course's held seats); null: the provider's default. */
+  expiresAt?: Date | null;
   /** The methods the payment page offers (card-only for subscriptions). */
   paymentMethods: PaymentMethod[];
 };

@@ -47,6 +47,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
             },
           ],
           ...(discounts ? { discounts } : {}),
+          ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
           customer_email: input.buyerEmail,
           client_reference_id: input.orderId,
           metadata,

@@ -27,7 +27,12 @@ export const InstanceSchema = z
       description:
         "Who teaches it (members of the account): the event's `teacherIds` when the instance was created; a later change of the event's teachers reaches the instances that have not started, unless the instance has teachers of its own",
     }),
-    bookedCount: z.number().int().openapi({ example: 12 }),
+    bookedCount: z.number().int().openapi({
+      example: 12,
+      description:
+        "Places taken: confirmed bookings, and the seats held in a course's classes while a buyer's payment is open " +
+        "(not bookings: never listed, and confirmed or given back when the payment succeeds, fails or expires)",
+    }),
     waitlistCount: z.number().int().openapi({ example: 0 }),
     dropInsAllowed: z.boolean().openapi({
       description:

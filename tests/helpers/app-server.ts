@@ -3,7 +3,8 @@
 //
 // As a program (a child process, started by startAppServers below):
 //   DATABASE_URL=postgres://… node --import tsx tests/helpers/app-server.ts
-// listens on 127.0.0.1 on a free port and prints `listening <port>` on stdout.
+// listens on 127.0.0.1 on a free port and prints `listening <port>` on stdout. With TEST_FAKE_STRIPE=1
+// its Stripe requests are answered by the fake Stripe (no network).
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import { register } from "node:module";
@@ -98,6 +99,12 @@ async function serve(): Promise<void> {
   const limits = { maxRequestsInFlight: config.MAX_IN_FLIGHT_REQUESTS, maxOpenConnections: config.MAX_OPEN_CONNECTIONS };
   admitRequests(server, limits, routeDispatcher(compileProxyTrust(config.TRUSTED_PROXIES)));
 
+  // TEST_FAKE_STRIPE=1: the Stripe library answered by the fake (lib/payments/testing), no network
+  if (process.env.TEST_FAKE_STRIPE === "1") {
+    const { useStripeHttpClient } = await import("@/lib/payments/stripe-client");
+    const { FakeStripeHttpClient } = await import("@/lib/payments/testing/fake-stripe-http-client");
+    useStripeHttpClient(new FakeStripeHttpClient());
+  }
   // as the app's server does when it starts (instrumentation.ts); imported only now, after the hook above
   const { startBackgroundWork } = await import("@/lib/system/start-background-work");
   startBackgroundWork();

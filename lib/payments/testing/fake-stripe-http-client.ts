@@ -77,6 +77,7 @@ export class FakeStripeHttpClient implements Stripe.HttpClient {
         status: "open",
         payment_status: "unpaid",
         url: `https://checkout.stripe.com/c/pay/${id}`,
+        expires_at: Number(form.get("expires_at") ?? Math.floor(Date.now() / 1000) + 24 * 3600),
         client_reference_id: form.get("client_reference_id"),
         customer_email: form.get("customer_email"),
         metadata: { orderId: form.get("metadata[orderId]"), accountId: form.get("metadata[accountId]") },

@@ -33,6 +33,8 @@ export const TENANT_MODELS = new Set<string>([
   "WebhookDelivery",
   "Import",
   "ImportRow",
+  "StandingBooking",
+  "StandingBookingClass",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -148,7 +148,7 @@ export async function keepPlaceAction(slug: string, seriesId: string): Promise<A
   if (!viewer) return fail("authentication_required");
   const body = CreateStandingBookingInput.safeParse({ seriesId });
   if (!body.success) return fail("not_found");
-  const t = await getTranslations("StandingPlaceResult");
+  const tPlace = await getTranslations("StandingPlaceResult");
   const result = await attempt(async () => {
     await createStandingBooking({
       db: viewer.db,
@@ -157,7 +157,7 @@ export async function keepPlaceAction(slug: string, seriesId: string): Promise<A
       seriesId: body.data.seriesId,
       byAdministrator: false,
     });
-    return t("kept");
+    return tPlace("kept");
   });
   if (result.ok) revalidatePath(`/${slug}`, "layout");
   return result;
@@ -169,10 +169,10 @@ export async function stopPlaceAction(slug: string, standingBookingId: string): 
   if (!viewer) return fail("authentication_required");
   const params = StandingBookingParams.safeParse({ standingBookingId });
   if (!params.success) return fail("not_found");
-  const t = await getTranslations("StandingPlaceResult");
+  const tPlace = await getTranslations("StandingPlaceResult");
   const result = await attempt(async () => {
     await stopStandingBooking({ db: viewer.db, standingBookingId: params.data.standingBookingId, userId: viewer.userId });
-    return t("stopped");
+    return tPlace("stopped");
   });
   if (result.ok) revalidatePath(`/${slug}`, "layout");
   return result;

@@ -164,6 +164,7 @@ describe("the standing places endpoints", () => {
   });
 
   it("DELETE answers 200 with status stopped, 404 for anyone else's; the administrators' twins need an administrator", async () => {
+    expect((await api("GET", "/me/standing-bookings")).status).toBe(401);
     const place = await keepPlace(member);
     const someone = await createMember(tenant.accountId, "attendee");
     expect((await api("DELETE", `/me/standing-bookings/${place.id}`, { token: someone.token })).status).toBe(404);
@@ -279,6 +280,14 @@ describe("the sweep", () => {
     await setStandingPolicy(tenant.accountId, true);
     expect(await sweepAt(justBeforeOpening(1))).toBe(1);
     expect(await liveBooking(second, series.classes[1]!.id)).toMatchObject({ status: "confirmed" });
+  });
+
+  it("ends with the membership: a removed member's standing places go", async () => {
+    await grant(tenant.accountId, member.userId);
+    await keepPlace(member);
+    expect((await api("DELETE", `/memberships/${member.userId}`, { token: tenant.admin.token })).status).toBe(204);
+    expect(await db.standingBooking.count({ where: { userId: member.userId } })).toBe(0);
+    expect(await sweepAt(justBeforeOpening(1))).toBe(0);
   });
 
   it("two sweeps at once book each class once", async () => {

@@ -35,6 +35,7 @@ export const ERRORS = {
   instance_full: { status: 409, message: "Instance is full" },
   course_full: { status: 409, message: "Course is full" },
   enrolment_closed: { status: 409, message: "Enrolment is closed" },
+  standing_bookings_off: { status: 409, message: "Standing bookings are off" },
   booking_already_cancelled: { status: 409, message: "Booking is already cancelled" },
   booking_not_waitlisted: { status: 409, message: "Booking is not waitlisted" },
   booking_not_confirmed: { status: 409, message: "Booking is not confirmed" },

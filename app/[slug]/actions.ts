@@ -8,6 +8,8 @@ import { logout } from "@/lib/auth/logout";
 import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { bookInstance } from "@/lib/bookings/book-instance";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { createStandingBooking } from "@/lib/bookings/create-standing-booking";
+import { stopStandingBooking } from "@/lib/bookings/stop-standing-booking";
 import { cancelSubscription } from "@/lib/commerce/cancel-subscription";
 import { startCheckout } from "@/lib/commerce/start-checkout";
 import { AppError, type ErrorCode } from "@/lib/errors";
@@ -15,6 +17,7 @@ import { errorMessageIn } from "@/lib/i18n/error-messages";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import { BookingParams, CreateBookingInput } from "@/lib/schemas/booking";
 import { SlugParams } from "@/lib/schemas/demo";
+import { CreateStandingBookingInput, StandingBookingParams } from "@/lib/schemas/standing-booking";
 import { EntitlementIdParams } from "@/lib/schemas/entitlement";
 import { CheckoutInput } from "@/lib/schemas/order";
 import { safeReturnTo } from "@/lib/web/return-to";
@@ -134,6 +137,42 @@ export async function cancelMembershipAction(slug: string, entitlementId: string
   const result = await attempt(async () => {
     await cancelSubscription({ db: viewer.db, entitlementId: params.data.entitlementId, ownerId: viewer.userId });
     return tMembership("cancelled");
+  });
+  if (result.ok) revalidatePath(`/${slug}`, "layout");
+  return result;
+}
+
+/** Keep one's place in a class every week: POST /me/standing-bookings's own function. */
+export async function keepPlaceAction(slug: string, seriesId: string): Promise<ActionResult> {
+  const viewer = await studioMember(slug);
+  if (!viewer) return fail("authentication_required");
+  const body = CreateStandingBookingInput.safeParse({ seriesId });
+  if (!body.success) return fail("not_found");
+  const tPlace = await getTranslations("StandingPlaceResult");
+  const result = await attempt(async () => {
+    await createStandingBooking({
+      db: viewer.db,
+      accountId: viewer.accountId,
+      userId: viewer.userId,
+      seriesId: body.data.seriesId,
+      byAdministrator: false,
+    });
+    return tPlace("kept");
+  });
+  if (result.ok) revalidatePath(`/${slug}`, "layout");
+  return result;
+}
+
+/** Stop one's own standing place: DELETE /me/standing-bookings/{id}'s own function. */
+export async function stopPlaceAction(slug: string, standingBookingId: string): Promise<ActionResult> {
+  const viewer = await studioMember(slug);
+  if (!viewer) return fail("authentication_required");
+  const params = StandingBookingParams.safeParse({ standingBookingId });
+  if (!params.success) return fail("not_found");
+  const tPlace = await getTranslations("StandingPlaceResult");
+  const result = await attempt(async () => {
+    await stopStandingBooking({ db: viewer.db, standingBookingId: params.data.standingBookingId, userId: viewer.userId });
+    return tPlace("stopped");
   });
   if (result.ok) revalidatePath(`/${slug}`, "layout");
   return result;

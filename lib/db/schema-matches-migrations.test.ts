@@ -16,6 +16,7 @@ const HAND_WRITTEN: Record<"indexes" | "constraints", Record<string, string>> = 
     Booking_one_live_per_attendee: "20261121053607_commerce_and_bookings: one live booking per attendee and instance",
     Entitlement_one_left_notice_due: "20261126115143_notice_emails: passes the one-class-left sweep reads",
     Entitlement_expiry_notice_due: "20261126115143_notice_emails: passes the expiry notice sweep reads",
+    StandingBooking_one_active: "20261129120000_standing_bookings: one active standing place per person and series",
   },
   constraints: {},
 };

@@ -34,6 +34,8 @@ export const TENANT_MODELS = new Set<string>([
   "Import",
   "ImportRow",
   "SeatHold",
+  "StandingBooking",
+  "StandingBookingClass",
 ]);
 
 const WHERE_OPERATIONS = new Set([

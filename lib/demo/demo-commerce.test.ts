@@ -148,6 +148,15 @@ describe("the seeded demo studio", () => {
     const perInstance = new Map<string, number>();
     for (const b of bookings) perInstance.set(b.instanceId, (perInstance.get(b.instanceId) ?? 0) + 1);
     expect(perInstance.size).toBe(DEMO_FIXTURE.bookings.length);
+    // Mads keeps a standing place in Yin Yoga's series, whose classes open for booking are his
+    const standing = await db.standingBooking.findMany({
+      where: { accountId: account.id },
+      include: { user: true, series: { include: { event: true } } },
+    });
+    expect(standing.map((place) => [place.user.email, place.series.event.title, place.status])).toEqual([
+      [emailOf("mads.jensen"), "Yin Yoga", "active"],
+    ]);
+    expect(account.standingBookings).toBe(true);
     const counted = await db.instance.findMany({
       where: { accountId: account.id, bookedCount: { gt: 0 }, startsAt: { gt: new Date(now) } },
     });

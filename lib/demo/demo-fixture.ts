@@ -102,7 +102,9 @@ export type DemoProfile = { description: string; accentColor: string; contactEma
 export type DemoLegal = { legalName: string; legalAddress: string; vatNumber: string; vatRateBasisPoints: number };
 
 export type DemoFixture = {
-  account: { slug: string; name: string; timezone: string; locale: string; currency: string } & DemoProfile & DemoLegal;
+  account: { slug: string; name: string; timezone: string; locale: string; currency: string; standingBookings?: boolean } &
+    DemoProfile &
+    DemoLegal;
   administrator: DemoPerson;
   /** In the order GET /demo-auth/users lists them; the first is the default attendee persona. */
   attendees: DemoPerson[];
@@ -120,6 +122,8 @@ export type DemoFixture = {
   products: DemoProduct[];
   entitlements: DemoEntitlement[];
   bookings: DemoBookings[];
+  /** Members who keep a standing place in the (first) series of an event; its open classes are in `bookings`. */
+  standingPlaces?: { personKey: string; eventKey: string }[];
   history: DemoHistory;
 };
 
@@ -141,6 +145,7 @@ export const DEMO_FIXTURE: DemoFixture = {
     timezone: "Europe/Copenhagen",
     locale: "da-DK",
     currency: "DKK",
+    standingBookings: true,
     description:
       "Et lille yogastudie med to sale på Nørrebro og Vesterbro. Vi har hold fra morgen til aften – rolig yin, " +
       "flow og styrke – for både nybegyndere og øvede. Kom ti minutter før første gang; måtter kan lånes.",
@@ -279,7 +284,10 @@ export const DEMO_FIXTURE: DemoFixture = {
     { eventKey: "vinyasa", nth: 1, attendeeKeys: ["mads.jensen", "lars.andersen"] },
     { eventKey: "power", nth: 0, attendeeKeys: ["freja.nielsen"] },
     { eventKey: "beginners", nth: 0, attendeeKeys: ["ida.holm"] },
+    // Mads keeps a standing place in Yin Yoga: its two classes open for booking are his already
+    { eventKey: "yin", nth: 1, attendeeKeys: ["mads.jensen"] },
   ],
+  standingPlaces: [{ personKey: "mads.jensen", eventKey: "yin" }],
   history: {
     weeks: 8,
     seed: 20_260_416,

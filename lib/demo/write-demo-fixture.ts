@@ -220,6 +220,21 @@ async function writeBookings(tx: TenantTx, fixture: DemoFixture, written: Writte
   }
 }
 
+/**
+ * Standing places (decision 0035), as POST /users/{userId}/standing-bookings makes them; the classes
+ * open at `now` are booked by the fixture's bookings, later ones by the standing places sweep.
+ */
+async function writeStandingPlaces(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
+  for (const place of fixture.standingPlaces ?? []) {
+    const eventId = written.eventIds.get(place.eventKey);
+    const series = eventId ? await tx.series.findFirst({ where: { eventId }, orderBy: { createdAt: "asc" } }) : null;
+    if (!series) throw new Error(`demo fixture: no series of ${place.eventKey}`);
+    await tx.standingBooking.create({
+      data: { accountId: written.accountId, userId: userIdOf(written, place.personKey), seriesId: series.id, createdAt: written.now },
+    });
+  }
+}
+
 const SECTIONS: Section[] = [
   writeAccount,
   writePeople,
@@ -233,6 +248,7 @@ const SECTIONS: Section[] = [
   writeDemoHistory,
   writeEntitlements,
   writeBookings,
+  writeStandingPlaces,
 ];
 
 /** Writes the demo tenant into an empty slot; the caller holds the demo lock (inDemoTransaction). */

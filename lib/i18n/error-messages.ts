@@ -40,6 +40,7 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     instance_full: () => t("instanceFull"),
     course_full: () => t("courseFull"),
     enrolment_closed: () => t("enrolmentClosed"),
+    standing_bookings_off: () => t("standingBookingsOff"),
     booking_already_cancelled: () => t("bookingAlreadyCancelled"),
     booking_not_waitlisted: () => t("bookingNotWaitlisted"),
     booking_not_confirmed: () => t("bookingNotConfirmed"),

@@ -3,6 +3,7 @@ import { getDatabase } from "@/lib/db";
 import { sendWaitingSignInEmails } from "@/lib/auth/send-waiting-sign-in-emails";
 import { sendWaitingBookingEmails } from "@/lib/bookings/booking-email-sender";
 import { scheduleDueReminders } from "@/lib/bookings/schedule-reminders";
+import { STANDING_SWEEP_EVERY_MS, sweepStandingBookings } from "@/lib/bookings/sweep-standing-bookings";
 import { schedulePassNotices } from "@/lib/commerce/schedule-pass-notices";
 import { sweepStaleSeatHolds } from "@/lib/commerce/course-seat-holds";
 import { commitWaitingImports } from "@/lib/imports/commit-import";
@@ -31,6 +32,7 @@ export const drainedWork: DrainedWork[] = [
 ];
 
 export const periodicWork: PeriodicWork[] = [
+  { name: "standing places", everyMs: STANDING_SWEEP_EVERY_MS, run: (now) => sweepStandingBookings({ now }) },
   { name: "class reminders", everyMs: 30_000, run: (now) => scheduleDueReminders(getDatabase().raw, now) },
   { name: "pass notices", everyMs: 30_000, run: (now) => schedulePassNotices(getDatabase().raw, now) },
   { name: "stale seat holds", everyMs: 60_000, run: (now) => sweepStaleSeatHolds(now) },

@@ -35,6 +35,8 @@ type ClaimedNotice = {
   buyerId: string | null;
   buyerName: string | null;
   classesMissing: number | null;
+  standingStatus: string | null;
+  standingTitle: string | null;
 };
 
 /** What a drain reports: a sent email (recipient's domain and subject), a failure, a give-up. Never the address. */
@@ -64,7 +66,7 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
   idType: "bigint",
   due: `j."kind" <> 'receipt'`, // the payment emails are their own kind (lib/receipts/receipt-email-jobs.ts)
   order: `j."id"`,
-  returning: `"id", "accountId", "kind", "userId", "entitlementId", "webhookId", "attempts"`,
+  returning: `"id", "accountId", "kind", "userId", "entitlementId", "webhookId", "standingBookingId", "attempts"`,
   select: `
     SELECT c."id"::text AS "id", c."kind", c."attempts",
       a."name" AS "accountName", a."slug" AS "accountSlug", a."locale", a."timezone",
@@ -79,7 +81,8 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
           AND ci."startsAt" > now() AT TIME ZONE 'UTC'
           AND NOT EXISTS (SELECT 1 FROM "Booking" cb WHERE cb."accountId" = c."accountId" AND cb."instanceId" = ci."id"
                             AND cb."attendeeId" = e."userId" AND cb."status" = 'confirmed')
-      ) END AS "classesMissing"
+      ) END AS "classesMissing",
+      sb."status" AS "standingStatus", sev."title" AS "standingTitle"
     FROM claimed c
     JOIN "Account" a ON a."id" = c."accountId"
     JOIN "User" u ON u."id" = c."userId"
@@ -87,6 +90,9 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
     LEFT JOIN "Product" p ON p."id" = e."productId" AND p."accountId" = c."accountId"
     LEFT JOIN "User" bu ON bu."id" = e."userId"
     LEFT JOIN "Webhook" w ON w."id" = c."webhookId" AND w."accountId" = c."accountId"
+    LEFT JOIN "StandingBooking" sb ON sb."id" = c."standingBookingId" AND sb."accountId" = c."accountId"
+    LEFT JOIN "Series" ss ON ss."id" = sb."seriesId" AND ss."accountId" = c."accountId"
+    LEFT JOIN "Event" sev ON sev."id" = ss."eventId" AND sev."accountId" = c."accountId"
     ORDER BY c."id"`,
   batchSize: 50,
   leaseMs: 120_000,
@@ -157,6 +163,9 @@ function factsOf(row: ClaimedNotice, appUrl: string): NoticeEmailFacts | null {
       if (row.entitlementStatus !== "active") return null;
       return { kind: row.kind, ...recipient, productName, buyerId, buyerName, classesMissing };
     }
+    case "standing_no_pass": // stopped meanwhile: nothing to keep
+      if (row.standingStatus !== "active" || row.standingTitle === null) return null;
+      return { kind: row.kind, ...recipient, classTitle: row.standingTitle };
     case "import_welcome": // the studio's sign-in page: a magic link would expire before many read their welcome
       return {
         kind: row.kind,

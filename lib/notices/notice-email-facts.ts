@@ -1,7 +1,13 @@
 // What a notice email says, as it stands when it is sent. Shared by the drain (which reads it from
 // the database) and the email worker (which renders it): types only.
 
-export type NoticeEmailKind = "pass_one_left" | "pass_expiring" | "webhook_disabled" | "import_welcome" | "course_incomplete";
+export type NoticeEmailKind =
+  | "pass_one_left"
+  | "pass_expiring"
+  | "webhook_disabled"
+  | "import_welcome"
+  | "course_incomplete"
+  | "standing_no_pass";
 
 type Recipient = {
   recipientEmail: string;
@@ -46,4 +52,12 @@ export type CourseIncompleteFacts = Recipient & {
   classesMissing: number;
 };
 
-export type NoticeEmailFacts = PassNoticeFacts | WebhookDisabledFacts | ImportWelcomeFacts | CourseIncompleteFacts;
+/** To a member with a standing place: a class of it was not booked for lack of a usable pass. */
+export type StandingNoPassFacts = Recipient & { kind: "standing_no_pass"; classTitle: string };
+
+export type NoticeEmailFacts =
+  | PassNoticeFacts
+  | WebhookDisabledFacts
+  | ImportWelcomeFacts
+  | CourseIncompleteFacts
+  | StandingNoPassFacts;

@@ -4,6 +4,7 @@ import { renderCourseIncompleteEmail } from "@/lib/email/templates/course-incomp
 import { renderImportWelcomeEmail } from "@/lib/email/templates/import-welcome-email";
 import { renderPassExpiringEmail } from "@/lib/email/templates/pass-expiring-email";
 import { renderPassOneLeftEmail } from "@/lib/email/templates/pass-one-left-email";
+import { renderStandingNoPassEmail } from "@/lib/email/templates/standing-no-pass-email";
 import { renderWebhookDisabledEmail } from "@/lib/email/templates/webhook-disabled-email";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
 import { emailLocale } from "@/lib/i18n/locales";
@@ -54,6 +55,8 @@ export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailM
           classesMissing: facts.classesMissing,
           personUrl: `${facts.appUrl}/dashboard/users/${encodeURIComponent(facts.buyerId)}`,
         });
+      case "standing_no_pass":
+        return renderStandingNoPassEmail({ ...common, classTitle: facts.classTitle, buyUrl });
       default: // a row written by raw SQL with a kind this code does not know
         throw new TypeError("unknown notice email kind");
     }

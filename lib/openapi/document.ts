@@ -9,6 +9,7 @@ import "./paths/auth";
 import "./paths/programme";
 import "./paths/series";
 import "./paths/bookings";
+import "./paths/standing-bookings";
 import "./paths/commerce";
 import "./paths/memberships";
 import "./paths/promo-codes";

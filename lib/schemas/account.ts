@@ -10,6 +10,12 @@ export const BookingPolicySchema = z
     closesMinutesBefore: z.number().int().min(0).max(10_080).openapi({ example: 0 }),
     cancellationWindowHours: z.number().int().min(0).max(720).openapi({ example: 12 }),
     waitlistEnabled: z.boolean().openapi({ example: true }),
+    standingBookings: z.boolean().openapi({
+      example: false,
+      description:
+        "Members may keep a standing place in a series (POST /me/standing-bookings): each of its classes is booked for " +
+        "them as its booking window opens. Off: 409 `Standing bookings are off`, and no class is booked for the places kept.",
+    }),
   })
   .openapi("BookingPolicy");
 
@@ -50,6 +56,7 @@ export function serializeAccount(account: Account): AccountDto {
       closesMinutesBefore: account.closesMinutesBefore,
       cancellationWindowHours: account.cancellationWindowHours,
       waitlistEnabled: account.waitlistEnabled,
+      standingBookings: account.standingBookings,
     },
     profile: serializeProfile(account),
     reminderHours: account.reminderHours,

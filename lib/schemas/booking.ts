@@ -15,7 +15,7 @@ export const BookingStatusSchema = z
   });
 export const AttendanceSchema = z.enum(["attended", "no_show"]).openapi("Attendance");
 
-const UtcDateTime = z.iso.datetime().openapi({ example: "2026-11-20T09:15:00.000Z" });
+export const UtcDateTime = z.iso.datetime().openapi({ example: "2026-11-20T09:15:00.000Z" });
 
 export const BookingSchema = z
   .object({

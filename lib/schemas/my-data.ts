@@ -3,6 +3,7 @@ import { MyBookingSchema } from "./booking";
 import { EntitlementSchema } from "./entitlement";
 import { LocaleSchema } from "./locale";
 import { OrderSchema } from "./order";
+import { StandingBookingSchema } from "./standing-booking";
 import { PersonaSchema, UserSchema } from "./user";
 import { z } from "./zod";
 
@@ -19,6 +20,9 @@ const MyStudioDataSchema = z
     bookings: z.array(MyBookingSchema).openapi({ description: "Every booking of every status, as GET /me/bookings" }),
     passes: z.array(EntitlementSchema).openapi({ description: "Every entitlement (passes, memberships), as GET /me/entitlements" }),
     orders: z.array(OrderSchema).openapi({ description: "Every order, as GET /me/orders" }),
+    standingBookings: z
+      .array(StandingBookingSchema)
+      .openapi({ description: "Every standing place, active and stopped, as GET /me/standing-bookings" }),
     consents: z.object({
       emailReminders: z.boolean().openapi({
         description: "Reminders before class and pass notices by email (the caller's own switch, the same for every studio)",

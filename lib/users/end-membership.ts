@@ -23,6 +23,7 @@ export async function endMembership({
   const { count } = await tx.membership.deleteMany({ where: { accountId, userId } });
   if (count === 0) throw new AppError("not_found");
   await tx.groupMember.deleteMany({ where: { accountId, userId } });
+  await tx.standingBooking.deleteMany({ where: { accountId, userId } }); // no class is booked for them any more
   await tx.session.deleteMany({ where: { accountId, userId } });
   await tx.magicLink.deleteMany({ where: { accountId, userId, consumedAt: null } });
   return cancelMemberBookings({ tx, accountId, userId });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Persona } from "@/lib/auth/persona";
 import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
+import { listStandingBookings } from "@/lib/bookings/list-standing-bookings";
 import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
 import { listPersonOrders } from "@/lib/commerce/list-person-orders";
 import { db } from "@/lib/db";
@@ -11,12 +12,13 @@ import { serializeMyBooking } from "@/lib/schemas/booking";
 import { serializeEntitlement } from "@/lib/schemas/entitlement";
 import type { MyDataDto } from "@/lib/schemas/my-data";
 import { serializeOrder } from "@/lib/schemas/order";
+import { serializeStandingBooking } from "@/lib/schemas/standing-booking";
 import { serializeUser } from "@/lib/schemas/user";
 
 /**
  * Everything the service holds about one person (GET /me/export): the identity, and for every
  * studio they belong to what that studio holds, each read through that studio's tenant scope with
- * the same functions as GET /me/bookings, /me/entitlements and /me/orders.
+ * the same functions as GET /me/bookings, /me/entitlements, /me/orders and /me/standing-bookings.
  */
 export async function exportMyData({ userId, now = new Date() }: { userId: string; now?: Date }): Promise<MyDataDto> {
   const user = await db.user.findUniqueOrThrow({
@@ -26,12 +28,13 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
   const studios: MyDataDto["studios"] = [];
   for (const membership of user.memberships) {
     const scoped = tenantDb(membership.accountId);
-    const [bookings, passes, orders, groups, calendarFeeds] = await Promise.all([
+    const [bookings, passes, orders, groups, calendarFeeds, standingBookings] = await Promise.all([
       listPersonBookings({ db: scoped, userId }),
       listPersonEntitlements({ db: scoped, userId }),
       listPersonOrders({ db: scoped, userId }),
       scoped.groupMember.findMany({ where: { userId }, include: { group: true }, orderBy: { group: { name: "asc" } } }),
       scoped.calendarFeed.count({ where: { userId } }),
+      listStandingBookings({ db: scoped, userId }),
     ]);
     studios.push({
       account: serializeAccount(membership.account),
@@ -44,6 +47,7 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
       bookings: bookings.map(serializeMyBooking),
       passes: passes.map((pass) => serializeEntitlement(pass, now)),
       orders: orders.map(serializeOrder),
+      standingBookings: standingBookings.map(serializeStandingBooking),
       consents: { emailReminders: user.emailReminders, calendarFeed: calendarFeeds > 0 },
     });
   }

@@ -8,15 +8,17 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
+import { listStandingBookings } from "@/lib/bookings/list-standing-bookings";
 import { isLiveBooking, shownBookingStatus } from "@/lib/bookings/shown-booking-status";
 import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
 import { listPersonOrders } from "@/lib/commerce/list-person-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import { studioDate } from "@/lib/format/studio-date";
-import { formatDate, formatDateTime, formatLastDay, formatLocalDate, formatTime } from "@/lib/format/dates";
+import { formatDate, formatDateTime, formatLastDay, formatLocalDate, formatTime, weekdayName } from "@/lib/format/dates";
 import { runningOrComingPause } from "@/lib/commerce/entitlement-pause";
 import { getStatusWords } from "@/lib/i18n/status-words";
-import { bookAction, cancelAction, cancelMembershipAction, signOutAction } from "../actions";
+import { bookAction, cancelAction, cancelMembershipAction, signOutAction, stopPlaceAction } from "../actions";
+import { StandingPlaceButton } from "../standing-place-button";
 import { CancelMembership } from "./cancel-membership";
 import { getViewer } from "@/lib/web/viewer";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
@@ -85,15 +87,17 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     );
   }
 
-  const [bookings, entitlements, products, me, orders, words] = await Promise.all([
+  const [bookings, entitlements, products, me, orders, words, standingPlaces] = await Promise.all([
     listPersonBookings({ db: viewer.db, userId: viewer.userId }),
     listPersonEntitlements({ db: viewer.db, userId: viewer.userId }),
     listProducts({ db: viewer.db }),
     getMe(viewer),
     listPersonOrders({ db: viewer.db, userId: viewer.userId }),
     getStatusWords(),
+    listStandingBookings({ db: viewer.db, userId: viewer.userId }),
   ]);
   const where = await pageFormat(account);
+  const activePlaces = standingPlaces.filter((place) => place.status === "active");
   const now = new Date().getTime();
   const coming = bookings.filter((booking) => booking.instance.endsAt.getTime() > now);
   const upcoming = coming.filter(isLiveBooking);
@@ -235,6 +239,33 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             </ul>
           )}
         </section>
+        {activePlaces.length > 0 ? (
+          <section aria-labelledby="standing-places" className="mt-8">
+            <h2 id="standing-places" className="text-lg font-semibold">
+              {t("standingPlaces")}
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">{t("standingPlacesHint")}</p>
+            <ul className="mt-2 divide-y divide-slate-100">
+              {activePlaces.map((place) => (
+                <li key={place.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
+                  <p className="font-semibold text-slate-900">
+                    {t("standingEvery", {
+                      title: place.series.event.title,
+                      weekdays: place.series.weekdays.map((day) => weekdayName(day, where.locale, "long")).join(", "),
+                      time: place.series.localStartTime,
+                    })}
+                  </p>
+                  <StandingPlaceButton
+                    label={t("stopPlace")}
+                    pendingLabel={t("stoppingPlace")}
+                    run={stopPlaceAction.bind(null, account.slug, place.id)}
+                    variant="danger"
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <RemindersSection
           slug={account.slug}
           on={me.emailReminders}

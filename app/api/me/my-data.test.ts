@@ -130,7 +130,7 @@ describe("GET /me/export", () => {
     expect(nord.passes.map((p: { id: string }) => p.id)).toEqual([subscriptionId, passId]);
     expect(nord.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
     expect(nord.consents).toEqual({ emailReminders: true, calendarFeed: false });
-    expect(data.studios[0]).toMatchObject({ bookings: [], passes: [], orders: [] });
+    expect(data.studios[0]).toMatchObject({ bookings: [], passes: [], orders: [], standingBookings: [] });
     // nobody else's data
     expect(response.text).not.toContain(waiting.userId);
     expect(response.text).not.toContain(home.admin.email);

@@ -114,6 +114,13 @@ export default async function SettingsPage() {
                 defaultChecked: policy.waitlistEnabled,
               },
               {
+                kind: "checkbox",
+                name: "bookingPolicy.standingBookings",
+                label: t("standingBookings"),
+                defaultChecked: policy.standingBookings,
+                hint: t("standingBookingsHint"),
+              },
+              {
                 kind: "number",
                 name: "reminderHours",
                 label: t("reminderHours"),

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { defined, readRaw, readText } from "@/components/forms/form-data";
 import { action } from "@/lib/web/action";
 import { bookInstance } from "@/lib/bookings/book-instance";
+import { stopStandingBooking } from "@/lib/bookings/stop-standing-booking";
 import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
 import { CreateBookingInput } from "@/lib/schemas/booking";
 import { GrantEntitlementInput } from "@/lib/schemas/entitlement";
@@ -47,6 +48,20 @@ export const removeMembershipAction = action(
   { auth: "administrator", ids: ["userId"], revalidate: PATH },
   async ({ viewer, ids: { userId } }) => {
     await removeMembership({ db: viewer.db, accountId: viewer.accountId, actorUserId: viewer.userId, userId });
+  },
+);
+
+/** DELETE /standing-bookings/{id}'s own function: the member's standing place stops; its bookings stay. */
+export const stopStandingPlaceAction = action(
+  {
+    auth: "administrator",
+    ids: ["standingBookingId"],
+    revalidate: (formData) => [PATH, personPath(formData)],
+  },
+  async ({ viewer, ids: { standingBookingId } }) => {
+    await stopStandingBooking({ db: viewer.db, standingBookingId });
+    const t = await getTranslations("UsersActions");
+    return t("standingStopped");
   },
 );
 

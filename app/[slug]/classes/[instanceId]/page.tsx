@@ -10,12 +10,14 @@ import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/notice";
 import { getBookingOptions } from "@/lib/bookings/get-booking-options";
+import { listStandingBookings } from "@/lib/bookings/list-standing-bookings";
 import { formatDay, formatDayHeading, formatTimeRange } from "@/lib/format/dates";
 import { weekStart } from "@/lib/format/week";
 import { studioDate } from "@/lib/format/studio-date";
 import { getPublicInstanceOrThrow } from "@/lib/programme/get-public-instance";
 import { getViewer } from "@/lib/web/viewer";
-import { bookAction, cancelAction, signOutAction } from "../../actions";
+import { bookAction, cancelAction, keepPlaceAction, signOutAction, stopPlaceAction } from "../../actions";
+import { StandingPlaceButton } from "../../standing-place-button";
 import { orNotFound, signInHref, viewerOf } from "../../studio";
 
 export const dynamic = "force-dynamic";
@@ -67,6 +69,13 @@ export default async function ClassPage({ params, searchParams }: Props) {
   const options = viewer
     ? await orNotFound(
         getBookingOptions({ db: viewer.db, accountId: viewer.accountId, userId: viewer.userId, instanceId, now }),
+      )
+    : undefined;
+  // a standing place is offered in a class of a series, to a signed-in member, where the studio allows it
+  const standingOffered = viewer !== undefined && account.standingBookings && instance.seriesId !== null;
+  const standing = standingOffered
+    ? (await listStandingBookings({ db: viewer.db, userId: viewer.userId })).find(
+        (place) => place.seriesId === instance.seriesId && place.status === "active",
       )
     : undefined;
   const where = await pageFormat(account);
@@ -153,6 +162,30 @@ export default async function ClassPage({ params, searchParams }: Props) {
                 now={now}
               />
             </div>
+            {standingOffered && (
+              <div className="mt-4 space-y-2 border-t border-slate-100 pt-3 text-sm">
+                {standing ? (
+                  <>
+                    <p className="text-slate-800">{t("hasStandingPlace")}</p>
+                    <StandingPlaceButton
+                      label={t("stopPlace")}
+                      pendingLabel={t("stoppingPlace")}
+                      run={stopPlaceAction.bind(null, account.slug, standing.id)}
+                      variant="ghost"
+                    />
+                  </>
+                ) : (
+                  <>
+                    <p className="text-slate-700">{t("keepPlaceHint")}</p>
+                    <StandingPlaceButton
+                      label={t("keepPlace")}
+                      pendingLabel={t("keepingPlace")}
+                      run={keepPlaceAction.bind(null, account.slug, instance.seriesId!)}
+                    />
+                  </>
+                )}
+              </div>
+            )}
             <p className="mt-4 border-t border-slate-100 pt-3">
               <a
                 href={calendarHref(account.slug, instance.id)}

@@ -15,6 +15,8 @@ import { HistorySection, UpcomingSection } from "./booking-sections";
 import { DeskSection } from "./desk-section";
 import { OrdersSection } from "./orders-section";
 import { PassesSection } from "./passes-section";
+import { StandingPlacesSection } from "./standing-places-section";
+import { listStandingBookings } from "@/lib/bookings/list-standing-bookings";
 import { PersonFacts, PersonFigures } from "./person-summary";
 
 export const dynamic = "force-dynamic";
@@ -42,6 +44,7 @@ export default async function PersonPage(props: Props) {
   const userId = pageIdOrNotFound((await props.params).userId);
   const [t, studio] = await Promise.all([getTranslations("PersonPage"), getActiveStudio(viewer)]);
   const overview = await orNotFound(getPersonOverview({ db: viewer.db, userId, timezone: studio.timezone }));
+  const standingPlaces = await listStandingBookings({ db: viewer.db, userId });
   const { person } = overview;
   return (
     <div className="space-y-8">
@@ -56,6 +59,7 @@ export default async function PersonPage(props: Props) {
       <DeskSection overview={overview} studio={studio} />
       <UpcomingSection overview={overview} studio={studio} />
       <HistorySection overview={overview} studio={studio} />
+      <StandingPlacesSection userId={userId} places={standingPlaces} studio={studio} />
       <PassesSection overview={overview} studio={studio} />
       <OrdersSection overview={overview} studio={studio} />
       <Section id="membership" title={t("membershipHeading")}>

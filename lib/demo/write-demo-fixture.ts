@@ -10,6 +10,7 @@ import { DEMO_FIXTURE, demoSeasonOn, programmeStartsOn, type DemoFixture } from 
 import type { DemoPerson } from "./demo-person";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { userIdOf, type Section, type Written } from "./demo-written";
+import { writeDemoCourses } from "./write-demo-courses";
 import { writeDemoHistory } from "./write-demo-history";
 
 async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
@@ -43,7 +44,11 @@ async function writePeople(tx: TenantTx, fixture: DemoFixture, written: Written)
   });
   const idOf = new Map(users.map((user) => [user.email, user.id]));
   await tx.membership.createMany({
-    data: people.map(([person, persona]) => ({ accountId: written.accountId, userId: idOf.get(person.email)!, persona })),
+    data: people.map(([person, persona]) => ({
+      accountId: written.accountId,
+      userId: idOf.get(person.email)!,
+      persona,
+    })),
   });
   for (const [person] of people) written.userIds.set(person.key, idOf.get(person.email)!);
 }
@@ -233,6 +238,7 @@ const SECTIONS: Section[] = [
   writeDemoHistory,
   writeEntitlements,
   writeBookings,
+  writeDemoCourses,
 ];
 
 /** Writes the demo tenant into an empty slot; the caller holds the demo lock (inDemoTransaction). */

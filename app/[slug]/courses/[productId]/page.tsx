@@ -226,7 +226,12 @@ async function EnrolBox({
         {product.prices.map((price) => {
           const amount = formatMoney(price.amount, price.currency, account.locale);
           const age = ageText(price.minAge, price.maxAge);
-          const summary = summaryHref(account.slug, { productId: product.id, priceId: price.id });
+          // Paying lands on My bookings, which then lists every class of the course.
+          const summary = summaryHref(account.slug, {
+            productId: product.id,
+            priceId: price.id,
+            returnTo: `/${account.slug}/me?enrolled=1`,
+          });
           return (
             <li key={price.id} className="flex flex-col gap-3 py-3 first:pt-0">
               <p>

@@ -233,7 +233,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
               : mobilePay
                 ? tPasses("payByCardOrMobilePay")
                 : tPasses("payByCard")}
-            {returnTo ? ` ${t("backToClassAfter")}` : ""}
+            {returnTo && !course ? ` ${t("backToClassAfter")}` : ""}
           </p>
         </div>
       </main>

@@ -3,7 +3,7 @@
 // teacher, place, price, seats left), enrols (signing in with the emailed link first, then the order
 // summary and pay) and finds every class of the course under "Kommende" in Mine bookinger. A curious
 // newcomer tries one class: "Book en prøvetime" leads to the course's next class, where they create a
-// profile, buy a drop-in and book it. The course's page is also photographed on a desktop.
+// profile, buy a drop-in and book it. First, the course's page is photographed on a desktop.
 import { randomUUID } from "node:crypto";
 import { request } from "@playwright/test";
 import { expect, test } from "./support/test";
@@ -31,6 +31,25 @@ test.beforeAll(async () => {
 
 const fitsThePhone = async (page: import("@playwright/test").Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);
+
+test.describe("on a desktop", () => {
+  test.use({ ...DESKTOP, isMobile: false, hasTouch: false });
+
+  test("the course's page shows its dates beside the enrolment box", async ({ page }) => {
+    const passes = wordsOf(language, "Passes");
+    const course = wordsOf(language, "PublicCourse");
+    await page.goto("/demo/passes");
+    await page
+      .getByRole("region", { name: passes("coursesTitle") })
+      .getByRole("link", { name: new RegExp(`^${literal(passes("seeCourse"))}`) })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: COURSE.name })).toBeVisible();
+    await expect(page.getByRole("region", { name: course("dates") }).getByRole("listitem")).toHaveCount(COURSE.classes);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, `${language}-desktop-course-page`);
+  });
+});
 
 test("a member enrols in the course from its page on a phone and finds every class in Mine bookinger", async ({
   page,
@@ -177,23 +196,4 @@ test("a curious newcomer books a trial class of the course on a phone", async ({
   await fitsThePhone(page);
   await expectNoSeriousA11yViolations(page);
   await shot("2-booked");
-});
-
-test.describe("on a desktop", () => {
-  test.use({ ...DESKTOP, isMobile: false, hasTouch: false });
-
-  test("the course's page shows its dates beside the enrolment box", async ({ page }) => {
-    const passes = wordsOf(language, "Passes");
-    const course = wordsOf(language, "PublicCourse");
-    await page.goto("/demo/passes");
-    await page
-      .getByRole("region", { name: passes("coursesTitle") })
-      .getByRole("link", { name: new RegExp(`^${literal(passes("seeCourse"))}`) })
-      .first()
-      .click();
-    await expect(page.getByRole("heading", { level: 1, name: COURSE.name })).toBeVisible();
-    await expect(page.getByRole("region", { name: course("dates") }).getByRole("listitem")).toHaveCount(COURSE.classes);
-    await expectNoSeriousA11yViolations(page);
-    await saveScreenshot(page, `${language}-desktop-course-page`);
-  });
 });

@@ -148,8 +148,8 @@ export default async function ClassPage({ params, searchParams }: Props) {
             )}
             {course && courseHref && (
               <div className="mt-3 rounded-md bg-brand-50 p-3 text-sm text-slate-800">
-                <p>
-                  <Badge tone="neutral">{tSchedule("partOfCourse")}</Badge>{" "}
+                <p className="font-semibold text-brand-900">{tSchedule("partOfCourse")}</p>
+                <p className="mt-1">
                   {event.dropInsAllowed
                     ? t("courseTrial", { name: course.name })
                     : t("courseOnly", { name: course.name })}

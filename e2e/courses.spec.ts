@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { request } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { dkkPattern } from "./support/demo-week";
+import { dayHeading, dkkPattern, mondayOf } from "./support/demo-week";
 import { DESKTOP, PHONE } from "./support/devices";
 import { signInPath, waitForEmail } from "./support/outbox";
 import { saveScreenshot } from "./support/screenshot";
@@ -35,9 +35,28 @@ const fitsThePhone = async (page: import("@playwright/test").Page) =>
 test.describe("on a desktop", () => {
   test.use({ ...DESKTOP, isMobile: false, hasTouch: false });
 
-  test("the course's page shows its dates beside the enrolment box", async ({ page }) => {
+  test("the schedule marks the course's classes, its page shows the dates beside the enrolment box, and the dashboard its enrolled", async ({
+    page,
+  }) => {
     const passes = wordsOf(language, "Passes");
     const course = wordsOf(language, "PublicCourse");
+    const schedule = wordsOf(language, "Schedule");
+    const demo = wordsOf(language, "DemoPanel");
+    const products = wordsOf(language, "ProductsPage");
+    const productForm = wordsOf(language, "ProductForm");
+    const events = wordsOf(language, "EventsPage");
+    const eventForm = wordsOf(language, "EventForm");
+
+    // Next week's Tuesday: the course's first class, marked as part of a course.
+    await page.goto(`/demo?week=${mondayOf(1).toISODate()}`);
+    const tuesday = page
+      .getByRole("main")
+      .getByRole("region", { name: dayHeading(mondayOf(1).plus({ days: 1 }), language) });
+    await expect(tuesday.getByRole("listitem").filter({ hasText: COURSE.name })).toContainText(
+      schedule("partOfCourse"),
+    );
+    await saveScreenshot(page, `${language}-desktop-course-schedule`);
+
     await page.goto("/demo/passes");
     await page
       .getByRole("region", { name: passes("coursesTitle") })
@@ -46,8 +65,29 @@ test.describe("on a desktop", () => {
       .click();
     await expect(page.getByRole("heading", { level: 1, name: COURSE.name })).toBeVisible();
     await expect(page.getByRole("region", { name: course("dates") }).getByRole("listitem")).toHaveCount(COURSE.classes);
+    await expect(page.getByRole("complementary", { name: course("enrolment") })).toContainText(
+      dkkPattern(COURSE.amount),
+    );
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, `${language}-desktop-course-page`);
+
+    // The dashboard: the course's enrolled of places, its event chosen on the product, drop-ins on the event.
+    await page.goto("/");
+    await page.getByRole("button", { name: demo("tryAdmin") }).click();
+    await page.goto("/dashboard/products");
+    const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: COURSE.name }) });
+    await expect(item).toContainText(products("enrolled", { enrolled: 6, seats: 8 }));
+    await item.getByRole("link", { name: COURSE.name }).click();
+    await expect(page.getByLabel(productForm("courseEvent"), { exact: true }).locator("option:checked")).toHaveText(
+      COURSE.name,
+    );
+    await expect(page.getByLabel(productForm("enrolUntil"), { exact: true })).toHaveValue("");
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, `${language}-desktop-course-product`);
+    await page.goto("/dashboard/events");
+    const edit = page.locator("details").filter({ hasText: events("edit", { title: COURSE.name }) });
+    await edit.getByText(events("edit", { title: COURSE.name })).click();
+    await expect(edit.getByRole("checkbox", { name: eventForm("dropInsAllowed") })).toBeChecked();
   });
 });
 

@@ -42,6 +42,7 @@ test.describe("on a desktop", () => {
     const course = wordsOf(language, "PublicCourse");
     const schedule = wordsOf(language, "Schedule");
     const demo = wordsOf(language, "DemoPanel");
+    const home = wordsOf(language, "DashboardHome");
     const products = wordsOf(language, "ProductsPage");
     const productForm = wordsOf(language, "ProductForm");
     const events = wordsOf(language, "EventsPage");
@@ -74,6 +75,7 @@ test.describe("on a desktop", () => {
     // The dashboard: the course's enrolled of places, its event chosen on the product, drop-ins on the event.
     await page.goto("/");
     await page.getByRole("button", { name: demo("tryAdmin") }).click();
+    await expect(page.getByRole("heading", { level: 1, name: home("title") })).toBeVisible();
     await page.goto("/dashboard/products");
     const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: COURSE.name }) });
     await expect(item).toContainText(products("enrolled", { enrolled: 6, seats: 8 }));

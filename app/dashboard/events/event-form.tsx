@@ -60,12 +60,7 @@ export function EventForm({ event, choices }: { event?: EventFormEvent; choices:
             </div>
             <div className="sm:col-span-2">
               <Field
-                spec={{
-                  kind: "textarea",
-                  name: "description",
-                  label: t("description"),
-                  defaultValue: event?.description,
-                }}
+                spec={{ kind: "textarea", name: "description", label: t("description"), defaultValue: event?.description }}
                 idPrefix={id}
                 error={errors.description}
               />

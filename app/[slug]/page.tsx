@@ -14,6 +14,7 @@ import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
 import { formatDay, formatDayHeading } from "@/lib/format/dates";
 import { addWeeks, groupByDay, resolveWeek, weekDays, weekWindowAnyZone } from "@/lib/format/week";
 import { studioDate } from "@/lib/format/studio-date";
+import { listPublicCourseOfEvents } from "@/lib/commerce/get-public-course";
 import { listPublicProgramme } from "@/lib/programme/list-public-programme";
 import { bookAction, cancelAction, signOutAction } from "./actions";
 import { getViewer } from "@/lib/web/viewer";
@@ -53,7 +54,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
     ]),
   );
   const viewer = viewerOf(mine?.viewer, account);
-  const where = await pageFormat(account);
+  const [where, courses] = await Promise.all([pageFormat(account), listPublicCourseOfEvents(account.id)]);
   const now = new Date();
   // What booking would do for the signed-in viewer, class by class, decided as POST /bookings decides.
   const decisions: Map<string, BookingDecision> = viewer
@@ -95,6 +96,10 @@ export default async function SchedulePage({ params, searchParams }: Props) {
   const thisWeek = resolveWeek(undefined, account.timezone, now);
   const byDay = groupByDay(instances, (instance) => instance.startsAt, days);
 
+  const courseOf = (event: (typeof programme.events)[number]) => {
+    const course = courses.get(event.id);
+    return course && { href: `/${account.slug}/courses/${course.productId}`, dropIns: event.dropInsAllowed };
+  };
   const row = (instance: (typeof instances)[number], dayHeading: string) => {
     const event = events.get(instance.eventId);
     if (!event) return null;
@@ -105,6 +110,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
         event={event}
         teachers={instance.teacherIds.flatMap((id) => programme.teachers.get(id) ?? [])}
         dayHeading={dayHeading}
+        course={courseOf(event)}
         account={account}
         signedIn={viewer !== undefined}
         booking={liveBookings.get(instance.id)}

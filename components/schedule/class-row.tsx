@@ -2,6 +2,7 @@ import { pageFormat } from "@/lib/i18n/page-language";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
 import { formatMinutes, formatTimeRange } from "@/lib/format/dates";
 import { ClassAction, offersWaitlist, type ClassActionProps } from "./class-action";
 
@@ -11,6 +12,11 @@ export type ClassRowProps = Omit<ClassActionProps, "instance" | "label"> & {
   teachers: string[];
   /** The day in running text, for the class's label: "mandag 23. november". */
   dayHeading: string;
+  /**
+   * The course the class is part of (its page), marked "Part of a course"; unless `dropIns`, a class
+   * of a course is booked by enrolling, so its button leads to the course.
+   */
+  course?: { href: string; dropIns: boolean };
 };
 
 /**
@@ -55,6 +61,11 @@ export async function ClassRow(props: ClassRowProps) {
         <p className="text-sm text-slate-700">
           {[props.teachers.join(", "), event.location].filter(Boolean).join(" · ")}
         </p>
+        {props.course && (
+          <p className="mt-1">
+            <Badge tone="neutral">{t("partOfCourse")}</Badge>
+          </p>
+        )}
       </div>
       {!started && (
         <p
@@ -68,7 +79,14 @@ export async function ClassRow(props: ClassRowProps) {
         </p>
       )}
       <div className="mt-1 sm:col-start-2 sm:row-span-3 sm:row-start-1 sm:mt-0 lg:col-start-4 lg:row-span-1">
-        <ClassAction {...props} label={`${event.title}, ${props.dayHeading} ${time}`} />
+        {props.course && !props.course.dropIns && !booking && !started ? (
+          <Link href={props.course.href} className={buttonClass("secondary", "sm")}>
+            {t("seeCourse")}
+            <span className="sr-only">: {`${event.title}, ${props.dayHeading} ${time}`}</span>
+          </Link>
+        ) : (
+          <ClassAction {...props} label={`${event.title}, ${props.dayHeading} ${time}`} />
+        )}
       </div>
     </li>
   );

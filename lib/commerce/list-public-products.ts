@@ -50,7 +50,8 @@ export async function listPublicProducts({
   );
 }
 
-async function courseSummary(db: TenantDb, eventId: string, now: Date): Promise<CourseSummary> {
+/** The course of the event `eventId` as the public sees it (its classes not cancelled, the seats left in those ahead). */
+export async function courseSummary(db: TenantDb, eventId: string, now: Date): Promise<CourseSummary> {
   const classes = await db.instance.findMany({
     where: { eventId, status: { not: "cancelled" } },
     select: { startsAt: true, capacity: true, bookedCount: true },

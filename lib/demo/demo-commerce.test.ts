@@ -70,7 +70,7 @@ async function seededAt(accountId: string): Promise<Date> {
 describe("the seeded demo studio", () => {
   it("sells a drop-in, a 10-class pass with a youth price and a monthly subscription in DKK; the workshop is a draft", async () => {
     const { accountId } = await seedDemo();
-    expect(await db.product.count({ where: { accountId } })).toBe(4);
+    expect(await db.product.count({ where: { accountId } })).toBe(4 + DEMO_FIXTURE.courses.length);
 
     const products = await listPublicProducts({ slug: "demo" });
     expect(products.map((p) => [p.type, p.name, p.status])).toEqual([
@@ -93,6 +93,29 @@ describe("the seeded demo studio", () => {
     const response = await api("GET", "/public/accounts/demo/products");
     expect(response.status).toBe(200);
     expect(JSON.stringify(response.body)).not.toContain("Workshop");
+  });
+
+  it("sells a six-week beginners' course on Tuesdays from next week, two seats left, trial classes allowed", async () => {
+    const account = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
+    const now = await seededAt(account.id);
+    const [course] = (await listPublicProducts({ slug: "demo", courses: true, now })).filter((p) => p.course);
+    expect(course).toMatchObject({ type: "workshop", name: "Yoga for begyndere – 6 uger", status: "active" });
+    expect(course!.course).toMatchObject({ classes: 6, seatsLeft: 2 });
+    expect(course!.course!.firstStartsAt!.getTime()).toBeGreaterThan(now.getTime());
+    const event = await db.event.findUniqueOrThrow({ where: { id: course!.course!.eventId } });
+    expect(event.dropInsAllowed).toBe(true);
+    const classes = await db.instance.findMany({ where: { eventId: event.id }, orderBy: { startsAt: "asc" } });
+    expect(classes.map((lesson) => lesson.bookedCount)).toEqual([6, 6, 6, 6, 6, 6]);
+    expect(classes[5]!.startsAt.getTime() - classes[0]!.startsAt.getTime()).toBeGreaterThanOrEqual(
+      35 * DAY_MS - 3_600_000,
+    );
+    // the enrolled hold one unlimited entitlement each, valid until the last class ends, paid at the desk before
+    const enrolments = await db.entitlement.findMany({ where: { productId: course!.id }, include: { order: true } });
+    expect(enrolments).toHaveLength(6);
+    for (const enrolment of enrolments) {
+      expect(enrolment).toMatchObject({ remainingClasses: null, status: "active", validUntil: classes[5]!.endsAt });
+      expect(enrolment.order!.paidAt!.getTime()).toBeLessThan(now.getTime());
+    }
   });
 
   it("has the current season, active", async () => {
@@ -137,7 +160,14 @@ describe("the seeded demo studio", () => {
   it("booked upcoming classes inside the booking window, counted on each class; one is nearly full", async () => {
     const account = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
     const now = (await seededAt(account.id)).getTime();
-    const upcoming = { accountId: account.id, instance: { startsAt: { gt: new Date(now) } } };
+    // the course's places are its enrolments' (the test above)
+    const courseEvents = (
+      await db.product.findMany({ where: { accountId: account.id, courseEventId: { not: null } } })
+    ).map((product) => product.courseEventId!);
+    const upcoming = {
+      accountId: account.id,
+      instance: { startsAt: { gt: new Date(now) }, eventId: { notIn: courseEvents } },
+    };
     const bookings = await db.booking.findMany({ where: upcoming, include: { instance: true } });
     expect(bookings).toHaveLength(bookingsCount);
     expect(bookings.every((b) => b.status === "confirmed" && b.entitlementId !== null)).toBe(true);
@@ -158,7 +188,12 @@ describe("the seeded demo studio", () => {
     ]);
     expect(account.standingBookings).toBe(true);
     const counted = await db.instance.findMany({
-      where: { accountId: account.id, bookedCount: { gt: 0 }, startsAt: { gt: new Date(now) } },
+      where: {
+        accountId: account.id,
+        bookedCount: { gt: 0 },
+        startsAt: { gt: new Date(now) },
+        eventId: { notIn: courseEvents },
+      },
     });
     expect(new Map(counted.map((i) => [i.id, i.bookedCount]))).toEqual(perInstance);
     const nearlyFull = counted.filter((i) => i.capacity - i.bookedCount === 1);
@@ -208,11 +243,14 @@ describe("the seeded demo studio", () => {
       db.booking.count({ where }),
     ]);
     expect(left).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(await db.product.count({ where: { accountId } })).toBe(4);
+    expect(await db.product.count({ where: { accountId } })).toBe(4 + DEMO_FIXTURE.courses.length);
     expect(await db.season.count({ where: { accountId } })).toBe(1);
     const now = await seededAt(accountId);
     expect(await db.order.count({ where: { accountId, paidAt: now } })).toBe(5);
-    expect(await db.booking.count({ where: { accountId, instance: { startsAt: { gt: now } } } })).toBe(bookingsCount);
+    const enrolled = DEMO_FIXTURE.courses.reduce((sum, c) => sum + c.enrolledKeys.length * c.classes, 0);
+    expect(await db.booking.count({ where: { accountId, instance: { startsAt: { gt: now } } } })).toBe(
+      bookingsCount + enrolled,
+    );
     const fresh = await db.entitlement.findFirstOrThrow({
       where: { accountId, validFrom: now, user: { email: emailOf("ida.holm") } },
     });

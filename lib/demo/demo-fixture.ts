@@ -95,6 +95,25 @@ export type DemoBookings = {
   capacity?: number;
 };
 
+/**
+ * A course ("forløb", issue 32): an event of its own meeting weekly `classes` times from the Monday
+ * `startsInWeeks` weeks after this week's, and the product whose purchase enrols its buyer in every
+ * class. `enrolledKeys` bought it at the desk over the days before the fixture is written (one a day,
+ * the last yesterday) and hold a place in each class, so `capacity` less them are the seats left.
+ * With `dropInsAllowed`, a pass may book a single class (a trial class, "prøvetime").
+ */
+export type DemoCourse = {
+  event: DemoEvent & { dropInsAllowed: boolean };
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+  localStartTime: string;
+  classes: number;
+  startsInWeeks: number;
+  capacity: number;
+  product: Omit<DemoProduct, "type"> & { type: "workshop" | "teacher_training" | "custom" };
+  enrolledKeys: string[];
+};
+
 /** The studio profile shown on the public site (no logo: the header shows the name alone). */
 export type DemoProfile = { description: string; accentColor: string; contactEmail: string; website: string };
 
@@ -124,6 +143,8 @@ export type DemoFixture = {
   bookings: DemoBookings[];
   /** Members who keep a standing place in the (first) series of an event; its open classes are in `bookings`. */
   standingPlaces?: { personKey: string; eventKey: string }[];
+  /** Written after the rest (the past draws nothing from them); their products after the others. */
+  courses: DemoCourse[];
   history: DemoHistory;
 };
 
@@ -288,6 +309,42 @@ export const DEMO_FIXTURE: DemoFixture = {
     { eventKey: "yin", nth: 1, attendeeKeys: ["mads.jensen"] },
   ],
   standingPlaces: [{ personKey: "mads.jensen", eventKey: "yin" }],
+  courses: [
+    {
+      event: {
+        key: "beginners-course",
+        title: "Yoga for begyndere – 6 uger",
+        description:
+          "Seks tirsdage, hvor vi bygger det grundlæggende op trin for trin: åndedræt, de første stillinger og " +
+          "afspænding. Ingen erfaring nødvendig. Vil du prøve først, kan du booke en enkelt prøvetime.",
+        locationKey: "vesterbro",
+        durationMinutes: 75,
+        teacherKeys: ["clara.holt"],
+        dropInsAllowed: true,
+      },
+      weekday: 2,
+      localStartTime: "17:30",
+      classes: 6,
+      startsInWeeks: 1,
+      capacity: 8,
+      product: {
+        key: "beginners-course",
+        type: "workshop",
+        name: "Yoga for begyndere – 6 uger",
+        description: "Et forløb på seks tirsdage med fast plads på holdet hver gang.",
+        status: "active",
+        prices: [{ amount: 90_000 }],
+      },
+      enrolledKeys: [
+        "maja.kristensen",
+        "karoline.rasmussen",
+        "cecilie.johansen",
+        "signe.mortensen",
+        "julie.knudsen",
+        "nanna.dahl",
+      ],
+    },
+  ],
   history: {
     weeks: 8,
     seed: 20_260_416,

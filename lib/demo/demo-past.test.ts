@@ -56,7 +56,8 @@ describe("the demo studio's past", () => {
   it("starts the programme eight weeks before this week, and keeps its 26 weeks ahead", async () => {
     const instances = await db.instance.findMany({ where: { accountId }, orderBy: { startsAt: "asc" } });
     const perWeek = DEMO_FIXTURE.series.reduce((sum, s) => sum + s.weekdays.length, 0);
-    expect(instances).toHaveLength((DEMO_FIXTURE.history.weeks + 26) * perWeek);
+    const courseClasses = DEMO_FIXTURE.courses.reduce((sum, c) => sum + c.classes, 0);
+    expect(instances).toHaveLength((DEMO_FIXTURE.history.weeks + 26) * perWeek + courseClasses);
     // Monday 19 January 2026, 07:00 in Copenhagen: the first Morgenvinyasa
     expect(instances[0]!.startsAt).toEqual(new Date("2026-01-19T06:00:00Z"));
     const past = instances.filter((i) => i.startsAt < NOW);

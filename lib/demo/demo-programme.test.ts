@@ -27,7 +27,7 @@ describe("the demo studio's programme", () => {
     const { accountId } = await seedDemo(); // its speed is measured by `npm run bench`, not here
     mondays.push(thisMonday());
 
-    const [locations, presets, events, series, instances] = await Promise.all([
+    const [locations, presets, events, allSeries, allInstances] = await Promise.all([
       db.location.findMany({ where: { accountId } }),
       db.durationPreset.findMany({ where: { accountId } }),
       db.event.findMany({ where: { accountId } }),
@@ -36,8 +36,13 @@ describe("the demo studio's programme", () => {
     ]);
     expect(locations.map((l) => [l.name, l.capacity]).sort()).toEqual([["Studio Nørrebro", 20], ["Studio Vesterbro", 12]]);
     expect(presets.map((p) => p.minutes).sort((a, b) => a - b)).toEqual([45, 60, 75]);
-    expect(events).toHaveLength(DEMO_FIXTURE.events.length);
+    expect(events).toHaveLength(DEMO_FIXTURE.events.length + DEMO_FIXTURE.courses.length);
     expect(events.every((e) => e.status === "published" && e.teacherIds.length > 0 && e.locationId !== null)).toBe(true);
+    const courseEvents = new Set(events.filter((e) => e.dropInsAllowed).map((e) => e.id));
+    // the courses' series are their own (demo-commerce.test.ts); the weekly programme is the rest
+    expect(allSeries.filter((s) => courseEvents.has(s.eventId))).toHaveLength(DEMO_FIXTURE.courses.length);
+    const series = allSeries.filter((s) => !courseEvents.has(s.eventId));
+    const instances = allInstances.filter((i) => !courseEvents.has(i.eventId));
     expect(series).toHaveLength(6);
     const startsOn = new Set(series.map((s) => s.startsOn.toISOString().slice(0, 10)));
     expect(startsOn.size).toBe(1);
@@ -60,23 +65,25 @@ describe("the demo studio's programme", () => {
   it("shows a full public schedule for the coming week, with teachers' names", async () => {
     const response = await api("GET", "/public/accounts/demo/events");
     expect(response.status).toBe(200);
-    expect(response.body.events).toHaveLength(DEMO_FIXTURE.events.length);
+    expect(response.body.events).toHaveLength(DEMO_FIXTURE.events.length + DEMO_FIXTURE.courses.length);
     const vinyasa = response.body.events.find((e: { title: string }) => e.title === "Morgenvinyasa");
     expect(vinyasa.teachers).toEqual([{ id: expect.any(String), displayName: "Mette Lund" }]);
     const weekAhead = Date.now() + 7 * 86_400_000;
     const thisWeek = response.body.instances.filter((i: { startsAt: string }) => Date.parse(i.startsAt) < weekAhead);
-    // 3 + 1 + 1 + 1 + 1 + 2 classes a week (± one when the window spans a daylight-saving change)
+    // 3 + 1 + 1 + 1 + 1 + 2 classes a week (± one when the window spans a daylight-saving change), and
+    // the course's first class when it falls in these seven days (it starts next week)
     expect(thisWeek.length).toBeGreaterThanOrEqual(8);
-    expect(thisWeek.length).toBeLessThanOrEqual(10);
+    expect(thisWeek.length).toBeLessThanOrEqual(11);
     expect(response.text).not.toContain("@");
   });
 
   it("resets to the same programme", async () => {
     const { accountId } = await resetDemo();
-    expect(await db.series.count({ where: { accountId } })).toBe(6);
+    expect(await db.series.count({ where: { accountId } })).toBe(6 + DEMO_FIXTURE.courses.length);
     const weeks = (s: (typeof DEMO_FIXTURE.series)[number]) => DEMO_FIXTURE.history.weeks + s.weeks;
     expect(await db.instance.count({ where: { accountId } })).toBe(
-      DEMO_FIXTURE.series.reduce((sum, s) => sum + weeks(s) * s.weekdays.length, 0),
+      DEMO_FIXTURE.series.reduce((sum, s) => sum + weeks(s) * s.weekdays.length, 0) +
+        DEMO_FIXTURE.courses.reduce((sum, c) => sum + c.classes, 0),
     );
   });
 });

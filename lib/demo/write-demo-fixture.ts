@@ -10,6 +10,7 @@ import { DEMO_FIXTURE, demoSeasonOn, programmeStartsOn, type DemoFixture } from 
 import type { DemoPerson } from "./demo-person";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { userIdOf, type Section, type Written } from "./demo-written";
+import { writeDemoCourses } from "./write-demo-courses";
 import { writeDemoHistory } from "./write-demo-history";
 
 async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
@@ -249,6 +250,7 @@ const SECTIONS: Section[] = [
   writeEntitlements,
   writeBookings,
   writeStandingPlaces,
+  writeDemoCourses,
 ];
 
 /** Writes the demo tenant into an empty slot; the caller holds the demo lock (inDemoTransaction). */

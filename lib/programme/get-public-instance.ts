@@ -1,6 +1,6 @@
 import "server-only";
 import type { Account, Event, Instance } from "@prisma/client";
-import { tenantDb } from "@/lib/db/tenant-db";
+import { tenantDb, type TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { isStorableText } from "@/lib/schemas/storable-text";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
@@ -33,14 +33,16 @@ export async function getPublicInstanceOrThrow(options: { slug: string; instance
   });
   if (!found) throw new AppError("not_found");
   const { event, ...instance } = found;
-  const [names, place] = await Promise.all([
+  const [names, location] = await Promise.all([
     listMemberNames({ db, userIds: instance.teacherIds }),
-    event.locationId ? db.location.findFirst({ where: { id: event.locationId } }) : null,
+    publicPlaceOf(db, event),
   ]);
-  const location = place
-    ? { name: place.name, address: place.address }
-    : event.location
-      ? { name: event.location, address: "" }
-      : null;
   return { account, instance, event, teachers: instance.teacherIds.flatMap((id) => names.get(id) ?? []), location };
+}
+
+/** Where an event takes place: its location's name and address, or its free-text place (no address). */
+export async function publicPlaceOf(db: TenantDb, event: Event): Promise<PublicInstance["location"]> {
+  const place = event.locationId ? await db.location.findFirst({ where: { id: event.locationId } }) : null;
+  if (place) return { name: place.name, address: place.address };
+  return event.location ? { name: event.location, address: "" } : null;
 }

@@ -32,7 +32,14 @@ export const dynamic = "force-dynamic";
 
 type Props = {
   params: Promise<{ slug: string }>;
-  searchParams: Promise<{ bought?: string; calendar?: string; reminders?: string; profile?: string }>;
+  searchParams: Promise<{
+    bought?: string;
+    /** Set by a course's Enrol (its order summary's return path): the purchase was an enrolment. */
+    enrolled?: string;
+    calendar?: string;
+    reminders?: string;
+    profile?: string;
+  }>;
 };
 
 const BOOKING_TONES: Record<string, BadgeTone> = {
@@ -50,7 +57,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The signed-in attendee's bookings (upcoming, then past) and passes in this studio. */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
-  const [{ slug }, { bought, calendar, reminders, profile }, t] = await Promise.all([
+  const [{ slug }, { bought, enrolled, calendar, reminders, profile }, t] = await Promise.all([
     params,
     searchParams,
     getTranslations("MyBookings"),
@@ -164,7 +171,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
         <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
         {bought && (
           <Notice tone="success" className="mt-4">
-            {t("bought")}
+            {enrolled ? t("enrolled") : t("bought")}
           </Notice>
         )}
         <section aria-labelledby="upcoming" className="mt-6">

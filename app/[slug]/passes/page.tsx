@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { buttonClass } from "@/components/ui/button";
 import { listPublicProducts } from "@/lib/commerce/list-public-products";
+import { CourseList } from "./course-list";
 import { formatMoney } from "@/lib/format/money";
 import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment-methods";
 import { safeReturnTo } from "@/lib/web/return-to";
@@ -34,9 +35,11 @@ export default async function PassesPage({ params, searchParams }: Props) {
     productTexts(),
   ]);
   const returnTo = safeReturnTo(query.returnTo);
-  const [account, products, signedIn] = await orNotFound(
-    Promise.all([getPublicStudio(slug), listPublicProducts({ slug }), getViewer()]),
+  const [account, onSale, signedIn] = await orNotFound(
+    Promise.all([getPublicStudio(slug), listPublicProducts({ slug, courses: true }), getViewer()]),
   );
+  const products = onSale.filter((product) => !product.course);
+  const courses = onSale.filter((product) => product.course);
   const viewer = viewerOf(signedIn, account);
   const methods = await listAcceptedPaymentMethods({ accountId: account.id, currency: account.currency });
   const mobilePay = methods.includes("mobilepay");
@@ -137,6 +140,7 @@ export default async function PassesPage({ params, searchParams }: Props) {
             })}
           </ul>
         )}
+        {courses.length > 0 && <CourseList account={account} courses={courses} />}
       </main>
     </>
   );

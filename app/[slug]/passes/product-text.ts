@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { COURSE_PRODUCT_TYPES } from "@/lib/schemas/product";
 
 /** How a product and its prices are told on the passes page and the order summary, in the page's language. */
 export async function productTexts() {
@@ -9,6 +10,7 @@ export async function productTexts() {
     if (type === "drop_in") return t("dropIn");
     if (type === "class_pass") return t("classPass");
     if (type === "subscription") return t("subscription");
+    if ((COURSE_PRODUCT_TYPES as readonly string[]).includes(type)) return t("course");
     return type;
   }
 

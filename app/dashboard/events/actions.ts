@@ -31,6 +31,7 @@ function eventFields(formData: FormData, mode: "create" | "update") {
     durationMinutes: readInteger(formData, "durationMinutes"),
     capacity: readInteger(formData, "capacity"),
     status: readText(formData, "status"),
+    dropInsAllowed: formData.has("dropInsAllowedShown") ? formData.get("dropInsAllowed") === "on" : undefined,
   });
 }
 

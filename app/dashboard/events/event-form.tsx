@@ -16,6 +16,7 @@ export type EventFormEvent = {
   durationMinutes: number;
   capacity: number;
   status: string;
+  dropInsAllowed: boolean;
 };
 
 type Choices = {
@@ -146,6 +147,21 @@ export function EventForm({ event, choices }: { event?: EventFormEvent; choices:
               idPrefix={id}
               error={errors.status}
             />
+            <div className="sm:col-span-2">
+              {/* Says the checkbox was on the form: unticked sends nothing, which must still mean false. */}
+              <input type="hidden" name="dropInsAllowedShown" value="1" />
+              <Field
+                spec={{
+                  kind: "checkbox",
+                  name: "dropInsAllowed",
+                  label: t("dropInsAllowed"),
+                  defaultChecked: event?.dropInsAllowed ?? false,
+                  hint: t("dropInsAllowedHint"),
+                }}
+                idPrefix={id}
+                error={errors.dropInsAllowed}
+              />
+            </div>
             <fieldset className="sm:col-span-2" aria-describedby={teacherError ? `${id}-teachers-error` : undefined}>
               <legend className="text-sm font-medium text-slate-800">{t("teachers")}</legend>
               {choices.teachers.length === 0 ? (

@@ -16,7 +16,12 @@ const PATH = "/dashboard/products";
 /** The product form's body: its amounts in the studio's currency and the page's language, so read here. */
 async function readBody(formData: FormData, mode: "create" | "update", viewer: PersonAuth) {
   const [{ account }, language] = await Promise.all([getMe(viewer), pageLanguage()]);
-  const { body, issues } = readProductForm(formData, { mode, fallbackCurrency: account.currency, language });
+  const { body, issues } = readProductForm(formData, {
+    mode,
+    fallbackCurrency: account.currency,
+    language,
+    timezone: account.timezone,
+  });
   if (issues.length > 0) throw new AppError("validation_failed", { details: issues });
   return body;
 }

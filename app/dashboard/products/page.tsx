@@ -4,7 +4,9 @@ import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
+import { listCourseEnrolments } from "@/lib/commerce/list-course-enrolments";
 import { listProducts } from "@/lib/commerce/list-products";
+import { listEvents } from "@/lib/programme/list-events";
 import { formatMoney } from "@/lib/format/money";
 import { getMe } from "@/lib/users/get-me";
 import { setProductStatusAction } from "./actions";
@@ -66,7 +68,13 @@ export default async function ProductsPage() {
     ]
       .filter(Boolean)
       .join(" · ");
-  const [products, { account }] = await Promise.all([listProducts({ db: viewer.db }), getMe(viewer)]);
+  const [products, { account }, events] = await Promise.all([
+    listProducts({ db: viewer.db }),
+    getMe(viewer),
+    listEvents({ db: viewer.db }),
+  ]);
+  const enrolments = await listCourseEnrolments(viewer.db, products);
+  const eventTitles = new Map(events.map((event) => [event.id, event.title]));
   return (
     <div className="space-y-8">
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>
@@ -93,7 +101,24 @@ export default async function ProductsPage() {
                 {typeNames[product.type] ?? product.type.replace(/_/g, " ")}
               </span>
             </div>
-            <p className="mt-1 text-sm text-slate-700">{gives(product)}</p>
+            {product.courseEventId ? (
+              <p className="mt-1 text-sm text-slate-700">
+                {t("course", { event: eventTitles.get(product.courseEventId) ?? "" })}
+                {enrolments.has(product.id) ? (
+                  <>
+                    {" · "}
+                    <span className="font-medium text-slate-900">
+                      {t("enrolled", {
+                        enrolled: enrolments.get(product.id)!.enrolled,
+                        seats: enrolments.get(product.id)!.seats,
+                      })}
+                    </span>
+                  </>
+                ) : null}
+              </p>
+            ) : (
+              <p className="mt-1 text-sm text-slate-700">{gives(product)}</p>
+            )}
             {product.prices.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t("noPrice")}</p> : null}
             <ul className="mt-2 text-sm font-medium text-slate-900">
               {product.prices.map((price) => (

@@ -30,7 +30,7 @@ describe("readProductForm", () => {
         ["eligibleEventIds", "event-1"],
         ["eligibleEventIds", "event-2"],
       ]),
-      { mode: "create", fallbackCurrency: "DKK", language: "en" },
+      { mode: "create", fallbackCurrency: "DKK", language: "en", timezone: "Europe/Copenhagen" },
     );
     expect(issues).toEqual([]);
     expect(body).toEqual({
@@ -57,7 +57,7 @@ describe("readProductForm", () => {
         ["prices.0.amount", "100"],
         ["prices.3.amount", "ten"],
       ]),
-      { mode: "create", fallbackCurrency: "EUR", language: "en" },
+      { mode: "create", fallbackCurrency: "EUR", language: "en", timezone: "Europe/Copenhagen" },
     );
     expect(issues).toEqual([
       { path: "prices.1.amount", code: "amount_invalid", message: "Enter an amount such as 120, 120.50 or 1,250" },
@@ -77,7 +77,7 @@ describe("readProductForm", () => {
         ["prices.1.interval", "year"],
         ["prices.1.intervalCount", ""],
       ]),
-      { mode: "update", fallbackCurrency: "DKK", language: "en" },
+      { mode: "update", fallbackCurrency: "DKK", language: "en", timezone: "Europe/Copenhagen" },
     );
     expect(body.prices).toEqual([
       { id: "price-1", amount: 49900, currency: "DKK", interval: "month", intervalCount: 1 },
@@ -98,10 +98,48 @@ describe("readProductForm", () => {
         mode: "create",
         fallbackCurrency: "DKK",
         language: "en",
+        timezone: "Europe/Copenhagen",
       },
     );
     const result = CreateProductInput.safeParse(body);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join("."))).toContain("classAllowance");
+  });
+
+  it("reads a course's event and when enrolment closes, in the studio's time; blank is none, a bad time is refused", () => {
+    const options = { mode: "update", fallbackCurrency: "DKK", language: "da", timezone: "Europe/Copenhagen" } as const;
+    const { body, issues } = readProductForm(
+      form([
+        ["type", "workshop"],
+        ["courseEventId", "event-1"],
+        ["enrolUntil", "2027-01-12T18:00"],
+        ["prices.0.amount", "900"],
+      ]),
+      options,
+    );
+    expect(issues).toEqual([]);
+    expect(body).toMatchObject({ courseEventId: "event-1", enrolUntil: "2027-01-12T17:00:00.000Z" });
+    expect(UpdateProductInput.safeParse(body).success).toBe(true);
+
+    const none = readProductForm(
+      form([
+        ["type", "workshop"],
+        ["courseEventId", ""],
+        ["enrolUntil", ""],
+        ["prices.0.amount", "900"],
+      ]),
+      options,
+    );
+    expect(none.body).toMatchObject({ courseEventId: null, enrolUntil: null });
+
+    const bad = readProductForm(
+      form([
+        ["type", "workshop"],
+        ["enrolUntil", "2027-02-30T18:00"],
+        ["prices.0.amount", "900"],
+      ]),
+      options,
+    );
+    expect(bad.issues.map((issue) => issue.path)).toEqual(["enrolUntil"]);
   });
 });

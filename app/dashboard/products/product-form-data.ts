@@ -1,4 +1,6 @@
 import { readAll, readInteger, readRaw, readText } from "@/components/forms/form-data";
+import { fromDateTimeLocal } from "@/lib/admin/studio-time";
+import { ruleDetail } from "@/lib/error-details";
 import type { ErrorDetail } from "@/lib/errors";
 import { toMinorUnits } from "./money";
 
@@ -10,7 +12,7 @@ import { toMinorUnits } from "./money";
  */
 export function readProductForm(
   formData: FormData,
-  options: { mode: "create" | "update"; fallbackCurrency: string; language: string },
+  options: { mode: "create" | "update"; fallbackCurrency: string; language: string; timezone: string },
 ): { body: Record<string, unknown>; issues: ErrorDetail[] } {
   const issues: ErrorDetail[] = [];
   const prices = priceRowIndexes(formData).map((index, position) => {
@@ -43,6 +45,14 @@ export function readProductForm(
   // Fields the form shows only for some types: absent = unchanged, blank = no value.
   for (const name of ["classAllowance", "validityDays", "purchaseLimitPerUser"]) {
     if (formData.has(name)) body[name] = readInteger(formData, name, { nullable: true });
+  }
+  // A course's fields, shown for the kinds that can be one: absent = unchanged, blank = none.
+  if (formData.has("courseEventId")) body.courseEventId = readText(formData, "courseEventId") ?? null;
+  if (formData.has("enrolUntil")) {
+    const local = readText(formData, "enrolUntil");
+    const enrolUntil = local ? fromDateTimeLocal(local, options.timezone) : null;
+    if (enrolUntil === undefined) issues.push(ruleDetail("enrolUntil", "date_time_required"));
+    else body.enrolUntil = enrolUntil?.toISOString() ?? null;
   }
   return { body: withoutUndefined(body), issues };
 }

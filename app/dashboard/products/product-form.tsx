@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useTransition, type FormEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { Field, type FieldSpec } from "@/components/forms/field";
+import { Field, inputClass, type FieldSpec } from "@/components/forms/field";
 import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
 
 export type PriceRowValues = {
@@ -26,8 +26,15 @@ export type ProductFormValues = {
   validityDays: string;
   purchaseLimitPerUser: string;
   eligibleEventIds: string[];
+  /** The course's event (a workshop, teacher training or custom product), "" for none. */
+  courseEventId: string;
+  /** When enrolment closes, a datetime-local value in the studio's timezone; "" for the first class's start. */
+  enrolUntil: string;
   prices: PriceRowValues[];
 };
+
+/** The product kinds that can be a course (COURSE_PRODUCT_TYPES of lib/schemas/product.ts). */
+const COURSE_TYPES = new Set(["workshop", "teacher_training", "custom"]);
 
 /** The product editor: fields that depend on the type appear for that type; prices can be added and removed. */
 export function ProductForm({
@@ -164,6 +171,43 @@ export function ProductForm({
               hint: t("validityDaysHint"),
             })
           : null}
+        {COURSE_TYPES.has(type) ? (
+          <div className="space-y-4 rounded-lg border border-slate-300 p-4">
+            {field({
+              kind: "select",
+              name: "courseEventId",
+              label: t("courseEvent"),
+              options: [
+                { value: "", label: t("courseEventNone") },
+                ...events.map((event) => ({ value: event.id, label: event.title })),
+              ],
+              defaultValue: values.courseEventId,
+              hint: t("courseEventHint"),
+            })}
+            <div>
+              <label htmlFor={`${idPrefix}-enrolUntil`} className="block text-sm font-medium text-slate-800">
+                {t("enrolUntil")}
+              </label>
+              <p id={`${idPrefix}-enrolUntil-hint`} className="text-sm text-slate-600">
+                {t("enrolUntilHint")}
+              </p>
+              <input
+                id={`${idPrefix}-enrolUntil`}
+                type="datetime-local"
+                name="enrolUntil"
+                defaultValue={values.enrolUntil}
+                aria-describedby={`${idPrefix}-enrolUntil-hint${errors.enrolUntil ? ` ${idPrefix}-enrolUntil-error` : ""}`}
+                aria-invalid={errors.enrolUntil ? true : undefined}
+                className={inputClass}
+              />
+              {errors.enrolUntil ? (
+                <p id={`${idPrefix}-enrolUntil-error`} className="mt-1 text-sm text-red-700">
+                  {errors.enrolUntil}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
         {field({
           kind: "number",
           name: "purchaseLimitPerUser",

@@ -1,11 +1,16 @@
 import type { Price, Product } from "@prisma/client";
+import { toDateTimeLocal } from "@/lib/admin/studio-time";
 import { toMajorText } from "./money";
 import type { ProductFormValues } from "./product-form";
 
 const text = (value: number | null) => (value === null ? "" : String(value));
 
 /** A stored product as the editor's starting values (amounts back in major units, as `language` writes them). */
-export function productFormValues(product: Product & { prices: Price[] }, language: string): ProductFormValues {
+export function productFormValues(
+  product: Product & { prices: Price[] },
+  language: string,
+  timezone: string,
+): ProductFormValues {
   return {
     productId: product.id,
     type: product.type,
@@ -16,6 +21,8 @@ export function productFormValues(product: Product & { prices: Price[] }, langua
     validityDays: text(product.validityDays),
     purchaseLimitPerUser: text(product.purchaseLimitPerUser),
     eligibleEventIds: product.eligibleEventIds,
+    courseEventId: product.courseEventId ?? "",
+    enrolUntil: product.enrolUntil ? toDateTimeLocal(product.enrolUntil, timezone) : "",
     prices: product.prices
       .filter((price) => !price.retired)
       .map((price) => ({
@@ -40,6 +47,8 @@ export function newProductValues(currency: string): ProductFormValues {
     validityDays: "",
     purchaseLimitPerUser: "",
     eligibleEventIds: [],
+    courseEventId: "",
+    enrolUntil: "",
     prices: [{ amount: "", currency, interval: "", intervalCount: "", minAge: "", maxAge: "" }],
   };
 }

@@ -9,8 +9,10 @@ import { ClassFacts } from "@/components/schedule/class-facts";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/notice";
+import { buttonClass } from "@/components/ui/button";
 import { getBookingOptions } from "@/lib/bookings/get-booking-options";
 import { listStandingBookings } from "@/lib/bookings/list-standing-bookings";
+import { getPublicCourseOfClass } from "@/lib/commerce/get-public-course";
 import { formatDay, formatDayHeading, formatTimeRange } from "@/lib/format/dates";
 import { weekStart } from "@/lib/format/week";
 import { studioDate } from "@/lib/format/studio-date";
@@ -66,11 +68,17 @@ export default async function ClassPage({ params, searchParams }: Props) {
   const { account, instance, event } = found;
   const viewer = viewerOf(signedIn, account);
   const now = new Date();
-  const options = viewer
-    ? await orNotFound(
-        getBookingOptions({ db: viewer.db, accountId: viewer.accountId, userId: viewer.userId, instanceId, now }),
-      )
-    : undefined;
+  const [options, course] = await Promise.all([
+    viewer
+      ? orNotFound(
+          getBookingOptions({ db: viewer.db, accountId: viewer.accountId, userId: viewer.userId, instanceId, now }),
+        )
+      : undefined,
+    getPublicCourseOfClass(found),
+  ]);
+  const courseHref = course ? `/${account.slug}/courses/${course.productId}` : null;
+  // A class of a course is booked by enrolling, unless its event takes single bookings (a trial class).
+  const enrolOnly = course !== null && !event.dropInsAllowed && !options?.booking;
   // a standing place is offered in a class of a series, to a signed-in member, where the studio allows it
   const standingOffered = viewer !== undefined && account.standingBookings && instance.seriesId !== null;
   const standing = standingOffered
@@ -147,20 +155,44 @@ export default async function ClassPage({ params, searchParams }: Props) {
                 {t("paymentReceived")}
               </Notice>
             )}
+            {course && courseHref && (
+              <div className="mt-3 rounded-md bg-brand-50 p-3 text-sm text-slate-800">
+                <p className="font-semibold text-brand-900">{tSchedule("partOfCourse")}</p>
+                <p className="mt-1">
+                  {event.dropInsAllowed
+                    ? t("courseTrial", { name: course.name })
+                    : t("courseOnly", { name: course.name })}
+                </p>
+                {!enrolOnly && (
+                  <Link
+                    href={courseHref}
+                    className="mt-2 inline-flex min-h-9 items-center font-medium text-brand-700 underline"
+                  >
+                    {tSchedule("seeCourse")}
+                  </Link>
+                )}
+              </div>
+            )}
             <div className="mt-3">
-              <ClassAction
-                instance={instance}
-                account={account}
-                label={`${event.title}, ${formatDay(day, where)} ${time}`}
-                signedIn={viewer !== undefined}
-                booking={options?.booking ?? undefined}
-                decision={options}
-                products={options?.products.map(({ id, name }) => ({ id, name }))}
-                signInHref={signInHref(account.slug, `/${account.slug}/classes/${instance.id}`)}
-                actions={{ book: bookAction.bind(null, account.slug), cancel: cancelAction.bind(null, account.slug) }}
-                align="start"
-                now={now}
-              />
+              {enrolOnly && courseHref ? (
+                <Link href={courseHref} className={buttonClass("primary", "md")}>
+                  {tSchedule("seeCourse")}
+                </Link>
+              ) : (
+                <ClassAction
+                  instance={instance}
+                  account={account}
+                  label={`${event.title}, ${formatDay(day, where)} ${time}`}
+                  signedIn={viewer !== undefined}
+                  booking={options?.booking ?? undefined}
+                  decision={options}
+                  products={options?.products.map(({ id, name }) => ({ id, name }))}
+                  signInHref={signInHref(account.slug, `/${account.slug}/classes/${instance.id}`)}
+                  actions={{ book: bookAction.bind(null, account.slug), cancel: cancelAction.bind(null, account.slug) }}
+                  align="start"
+                  now={now}
+                />
+              )}
             </div>
             {standingOffered && (
               <div className="mt-4 space-y-2 border-t border-slate-100 pt-3 text-sm">

@@ -9,7 +9,8 @@ import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { listPublicProducts } from "@/lib/commerce/list-public-products";
 import { quoteCheckout, type CheckoutQuote } from "@/lib/commerce/quote-checkout";
 import { AppError } from "@/lib/errors";
-import { formatDate } from "@/lib/format/dates";
+import { formatDate, formatDateTime } from "@/lib/format/dates";
+import { getPublicCourseOrThrow, type PublicCourse } from "@/lib/commerce/get-public-course";
 import { formatMoney } from "@/lib/format/money";
 import { errorMessageIn } from "@/lib/i18n/error-messages";
 import { pageFormat, pageLanguage } from "@/lib/i18n/page-language";
@@ -33,6 +34,16 @@ const one = (value: string | string[] | undefined): string => (typeof value === 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [account, t] = await Promise.all([getPublicStudio((await params).slug), getTranslations("OrderSummary")]);
   return { title: t("metaTitle", { studio: account.name }) };
+}
+
+/** The course a product sells, as its public page shows it; null for a product that is not one on sale. */
+async function courseOf(slug: string, productId: string): Promise<PublicCourse | null> {
+  try {
+    return await getPublicCourseOrThrow({ slug, productId });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") return null;
+    throw error;
+  }
 }
 
 /** The quote of this purchase for the signed-in member, or the refusal POST /checkout would answer (in the page's words). */
@@ -73,6 +84,9 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
   if (!priceId) notFound();
 
   const passesHref = `/${account.slug}/passes${returnTo ? `?${new URLSearchParams({ returnTo })}` : ""}`;
+  // A course's summary goes back to the course's page (a product that is none answers 404 there).
+  const isCourse = (await courseOf(account.slug, productId)) !== null;
+  const backHref = isCourse ? `/${account.slug}/courses/${encodeURIComponent(productId)}` : passesHref;
   const header = (
     <StudioHeader
       studio={account}
@@ -84,11 +98,11 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
   );
   const back = (
     <Link
-      href={passesHref}
+      href={backHref}
       className="-mx-2 inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
     >
       <span aria-hidden="true">‹</span>
-      {t("backToPasses")}
+      {isCourse ? t("backToCourse") : t("backToPasses")}
     </Link>
   );
 
@@ -119,14 +133,22 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
   const mobilePay = methods.includes("mobilepay") && price.interval === null;
   const subscription = product.type === "subscription";
   const { remainingClasses, validUntil } = quote.grants;
-  const gives = [
-    remainingClasses === null ? t("unlimited") : t("classes", { count: remainingClasses }),
-    validUntil === null
-      ? t("noEnd")
-      : subscription
-        ? t("renews", { date: formatDate(validUntil, where) })
-        : t("validUntil", { date: formatDate(validUntil, where) }),
-  ];
+  const course = product.courseEventId ? await courseOf(account.slug, product.id) : null;
+  const gives = course
+    ? [
+        t("courseClasses", { count: course.course.classes }),
+        ...(course.course.firstStartsAt
+          ? [t("courseFirst", { date: formatDateTime(course.course.firstStartsAt, where) })]
+          : []),
+      ]
+    : [
+        remainingClasses === null ? t("unlimited") : t("classes", { count: remainingClasses }),
+        validUntil === null
+          ? t("noEnd")
+          : subscription
+            ? t("renews", { date: formatDate(validUntil, where) })
+            : t("validUntil", { date: formatDate(validUntil, where) }),
+      ];
   const promo = quote.promoCode;
   const outcome = promo
     ? promo.applied
@@ -211,7 +233,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
               : mobilePay
                 ? tPasses("payByCardOrMobilePay")
                 : tPasses("payByCard")}
-            {returnTo ? ` ${t("backToClassAfter")}` : ""}
+            {returnTo && !course ? ` ${t("backToClassAfter")}` : ""}
           </p>
         </div>
       </main>
@@ -237,7 +259,7 @@ async function SignedOut({
     getTranslations("OrderSummary"),
     getTranslations("Passes"),
     productTexts(),
-    orNotFound(listPublicProducts({ slug: account.slug })),
+    orNotFound(listPublicProducts({ slug: account.slug, courses: true })),
   ]);
   const product = products.find((candidate) => candidate.id === productId);
   const price = product?.prices.find((candidate) => candidate.id === priceId);

@@ -7,6 +7,8 @@ import { requireAdministrator } from "@/lib/web/require-administrator";
 import { getProductOrThrow } from "@/lib/commerce/get-product-or-throw";
 import { AppError } from "@/lib/errors";
 import { listEvents } from "@/lib/programme/list-events";
+import { listCourseEnrolments } from "@/lib/commerce/list-course-enrolments";
+import { getMe } from "@/lib/users/get-me";
 import { updateProductAction } from "../actions";
 import { ProductForm } from "../product-form";
 import { productFormValues } from "../product-values";
@@ -31,16 +33,26 @@ export default async function EditProductPage({ params }: { params: Promise<{ pr
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const events = await listEvents({ db: viewer.db });
+  const [events, { account }, enrolments] = await Promise.all([
+    listEvents({ db: viewer.db }),
+    getMe(viewer),
+    listCourseEnrolments(viewer.db, [product]),
+  ]);
+  const enrolment = enrolments.get(product.id);
   return (
     <div className="space-y-6">
       <Link href="/dashboard/products" className="text-sm text-brand-700 underline">
         {t("allProducts")}
       </Link>
       <PageHeader title={t("editName", { name: product.name })}>{t("intro")}</PageHeader>
+      {enrolment ? (
+        <p className="rounded-lg border border-slate-300 bg-white p-4 text-slate-900" data-testid="course-enrolment">
+          {t("enrolment", { enrolled: enrolment.enrolled, seats: enrolment.seats, classes: enrolment.classes })}
+        </p>
+      ) : null}
       <ProductForm
         action={updateProductAction}
-        values={productFormValues(product, language)}
+        values={productFormValues(product, language, account.timezone)}
         events={events.map((event) => ({ id: event.id, title: event.title }))}
         submitLabel={t("save")}
       />

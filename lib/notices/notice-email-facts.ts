@@ -1,7 +1,8 @@
 // What a notice email says, as it stands when it is sent. Shared by the drain (which reads it from
 // the database) and the email worker (which renders it): types only.
 
-export type NoticeEmailKind = "pass_one_left" | "pass_expiring" | "webhook_disabled" | "import_welcome" | "course_incomplete";
+export type NoticeEmailKind =
+  "pass_one_left" | "pass_expiring" | "webhook_disabled" | "import_welcome" | "course_incomplete" | "instalment_failed";
 
 type Recipient = {
   recipientEmail: string;
@@ -46,4 +47,19 @@ export type CourseIncompleteFacts = Recipient & {
   classesMissing: number;
 };
 
-export type NoticeEmailFacts = PassNoticeFacts | WebhookDisabledFacts | ImportWelcomeFacts | CourseIncompleteFacts;
+/** To the buyer and each administrator: an instalment of a price paid in instalments could not be taken. */
+export type InstalmentFailedFacts = Recipient & {
+  kind: "instalment_failed";
+  /** Whether the recipient is the buyer (else an administrator of the studio). */
+  toBuyer: boolean;
+  productName: string;
+  buyerId: string;
+  buyerName: string;
+  instalment: number;
+  instalments: number;
+  amount: number;
+  currency: string;
+};
+
+export type NoticeEmailFacts =
+  PassNoticeFacts | WebhookDisabledFacts | ImportWelcomeFacts | CourseIncompleteFacts | InstalmentFailedFacts;

@@ -42,7 +42,8 @@ export async function prepareInstalmentInvoice({
   if (connectedAccountId && first.stripeAccountId !== connectedAccountId) return false;
   const options = onAccount(connectedAccountId);
   if (invoice.billing_reason === "subscription_create") {
-    const firstPeriodStart = new Date((invoice.lines?.data[0]?.period.start ?? invoice.created) * 1000);
+    const start = invoice.lines?.data[0]?.period?.start ?? invoice.created ?? Math.floor(Date.now() / 1000);
+    const firstPeriodStart = new Date(start * 1000);
     const cancelAt = addBillingPeriod(firstPeriodStart, "month", first.instalments);
     await stripe().subscriptions.update(
       subscriptionId,

@@ -3,6 +3,7 @@ import type { Account, Order, User } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { emailLocale, languageOfLocaleTag } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { ReceiptFacts } from "./receipt-facts";
 
 /** Orders with a receipt: paid ones, and refunded ones (whose receipt is a credit note). */
@@ -46,7 +47,14 @@ export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
     paidAt: (order.paidAt ?? order.createdAt).toISOString(),
     refundedAt:
       order.status === "refunded" ? (order.refundedAt ?? order.paidAt ?? order.createdAt).toISOString() : null,
-    item: order.product.name,
+    item:
+      order.instalment && order.instalments
+        ? translatorFor(language, "Receipt")("instalmentItem", {
+            item: order.product.name,
+            instalment: order.instalment,
+            instalments: order.instalments,
+          })
+        : order.product.name,
     amount: order.amount,
     discountAmount: order.discountAmount,
     currency: order.currency,

@@ -12,6 +12,8 @@ export type PriceRowValues = {
   currency: string;
   interval: string;
   intervalCount: string;
+  /** Monthly instalments of a course's price (2–12); blank = paid at once. */
+  instalments: string;
   minAge: string;
   maxAge: string;
 };
@@ -28,6 +30,9 @@ export type ProductFormValues = {
   eligibleEventIds: string[];
   prices: PriceRowValues[];
 };
+
+/** The kinds that can be a course, whose prices may be paid in instalments. */
+const COURSE_TYPES = ["workshop", "teacher_training", "custom"];
 
 /** The product editor: fields that depend on the type appear for that type; prices can be added and removed. */
 export function ProductForm({
@@ -100,6 +105,7 @@ export function ProductForm({
       currency,
       interval: type === "subscription" ? "month" : "",
       intervalCount: "",
+      instalments: "",
       minAge: "",
       maxAge: "",
     };
@@ -219,6 +225,17 @@ export function ProductForm({
                       })}
                     </>
                   ) : null}
+                  {COURSE_TYPES.includes(type)
+                    ? field({
+                        kind: "number",
+                        name: name("instalments"),
+                        label: t("instalments"),
+                        defaultValue: row.price.instalments,
+                        min: 2,
+                        max: 12,
+                        hint: t("instalmentsHint"),
+                      })
+                    : null}
                   {field({
                     kind: "number",
                     name: name("minAge"),

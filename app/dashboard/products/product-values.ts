@@ -24,6 +24,7 @@ export function productFormValues(product: Product & { prices: Price[] }, langua
         currency: price.currency,
         interval: price.interval ?? "",
         intervalCount: text(price.intervalCount),
+        instalments: text(price.instalments),
         minAge: text(price.minAge),
         maxAge: text(price.maxAge),
       })),
@@ -40,6 +41,6 @@ export function newProductValues(currency: string): ProductFormValues {
     validityDays: "",
     purchaseLimitPerUser: "",
     eligibleEventIds: [],
-    prices: [{ amount: "", currency, interval: "", intervalCount: "", minAge: "", maxAge: "" }],
+    prices: [{ amount: "", currency, interval: "", intervalCount: "", instalments: "", minAge: "", maxAge: "" }],
   };
 }

@@ -3,16 +3,19 @@
 // takes each later instalment on its monthly due date, exactly once. The job's clock is injected
 // (the first payment is dated 31 January 2025, a fixed day), and the course is dated in 2099, so
 // nothing depends on when the test runs.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renewSubscriptions } from "@/lib/commerce/renew-subscriptions";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { api } from "@/tests/helpers/api";
+import { startAppServers, type AppServer } from "@/tests/helpers/app-server";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { waitForEmails } from "@/tests/helpers/outbox";
 import { pdfText } from "@/tests/helpers/pdf";
 
 const HOUR = 3_600_000;
+/** The file's PostgreSQL database, which app processes can share; PGlite runs no second process. */
+const databaseUrl = process.env.TEST_DATABASE_FILE_URL;
 const FIRST_PAID = new Date("2025-01-31T10:00:00.000Z");
 const SIX_WEEKS = Array.from({ length: 6 }, (_, week) => new Date(Date.UTC(2099, 0, 13 + 7 * week, 17)));
 
@@ -249,4 +252,42 @@ describe("a price paid in instalments", () => {
     expect(await runJob(new Date("2025-06-01T00:00:00.000Z"))).toMatchObject({ instalments: 0 });
     expect(await laterInstalments(order.id)).toEqual([]);
   });
+});
+
+describe.skipIf(!databaseUrl)("the renewal job in two app processes on PostgreSQL", () => {
+  let servers: AppServer[] = [];
+
+  beforeAll(async () => {
+    servers = await startAppServers(2, databaseUrl!);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  it("takes each due instalment exactly once when both processes run it at once", async () => {
+    const product = await seasonClass(120000, 4);
+    const buyers = await Promise.all([1, 2, 3, 4, 5].map(() => createMember(tenant.accountId, "attendee")));
+    const firsts = [];
+    for (const buyer of buyers) firsts.push((await buy(buyer, product)).order);
+    await Promise.all(firsts.map((order) => dateFirstPayment(order.id))); // January 2025: all three later ones due
+
+    const runs = await Promise.all(
+      [...servers, ...servers].map(async (server) => {
+        const response = await fetch(`${server.url}/api/admin/jobs/renew-subscriptions`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${tenant.admin.token}` },
+        });
+        expect(response.status).toBe(200);
+        return (await response.json()) as { instalments: number };
+      }),
+    );
+    expect(runs.reduce((sum, run) => sum + run.instalments, 0)).toBe(15);
+    for (const order of firsts) {
+      expect((await laterInstalments(order.id)).map((o) => [o.instalment, o.amount])).toEqual([
+        [2, 30000],
+        [3, 30000],
+        [4, 30000],
+      ]);
+    }
+  }, 120_000);
 });

@@ -55,7 +55,10 @@ async function courseEvent(capacity = 6) {
   return { eventId: event.id, instanceIds: instances.map((instance) => instance.id) };
 }
 
-async function seasonClass(amount = 100000, instalments = 3): Promise<Product & { eventId: string; instanceIds: string[] }> {
+async function seasonClass(
+  amount = 100000,
+  instalments = 3,
+): Promise<Product & { eventId: string; instanceIds: string[] }> {
   const course = await courseEvent();
   const response = await api("POST", "/products", {
     token: tenant.admin.token,
@@ -83,8 +86,7 @@ async function buy(member: TestMember, product: Product) {
 /** Dates the first payment on FIRST_PAID, the fixed day the job's clock counts from. */
 const dateFirstPayment = (orderId: string) => db.order.update({ where: { id: orderId }, data: { paidAt: FIRST_PAID } });
 
-const runJob = (now: Date) =>
-  renewSubscriptions({ db: tenantDb(tenant.accountId), accountId: tenant.accountId, now });
+const runJob = (now: Date) => renewSubscriptions({ db: tenantDb(tenant.accountId), accountId: tenant.accountId, now });
 
 const laterInstalments = (firstId: string) =>
   db.order.findMany({ where: { instalmentOf: firstId }, orderBy: { instalment: "asc" } });

@@ -47,18 +47,22 @@ export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
     paidAt: (order.paidAt ?? order.createdAt).toISOString(),
     refundedAt:
       order.status === "refunded" ? (order.refundedAt ?? order.paidAt ?? order.createdAt).toISOString() : null,
-    item:
-      order.instalment && order.instalments
-        ? translatorFor(language, "Receipt")("instalmentItem", {
-            item: order.product.name,
-            instalment: order.instalment,
-            instalments: order.instalments,
-          })
-        : order.product.name,
+    item: receiptItem(order, language),
     amount: order.amount,
     discountAmount: order.discountAmount,
     currency: order.currency,
     vatAmount: order.vatAmount,
     vatRateBasisPoints: order.vatRateBasisPoints,
   };
+}
+
+/** What the receipt says was bought: the product, and which instalment for a price paid in instalments ("rate 1 af 3"). */
+function receiptItem(order: ReceiptOrder, language: ReceiptFacts["language"]): string {
+  if (!order.instalment || !order.instalments) return order.product.name;
+  const t = translatorFor(language, "Receipt");
+  return t("instalmentItem", {
+    item: order.product.name,
+    instalment: order.instalment,
+    instalments: order.instalments,
+  });
 }

@@ -23,16 +23,29 @@ export type InstalmentFailedProps = NoticeEmailProps & {
 export function InstalmentFailedEmail(props: InstalmentFailedProps) {
   const t = translatorFor(props.locale, "InstalmentFailedEmail");
   const words = wordsOf(props);
-  const buyer = props.audience === "buyer";
+  const text =
+    props.audience === "buyer"
+      ? {
+          preview: t("buyerPreview", words),
+          link: t("buyerLink", words),
+          body: t("buyerBody", words),
+          next: t("buyerNext", words),
+        }
+      : {
+          preview: t("studioPreview", words),
+          link: t("studioLink", words),
+          body: t("studioBody", words),
+          next: t("studioNext", words),
+        };
   return (
     <NoticeEmailLayout
       {...props}
-      preview={t(buyer ? "buyerPreview" : "studioPreview", words)}
+      preview={text.preview}
       heading={t("heading", words)}
-      link={{ href: props.url, label: t(buyer ? "buyerLink" : "studioLink", words) }}
+      link={{ href: props.url, label: text.link }}
     >
-      <Text>{t(buyer ? "buyerBody" : "studioBody", words)}</Text>
-      <Text>{t(buyer ? "buyerNext" : "studioNext", words)}</Text>
+      <Text>{text.body}</Text>
+      <Text>{text.next}</Text>
     </NoticeEmailLayout>
   );
 }
@@ -53,7 +66,7 @@ export async function renderInstalmentFailedEmail(props: InstalmentFailedProps) 
   const words = wordsOf(props);
   return {
     locale: props.locale,
-    subject: t(props.audience === "buyer" ? "buyerSubject" : "studioSubject", words),
+    subject: props.audience === "buyer" ? t("buyerSubject", words) : t("studioSubject", words),
     ...(await renderBoth(<InstalmentFailedEmail {...props} />)),
   };
 }

@@ -219,6 +219,25 @@ describe("a price paid in instalments", () => {
     expect(again.body).toMatchObject({ instalments: 0 });
   });
 
+  it("counts a purchase paid in instalments once against the purchase limit", async () => {
+    const product = await seasonClass(90000, 3);
+    const limited = await api("PATCH", `/products/${product.id}`, {
+      token: tenant.admin.token,
+      body: { purchaseLimitPerUser: 2 },
+    });
+    expect(limited.status).toBe(200);
+    const member = await createMember(tenant.accountId, "attendee");
+    const { order } = await buy(member, product);
+    await dateFirstPayment(order.id);
+    expect(await runJob(new Date("2025-04-01T00:00:00.000Z"))).toMatchObject({ instalments: 2 });
+    await buy(member, product); // three paid orders, one purchase: the second purchase is allowed
+    const third = await api("POST", "/checkout", {
+      token: member.token,
+      body: { productId: product.id, priceId: product.prices[0]!.id },
+    });
+    expect(third).toMatchObject({ status: 409, body: { error: "Purchase limit reached" } });
+  });
+
   it("creates each instalment exactly once when several runs race", async () => {
     const product = await seasonClass(60000, 2);
     const buyers = await Promise.all([1, 2, 3].map(() => createMember(tenant.accountId, "attendee")));

@@ -154,7 +154,8 @@ registry.registerPath({
   description:
     "Errors are checked in this order: 404 unknown or non-active product, unknown or retired price; 409 `Payments are not set up for this studio` " +
     "(provider `stripe` and the studio's Stripe account, GET /account/payments, is not `active`); 409 `Purchase limit reached` " +
-    "(paid orders and desk grants of the buyer for this product reach `purchaseLimitPerUser`; concurrent checkouts never pass it); " +
+    "(paid orders and desk grants of the buyer for this product reach `purchaseLimitPerUser`, a purchase paid in instalments counting once; " +
+    "concurrent checkouts never pass it); " +
     "409 `Not eligible for this price` (`minAge`/`maxAge` against the buyer's age on the purchase day in the studio's timezone; " +
     "no `dateOfBirth` is not eligible); 409 `Promo code is not valid` (`promoCode` unknown, `inactive`, past `validUntil`, " +
     "at `maxRedemptions`, not for this product, an `amountOff` in another currency, or `firstPurchaseOnly` and the buyer " +

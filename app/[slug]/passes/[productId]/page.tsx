@@ -116,7 +116,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
   const where = await pageFormat(account);
   const money = (amount: number) => formatMoney(amount, quote.currency, account.locale);
   const methods = await listAcceptedPaymentMethods({ accountId: account.id, currency: quote.currency });
-  const mobilePay = methods.includes("mobilepay") && price.interval === null;
+  const mobilePay = methods.includes("mobilepay") && price.interval === null && price.instalments === null;
   const subscription = product.type === "subscription";
   const parts = quote.instalments; // a price paid in instalments: "3 × 300 kr."
   const { remainingClasses, validUntil } = quote.grants;

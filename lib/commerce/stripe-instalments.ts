@@ -1,7 +1,7 @@
 import "server-only";
 import type { Order } from "@prisma/client";
 import type Stripe from "stripe";
-import { tenantDb, type TenantTx } from "@/lib/db/tenant-db";
+import { tenantDb, type TenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import { onAccount } from "@/lib/payments/stripe-provider";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
@@ -140,6 +140,36 @@ export async function recordInstalmentFailed(
   });
   await noticeFailedInstalment(tx, { accountId: ref.accountId, order });
   return "failed";
+}
+
+/**
+ * After the first order of a Stripe purchase paid in instalments is refunded: its subscription is
+ * cancelled at once, so no further instalment is billed. A failure is logged (the refund stands; the
+ * studio can cancel the subscription in Stripe). Nothing for other orders.
+ */
+export async function stopInstalmentBilling({
+  db,
+  stripe,
+  order,
+}: {
+  db: TenantDb;
+  stripe: () => Stripe;
+  order: Order;
+}): Promise<void> {
+  if (order.provider !== "stripe" || order.instalment !== 1 || !order.instalments) return;
+  const entitlement = await db.entitlement.findFirst({
+    where: { orderId: order.id },
+    select: { providerSubscriptionId: true },
+  });
+  if (!entitlement?.providerSubscriptionId) return;
+  try {
+    await stripe().subscriptions.cancel(entitlement.providerSubscriptionId, {}, onAccount(order.stripeAccountId));
+  } catch (error) {
+    log.error("Stripe failed to cancel the subscription of a refunded instalment purchase", {
+      orderId: order.id,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
+  }
 }
 
 type OrderReader = Pick<TenantTx, "order" | "price">;

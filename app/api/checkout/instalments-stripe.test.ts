@@ -184,4 +184,34 @@ describe("instalments with Stripe", () => {
     expect(paid.receiptNumber).not.toBeNull();
     expect(await db.order.count({ where: { OR: [{ id: order.id }, { instalmentOf: order.id }] } })).toBe(3);
   });
+
+  it("cancels the subscription when the first order is refunded, so no further instalment is billed", async () => {
+    const { product } = await seasonClass();
+    const buyer = await createMember(tenant.accountId, "attendee");
+    const checkout = await api("POST", "/checkout", {
+      token: buyer.token,
+      body: { productId: product.id, priceId: product.prices[0]!.id },
+    });
+    const order = checkout.body.order as { id: string };
+    const { providerRef: sessionId } = await db.order.findUniqueOrThrow({ where: { id: order.id } });
+    const metadata = { orderId: order.id, accountId: tenant.accountId };
+    await deliver("checkout.session.completed", {
+      id: sessionId,
+      object: "checkout.session",
+      mode: "subscription",
+      payment_status: "paid",
+      status: "complete",
+      subscription: "sub_refunded",
+      metadata,
+    });
+    const first = { ...invoice("in_r1", "subscription_create", metadata, 33333) };
+    first.parent = { type: "subscription_details", subscription_details: { subscription: "sub_refunded", metadata } };
+    expect((await deliver("invoice.paid", first)).status).toBe(200);
+
+    const refund = await api("POST", `/orders/${order.id}/refunds`, { token: tenant.admin.token, body: {} });
+    expect(refund).toMatchObject({ status: 200, body: { status: "refunded", instalment: 1, instalments: 3 } });
+    const cancel = stripe.fake.requests.find((request) => request.method === "DELETE");
+    expect(cancel).toMatchObject({ path: "/v1/subscriptions/sub_refunded" });
+    expect(cancel!.headers["Stripe-Account"]).toBe(connectedAccount);
+  });
 });

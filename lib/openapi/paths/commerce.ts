@@ -186,7 +186,8 @@ registry.registerPath({
     "the enrolment is whole from it. The later instalments are orders linked to it (`instalmentOf`), one on each monthly due " +
     "date, the last carrying the remainder: with `demo` made paid by POST /admin/jobs/renew-subscriptions; with `stripe` the " +
     "Checkout page opens a monthly subscription (card) that ends itself after the last instalment. A failed instalment emails " +
-    "the buyer and the studio's administrators; nobody is unenrolled.",
+    "the buyer and the studio's administrators; nobody is unenrolled. A refund of the first order (POST /orders/{orderId}/refunds) " +
+    "stops the instalments still to come.",
   security: person.security,
   request: { headers: IdempotencyHeaders, body: jsonBody(CheckoutInput) },
   responses: {

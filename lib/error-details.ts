@@ -82,6 +82,7 @@ export const RULES = {
   course_type_only: () => "Only workshop, teacher_training and custom products have a course",
   interval_required: () => "Subscription prices need an interval",
   interval_not_allowed: () => "Only subscription prices have an interval",
+  instalments_course_only: () => "Only a course product's price can be paid in instalments",
   season_end_not_after_start: () => "endsAt must be after startsAt",
   ends_required: () => "Either endsOn or count is required",
   series_end_before_start: () => "endsOn must not be before startsOn",

@@ -5,6 +5,7 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { issueReceipt, issueReceipts } from "@/lib/receipts/issue-receipts";
 import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
 import { createEntitlement, entitlementData } from "./create-entitlement";
+import { firstPayment } from "./instalments";
 import { chargedAmount } from "./purchase-figures";
 import type { Discount } from "./redeem-promo-code";
 
@@ -17,6 +18,8 @@ type OrderRow = {
   provider: string;
   /** Paid then; null leaves the order `pending` until its provider confirms the payment. */
   paidAt: Date | null;
+  /** Recorded as a payment that did not go through (`failed`; paidAt null): a provider's failed instalment. */
+  failed?: boolean;
   providerRef?: string;
   /** Stripe: the PaymentIntent that paid it and the connected account that took it (renewals by invoice). */
   paymentIntentId?: string | null;
@@ -25,7 +28,11 @@ type OrderRow = {
   createdAt?: Date;
   /** A promo code's discount, taken off `price.amount`. */
   discount?: Discount | null;
+  /** Part `instalment` of `instalments` of a price paid in instalments; `of`: the first order (null on the first). */
+  instalment?: OrderInstalment | null;
 };
+
+export type OrderInstalment = { of: string | null; instalment: number; instalments: number };
 
 /**
  * The one way an order row is written, in the transaction of what it pays for; a paid one takes its
@@ -50,12 +57,15 @@ function orderData(row: OrderRow) {
     promoCodeId: row.discount?.promoCodeId ?? null,
     currency: row.price.currency,
     provider: row.provider,
-    status: row.paidAt ? "paid" : "pending",
+    status: row.paidAt ? "paid" : row.failed ? "failed" : "pending",
     paidAt: row.paidAt,
     providerRef: row.providerRef,
     paymentIntentId: row.paymentIntentId ?? null,
     stripeAccountId: row.stripeAccountId ?? null,
     createdAt: row.createdAt,
+    instalmentOf: row.instalment?.of ?? null,
+    instalment: row.instalment?.instalment ?? null,
+    instalments: row.instalment?.instalments ?? null,
   };
 }
 
@@ -78,7 +88,15 @@ export async function placeOrder(
   },
 ): Promise<{ order: Order; entitlement: Entitlement | null }> {
   const { product, price, paidAt, createdAt } = purchase;
-  const order = await createOrder(tx, { ...purchase, productId: product.id });
+  // A price paid in instalments online: this order is the first, of `amount / instalments`
+  // (instalments.ts). The desk takes the whole price at once.
+  const inParts = price.instalments !== null && purchase.provider !== "desk";
+  const order = await createOrder(tx, {
+    ...purchase,
+    productId: product.id,
+    price: inParts ? firstPayment(price) : price,
+    instalment: inParts ? { of: null, instalment: 1, instalments: price.instalments! } : null,
+  });
   const entitlement = paidAt
     ? await createEntitlement(tx, { order, product, price, validFrom: paidAt, note: purchase.note, createdAt })
     : null;

@@ -18,6 +18,7 @@ import { createOrder } from "./create-order";
 import { enrolPaidCourse } from "./enrol-course";
 import { extendSubscription } from "./extend-subscription";
 import { failPendingOrder } from "./fail-pending-order";
+import { prepareInstalmentInvoice, recordInstalmentFailed, recordInstalmentPaid } from "./stripe-instalments";
 
 export type StripeEventOutcome =
   "fulfilled" | "failed" | "renewed" | "payment_recorded" | "refunded" | "account_updated" | "duplicate" | "ignored";
@@ -38,6 +39,9 @@ type OrderRef = { orderId: string; accountId: string };
  * - `invoice.paid` of a subscription's first period: the order bought at checkout keeps the invoice's
  *   PaymentIntent (a refund names it); of a later period: a paid renewal order (providerRef = invoice
  *   id, with its PaymentIntent) and one more billing period on the subscription's entitlement;
+ * - a subscription paying a price in instalments (stripe-instalments.ts): its first `invoice.paid`
+ *   sets its end (`cancel_at`), a later one records a paid instalment order; `invoice.payment_failed`
+ *   of a later one records a failed instalment and emails the buyer and the administrators;
  * - `charge.refunded` (in full) of a paid order's PaymentIntent, e.g. a refund made in Stripe's
  *   dashboard: recorded as POST /orders/{orderId}/refunds records one (applyRefund). A refund we made
  *   ourselves finds the order already `refunded` and changes nothing.
@@ -71,10 +75,21 @@ export async function handleStripeEvent({
       // A redelivery needs no second look-up at Stripe (once() still decides, under its transaction).
       if (await db.processedPaymentEvent.findUnique({ where: { id: `stripe:${event.id}` } })) return "duplicate";
       const paymentIntentId = await invoicePaymentIntent(stripe, invoice, event.account ?? null);
+      const connectedAccountId = event.account ?? null;
+      const inInstalments = await prepareInstalmentInvoice({ stripe, ref, invoice, connectedAccountId });
+      if (inInstalments && invoice.billing_reason !== "subscription_create")
+        return once(event, ref, (tx) => recordInstalmentPaid(tx, { ref, invoice, paymentIntentId, now: new Date() }));
       // The first period is the order bought through the Checkout Session (checkout.session.completed).
       if (invoice.billing_reason === "subscription_create")
         return once(event, ref, (tx) => recordFirstPayment(tx, ref, paymentIntentId));
       return once(event, ref, (tx) => renewFromInvoice(tx, ref, invoice, paymentIntentId));
+    }
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      const ref = orderRef(invoice.parent?.subscription_details?.metadata);
+      const outcome = await once(event, ref, (tx, found) => recordInstalmentFailed(tx, { ref: found, invoice }));
+      if (outcome === "failed") wakeJobs(); // the emails about it
+      return outcome;
     }
     case "account.updated":
       return applyAccountUpdated(event, event.data.object);

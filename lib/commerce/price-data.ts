@@ -8,6 +8,7 @@ export function priceData(price: PriceInput, position: number) {
     currency: price.currency,
     interval: price.interval ?? null,
     intervalCount: price.interval ? (price.intervalCount ?? 1) : null,
+    instalments: price.instalments ?? null,
     minAge: price.minAge ?? null,
     maxAge: price.maxAge ?? null,
     position,

@@ -42,7 +42,10 @@ export async function assertMayBuy(
   },
 ): Promise<void> {
   if (product.purchaseLimitPerUser !== null) {
-    const bought = await db.order.count({ where: { userId, productId: product.id, status: "paid" } });
+    // A later instalment pays for a purchase already counted (its first order).
+    const bought = await db.order.count({
+      where: { userId, productId: product.id, status: "paid", instalmentOf: null },
+    });
     if (bought >= product.purchaseLimitPerUser) throw new AppError("purchase_limit_reached");
   }
   if (!isEligibleForPrice(price, buyer, { timezone, now })) throw new AppError("not_eligible_for_price");

@@ -5,6 +5,7 @@ import { connectedAccountOrThrow } from "@/lib/payments/connected-account-or-thr
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
 import type { CheckoutInput } from "@/lib/schemas/order";
+import { firstPayment, instalmentAmount } from "./instalments";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
 import { purchaseFigures, type PurchaseFigures } from "./purchase-figures";
 import { checkPromoCode, type PromoCodeRefusal } from "./redeem-promo-code";
@@ -15,6 +16,8 @@ export type CheckoutQuote = PurchaseFigures & {
   /** The code named, as the studio wrote it when it applies; why not when it does not. */
   promoCode:
     { code: string; applied: true; reason: null } | { code: string; applied: false; reason: PromoCodeRefusal } | null;
+  /** A price paid in instalments: how many, each (the remainder on the last) and the whole price; null when paid at once. */
+  instalments: { count: number; amount: number; lastAmount: number; total: number } | null;
 };
 
 /**
@@ -45,12 +48,13 @@ export async function quoteCheckout({
     db.user.findUniqueOrThrow({ where: { id: userId } }),
   ]);
   await assertMayBuy(db, { userId, product, price, buyer, timezone: account.timezone, now });
+  const payable = firstPayment(price); // a price paid in instalments: its first
   const check = input.promoCode
-    ? await checkPromoCode(db, { userId, code: input.promoCode, product, price, now })
+    ? await checkPromoCode(db, { userId, code: input.promoCode, product, price: payable, now })
     : null;
   const figures = purchaseFigures({
     product,
-    price,
+    price: payable,
     discountAmount: check?.applies ? check.amount : 0,
     vatRateBasisPoints: account.vatRateBasisPoints,
     validFrom: now,
@@ -61,5 +65,15 @@ export async function quoteCheckout({
       : check.applies
         ? { code: check.promoCode.code, applied: true, reason: null }
         : { code: input.promoCode!, applied: false, reason: check.reason };
-  return { ...figures, product, price, promoCode };
+  return { ...figures, product, price, promoCode, instalments: instalmentTerms(price) };
+}
+
+function instalmentTerms(price: Price): CheckoutQuote["instalments"] {
+  if (!price.instalments) return null;
+  return {
+    count: price.instalments,
+    amount: instalmentAmount(price.amount, price.instalments, 1),
+    lastAmount: instalmentAmount(price.amount, price.instalments, price.instalments),
+    total: price.amount,
+  };
 }

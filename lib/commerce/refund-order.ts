@@ -10,13 +10,16 @@ import { refundStripePayment } from "@/lib/payments/refund-stripe-payment";
 import { stripeClient } from "@/lib/payments/stripe-client";
 import { applyRefund } from "./apply-refund";
 import { isRefundable } from "./order-refundability";
+import { stopInstalmentBilling } from "./stripe-instalments";
 
 /**
  * An administrator refunds a `paid` order in full (409 `Order cannot be refunded` otherwise; 404 for
  * another account's). Demo and desk orders move no money here: the refund is recorded at once.
  * Stripe orders are refunded through the Refunds API first, on the connected account that took them, (503 when Stripe cannot be reached, the
  * order staying `paid`), then recorded; the `charge.refunded` that follows changes nothing more.
- * Recording it (applyRefund) revokes the entitlement and cancels its future confirmed bookings.
+ * Recording it (applyRefund) revokes the entitlement and cancels its future confirmed bookings. The
+ * first order of a Stripe purchase paid in instalments also cancels its subscription (no further
+ * instalment is billed); the demo's job takes none after a refunded first order.
  */
 export async function refundOrder({
   db,
@@ -48,6 +51,7 @@ export async function refundOrder({
   );
   wakeJobs(); // the emails; order.refunded and the bookings' booking.cancelled, when endpoints subscribe
   if (refunded) {
+    await stopInstalmentBilling({ db, stripe, order: refunded });
     return refunded;
   }
   // Refunded meanwhile: by a concurrent request, or by this refund's own webhook arriving first.

@@ -7,6 +7,7 @@ import { wakeJobs } from "@/lib/jobs/wake";
 import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import { createOrder } from "./create-order";
 import { extendSubscription } from "./extend-subscription";
+import { renewInstalments } from "./renew-instalments";
 
 /**
  * Renews the account's due subscriptions: active, not cancelled entitlements of subscription products whose
@@ -14,7 +15,8 @@ import { extendSubscription } from "./extend-subscription";
  * who are still members. Each renewal, in one transaction, extends the entitlement by one billing
  * period (conditionally, see extend-subscription.ts) and records a paid order at the price bought.
  * Stripe bills its subscriptions itself and reports them by `invoice.paid`; desk grants are not
- * renewed (the next period is paid at the desk). Running the job twice renews once.
+ * renewed (the next period is paid at the desk). Running the job twice renews once. Due instalments
+ * of prices paid in instalments are taken too (renew-instalments.ts).
  */
 export async function renewSubscriptions({
   db,
@@ -26,8 +28,10 @@ export async function renewSubscriptions({
   accountId: string;
   provider?: PaymentProvider;
   now?: Date;
-}): Promise<{ renewed: number }> {
-  if (!provider.renewsByJob) return { renewed: 0 };
+}): Promise<{ renewed: number; instalments: number }> {
+  const instalments = await renewInstalments({ db, accountId, provider, now });
+  if (instalments > 0) wakeJobs(); // the payment emails
+  if (!provider.renewsByJob) return { renewed: 0, instalments };
   const due = await db.entitlement.findMany({
     where: {
       status: "active",
@@ -62,5 +66,5 @@ export async function renewSubscriptions({
     renewed++;
   }
   if (renewed > 0) wakeJobs(); // the payment emails
-  return { renewed };
+  return { renewed, instalments };
 }

@@ -1,11 +1,11 @@
 import "server-only";
-import type { Entitlement, Order } from "@prisma/client";
+import type { Entitlement, Order, Price } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { connectedAccountOrThrow } from "@/lib/payments/connected-account-or-throw";
-import type { HostedCheckout, PaymentProvider } from "@/lib/payments/payment-provider";
+import type { HostedCheckout, HostedCheckoutInput, PaymentProvider } from "@/lib/payments/payment-provider";
 import { checkoutPaymentMethods } from "@/lib/payments/payment-methods";
 import { paymentProvider } from "@/lib/payments/provider";
 import { wakeJobs } from "@/lib/jobs/wake";
@@ -15,6 +15,7 @@ import type { CheckoutInput } from "@/lib/schemas/order";
 import { placeOrder } from "./create-order";
 import { failPendingOrder } from "./fail-pending-order";
 import { courseCheckoutExpiresAt, holdCourseSeats } from "./course-seat-holds";
+import { firstPayment, instalmentAmount } from "./instalments";
 import { enrolInCourse, lockCourseClasses } from "./enrol-course";
 import { lockMembership } from "./lock-membership";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
@@ -72,11 +73,14 @@ export async function startCheckout({
         const now = new Date();
         await assertMayBuy(tx, { userId, product, price, buyer, timezone: account.timezone, now });
         const course = await lockCourseClasses(tx, { accountId, userId, product, now });
+        const payable = firstPayment(price); // a price paid in instalments: its first
         const discount = input.promoCode
-          ? await redeemPromoCode(tx, { accountId, userId, code: input.promoCode, product, price, now })
+          ? await redeemPromoCode(tx, { accountId, userId, code: input.promoCode, product, price: payable, now })
           : null;
-        const charged = chargedAmount(price.amount, discount?.amount ?? 0);
-        paidAtOnce = provider.settlement === "immediate" || (charged === 0 && price.interval === null);
+        const charged = chargedAmount(payable.amount, discount?.amount ?? 0);
+        paidAtOnce =
+          provider.settlement === "immediate" ||
+          (charged === 0 && price.interval === null && price.instalments === null);
         const placed = await placeOrder(tx, {
           userId,
           product,
@@ -115,17 +119,15 @@ export async function startCheckout({
       returnPath,
       buyerEmail: buyer.email,
       productName: product.name,
-      amount: price.amount,
+      ...hostedTerms(price),
       firstPaymentDiscount: created.order.discountAmount,
       currency: price.currency,
-      interval: price.interval as "week" | "month" | "year" | null,
-      intervalCount: price.intervalCount,
       connectedAccountId: payee?.stripeAccountId ?? null,
       // A course's seats are held while its payment is open: not for Stripe's default 24 hours.
       expiresAt: product.courseEventId ? courseCheckoutExpiresAt(new Date()) : null,
       paymentMethods: checkoutPaymentMethods(payee?.paymentMethods ?? ["card"], {
         currency: price.currency,
-        subscription: price.interval !== null,
+        subscription: price.interval !== null || price.instalments !== null,
       }),
     });
   } catch (error) {
@@ -143,4 +145,25 @@ export async function startCheckout({
     data: { providerRef: hosted.providerRef, stripeAccountId: payee?.stripeAccountId ?? null },
   });
   return { order: order ?? created.order, checkoutUrl: hosted.checkoutUrl, entitlement: null };
+}
+
+/**
+ * What the payment page bills: a subscription's price each period; a price paid in instalments as a
+ * monthly subscription of its first instalment, for `instalments` months (the provider ends it
+ * itself and adds the remainder to the last); else the price once.
+ */
+function hostedTerms(price: Price): Pick<HostedCheckoutInput, "amount" | "interval" | "intervalCount" | "instalments"> {
+  if (price.instalments)
+    return {
+      amount: instalmentAmount(price.amount, price.instalments, 1),
+      interval: "month",
+      intervalCount: 1,
+      instalments: price.instalments,
+    };
+  return {
+    amount: price.amount,
+    interval: price.interval as "week" | "month" | "year" | null,
+    intervalCount: price.intervalCount,
+    instalments: null,
+  };
 }

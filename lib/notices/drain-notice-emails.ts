@@ -6,7 +6,7 @@ import { jobOutcomes } from "@/lib/email/email-job-outcomes";
 import { runInEmailWorker } from "@/lib/email/email-workers";
 import { runJobs, type JobKind } from "@/lib/jobs/run-jobs";
 import type { EmailTransport } from "@/lib/email/transport";
-import type { NoticeEmailFacts, NoticeEmailKind } from "./notice-email-facts";
+import type { InstalmentFailedFacts, NoticeEmailFacts, NoticeEmailKind } from "./notice-email-facts";
 
 /** Waits after a failed send (the old lease); the 5th failure gives the email up. */
 const RETRY_DELAYS_MS = [120_000, 120_000, 120_000, 120_000];
@@ -25,6 +25,7 @@ type ClaimedNotice = {
   recipientName: string;
   recipientLocale: string | null;
   recipientStatus: string;
+  recipientId: string;
   productName: string | null;
   entitlementStatus: string | null;
   remainingClasses: number | null;
@@ -37,6 +38,15 @@ type ClaimedNotice = {
   classesMissing: number | null;
   standingStatus: string | null;
   standingTitle: string | null;
+  /** instalment_failed: the order that was not paid, as it stands. */
+  orderStatus: string | null;
+  orderUserId: string | null;
+  orderBuyerName: string | null;
+  orderProductName: string | null;
+  instalment: number | null;
+  instalments: number | null;
+  orderAmount: number | null;
+  orderCurrency: string | null;
 };
 
 /** What a drain reports: a sent email (recipient's domain and subject), a failure, a give-up. Never the address. */
@@ -66,9 +76,9 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
   idType: "bigint",
   due: `j."kind" <> 'receipt'`, // the payment emails are their own kind (lib/receipts/receipt-email-jobs.ts)
   order: `j."id"`,
-  returning: `"id", "accountId", "kind", "userId", "entitlementId", "webhookId", "standingBookingId", "attempts"`,
+  returning: `"id", "accountId", "kind", "userId", "entitlementId", "webhookId", "standingBookingId", "orderId", "attempts"`,
   select: `
-    SELECT c."id"::text AS "id", c."kind", c."attempts",
+    SELECT c."id"::text AS "id", c."kind", c."attempts", c."userId" AS "recipientId",
       a."name" AS "accountName", a."slug" AS "accountSlug", a."locale", a."timezone",
       u."email" AS "recipientEmail", u."displayName" AS "recipientName", u."locale" AS "recipientLocale",
       u."status" AS "recipientStatus",
@@ -82,7 +92,10 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
           AND NOT EXISTS (SELECT 1 FROM "Booking" cb WHERE cb."accountId" = c."accountId" AND cb."instanceId" = ci."id"
                             AND cb."attendeeId" = e."userId" AND cb."status" = 'confirmed')
       ) END AS "classesMissing",
-      sb."status" AS "standingStatus", sev."title" AS "standingTitle"
+      sb."status" AS "standingStatus", sev."title" AS "standingTitle",
+      o."status" AS "orderStatus", o."userId" AS "orderUserId", ou."displayName" AS "orderBuyerName",
+      op."name" AS "orderProductName", o."instalment", o."instalments", o."amount" AS "orderAmount",
+      o."currency" AS "orderCurrency"
     FROM claimed c
     JOIN "Account" a ON a."id" = c."accountId"
     JOIN "User" u ON u."id" = c."userId"
@@ -93,6 +106,9 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
     LEFT JOIN "StandingBooking" sb ON sb."id" = c."standingBookingId" AND sb."accountId" = c."accountId"
     LEFT JOIN "Series" ss ON ss."id" = sb."seriesId" AND ss."accountId" = c."accountId"
     LEFT JOIN "Event" sev ON sev."id" = ss."eventId" AND sev."accountId" = c."accountId"
+    LEFT JOIN "Order" o ON o."id" = c."orderId" AND o."accountId" = c."accountId"
+    LEFT JOIN "Product" op ON op."id" = o."productId" AND op."accountId" = c."accountId"
+    LEFT JOIN "User" ou ON ou."id" = o."userId"
     ORDER BY c."id"`,
   batchSize: 50,
   leaseMs: 120_000,
@@ -166,6 +182,8 @@ function factsOf(row: ClaimedNotice, appUrl: string): NoticeEmailFacts | null {
     case "standing_no_pass": // stopped meanwhile: nothing to keep
       if (row.standingStatus !== "active" || row.standingTitle === null) return null;
       return { kind: row.kind, ...recipient, classTitle: row.standingTitle };
+    case "instalment_failed":
+      return instalmentFailedFacts(row, recipient);
     case "import_welcome": // the studio's sign-in page: a magic link would expire before many read their welcome
       return {
         kind: row.kind,
@@ -175,6 +193,32 @@ function factsOf(row: ClaimedNotice, appUrl: string): NoticeEmailFacts | null {
     default: // a row written by raw SQL with a kind this code does not know: given up after its attempts
       return { ...recipient, kind: row.kind } as unknown as NoticeEmailFacts;
   }
+}
+
+/** Paid meanwhile (a retry of the card went through) or refunded: nothing to tell. */
+function instalmentFailedFacts(
+  row: ClaimedNotice,
+  recipient: Omit<
+    InstalmentFailedFacts,
+    "kind" | "toBuyer" | "productName" | "buyerId" | "buyerName" | "instalment" | "instalments" | "amount" | "currency"
+  >,
+): InstalmentFailedFacts | null {
+  const { orderUserId, orderBuyerName, orderProductName, instalment, instalments, orderAmount, orderCurrency } = row;
+  if (row.orderStatus !== "failed" || orderUserId === null || orderBuyerName === null || orderProductName === null)
+    return null;
+  if (instalment === null || instalments === null || orderAmount === null || orderCurrency === null) return null;
+  return {
+    kind: "instalment_failed",
+    ...recipient,
+    toBuyer: row.recipientId === orderUserId,
+    productName: orderProductName,
+    buyerId: orderUserId,
+    buyerName: orderBuyerName,
+    instalment,
+    instalments,
+    amount: orderAmount,
+    currency: orderCurrency,
+  };
 }
 
 function hostOf(url: string): string {

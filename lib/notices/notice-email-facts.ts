@@ -7,7 +7,8 @@ export type NoticeEmailKind =
   | "webhook_disabled"
   | "import_welcome"
   | "course_incomplete"
-  | "standing_no_pass";
+  | "standing_no_pass"
+  | "instalment_failed";
 
 type Recipient = {
   recipientEmail: string;
@@ -55,9 +56,24 @@ export type CourseIncompleteFacts = Recipient & {
 /** To a member with a standing place: a class of it was not booked for lack of a usable pass. */
 export type StandingNoPassFacts = Recipient & { kind: "standing_no_pass"; classTitle: string };
 
+/** To the buyer and each administrator: an instalment of a price paid in instalments could not be taken. */
+export type InstalmentFailedFacts = Recipient & {
+  kind: "instalment_failed";
+  /** Whether the recipient is the buyer (else an administrator of the studio). */
+  toBuyer: boolean;
+  productName: string;
+  buyerId: string;
+  buyerName: string;
+  instalment: number;
+  instalments: number;
+  amount: number;
+  currency: string;
+};
+
 export type NoticeEmailFacts =
   | PassNoticeFacts
   | WebhookDisabledFacts
   | ImportWelcomeFacts
   | CourseIncompleteFacts
-  | StandingNoPassFacts;
+  | StandingNoPassFacts
+  | InstalmentFailedFacts;

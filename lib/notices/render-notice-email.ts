@@ -1,12 +1,14 @@
 // Runs in the email worker threads (lib/email/email-worker.ts): nothing here needs the app's bundle.
 import type { EmailMessage } from "@/lib/email/transport";
 import { renderCourseIncompleteEmail } from "@/lib/email/templates/course-incomplete-email";
+import { renderInstalmentFailedEmail } from "@/lib/email/templates/instalment-failed-email";
 import { renderImportWelcomeEmail } from "@/lib/email/templates/import-welcome-email";
 import { renderPassExpiringEmail } from "@/lib/email/templates/pass-expiring-email";
 import { renderPassOneLeftEmail } from "@/lib/email/templates/pass-one-left-email";
 import { renderStandingNoPassEmail } from "@/lib/email/templates/standing-no-pass-email";
 import { renderWebhookDisabledEmail } from "@/lib/email/templates/webhook-disabled-email";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
+import { formatMoney } from "@/lib/format/money";
 import { emailLocale } from "@/lib/i18n/locales";
 import type { NoticeEmailFacts } from "./notice-email-facts";
 
@@ -57,6 +59,19 @@ export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailM
         });
       case "standing_no_pass":
         return renderStandingNoPassEmail({ ...common, classTitle: facts.classTitle, buyUrl });
+      case "instalment_failed":
+        return renderInstalmentFailedEmail({
+          ...common,
+          audience: facts.toBuyer ? "buyer" : "studio",
+          productName: facts.productName,
+          buyerName: facts.buyerName,
+          instalment: facts.instalment,
+          instalments: facts.instalments,
+          amount: formatMoney(facts.amount, facts.currency, facts.locale),
+          url: facts.toBuyer
+            ? `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}`
+            : `${facts.appUrl}/dashboard/users/${encodeURIComponent(facts.buyerId)}`,
+        });
       default: // a row written by raw SQL with a kind this code does not know
         throw new TypeError("unknown notice email kind");
     }

@@ -16,6 +16,11 @@ export type HostedCheckoutInput = {
   /** Set for subscription prices: the provider bills every `intervalCount` × `interval`. */
   interval: "week" | "month" | "year" | null;
   intervalCount: number | null;
+  /**
+   * Set for a price paid in instalments (then `amount` is one instalment, monthly): the provider
+   * bills this many months and ends the subscription itself (Stripe: its `cancel_at`).
+   */
+  instalments: number | null;
   /** Stripe Connect: the studio's connected account the payment is made on (a direct charge). */
   connectedAccountId: string | null;
   /** When the payment page closes unpaid (a course's held seats); null: the provider's default. */

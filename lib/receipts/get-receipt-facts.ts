@@ -3,6 +3,7 @@ import type { Account, Order, User } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { emailLocale, languageOfLocaleTag } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { ReceiptFacts } from "./receipt-facts";
 
 /** Orders with a receipt: paid ones, and refunded ones (whose receipt is a credit note). */
@@ -46,11 +47,22 @@ export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
     paidAt: (order.paidAt ?? order.createdAt).toISOString(),
     refundedAt:
       order.status === "refunded" ? (order.refundedAt ?? order.paidAt ?? order.createdAt).toISOString() : null,
-    item: order.product.name,
+    item: receiptItem(order, language),
     amount: order.amount,
     discountAmount: order.discountAmount,
     currency: order.currency,
     vatAmount: order.vatAmount,
     vatRateBasisPoints: order.vatRateBasisPoints,
   };
+}
+
+/** What the receipt says was bought: the product, and which instalment for a price paid in instalments ("rate 1 af 3"). */
+function receiptItem(order: ReceiptOrder, language: ReceiptFacts["language"]): string {
+  if (!order.instalment || !order.instalments) return order.product.name;
+  const t = translatorFor(language, "Receipt");
+  return t("instalmentItem", {
+    item: order.product.name,
+    instalment: order.instalment,
+    instalments: order.instalments,
+  });
 }

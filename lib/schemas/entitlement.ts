@@ -85,7 +85,13 @@ export const ResumeEntitlementInput = z
   .openapi("ResumeEntitlementInput");
 
 export const RenewSubscriptionsResultSchema = z
-  .object({ renewed: z.number().int().openapi({ example: 3, description: "Subscriptions renewed by this run" }) })
+  .object({
+    renewed: z.number().int().openapi({ example: 3, description: "Subscriptions renewed by this run" }),
+    instalments: z.number().int().openapi({
+      example: 1,
+      description: "Instalments of prices paid in instalments taken by this run (paid orders linked to their first)",
+    }),
+  })
   .openapi("RenewSubscriptionsResult");
 
 export type EntitlementDto = z.infer<typeof EntitlementSchema>;

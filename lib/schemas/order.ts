@@ -50,6 +50,18 @@ export const OrderSchema = z
       example: 25,
       description: "The studio's VAT rate in percent when the order was paid; null with `vatAmount`",
     }),
+    instalmentOf: Id.nullable().openapi({
+      description:
+        "A later instalment of a price paid in instalments: the first order (the purchase), which this one continues; null otherwise (the first order too)",
+    }),
+    instalment: z.number().int().positive().nullable().openapi({
+      example: 1,
+      description: "Which instalment this order pays, from 1 (the purchase); null for an order not paid in instalments",
+    }),
+    instalments: z.number().int().positive().nullable().openapi({
+      example: 3,
+      description: "How many instalments the purchase is paid in; null for an order not paid in instalments",
+    }),
   })
   .openapi("Order");
 
@@ -151,6 +163,21 @@ export const CheckoutQuoteSchema = z
         }),
       })
       .openapi({ description: "The entitlement a purchase now would give" }),
+    instalments: z
+      .object({
+        count: z.number().int().openapi({ example: 3, description: "Monthly instalments, the first paid now" }),
+        amount: z.number().int().openapi({ example: 30000, description: "Minor units of each instalment" }),
+        lastAmount: z
+          .number()
+          .int()
+          .openapi({ example: 30000, description: "Minor units of the last instalment (it carries the remainder)" }),
+        total: z.number().int().openapi({ example: 90000, description: "The whole price in minor units" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "A price paid in instalments: then `amount`, `discountAmount` and `total` are of the first instalment, paid now; null when paid at once",
+      }),
   })
   .openapi("CheckoutQuote");
 
@@ -182,6 +209,9 @@ export function serializeOrder(order: Order): OrderDto {
     receiptNumber: order.receiptNumber,
     vatAmount: order.vatAmount,
     vatRate: order.vatRateBasisPoints === null ? null : basisPointsToPercent(order.vatRateBasisPoints),
+    instalmentOf: order.instalmentOf,
+    instalment: order.instalment,
+    instalments: order.instalments,
   };
 }
 
@@ -207,5 +237,6 @@ export function serializeCheckoutQuote(
       remainingClasses: quote.grants.remainingClasses,
       validUntil: quote.grants.validUntil?.toISOString() ?? null,
     },
+    instalments: quote.instalments,
   };
 }

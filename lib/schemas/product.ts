@@ -40,6 +40,11 @@ export const PriceSchema = z
       .int()
       .nullable()
       .openapi({ example: 1, description: "Billing periods per charge (null = 1)" }),
+    instalments: z.number().int().nullable().openapi({
+      example: 3,
+      description:
+        "A course product's price paid monthly in this many instalments (2–12): the first at purchase, one each month after; null = paid at once",
+    }),
     minAge: z
       .number()
       .int()
@@ -110,6 +115,11 @@ const PriceFields = {
     .min(1)
     .max(52)
     .openapi({ example: 1, description: "Default 1; one period at most three years" }),
+  instalments: z.number().int().min(2).max(12).openapi({
+    example: 3,
+    description:
+      "Course products only (`courseEventId`): paid monthly in this many instalments, `amount / instalments` each (the remainder in minor units on the last)",
+  }),
   minAge: z.number().int().min(0).max(150).openapi({ example: 65 }),
   maxAge: z.number().int().min(0).max(150).openapi({ example: 25 }),
 };
@@ -117,6 +127,7 @@ const PriceFields = {
 type PriceShape = {
   interval?: string | null;
   intervalCount?: number | null;
+  instalments?: number | null;
   minAge?: number | null;
   maxAge?: number | null;
 };
@@ -140,6 +151,7 @@ const priceShape = {
   currency: PriceFields.currency,
   interval: PriceFields.interval.optional(),
   intervalCount: PriceFields.intervalCount.optional(),
+  instalments: PriceFields.instalments.nullable().optional(),
   minAge: PriceFields.minAge.optional(),
   maxAge: PriceFields.maxAge.optional(),
 };
@@ -213,6 +225,9 @@ export function productRuleIssues(product: {
     if (product.type !== "subscription" && price.interval) {
       issues.push(ruleDetail(`prices.${index}.interval`, "interval_not_allowed"));
     }
+    if (price.instalments != null && product.courseEventId == null) {
+      issues.push(ruleDetail(`prices.${index}.instalments`, "instalments_course_only"));
+    }
   });
   return issues;
 }
@@ -279,6 +294,7 @@ export function serializePrice(price: Price): PriceDto {
     currency: price.currency,
     interval: price.interval as PriceDto["interval"],
     intervalCount: price.intervalCount,
+    instalments: price.instalments,
     minAge: price.minAge,
     maxAge: price.maxAge,
   };

@@ -95,6 +95,8 @@ export async function getPersonOverview(options: { db: TenantDb; userId: string;
       amount: order.amount,
       currency: order.currency,
       status: order.status,
+      /** Part `instalment` of `instalments` of a price paid in instalments; null otherwise. */
+      instalment: order.instalment && order.instalments ? { of: order.instalments, number: order.instalment } : null,
     })),
     /** What the desk can grant: products not archived, each with its current prices. */
     offers: products

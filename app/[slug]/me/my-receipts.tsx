@@ -25,10 +25,15 @@ export async function MyReceipts({ orders, productNames, where }: Props) {
         {withReceipt.map((order) => {
           const refunded = order.status === "refunded";
           const number = order.receiptNumber!;
+          const product = productNames.get(order.productId) ?? "";
           return (
             <li key={order.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
               <div>
-                <p className="font-semibold text-slate-900">{productNames.get(order.productId) ?? ""}</p>
+                <p className="font-semibold text-slate-900">
+                  {order.instalment && order.instalments
+                    ? t("instalment", { product, instalment: order.instalment, instalments: order.instalments })
+                    : product}
+                </p>
                 <p className="text-sm text-slate-700">
                   {formatDate(order.paidAt ?? order.createdAt, where)}
                   {" · "}

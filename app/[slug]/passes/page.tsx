@@ -5,7 +5,6 @@ import { StudioHeader } from "@/components/schedule/studio-header";
 import { buttonClass } from "@/components/ui/button";
 import { listPublicProducts } from "@/lib/commerce/list-public-products";
 import { CourseList } from "./course-list";
-import { formatMoney } from "@/lib/format/money";
 import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment-methods";
 import { safeReturnTo } from "@/lib/web/return-to";
 import { getViewer } from "@/lib/web/viewer";
@@ -28,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * from) so that paying brings them back there.
  */
 export default async function PassesPage({ params, searchParams }: Props) {
-  const [{ slug }, query, t, { typeText, intervalText, ageText }] = await Promise.all([
+  const [{ slug }, query, t, { typeText, ageText, priceText }] = await Promise.all([
     params,
     searchParams,
     getTranslations("Passes"),
@@ -101,7 +100,7 @@ export default async function PassesPage({ params, searchParams }: Props) {
                   {product.description && <p className="mt-2 text-slate-800">{product.description}</p>}
                   <ul className="mt-3 divide-y divide-slate-100">
                     {product.prices.map((price) => {
-                      const amount = `${formatMoney(price.amount, price.currency, account.locale)}${intervalText(price.interval, price.intervalCount)}`;
+                      const amount = priceText(price, account.locale);
                       const age = ageText(price.minAge, price.maxAge);
                       return (
                         <li key={price.id} className="flex flex-wrap items-center justify-between gap-2 py-2">

@@ -1,5 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { COURSE_PRODUCT_TYPES } from "@/lib/schemas/product";
+import { instalmentAmount } from "@/lib/commerce/instalments";
+import { formatMoney } from "@/lib/format/money";
 
 /** How a product and its prices are told on the passes page and the order summary, in the page's language. */
 export async function productTexts() {
@@ -37,7 +39,25 @@ export async function productTexts() {
     return "";
   }
 
-  return { typeText, intervalText, ageText };
+  /** "1.200,00 kr. per month", or for a price paid in instalments "3 × 300,00 kr. a month". */
+  function priceText(
+    price: {
+      amount: number;
+      currency: string;
+      interval: string | null;
+      intervalCount: number | null;
+      instalments: number | null;
+    },
+    locale: string,
+  ): string {
+    if (price.instalments) {
+      const part = instalmentAmount(price.amount, price.instalments, 1);
+      return t("instalments", { count: price.instalments, amount: formatMoney(part, price.currency, locale) });
+    }
+    return `${formatMoney(price.amount, price.currency, locale)}${intervalText(price.interval, price.intervalCount)}`;
+  }
+
+  return { typeText, intervalText, ageText, priceText };
 }
 
 /** The order summary of one price of a product, carrying where the member came from. */

@@ -65,6 +65,9 @@ describe("POST /checkout with the demo provider", () => {
       receiptNumber: 1,
       vatAmount: null,
       vatRate: null,
+      instalmentOf: null,
+      instalment: null,
+      instalments: null,
     });
     expect(entitlement).toEqual({
       id: expect.any(String),

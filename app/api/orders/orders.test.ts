@@ -81,6 +81,9 @@ describe("GET /me/orders", () => {
       receiptNumber: 2,
       vatAmount: null,
       vatRate: null,
+      instalmentOf: null,
+      instalment: null,
+      instalments: null,
     });
     const inOther = await api("GET", "/me/orders", { token: idaInOther.token });
     expect(inOther.body.map((o: { id: string }) => o.id)).toEqual([theirOrder]);

@@ -87,6 +87,7 @@ describe("POST /products", () => {
           currency: "DKK",
           interval: null,
           intervalCount: null,
+          instalments: null,
           minAge: null,
           maxAge: null,
         },
@@ -96,6 +97,7 @@ describe("POST /products", () => {
           currency: "DKK",
           interval: null,
           intervalCount: null,
+          instalments: null,
           minAge: 65,
           maxAge: null,
         },
@@ -306,6 +308,7 @@ describe("PATCH /products/{productId}", () => {
       currency: "DKK",
       interval: null,
       intervalCount: null,
+      instalments: null,
       minAge: null,
       maxAge: 25,
     });

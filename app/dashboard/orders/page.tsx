@@ -147,14 +147,22 @@ export default async function OrdersPage(props: Props) {
               name: buyer.get(order.userId)?.displayName ?? t("unknown"),
               email: buyer.get(order.userId)?.email ?? "",
             })}
-            productOf={(order) => product.get(order.productId) ?? "—"}
+            productOf={(order) => {
+              const name = product.get(order.productId) ?? "—";
+              return order.instalment && order.instalments
+                ? t("instalmentOrder", { product: name, instalment: order.instalment, instalments: order.instalments })
+                : name;
+            }}
             dateOf={(order) => formatDateTime(order.createdAt, where)}
             amountOf={(order) => formatMoney(order.amount, order.currency, account.locale)}
           />
           {after || page.next ? (
             <nav aria-label={t("pages")} className="flex justify-between gap-3 text-sm">
               {after ? (
-                <Link href={`/dashboard/orders${search.size > 0 ? `?${search}` : ""}`} className={buttonClass("secondary", "sm")}>
+                <Link
+                  href={`/dashboard/orders${search.size > 0 ? `?${search}` : ""}`}
+                  className={buttonClass("secondary", "sm")}
+                >
                   {t("newest")}
                 </Link>
               ) : (

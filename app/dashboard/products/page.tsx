@@ -125,6 +125,7 @@ export default async function ProductsPage() {
                 <li key={price.id}>
                   {formatMoney(price.amount, price.currency, account.locale)}
                   {price.interval ? every(price.interval, price.intervalCount ?? 1) : ""}
+                  {price.instalments ? t("inInstalments", { count: price.instalments }) : ""}
                   {price.minAge !== null || price.maxAge !== null
                     ? t("ages", { min: price.minAge ?? 0, max: price.maxAge ?? "∞" })
                     : ""}

@@ -142,4 +142,25 @@ describe("readProductForm", () => {
     );
     expect(bad.issues.map((issue) => issue.path)).toEqual(["enrolUntil"]);
   });
+
+  it("reads a course kind's instalments: a number, or blank for paid at once", () => {
+    const { body } = readProductForm(
+      form([
+        ["type", "custom"],
+        ["name", "Sæsonhold"],
+        ["prices.0.amount", "900"],
+        ["prices.0.currency", "DKK"],
+        ["prices.0.instalments", "3"],
+        ["prices.1.amount", "850"],
+        ["prices.1.currency", "DKK"],
+        ["prices.1.instalments", ""],
+      ]),
+      { mode: "update", fallbackCurrency: "DKK", language: "da", timezone: "Europe/Copenhagen" },
+    );
+    expect(body.prices).toEqual([
+      { amount: 90000, currency: "DKK", instalments: 3 },
+      { amount: 85000, currency: "DKK", instalments: null },
+    ]);
+    expect(UpdateProductInput.safeParse(body).success).toBe(true);
+  });
 });

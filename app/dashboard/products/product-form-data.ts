@@ -27,6 +27,10 @@ export function readProductForm(
       currency,
       interval,
       intervalCount: interval ? readInteger(formData, field("intervalCount")) : undefined,
+      // Shown for course kinds only: absent = none, blank = paid at once.
+      instalments: formData.has(field("instalments"))
+        ? readInteger(formData, field("instalments"), { nullable: true })
+        : undefined,
       minAge: readInteger(formData, field("minAge")),
       maxAge: readInteger(formData, field("maxAge")),
     };

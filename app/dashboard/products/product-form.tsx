@@ -12,6 +12,8 @@ export type PriceRowValues = {
   currency: string;
   interval: string;
   intervalCount: string;
+  /** Monthly instalments of a course's price (2–12); blank = paid at once. */
+  instalments: string;
   minAge: string;
   maxAge: string;
 };
@@ -33,7 +35,7 @@ export type ProductFormValues = {
   prices: PriceRowValues[];
 };
 
-/** The product kinds that can be a course (COURSE_PRODUCT_TYPES of lib/schemas/product.ts). */
+/** The kinds that can be a course (COURSE_PRODUCT_TYPES of lib/schemas/product.ts), whose prices may be paid in instalments. */
 const COURSE_TYPES = new Set(["workshop", "teacher_training", "custom"]);
 
 /** The product editor: fields that depend on the type appear for that type; prices can be added and removed. */
@@ -107,6 +109,7 @@ export function ProductForm({
       currency,
       interval: type === "subscription" ? "month" : "",
       intervalCount: "",
+      instalments: "",
       minAge: "",
       maxAge: "",
     };
@@ -263,6 +266,17 @@ export function ProductForm({
                       })}
                     </>
                   ) : null}
+                  {COURSE_TYPES.has(type)
+                    ? field({
+                        kind: "number",
+                        name: name("instalments"),
+                        label: t("instalments"),
+                        defaultValue: row.price.instalments,
+                        min: 2,
+                        max: 12,
+                        hint: t("instalmentsHint"),
+                      })
+                    : null}
                   {field({
                     kind: "number",
                     name: name("minAge"),

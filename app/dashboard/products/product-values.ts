@@ -31,6 +31,7 @@ export function productFormValues(
         currency: price.currency,
         interval: price.interval ?? "",
         intervalCount: text(price.intervalCount),
+        instalments: text(price.instalments),
         minAge: text(price.minAge),
         maxAge: text(price.maxAge),
       })),
@@ -49,6 +50,6 @@ export function newProductValues(currency: string): ProductFormValues {
     eligibleEventIds: [],
     courseEventId: "",
     enrolUntil: "",
-    prices: [{ amount: "", currency, interval: "", intervalCount: "", minAge: "", maxAge: "" }],
+    prices: [{ amount: "", currency, interval: "", intervalCount: "", instalments: "", minAge: "", maxAge: "" }],
   };
 }

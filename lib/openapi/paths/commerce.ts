@@ -154,7 +154,8 @@ registry.registerPath({
   description:
     "Errors are checked in this order: 404 unknown or non-active product, unknown or retired price; 409 `Payments are not set up for this studio` " +
     "(provider `stripe` and the studio's Stripe account, GET /account/payments, is not `active`); 409 `Purchase limit reached` " +
-    "(paid orders and desk grants of the buyer for this product reach `purchaseLimitPerUser`; concurrent checkouts never pass it); " +
+    "(paid orders and desk grants of the buyer for this product reach `purchaseLimitPerUser`, a purchase paid in instalments counting once; " +
+    "concurrent checkouts never pass it); " +
     "409 `Not eligible for this price` (`minAge`/`maxAge` against the buyer's age on the purchase day in the studio's timezone; " +
     "no `dateOfBirth` is not eligible); 409 `Promo code is not valid` (`promoCode` unknown, `inactive`, past `validUntil`, " +
     "at `maxRedemptions`, not for this product, an `amountOff` in another currency, or `firstPurchaseOnly` and the buyer " +
@@ -179,7 +180,14 @@ registry.registerPath({
     "Each booking is a booking like any other: its confirmation email and a `booking.created` webhook event. With Stripe the " +
     "enrolment happens when the payment succeeds, with the order becoming `paid`; a class that filled up meanwhile is not " +
     "overbooked: the free classes are booked and the studio's administrators are emailed that the enrolment is incomplete. " +
-    "A refund of the order cancels its future bookings (`cancelled_by_studio`).",
+    "A refund of the order cancels its future bookings (`cancelled_by_studio`).\n\n" +
+    "A price with `instalments` (a course product's) is paid monthly in that many parts: this order is the first " +
+    "(`instalment: 1`, `instalments: n`), of `amount / instalments` rounded down (a promo code discounts this first part only); " +
+    "the enrolment is whole from it. The later instalments are orders linked to it (`instalmentOf`), one on each monthly due " +
+    "date, the last carrying the remainder: with `demo` made paid by POST /admin/jobs/renew-subscriptions; with `stripe` the " +
+    "Checkout page opens a monthly subscription (card) that ends itself after the last instalment. A failed instalment emails " +
+    "the buyer and the studio's administrators; nobody is unenrolled. A refund of the first order (POST /orders/{orderId}/refunds) " +
+    "stops the instalments still to come.",
   security: person.security,
   request: { headers: IdempotencyHeaders, body: jsonBody(CheckoutInput) },
   responses: {
@@ -244,7 +252,9 @@ registry.registerPath({
     "`checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` mark the order `paid` and create its " +
     "entitlement; `checkout.session.expired` and `checkout.session.async_payment_failed` mark a pending order `failed` (giving back its promo code redemption); " +
     "`invoice.paid` of a subscription's first period keeps its PaymentIntent on the checkout's order (so it can be refunded); of a later period it records a paid renewal order (with its PaymentIntent) and extends the entitlement by one billing " +
-    "period; `account.updated` of a studio's connected account updates its status (GET /account/payments); `charge.refunded` (in full) of a paid order's payment, such as a refund made in Stripe's dashboard, refunds the order " +
+    "period; for a price paid in instalments, the first `invoice.paid` sets when its subscription ends (after the last instalment) and a later one records " +
+    "a paid instalment order linked to the first; `invoice.payment_failed` of a later instalment records a `failed` instalment order and emails the " +
+    "buyer and the studio's administrators (nobody is unenrolled); `account.updated` of a studio's connected account updates its status (GET /account/payments); `charge.refunded` (in full) of a paid order's payment, such as a refund made in Stripe's dashboard, refunds the order " +
     "as POST /orders/{orderId}/refunds does (a refund made through that endpoint changes nothing more). Each event takes effect exactly once however often it is delivered. Other event types answer 200 and are ignored.",
   security: [],
   request: {
@@ -412,10 +422,13 @@ registry.registerPath({
   description:
     "Renews the account's active subscription entitlements whose `validUntil` has passed. With the `demo` provider each one " +
     "gets a paid order at its price and one more billing period at once. Stripe bills its subscriptions itself (reported by " +
-    "`invoice.paid`), and desk grants are not renewed. Safe to run twice: a second run renews nothing.",
+    "`invoice.paid`), and desk grants are not renewed. It also takes due instalments of prices paid in instalments: with the " +
+    "`demo` provider each instalment whose monthly due date has come is a paid order linked to the first (`instalmentOf`, " +
+    "`instalment`, `instalments`); Stripe bills them through the purchase's subscription, which ends itself after the last. " +
+    "Safe to run twice, also at once in two processes: each subscription period and each instalment is taken once.",
   security: admin.security,
   responses: {
-    200: jsonResponse("How many subscriptions this run renewed", RenewSubscriptionsResultSchema),
+    200: jsonResponse("How many subscriptions and instalments this run renewed", RenewSubscriptionsResultSchema),
     ...admin.responses,
   },
 });

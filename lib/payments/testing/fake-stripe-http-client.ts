@@ -1,7 +1,7 @@
 // A stand-in for the HTTP client the Stripe library sends its requests through (the library's own
 // HttpClient interface), for tests without network: it records every request (with its
 // `Stripe-Account` header when made on a connected account) and answers a Checkout Session create or
-// retrieve, a coupon create, a refund create, a subscription update, a connected account's create
+// retrieve, a coupon create, an invoice item create, a refund create, a subscription update or cancel, a connected account's create
 // (one per Idempotency-Key, as Stripe does) or retrieve, an Account Link and an invoice's payments
 // with a canned answer, or with a Stripe error when told to fail.
 import type Stripe from "stripe";
@@ -94,6 +94,16 @@ export class FakeStripeHttpClient implements Stripe.HttpClient {
         duration: form.get("duration"),
       });
     }
+    if (method === "POST" && path === "/v1/invoiceitems") {
+      return new FakeResponse(200, {
+        id: `ii_fake_${Math.random().toString(36).slice(2, 10)}`,
+        object: "invoiceitem",
+        amount: Number(form.get("amount")),
+        currency: form.get("currency"),
+        customer: form.get("customer"),
+        subscription: form.get("subscription"),
+      });
+    }
     if (method === "POST" && path === "/v1/refunds") {
       return new FakeResponse(200, {
         id: `re_fake_${Math.random().toString(36).slice(2, 10)}`,
@@ -114,6 +124,14 @@ export class FakeStripeHttpClient implements Stripe.HttpClient {
         object: "checkout.session",
         mode: "subscription",
         subscription: `sub_for_${id}`,
+      });
+    }
+    const cancelled = method === "DELETE" ? /^\/v1\/subscriptions\/([^/?]+)$/.exec(path) : null;
+    if (cancelled) {
+      return new FakeResponse(200, {
+        id: decodeURIComponent(cancelled[1]!),
+        object: "subscription",
+        status: "canceled",
       });
     }
     const subscription = method === "POST" ? /^\/v1\/subscriptions\/([^/?]+)$/.exec(path) : null;

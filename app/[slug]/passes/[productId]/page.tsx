@@ -130,8 +130,9 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
   const where = await pageFormat(account);
   const money = (amount: number) => formatMoney(amount, quote.currency, account.locale);
   const methods = await listAcceptedPaymentMethods({ accountId: account.id, currency: quote.currency });
-  const mobilePay = methods.includes("mobilepay") && price.interval === null;
+  const mobilePay = methods.includes("mobilepay") && price.interval === null && price.instalments === null;
   const subscription = product.type === "subscription";
+  const parts = quote.instalments; // a price paid in instalments: "3 × 300 kr."
   const { remainingClasses, validUntil } = quote.grants;
   const course = product.courseEventId ? await courseOf(account.slug, product.id) : null;
   const gives = course
@@ -178,8 +179,9 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
             <div className="flex justify-between gap-4">
               <dt>{t("price")}</dt>
               <dd>
-                {money(quote.amount)}
-                {intervalText(price.interval, price.intervalCount)}
+                {parts
+                  ? t("instalmentsPrice", { count: parts.count, amount: money(parts.amount) })
+                  : `${money(quote.amount)}${intervalText(price.interval, price.intervalCount)}`}
               </dd>
             </div>
             {promo?.applied && (
@@ -189,7 +191,9 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
               </div>
             )}
             <div className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-semibold">
-              <dt>{subscription ? t("totalNow") : t("total")}</dt>
+              <dt>
+                {parts ? t("firstInstalment", { count: parts.count }) : subscription ? t("totalNow") : t("total")}
+              </dt>
               <dd>{money(quote.total)}</dd>
             </div>
             {quote.vatAmount !== null && (
@@ -199,6 +203,11 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
               </div>
             )}
           </dl>
+          {parts && (
+            <p className="mt-3 text-sm text-slate-700">
+              {t("thenInstalments", { amount: money(parts.amount), remaining: parts.count - 1 })}
+            </p>
+          )}
           {subscription && (
             <p className="mt-3 text-sm text-slate-700">
               {t("thenEachPeriod", {
@@ -228,7 +237,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
             buy={buyAction.bind(null, account.slug)}
           />
           <p className="mt-2 text-sm text-slate-600">
-            {quote.total === 0 && !subscription
+            {quote.total === 0 && !subscription && !parts
               ? t("nothingToPay")
               : mobilePay
                 ? tPasses("payByCardOrMobilePay")
@@ -255,7 +264,7 @@ async function SignedOut({
   header: React.ReactNode;
   back: React.ReactNode;
 }) {
-  const [t, tPasses, { intervalText }, products] = await Promise.all([
+  const [t, tPasses, { priceText }, products] = await Promise.all([
     getTranslations("OrderSummary"),
     getTranslations("Passes"),
     productTexts(),
@@ -272,10 +281,7 @@ async function SignedOut({
         <h1 className="mt-2 text-2xl font-semibold text-brand-900">{t("title")}</h1>
         <section className="mt-4 rounded-lg border border-slate-200 p-4">
           <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
-          <p className="text-lg tabular-nums">
-            {formatMoney(price.amount, price.currency, account.locale)}
-            {intervalText(price.interval, price.intervalCount)}
-          </p>
+          <p className="text-lg tabular-nums">{priceText(price, account.locale)}</p>
         </section>
         <p className="mt-4">
           <Link href={signInHref(account.slug)} className="font-medium text-brand-700 underline">

@@ -128,6 +128,7 @@ describe("POST /checkout/quote holds the figures POST /checkout charges", () => 
               remainingClasses: entitlement.remainingClasses,
               validUntil: expect.toBeOneOf([null, expect.any(String)]),
             },
+            instalments: null,
           });
           expect(order.vatAmount, label).toEqual(expect.any(Number));
           if (code !== undefined) expect(quoted.body.promoCode.code.toLowerCase(), label).toBe(code.toLowerCase());

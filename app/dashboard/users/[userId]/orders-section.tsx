@@ -2,16 +2,37 @@ import { getTranslations } from "next-intl/server";
 import { Section } from "@/components/forms/page-header";
 import { formatDateTime, formatMoney } from "@/components/dashboard/format";
 import { StackedTable } from "@/components/dashboard/stacked-table-view";
+import { Notice } from "@/components/ui/notice";
 import { getStatusWords } from "@/lib/i18n/status-words";
 import type { PersonOverview } from "@/lib/users/get-person-overview";
 import type { Studio } from "@/lib/web/get-active-studio";
 
-/** The person's orders: product, when, amount and status. */
+/**
+ * The person's orders: product (and which instalment, for a price paid in instalments), when, amount
+ * and status; an instalment that was not paid is called out above them.
+ */
 export async function OrdersSection({ overview, studio }: { overview: PersonOverview; studio: Studio }) {
   const [t, words] = await Promise.all([getTranslations("PersonPage"), getStatusWords()]);
   const { orders } = overview;
+  const product = (order: (typeof orders)[number]) =>
+    order.instalment
+      ? t("instalmentOrder", {
+          product: order.productName ?? "—",
+          instalment: order.instalment.number,
+          instalments: order.instalment.of,
+        })
+      : (order.productName ?? "—");
+  const unpaid = orders.filter((order) => order.instalment && order.status === "failed");
   return (
     <Section id="orders" title={t("ordersHeading")}>
+      {unpaid.map((order) => (
+        <Notice key={order.id} tone="error" className="mb-3">
+          {t("instalmentFailed", {
+            order: product(order),
+            amount: formatMoney(order.amount, order.currency, studio.locale),
+          })}
+        </Notice>
+      ))}
       {orders.length === 0 ? (
         <p className="text-slate-700">{t("noOrders")}</p>
       ) : (
@@ -26,7 +47,7 @@ export async function OrdersSection({ overview, studio }: { overview: PersonOver
           rows={orders.map((order) => ({
             key: order.id,
             cells: [
-              order.productName ?? "—",
+              product(order),
               formatDateTime(order.createdAt, studio),
               formatMoney(order.amount, order.currency, studio.locale),
               words.order(order.status),

@@ -96,10 +96,10 @@ describe("POST /admin/jobs/renew-subscriptions", () => {
     const entitlement = await subscribe(member, weekly);
     await lapse(entitlement.id, new Date(Date.now() - 30 * 86_400_000));
     const before = Date.now();
-    expect((await run()).body).toEqual({ renewed: 1 });
+    expect((await run()).body).toEqual({ renewed: 1, instalments: 0 });
     const renewed = await db.entitlement.findUniqueOrThrow({ where: { id: entitlement.id } });
     expect(renewed.validUntil!.getTime()).toBeGreaterThanOrEqual(before + 7 * 86_400_000 - 5_000);
-    expect((await run()).body).toEqual({ renewed: 0 });
+    expect((await run()).body).toEqual({ renewed: 0, instalments: 0 });
   });
 
   it("leaves alone what is not due, not a subscription, revoked, a desk grant, a former member's, or another tenant's", async () => {
@@ -139,10 +139,10 @@ describe("POST /admin/jobs/renew-subscriptions", () => {
     await lapse(theirs.id, past);
 
     const ordersBefore = await db.order.count();
-    expect((await run()).body).toEqual({ renewed: 0 });
+    expect((await run()).body).toEqual({ renewed: 0, instalments: 0 });
     expect(await db.order.count()).toBe(ordersBefore);
     // The other tenant's administrator renews their own.
-    expect((await run(other.admin.token)).body).toEqual({ renewed: 1 });
+    expect((await run(other.admin.token)).body).toEqual({ renewed: 1, instalments: 0 });
   });
 
   it("answers 401 and 403 for an attendee", async () => {

@@ -35,6 +35,7 @@ type ClaimedNotice = {
   buyerId: string | null;
   buyerName: string | null;
   classesMissing: number | null;
+  blockedUntil: Date | null;
 };
 
 /** What a drain reports: a sent email (recipient's domain and subject), a failure, a give-up. Never the address. */
@@ -79,7 +80,9 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
           AND ci."startsAt" > now() AT TIME ZONE 'UTC'
           AND NOT EXISTS (SELECT 1 FROM "Booking" cb WHERE cb."accountId" = c."accountId" AND cb."instanceId" = ci."id"
                             AND cb."attendeeId" = e."userId" AND cb."status" = 'confirmed')
-      ) END AS "classesMissing"
+      ) END AS "classesMissing",
+      CASE WHEN c."kind" = 'strike_block'
+        THEN strike_block_until(c."accountId", c."userId", (now() AT TIME ZONE 'UTC')::timestamp) END AS "blockedUntil"
     FROM claimed c
     JOIN "Account" a ON a."id" = c."accountId"
     JOIN "User" u ON u."id" = c."userId"
@@ -157,6 +160,8 @@ function factsOf(row: ClaimedNotice, appUrl: string): NoticeEmailFacts | null {
       if (row.entitlementStatus !== "active") return null;
       return { kind: row.kind, ...recipient, productName, buyerId, buyerName, classesMissing };
     }
+    case "strike_block": // lifted or cleared meanwhile: nothing to tell
+      return row.blockedUntil === null ? null : { kind: row.kind, ...recipient, blockedUntil: row.blockedUntil };
     case "import_welcome": // the studio's sign-in page: a magic link would expire before many read their welcome
       return {
         kind: row.kind,

@@ -1,7 +1,13 @@
 // What a notice email says, as it stands when it is sent. Shared by the drain (which reads it from
 // the database) and the email worker (which renders it): types only.
 
-export type NoticeEmailKind = "pass_one_left" | "pass_expiring" | "webhook_disabled" | "import_welcome" | "course_incomplete";
+export type NoticeEmailKind =
+  | "pass_one_left"
+  | "pass_expiring"
+  | "webhook_disabled"
+  | "import_welcome"
+  | "course_incomplete"
+  | "strike_block";
 
 type Recipient = {
   recipientEmail: string;
@@ -46,4 +52,12 @@ export type CourseIncompleteFacts = Recipient & {
   classesMissing: number;
 };
 
-export type NoticeEmailFacts = PassNoticeFacts | WebhookDisabledFacts | ImportWelcomeFacts | CourseIncompleteFacts;
+/** To a member: their strikes started a block on booking (lib/strikes), until `blockedUntil` as the email is sent. */
+export type StrikeBlockFacts = Recipient & { kind: "strike_block"; blockedUntil: Date };
+
+export type NoticeEmailFacts =
+  | PassNoticeFacts
+  | WebhookDisabledFacts
+  | ImportWelcomeFacts
+  | CourseIncompleteFacts
+  | StrikeBlockFacts;

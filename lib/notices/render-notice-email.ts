@@ -4,6 +4,7 @@ import { renderCourseIncompleteEmail } from "@/lib/email/templates/course-incomp
 import { renderImportWelcomeEmail } from "@/lib/email/templates/import-welcome-email";
 import { renderPassExpiringEmail } from "@/lib/email/templates/pass-expiring-email";
 import { renderPassOneLeftEmail } from "@/lib/email/templates/pass-one-left-email";
+import { renderStrikeBlockEmail } from "@/lib/email/templates/strike-block-email";
 import { renderWebhookDisabledEmail } from "@/lib/email/templates/webhook-disabled-email";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
 import { emailLocale } from "@/lib/i18n/locales";
@@ -53,6 +54,12 @@ export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailM
           buyerName: facts.buyerName,
           classesMissing: facts.classesMissing,
           personUrl: `${facts.appUrl}/dashboard/users/${encodeURIComponent(facts.buyerId)}`,
+        });
+      case "strike_block":
+        return renderStrikeBlockEmail({
+          ...common,
+          blockedUntil: formatDateTime(facts.blockedUntil, where),
+          scheduleUrl: `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}`,
         });
       default: // a row written by raw SQL with a kind this code does not know
         throw new TypeError("unknown notice email kind");

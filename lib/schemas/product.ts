@@ -72,6 +72,10 @@ export const ProductSchema = z
     enrolUntil: z.iso.datetime().nullable().openapi({
       description: "Enrolment stays open until then; null = until the course's first class starts",
     }),
+    newcomersOnly: z.boolean().openapi({
+      description:
+        "An intro offer: only a person with no earlier paid order and no attended class at this studio may buy it (409 `Only for new customers`)",
+    }),
     status: ProductStatusSchema,
   })
   .openapi("Product");
@@ -190,6 +194,12 @@ const ProductFields = {
     description:
       "Enrolment closes then (later buyers book the classes still ahead); null = when the first class starts",
   }),
+  newcomersOnly: z.boolean().openapi({
+    example: false,
+    description:
+      "An intro offer: only a person with no earlier paid order (refunded ones included) and no attended class at this studio may buy it; " +
+      "the studio's passes page shows it first to them and hides it from everyone else",
+  }),
 };
 
 /** Rules across fields, checked on create and on the merged product of an edit. */
@@ -229,6 +239,7 @@ export const CreateProductInput = z
     eligibleEventIds: ProductFields.eligibleEventIds.optional(),
     courseEventId: ProductFields.courseEventId.optional(),
     enrolUntil: ProductFields.enrolUntil.optional(),
+    newcomersOnly: ProductFields.newcomersOnly.optional().openapi({ description: "Default false" }),
     status: ProductStatusSchema.optional().openapi({ description: "Default `draft`" }),
   })
   .superRefine((value, ctx) => {
@@ -258,6 +269,7 @@ export const UpdateProductInput = z
     eligibleEventIds: ProductFields.eligibleEventIds.optional(),
     courseEventId: ProductFields.courseEventId.optional(),
     enrolUntil: ProductFields.enrolUntil.optional(),
+    newcomersOnly: ProductFields.newcomersOnly.optional(),
     status: ProductStatusSchema.optional(),
   })
   .openapi("UpdateProductInput");
@@ -299,6 +311,7 @@ export function serializeProduct(product: ProductWithPrices): ProductDto {
     eligibleEventIds: product.eligibleEventIds,
     courseEventId: product.courseEventId,
     enrolUntil: product.enrolUntil?.toISOString() ?? null,
+    newcomersOnly: product.newcomersOnly,
     status: product.status as ProductDto["status"],
   };
 }

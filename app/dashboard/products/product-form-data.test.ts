@@ -42,6 +42,7 @@ describe("readProductForm", () => {
       validityDays: 90,
       purchaseLimitPerUser: null,
       eligibleEventIds: ["event-1", "event-2"],
+      newcomersOnly: false,
       prices: [
         { amount: 120000, currency: "DKK" },
         { amount: 95050, currency: "DKK", minAge: 65 },

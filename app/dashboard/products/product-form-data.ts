@@ -1,4 +1,4 @@
-import { readAll, readInteger, readRaw, readText } from "@/components/forms/form-data";
+import { readAll, readCheckbox, readInteger, readRaw, readText } from "@/components/forms/form-data";
 import type { ErrorDetail } from "@/lib/errors";
 import { toMinorUnits } from "./money";
 
@@ -39,6 +39,7 @@ export function readProductForm(
     status: readText(formData, "status"),
     prices,
     eligibleEventIds: readAll(formData, "eligibleEventIds"),
+    newcomersOnly: readCheckbox(formData, "newcomersOnly"),
   };
   // Fields the form shows only for some types: absent = unchanged, blank = no value.
   for (const name of ["classAllowance", "validityDays", "purchaseLimitPerUser"]) {

@@ -26,6 +26,7 @@ export type ProductFormValues = {
   validityDays: string;
   purchaseLimitPerUser: string;
   eligibleEventIds: string[];
+  newcomersOnly: boolean;
   prices: PriceRowValues[];
 };
 
@@ -171,6 +172,13 @@ export function ProductForm({
           defaultValue: values.purchaseLimitPerUser,
           min: 1,
           hint: t("purchaseLimitHint"),
+        })}
+        {field({
+          kind: "checkbox",
+          name: "newcomersOnly",
+          label: t("newcomersOnly"),
+          defaultChecked: values.newcomersOnly,
+          hint: t("newcomersOnlyHint"),
         })}
       </fieldset>
 

@@ -16,6 +16,7 @@ export function productFormValues(product: Product & { prices: Price[] }, langua
     validityDays: text(product.validityDays),
     purchaseLimitPerUser: text(product.purchaseLimitPerUser),
     eligibleEventIds: product.eligibleEventIds,
+    newcomersOnly: product.newcomersOnly,
     prices: product.prices
       .filter((price) => !price.retired)
       .map((price) => ({
@@ -40,6 +41,7 @@ export function newProductValues(currency: string): ProductFormValues {
     validityDays: "",
     purchaseLimitPerUser: "",
     eligibleEventIds: [],
+    newcomersOnly: false,
     prices: [{ amount: "", currency, interval: "", intervalCount: "", minAge: "", maxAge: "" }],
   };
 }

@@ -5,6 +5,7 @@ import { defined, readRaw, readText } from "@/components/forms/form-data";
 import { action } from "@/lib/web/action";
 import { bookInstance } from "@/lib/bookings/book-instance";
 import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
+import { clearStrikes } from "@/lib/strikes/clear-strikes";
 import { CreateBookingInput } from "@/lib/schemas/booking";
 import { GrantEntitlementInput } from "@/lib/schemas/entitlement";
 import { InviteUserInput, UpdateUserInput } from "@/lib/schemas/user-input";
@@ -47,6 +48,16 @@ export const removeMembershipAction = action(
   { auth: "administrator", ids: ["userId"], revalidate: PATH },
   async ({ viewer, ids: { userId } }) => {
     await removeMembership({ db: viewer.db, accountId: viewer.accountId, actorUserId: viewer.userId, userId });
+  },
+);
+
+/** POST /users/{userId}/strikes/clear's own function: the block ends, the strikes so far no longer count. */
+export const clearStrikesAction = action(
+  { auth: "administrator", ids: ["userId"], revalidate: (formData) => [personPath(formData)] },
+  async ({ viewer, ids: { userId } }) => {
+    await clearStrikes({ db: viewer.db, userId });
+    const t = await getTranslations("UsersActions");
+    return t("strikesCleared");
   },
 );
 

@@ -138,6 +138,11 @@ export default async function ClassPage({ params, searchParams }: Props) {
                 {t("paymentReceived")}
               </Notice>
             )}
+            {options?.reason === "blocked" && (
+              <Notice tone="info" className="mt-3 text-sm">
+                {options.message}
+              </Notice>
+            )}
             <div className="mt-3">
               <ClassAction
                 instance={instance}

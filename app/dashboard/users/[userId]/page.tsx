@@ -7,6 +7,7 @@ import { PageHeader, Section } from "@/components/forms/page-header";
 import { AppError } from "@/lib/errors";
 import { getPerson } from "@/lib/users/get-person";
 import { getPersonOverview } from "@/lib/users/get-person-overview";
+import { getMemberStrikes } from "@/lib/strikes/get-member-strikes";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -16,6 +17,7 @@ import { DeskSection } from "./desk-section";
 import { OrdersSection } from "./orders-section";
 import { PassesSection } from "./passes-section";
 import { PersonFacts, PersonFigures } from "./person-summary";
+import { StrikesSection } from "./strikes-section";
 
 export const dynamic = "force-dynamic";
 
@@ -42,6 +44,7 @@ export default async function PersonPage(props: Props) {
   const userId = pageIdOrNotFound((await props.params).userId);
   const [t, studio] = await Promise.all([getTranslations("PersonPage"), getActiveStudio(viewer)]);
   const overview = await orNotFound(getPersonOverview({ db: viewer.db, userId, timezone: studio.timezone }));
+  const strikes = await getMemberStrikes({ db: viewer.db, accountId: viewer.accountId, userId });
   const { person } = overview;
   return (
     <div className="space-y-8">
@@ -54,6 +57,7 @@ export default async function PersonPage(props: Props) {
       <PersonFacts person={person} studio={studio} />
       <PersonFigures overview={overview} studio={studio} />
       <DeskSection overview={overview} studio={studio} />
+      <StrikesSection userId={person.id} strikes={strikes} studio={studio} />
       <UpcomingSection overview={overview} studio={studio} />
       <HistorySection overview={overview} studio={studio} />
       <PassesSection overview={overview} studio={studio} />

@@ -11,6 +11,7 @@ import type { DemoPerson } from "./demo-person";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { userIdOf, type Section, type Written } from "./demo-written";
 import { writeDemoHistory } from "./write-demo-history";
+import { writeDemoStrikes } from "./write-demo-strikes";
 
 async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   await tx.account.create({ data: { id: written.accountId, ...fixture.account, isDemo: true } });
@@ -144,6 +145,7 @@ async function writeProducts(tx: TenantTx, fixture: DemoFixture, written: Writte
         description: product.description,
         classAllowance: product.classAllowance ?? null,
         validityDays: product.validityDays ?? null,
+        newcomersOnly: product.newcomersOnly ?? false,
         status: product.status,
         createdAt: new Date(written.now.getTime() + index),
         prices: {
@@ -231,6 +233,7 @@ const SECTIONS: Section[] = [
   writeProducts,
   writeSeason,
   writeDemoHistory,
+  writeDemoStrikes,
   writeEntitlements,
   writeBookings,
 ];

@@ -113,8 +113,7 @@ export async function getBookingOptions(options: {
         pausedUntilFor({ db, userId, eventId: row.eventId, startsAt: row.startsAt, timezone: account.timezone }),
       ])
     : [[], null];
-  const blockedUntil =
-    decision.reason === "blocked" ? await strikeBlockUntil(db, { accountId, userId, now }) : null;
+  const blockedUntil = decision.reason === "blocked" ? await strikeBlockUntil(db, { accountId, userId, now }) : null;
 
   const language = chooseLocale({
     personal: user.locale,

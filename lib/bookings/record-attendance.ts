@@ -50,7 +50,8 @@ export async function recordAttendance({
   if (!found) throw new AppError("not_found");
   assertManagesInstance(actor, found.instance);
   if (now < attendanceOpensAt(found.instance.startsAt)) throw new AppError("class_not_started");
-  const noShowMarkedAt = attendance === "no_show" ? (found.attendance === "no_show" && found.noShowMarkedAt) || now : null;
+  const noShowMarkedAt =
+    attendance === "no_show" ? (found.attendance === "no_show" && found.noShowMarkedAt) || now : null;
   const mark = async (tx: TenantTx) => {
     const [updated] = await tx.booking.updateManyAndReturn({
       where: { id: bookingId, status: "confirmed" },

@@ -25,5 +25,8 @@ export async function offeredTo<T extends { newcomersOnly: boolean }>(
 ): Promise<T[]> {
   if (!products.some((product) => product.newcomersOnly)) return products;
   if (userId !== null && !(await isNewcomer(db, userId))) return products.filter((product) => !product.newcomersOnly);
-  return [...products.filter((product) => product.newcomersOnly), ...products.filter((product) => !product.newcomersOnly)];
+  return [
+    ...products.filter((product) => product.newcomersOnly),
+    ...products.filter((product) => !product.newcomersOnly),
+  ];
 }

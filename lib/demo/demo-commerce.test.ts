@@ -73,10 +73,17 @@ describe("the seeded demo studio", () => {
     expect(await db.product.count({ where: { accountId } })).toBe(5);
 
     const [intro, ...products] = await listPublicProducts({ slug: "demo" });
-    expect(intro).toMatchObject({ name: "Intro: 2 uger for 199 kr.", newcomersOnly: true, classAllowance: 10, validityDays: 14 });
+    expect(intro).toMatchObject({
+      name: "Intro: 2 uger for 199 kr.",
+      newcomersOnly: true,
+      classAllowance: 10,
+      validityDays: 14,
+    });
     expect(intro!.prices.map((p) => p.amount)).toEqual([19_900]);
     const ida = await db.user.findUniqueOrThrow({ where: { email: "ida.holm@demo.studio-booking.test" } });
-    expect((await listPublicProducts({ slug: "demo", viewerId: ida.id })).map((p) => p.name)).not.toContain(intro!.name);
+    expect((await listPublicProducts({ slug: "demo", viewerId: ida.id })).map((p) => p.name)).not.toContain(
+      intro!.name,
+    );
     expect(products.map((p) => [p.type, p.name, p.status])).toEqual([
       ["drop_in", "Enkelttime", "active"],
       ["class_pass", "10-klippekort", "active"],

@@ -30,7 +30,12 @@ export async function writeDemoStrikes(tx: TenantTx, fixture: DemoFixture, writt
     return;
   }
   const attended = await tx.booking.findMany({
-    where: { attendeeId: nearBlock, status: "confirmed", attendance: "attended", instance: { startsAt: { gt: since, lte: now } } },
+    where: {
+      attendeeId: nearBlock,
+      status: "confirmed",
+      attendance: "attended",
+      instance: { startsAt: { gt: since, lte: now } },
+    },
     select: { id: true, instance: { select: { startsAt: true } } },
     orderBy: { instance: { startsAt: "desc" } },
     take: wanted - strikes.length,

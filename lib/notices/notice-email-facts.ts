@@ -2,12 +2,7 @@
 // the database) and the email worker (which renders it): types only.
 
 export type NoticeEmailKind =
-  | "pass_one_left"
-  | "pass_expiring"
-  | "webhook_disabled"
-  | "import_welcome"
-  | "course_incomplete"
-  | "strike_block";
+  "pass_one_left" | "pass_expiring" | "webhook_disabled" | "import_welcome" | "course_incomplete" | "strike_block";
 
 type Recipient = {
   recipientEmail: string;
@@ -56,8 +51,4 @@ export type CourseIncompleteFacts = Recipient & {
 export type StrikeBlockFacts = Recipient & { kind: "strike_block"; blockedUntil: Date };
 
 export type NoticeEmailFacts =
-  | PassNoticeFacts
-  | WebhookDisabledFacts
-  | ImportWelcomeFacts
-  | CourseIncompleteFacts
-  | StrikeBlockFacts;
+  PassNoticeFacts | WebhookDisabledFacts | ImportWelcomeFacts | CourseIncompleteFacts | StrikeBlockFacts;

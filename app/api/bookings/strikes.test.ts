@@ -33,7 +33,9 @@ beforeEach(async () => {
   member = await createMember(tenant.accountId, "attendee", { displayName: "Mette" });
   await grant(tenant.accountId, member.userId, { remainingClasses: 20 });
   const policy = { strikeLimit: 3, strikeWindowDays: 30, strikeBlockDays: 7, strikeLateCancels: true };
-  expect((await api("PATCH", "/account", { token: tenant.admin.token, body: { bookingPolicy: policy } })).status).toBe(200);
+  expect((await api("PATCH", "/account", { token: tenant.admin.token, body: { bookingPolicy: policy } })).status).toBe(
+    200,
+  );
 });
 
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -63,7 +65,10 @@ async function noShow(): Promise<string> {
 /** A no-show whose mark was set `markedAgo` ago (the past the handlers cannot write). */
 async function noShowMarked(markedAgo: number): Promise<void> {
   const bookingId = await pastPlace(markedAgo + HOUR);
-  await db.booking.update({ where: { id: bookingId }, data: { attendance: "no_show", noShowMarkedAt: ago(markedAgo) } });
+  await db.booking.update({
+    where: { id: bookingId },
+    data: { attendance: "no_show", noShowMarkedAt: ago(markedAgo) },
+  });
 }
 
 /** A place booked and cancelled inside the cancellation window (12 hours): `late_cancelled`. */
@@ -89,8 +94,17 @@ describe("the strike policy on the account", () => {
       token: fresh.admin.token,
       body: { bookingPolicy: { strikeLimit: 2, strikeLateCancels: false } },
     });
-    expect(written.body.bookingPolicy).toMatchObject({ strikeLimit: 2, strikeWindowDays: 30, strikeLateCancels: false });
-    for (const bookingPolicy of [{ strikeLimit: 21 }, { strikeLimit: -1 }, { strikeWindowDays: 0 }, { strikeBlockDays: 366 }]) {
+    expect(written.body.bookingPolicy).toMatchObject({
+      strikeLimit: 2,
+      strikeWindowDays: 30,
+      strikeLateCancels: false,
+    });
+    for (const bookingPolicy of [
+      { strikeLimit: 21 },
+      { strikeLimit: -1 },
+      { strikeWindowDays: 0 },
+      { strikeBlockDays: 366 },
+    ]) {
       const refused = await api("PATCH", "/account", { token: fresh.admin.token, body: { bookingPolicy } });
       expect(refused.status).toBe(400);
     }
@@ -133,7 +147,10 @@ describe("POST /bookings with strikes", () => {
     const lesson = await createClass(tenant.accountId);
     expect((await book(lesson.id)).body).toEqual({ error: "Booking is blocked" });
 
-    await api("PATCH", "/account", { token: tenant.admin.token, body: { bookingPolicy: { strikeLateCancels: false } } });
+    await api("PATCH", "/account", {
+      token: tenant.admin.token,
+      body: { bookingPolicy: { strikeLateCancels: false } },
+    });
     expect((await book(lesson.id)).status).toBe(201);
   });
 
@@ -174,7 +191,8 @@ describe("POST /bookings with strikes", () => {
     await api("PATCH", "/account", { token: tenant.admin.token, body: { bookingPolicy: { strikeBlockDays: 10 } } });
     const until = ago(8 * DAY - 10 * DAY);
     const scoped = tenantDb(tenant.accountId);
-    const at = (moment: Date) => strikeBlockUntil(scoped, { accountId: tenant.accountId, userId: member.userId, now: moment });
+    const at = (moment: Date) =>
+      strikeBlockUntil(scoped, { accountId: tenant.accountId, userId: member.userId, now: moment });
     expect(await at(now)).toEqual(until);
     expect(await at(new Date(until.getTime() - 1))).toEqual(until);
     expect(await at(until)).toBeNull(); // the block ends at its end
@@ -233,7 +251,9 @@ describe("the email when a block starts", () => {
     expect(await strikeNotices()).toBe(1);
 
     expect(await sendWaitingNoticeEmails()).toBe(1);
-    const emails = readOutbox().filter((email) => email.to === member.email && email.id.startsWith("notice-strike_block-"));
+    const emails = readOutbox().filter(
+      (email) => email.to === member.email && email.id.startsWith("notice-strike_block-"),
+    );
     expect(emails).toHaveLength(1);
     expect(emails[0]!.locale).toBe("en");
     expect(emails[0]!.subject).toBe("You cannot book at Studio Sol for now");
@@ -243,7 +263,9 @@ describe("the email when a block starts", () => {
   it("is in the studio's language without the member's own, and not sent when the block was lifted before", async () => {
     for (let index = 0; index < 3; index += 1) await noShow();
     expect(await sendWaitingNoticeEmails()).toBe(1);
-    const [email] = readOutbox().filter((sent) => sent.to === member.email && sent.id.startsWith("notice-strike_block-"));
+    const [email] = readOutbox().filter(
+      (sent) => sent.to === member.email && sent.id.startsWith("notice-strike_block-"),
+    );
     expect(email!.subject).toBe("Du kan ikke booke hos Studio Sol lige nu");
 
     const other = await createMember(tenant.accountId, "attendee");
@@ -273,7 +295,11 @@ describe("POST /users/{userId}/strikes/clear", () => {
     expect(lifted.status).toBe(204);
     expect(lifted.text).toBe("");
     expect((await book(lesson.id)).status).toBe(201);
-    const strikes = await getMemberStrikes({ db: tenantDb(tenant.accountId), accountId: tenant.accountId, userId: member.userId });
+    const strikes = await getMemberStrikes({
+      db: tenantDb(tenant.accountId),
+      accountId: tenant.accountId,
+      userId: member.userId,
+    });
     expect(strikes).toMatchObject({ limit: 3, strikes: [], blockedUntil: null });
 
     await new Promise((resolve) => setTimeout(resolve, 5)); // later marks are after the lift's moment

@@ -21,7 +21,14 @@ beforeEach(async () => {
 async function product(body: Record<string, unknown>, token = tenant.admin.token): Promise<Product> {
   const response = await api("POST", "/products", {
     token,
-    body: { type: "class_pass", classAllowance: 4, name: "Pass", status: "active", prices: [{ amount: 19900, currency: "DKK" }], ...body },
+    body: {
+      type: "class_pass",
+      classAllowance: 4,
+      name: "Pass",
+      status: "active",
+      prices: [{ amount: 19900, currency: "DKK" }],
+      ...body,
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body as Product;
@@ -29,8 +36,10 @@ async function product(body: Record<string, unknown>, token = tenant.admin.token
 
 const intro = () => product({ name: "2 uger for 199 kr.", validityDays: 14, newcomersOnly: true });
 const purchase = (p: Product) => ({ productId: p.id, priceId: p.prices[0]!.id });
-const quote = (member: TestMember, p: Product) => api("POST", "/checkout/quote", { token: member.token, body: purchase(p) });
-const checkout = (member: TestMember, p: Product) => api("POST", "/checkout", { token: member.token, body: purchase(p) });
+const quote = (member: TestMember, p: Product) =>
+  api("POST", "/checkout/quote", { token: member.token, body: purchase(p) });
+const checkout = (member: TestMember, p: Product) =>
+  api("POST", "/checkout", { token: member.token, body: purchase(p) });
 
 /** A class the member attended (checked in at the door). */
 async function attended(member: TestMember): Promise<void> {
@@ -54,9 +63,15 @@ describe("newcomersOnly on products", () => {
     expect(offer.newcomersOnly).toBe(true);
     const listed = await api("GET", "/products", { token: tenant.admin.token });
     expect(listed.body.find((p: Product) => p.id === offer.id).newcomersOnly).toBe(true);
-    const updated = await api("PATCH", `/products/${plain.id}`, { token: tenant.admin.token, body: { newcomersOnly: true } });
+    const updated = await api("PATCH", `/products/${plain.id}`, {
+      token: tenant.admin.token,
+      body: { newcomersOnly: true },
+    });
     expect(updated.body.newcomersOnly).toBe(true);
-    const invalid = await api("PATCH", `/products/${plain.id}`, { token: tenant.admin.token, body: { newcomersOnly: "yes" } });
+    const invalid = await api("PATCH", `/products/${plain.id}`, {
+      token: tenant.admin.token,
+      body: { newcomersOnly: "yes" },
+    });
     expect(invalid.status).toBe(400);
   });
 });
@@ -80,7 +95,10 @@ describe("POST /checkout/quote and POST /checkout of an intro offer", () => {
     const other = await product({ name: "10-klippekort" });
     const bought = await checkout(newcomer, other);
     expect(bought.status).toBe(201);
-    await db.order.update({ where: { id: bought.body.order.id }, data: { status: "refunded", refundedAt: new Date() } });
+    await db.order.update({
+      where: { id: bought.body.order.id },
+      data: { status: "refunded", refundedAt: new Date() },
+    });
     expect((await quote(newcomer, offer)).body).toEqual({ error: "Only for new customers" });
     expect((await checkout(newcomer, offer)).body).toEqual({ error: "Only for new customers" });
   });
@@ -94,10 +112,18 @@ describe("POST /checkout/quote and POST /checkout of an intro offer", () => {
 
     const lesson = await createClass(tenant.accountId, { startsAt: new Date(Date.now() - DAY) });
     await db.booking.create({
-      data: { accountId: tenant.accountId, instanceId: lesson.id, attendeeId: newcomer.userId, status: "confirmed", attendance: "no_show" },
+      data: {
+        accountId: tenant.accountId,
+        instanceId: lesson.id,
+        attendeeId: newcomer.userId,
+        status: "confirmed",
+        attendance: "no_show",
+      },
     });
     const elsewhere = await createTenant();
-    await db.membership.create({ data: { accountId: elsewhere.accountId, userId: newcomer.userId, persona: "attendee" } });
+    await db.membership.create({
+      data: { accountId: elsewhere.accountId, userId: newcomer.userId, persona: "attendee" },
+    });
     await db.order.create({
       data: {
         accountId: elsewhere.accountId,
@@ -146,7 +172,9 @@ describe("the passes page's list", () => {
     ]);
 
     expect((await checkout(newcomer, plain)).status).toBe(201);
-    expect(names(await listPublicProducts({ slug: tenant.slug, viewerId: newcomer.userId }))).toEqual(["10-klippekort"]);
+    expect(names(await listPublicProducts({ slug: tenant.slug, viewerId: newcomer.userId }))).toEqual([
+      "10-klippekort",
+    ]);
   });
 
   it("offers an intro offer to buy for a class to a newcomer only", async () => {

@@ -129,6 +129,7 @@ export default async function SettingsPage() {
                 defaultValue: policy.strikeWindowDays,
                 min: 1,
                 max: 365,
+                hint: t("strikeWindowDaysHint"),
               },
               {
                 kind: "number",
@@ -144,6 +145,7 @@ export default async function SettingsPage() {
                 name: "bookingPolicy.strikeLateCancels",
                 label: t("strikeLateCancels"),
                 defaultChecked: policy.strikeLateCancels,
+                hint: t("strikeLateCancelsHint"),
               },
               {
                 kind: "number",

@@ -88,6 +88,17 @@ describe("readProductForm", () => {
     expect(UpdateProductInput.safeParse(body).success).toBe(true);
   });
 
+  it("reads the intro offer's box: ticked is newcomersOnly, unticked is not", () => {
+    const read = (entries: [string, string][]) =>
+      readProductForm(form([["type", "class_pass"], ["prices.0.amount", "199"], ...entries]), {
+        mode: "update",
+        fallbackCurrency: "DKK",
+        language: "da",
+      }).body;
+    expect(read([["newcomersOnly", "on"]]).newcomersOnly).toBe(true);
+    expect(read([]).newcomersOnly).toBe(false);
+  });
+
   it("passes non-numbers on so the schema rejects them at their field", () => {
     const { body } = readProductForm(
       form([

@@ -6,7 +6,10 @@ import type { MemberStrikes } from "@/lib/strikes/get-member-strikes";
 import type { Studio } from "@/lib/web/get-active-studio";
 import { clearStrikesAction } from "../actions";
 
-/** The member's strikes within the studio's window, the block they started, and "Lift" for the desk. */
+/**
+ * The member's strikes within the studio's window, the block they started, and "Lift" for the desk;
+ * nothing while the studio has strikes off.
+ */
 export async function StrikesSection({
   userId,
   strikes,
@@ -17,13 +20,11 @@ export async function StrikesSection({
   studio: Studio;
 }) {
   const t = await getTranslations("PersonStrikes");
-  if (strikes.limit === 0 && strikes.strikes.length === 0) return null;
+  if (strikes.limit === 0) return null; // strikes are off: nothing counts, nothing blocks
   return (
     <Section id="strikes" title={t("heading")}>
       <p className="text-slate-800">
-        {strikes.limit === 0
-          ? t("countOff", { count: strikes.strikes.length, days: strikes.windowDays })
-          : t("count", { count: strikes.strikes.length, limit: strikes.limit, days: strikes.windowDays })}
+        {t("count", { count: strikes.strikes.length, limit: strikes.limit, days: strikes.windowDays })}
       </p>
       {strikes.blockedUntil && (
         <p className="mt-2 font-medium text-red-800">

@@ -79,6 +79,7 @@ const REFUSALS: Record<string, Answer> = {
   not_found: { status: 404, body: { error: "Resource not found" } },
   instance_full: { status: 409, body: { error: "Instance is full" } },
   already_booked: { status: 409, body: { error: "Already booked" } },
+  booking_blocked: { status: 409, body: { error: "Booking is blocked" } },
   no_valid_entitlement: { status: 402, body: { error: "No valid entitlement" } },
 };
 

@@ -129,6 +129,7 @@ function ViewerAction({
 }) {
   if (!decision || decision.reason === "not_bookable") return <Note>{t("notBookable")}</Note>;
   if (decision.reason === "waitlist_disabled") return null;
+  if (decision.reason === "blocked") return <Note>{t("bookingBlocked")}</Note>;
   if (decision.action === "waitlist") return <BookingControls {...controls} mode="waitlist" />;
   if (decision.reason === "no_entitlement" && !decision.holdsPass && products?.length !== 0)
     return <BuyToBook passesHref={controls.passesHref} label={controls.label} t={t} />;

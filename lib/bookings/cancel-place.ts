@@ -3,6 +3,7 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import type { BookingRow } from "./booking-notice";
 import { isLateCancellation } from "./booking-window";
+import { noticeStrikeBlock } from "@/lib/strikes/notice-strike-block";
 import { lockInstance } from "./lock-instance";
 import { promoteAttendeeWaitlists } from "./promote-attendee-waitlists";
 import { promoteWaitlist } from "./promote-waitlist";
@@ -34,6 +35,9 @@ export async function cancelPlace(
     now,
   });
   if (!released) throw new AppError("booking_already_cancelled");
+  // A late cancellation is a strike (lib/strikes): one that starts a block queues the member's email.
+  if (released.status === "late_cancelled")
+    await noticeStrikeBlock(tx, { accountId, userId: released.attendeeId, now });
   if (released.previousStatus !== "confirmed") return { released, promoted: [] };
   const promoted = await promoteWaitlist({ tx, instance, now });
   if (released.status === "cancelled") {

@@ -4,6 +4,7 @@ import { Prisma } from "@prisma/client";
 import { isPausedAt } from "@/lib/commerce/entitlement-pause";
 import { entitlementTerms } from "@/lib/commerce/entitlement-terms";
 import { CURRENT_PRICES } from "@/lib/commerce/get-product-or-throw";
+import { offeredTo } from "@/lib/commerce/newcomer";
 import { isEligibleForPrice } from "@/lib/commerce/price-eligibility";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
@@ -13,6 +14,7 @@ import { chooseLocale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { toIsoDate } from "@/lib/schemas/common";
 import { PUBLIC_PRODUCT_TYPES } from "@/lib/schemas/product";
+import { strikeBlockUntil } from "@/lib/strikes/strike-block";
 import { bookingWindow, type BookingWindowState } from "./booking-window";
 import { coveringEntitlementsWhere, isCourseOnlyEvent } from "./covering-entitlements";
 
@@ -23,6 +25,7 @@ export type BookingOptionsReason =
   | "closed"
   | "started"
   | "already_booked"
+  | "blocked"
   | "no_entitlement"
   | "full"
   | "waitlist_disabled";
@@ -35,6 +38,8 @@ export type BookingOptions = {
   message: string;
   opensAt: Date;
   closesAt: Date;
+  /** With reason `blocked`: until when the caller's strikes block booking (lib/strikes). */
+  blockedUntil: Date | null;
   booking: Booking | null;
   entitlement: Entitlement | null;
   products: (Product & { prices: Price[] })[];
@@ -101,12 +106,14 @@ export async function getBookingOptions(options: {
           eventId: row.eventId,
           startsAt: row.startsAt,
           buyer: user,
+          buyerId: userId,
           timezone: account.timezone,
           now,
         }),
         pausedUntilFor({ db, userId, eventId: row.eventId, startsAt: row.startsAt, timezone: account.timezone }),
       ])
     : [[], null];
+  const blockedUntil = decision.reason === "blocked" ? await strikeBlockUntil(db, { accountId, userId, now }) : null;
 
   const language = chooseLocale({
     personal: user.locale,
@@ -122,6 +129,7 @@ export async function getBookingOptions(options: {
     closed: t("closed", { closesAt: formatDateTime(closesAt, where) }),
     started: t("started"),
     already_booked: booking?.status === "waitlisted" ? t("onWaitlist") : t("alreadyBooked"),
+    blocked: t("blocked", { until: blockedUntil ? formatDateTime(blockedUntil, where) : "" }),
     no_entitlement: pausedUntil
       ? t("paused", { until: formatLocalDate(toIsoDate(pausedUntil)!, where) })
       : t("noEntitlement"),
@@ -134,6 +142,7 @@ export async function getBookingOptions(options: {
     message: messages[decision.reason ?? "book"],
     opensAt,
     closesAt,
+    blockedUntil,
     booking,
     entitlement,
     products,
@@ -222,6 +231,8 @@ function decide(row: VerdictRow): Pick<BookingOptions, "canBook" | "action" | "r
       return none(row.window === "not_open_yet" || row.window === "started" ? row.window : "closed");
     case "already_booked":
       return none("already_booked");
+    case "booking_blocked":
+      return none("blocked");
     case "no_valid_entitlement":
       return none("no_entitlement");
     default:
@@ -253,7 +264,8 @@ async function pausedUntilFor(options: {
 
 /**
  * Active products on sale whose purchase now would give an entitlement for this class: eligible for
- * its event, valid at its start, with the prices the buyer may pay (age rules); none without such a price,
+ * its event, valid at its start, with the prices the buyer may pay (age rules; intro offers to a newcomer only,
+ * and first); none without such a price,
  * and none for a class of a course that does not allow drop-ins (booked through enrolment only).
  */
 async function productsThatWouldBook(options: {
@@ -261,10 +273,11 @@ async function productsThatWouldBook(options: {
   eventId: string;
   startsAt: Date;
   buyer: { dateOfBirth: Date | null };
+  buyerId: string;
   timezone: string;
   now: Date;
 }): Promise<(Product & { prices: Price[] })[]> {
-  const { db, eventId, startsAt, buyer, timezone, now } = options;
+  const { db, eventId, startsAt, buyer, buyerId, timezone, now } = options;
   if (await isCourseOnlyEvent(db, eventId)) return [];
   const products = await db.product.findMany({
     where: {
@@ -275,7 +288,7 @@ async function productsThatWouldBook(options: {
     include: CURRENT_PRICES,
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return products.flatMap((product) => {
+  return (await offeredTo(db, buyerId, products)).flatMap((product) => {
     const prices = product.prices.filter((price) => {
       if (!isEligibleForPrice(price, buyer, { timezone, now })) return false;
       const terms = entitlementTerms(product, price, now);

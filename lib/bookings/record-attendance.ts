@@ -2,6 +2,8 @@ import "server-only";
 import { assertManagesInstance, type Actor } from "@/lib/auth/instance-permission";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
+import { wakeJobs } from "@/lib/jobs/wake";
+import { noticeStrikeBlock } from "@/lib/strikes/notice-strike-block";
 
 /** Attendance can be marked from this long before the class starts (people check in at the door). */
 export const ATTENDANCE_OPENS_MS = 30 * 60_000;
@@ -17,6 +19,8 @@ export function attendanceOpensAt(startsAt: Date): Date {
  * an actor who does not manage its class (lib/auth/instance-permission.ts) 403; earlier than 30
  * minutes before the class starts (at `now`), 409 `Class has not started`; attendance belongs to
  * confirmed bookings only, so another status answers 409 `Booking is not confirmed`.
+ * A `no_show` mark is a strike from the moment it is first set (`noShowMarkedAt`, lib/strikes); one
+ * that starts a block queues the member's email in the same transaction.
  */
 export async function recordAttendance({
   db,
@@ -35,16 +39,32 @@ export async function recordAttendance({
 }) {
   const found = await db.booking.findFirst({
     where: { id: bookingId },
-    select: { instance: { select: { teacherIds: true, startsAt: true } } },
+    select: {
+      accountId: true,
+      attendeeId: true,
+      attendance: true,
+      noShowMarkedAt: true,
+      instance: { select: { teacherIds: true, startsAt: true } },
+    },
   });
   if (!found) throw new AppError("not_found");
   assertManagesInstance(actor, found.instance);
   if (now < attendanceOpensAt(found.instance.startsAt)) throw new AppError("class_not_started");
-  const [updated] = await db.booking.updateManyAndReturn({
-    where: { id: bookingId, status: "confirmed" },
-    data: { attendance },
-  });
-  if (!updated) throw new AppError("booking_not_confirmed");
+  const noShowMarkedAt =
+    attendance === "no_show" ? (found.attendance === "no_show" && found.noShowMarkedAt) || now : null;
+  const mark = async (tx: TenantTx) => {
+    const [updated] = await tx.booking.updateManyAndReturn({
+      where: { id: bookingId, status: "confirmed" },
+      data: { attendance, noShowMarkedAt },
+    });
+    if (!updated) throw new AppError("booking_not_confirmed");
+    const noticed =
+      attendance === "no_show" &&
+      (await noticeStrikeBlock(tx, { accountId: found.accountId, userId: found.attendeeId, now }));
+    return { updated, noticed };
+  };
+  const { updated, noticed } = "$transaction" in db ? await db.$transaction(mark) : await mark(db);
+  if (noticed) wakeJobs(); // the block's email (inside a caller's transaction: sent at the next sweep)
   return updated;
 }
 
@@ -66,5 +86,12 @@ export async function recordAttendanceOf(
     },
     data: { attendance },
   });
+  // Past no-shows (the writer's history) count as strikes from their class's start.
+  if (attendance === "no_show")
+    await tx.$executeRaw`
+      UPDATE "Booking" b SET "noShowMarkedAt" = i."startsAt"
+        FROM "Instance" i
+       WHERE b."id" = ANY (${bookingIds}::text[]) AND b."attendance" = 'no_show' AND b."noShowMarkedAt" IS NULL
+         AND i."id" = b."instanceId" AND i."accountId" = b."accountId"`;
   return count;
 }

@@ -30,6 +30,7 @@ export async function createProduct({
       eligibleEventIds,
       courseEventId: input.courseEventId ?? null,
       enrolUntil: input.enrolUntil ? new Date(input.enrolUntil) : null,
+      newcomersOnly: input.newcomersOnly ?? false,
       status: input.status ?? "draft",
       prices: { create: input.prices.map((price, position) => ({ ...priceData(price, position), accountId })) },
     },

@@ -3,6 +3,7 @@ import { tenantDb, type TenantDb } from "@/lib/db/tenant-db";
 import { COURSE_PRODUCT_TYPES, PUBLIC_PRODUCT_TYPES, type ProductWithPrices } from "@/lib/schemas/product";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
 import { CURRENT_PRICES } from "./get-product-or-throw";
+import { offeredTo } from "./newcomer";
 
 /** A course as the public sees it: its classes (not cancelled), and the fewest free places among those not yet started. */
 export type CourseSummary = {
@@ -18,15 +19,18 @@ export type PublicProduct = ProductWithPrices & { course: CourseSummary | null }
 /**
  * Active drop-ins, passes and subscriptions of an active account, with their current prices; with
  * `courses`, active workshops, teacher trainings and custom products that have a course too, each
- * with its course (decisions §5). 404 for an unknown slug.
+ * with its course (decisions §5). Intro offers (`newcomersOnly`) come first, and not at all for a
+ * `viewerId` (a signed-in member of the studio) who is no newcomer (newcomer.ts). 404 for an unknown slug.
  */
 export async function listPublicProducts({
   slug,
   courses = false,
+  viewerId = null,
   now = new Date(),
 }: {
   slug: string;
   courses?: boolean;
+  viewerId?: string | null;
   now?: Date;
 }): Promise<PublicProduct[]> {
   const account = await getPublicAccountOrThrow({ slug });
@@ -43,7 +47,7 @@ export async function listPublicProducts({
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   return Promise.all(
-    products.map(async (product) => ({
+    (await offeredTo(db, viewerId, products)).map(async (product) => ({
       ...product,
       course: product.courseEventId ? await courseSummary(db, product.courseEventId, now) : null,
     })),

@@ -2,6 +2,7 @@ import "server-only";
 import type { Price, Product } from "@prisma/client";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
+import { isNewcomer } from "./newcomer";
 import { isEligibleForPrice } from "./price-eligibility";
 
 /** An active product and one of its current prices; 404 for an unknown or non-active product or price. */
@@ -21,10 +22,11 @@ export async function findPurchasable(
 /**
  * Whether this buyer may buy `product` at `price` now, checked as POST /checkout and POST
  * /checkout/quote both check it: 409 `Purchase limit reached` (their paid orders of the product),
- * then 409 `Not eligible for this price` (age on the purchase day in the studio's timezone).
+ * then 409 `Only for new customers` (an intro offer, newcomer.ts), then 409 `Not eligible for this
+ * price` (age on the purchase day in the studio's timezone).
  */
 export async function assertMayBuy(
-  db: Pick<TenantTx, "order">,
+  db: Pick<TenantTx, "order" | "booking">,
   {
     userId,
     product,
@@ -48,5 +50,6 @@ export async function assertMayBuy(
     });
     if (bought >= product.purchaseLimitPerUser) throw new AppError("purchase_limit_reached");
   }
+  if (product.newcomersOnly && !(await isNewcomer(db, userId))) throw new AppError("newcomers_only");
   if (!isEligibleForPrice(price, buyer, { timezone, now })) throw new AppError("not_eligible_for_price");
 }

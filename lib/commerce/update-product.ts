@@ -62,6 +62,7 @@ export async function updateProduct({
         eligibleEventIds,
         courseEventId: input.courseEventId,
         enrolUntil: input.enrolUntil === undefined ? undefined : input.enrolUntil && new Date(input.enrolUntil),
+        newcomersOnly: input.newcomersOnly,
         status: input.status,
         updatedAt: new Date(),
       },

@@ -68,11 +68,22 @@ async function seededAt(accountId: string): Promise<Date> {
 }
 
 describe("the seeded demo studio", () => {
-  it("sells a drop-in, a 10-class pass with a youth price and a monthly subscription in DKK; the workshop is a draft", async () => {
+  it("sells a drop-in, a 10-class pass with a youth price and a monthly subscription in DKK, an intro offer to newcomers first; the workshop is a draft", async () => {
     const { accountId } = await seedDemo();
-    expect(await db.product.count({ where: { accountId } })).toBe(4 + DEMO_FIXTURE.courses.length);
+    expect(await db.product.count({ where: { accountId } })).toBe(5 + DEMO_FIXTURE.courses.length);
 
-    const products = await listPublicProducts({ slug: "demo" });
+    const [intro, ...products] = await listPublicProducts({ slug: "demo" });
+    expect(intro).toMatchObject({
+      name: "Intro: 2 uger for 199 kr.",
+      newcomersOnly: true,
+      classAllowance: 10,
+      validityDays: 14,
+    });
+    expect(intro!.prices.map((p) => p.amount)).toEqual([19_900]);
+    const ida = await db.user.findUniqueOrThrow({ where: { email: "ida.holm@demo.studio-booking.test" } });
+    expect((await listPublicProducts({ slug: "demo", viewerId: ida.id })).map((p) => p.name)).not.toContain(
+      intro!.name,
+    );
     expect(products.map((p) => [p.type, p.name, p.status])).toEqual([
       ["drop_in", "Enkelttime", "active"],
       ["class_pass", "10-klippekort", "active"],
@@ -243,7 +254,7 @@ describe("the seeded demo studio", () => {
       db.booking.count({ where }),
     ]);
     expect(left).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(await db.product.count({ where: { accountId } })).toBe(4 + DEMO_FIXTURE.courses.length);
+    expect(await db.product.count({ where: { accountId } })).toBe(5 + DEMO_FIXTURE.courses.length);
     expect(await db.season.count({ where: { accountId } })).toBe(1);
     const now = await seededAt(accountId);
     expect(await db.order.count({ where: { accountId, paidAt: now } })).toBe(5);

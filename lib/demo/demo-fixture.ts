@@ -70,6 +70,8 @@ export type DemoProduct = {
   status: "draft" | "active" | "archived";
   classAllowance?: number;
   validityDays?: number;
+  /** An intro offer: only a newcomer may buy it (issue 33 §5). */
+  newcomersOnly?: boolean;
   /** In the order of the price list; the first is the standard price. */
   prices: DemoPrice[];
 };
@@ -120,6 +122,15 @@ export type DemoProfile = { description: string; accentColor: string; contactEma
 /** The legal details its receipts show (PATCH /account's `legal`); the CVR number is made up. */
 export type DemoLegal = { legalName: string; legalAddress: string; vatNumber: string; vatRateBasisPoints: number };
 
+/**
+ * Strikes for no-shows and late cancellations (lib/demo/write-demo-strikes.ts), turned on after the
+ * past is written: everyone starts with a clean slate but `nearBlockKey`, one strike from a block.
+ */
+export type DemoStrikes = {
+  policy: { strikeLimit: number; strikeWindowDays: number; strikeBlockDays: number };
+  nearBlockKey: string;
+};
+
 export type DemoFixture = {
   account: { slug: string; name: string; timezone: string; locale: string; currency: string; standingBookings?: boolean } &
     DemoProfile &
@@ -146,6 +157,7 @@ export type DemoFixture = {
   /** Written after the rest (the past draws nothing from them); their products after the others. */
   courses: DemoCourse[];
   history: DemoHistory;
+  strikes: DemoStrikes;
 };
 
 const person = (key: string, displayName: string, dateOfBirth: string | null = null): DemoPerson => ({
@@ -286,6 +298,17 @@ export const DEMO_FIXTURE: DemoFixture = {
       classAllowance: 1,
       prices: [{ amount: 45_000 }],
     },
+    {
+      key: "intro",
+      type: "class_pass",
+      name: "Intro: 2 uger for 199 kr.",
+      description: "Prøv os af: op til 10 hold på 14 dage. Kun for nye kunder.",
+      status: "active",
+      classAllowance: 10,
+      validityDays: 14,
+      newcomersOnly: true,
+      prices: [{ amount: 19_900 }],
+    },
   ],
   entitlements: [
     { personKey: "ida.holm", productKey: "pass-10", priceIndex: 0 },
@@ -366,6 +389,7 @@ export const DEMO_FIXTURE: DemoFixture = {
       ),
     ],
   },
+  strikes: { policy: { strikeLimit: 3, strikeWindowDays: 30, strikeBlockDays: 7 }, nearBlockKey: "lars.andersen" },
 };
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getSummarySeries } from "@/lib/admin/get-summary-series";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
+import { getMemberStrikes } from "@/lib/strikes/get-member-strikes";
 import { DEMO_EMAIL_DOMAIN, DEMO_FIXTURE } from "./demo-fixture";
 import { resetDemo } from "./reset-demo";
 
@@ -197,5 +198,19 @@ describe("the demo studio's past", () => {
     });
     expect(recent.unit).toBe("day");
     expect(recent.points.filter((p) => p.summary.bookings > 0).length).toBeGreaterThan(20);
+  });
+
+  it("has strikes on, everyone's slate clean but Lars Andersen's, one strike from a block", async () => {
+    const account = await db.account.findUniqueOrThrow({ where: { id: accountId } });
+    expect(account).toMatchObject({ strikeLimit: 3, strikeWindowDays: 30, strikeBlockDays: 7 });
+    const strikesOf = async (key: string) => {
+      const user = await db.user.findUniqueOrThrow({ where: { email: `${key}@${DEMO_EMAIL_DOMAIN}` } });
+      return getMemberStrikes({ db: tenantDb(accountId), accountId, userId: user.id, now: NOW });
+    };
+    const lars = await strikesOf("lars.andersen");
+    expect(lars.strikes).toHaveLength(2);
+    expect(lars.blockedUntil).toBeNull();
+    for (const key of ["ida.holm", "mads.jensen", "freja.nielsen", "sofie.pedersen"])
+      expect((await strikesOf(key)).strikes).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { userIdOf, type Section, type Written } from "./demo-written";
 import { writeDemoCourses } from "./write-demo-courses";
 import { writeDemoHistory } from "./write-demo-history";
+import { writeDemoStrikes } from "./write-demo-strikes";
 
 async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   await tx.account.create({ data: { id: written.accountId, ...fixture.account, isDemo: true } });
@@ -145,6 +146,7 @@ async function writeProducts(tx: TenantTx, fixture: DemoFixture, written: Writte
         description: product.description,
         classAllowance: product.classAllowance ?? null,
         validityDays: product.validityDays ?? null,
+        newcomersOnly: product.newcomersOnly ?? false,
         status: product.status,
         createdAt: new Date(written.now.getTime() + index),
         prices: {
@@ -247,6 +249,7 @@ const SECTIONS: Section[] = [
   writeProducts,
   writeSeason,
   writeDemoHistory,
+  writeDemoStrikes,
   writeEntitlements,
   writeBookings,
   writeStandingPlaces,

@@ -47,6 +47,7 @@ type ClaimedNotice = {
   instalments: number | null;
   orderAmount: number | null;
   orderCurrency: string | null;
+  blockedUntil: Date | null;
 };
 
 /** What a drain reports: a sent email (recipient's domain and subject), a failure, a give-up. Never the address. */
@@ -95,7 +96,9 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
       sb."status" AS "standingStatus", sev."title" AS "standingTitle",
       o."status" AS "orderStatus", o."userId" AS "orderUserId", ou."displayName" AS "orderBuyerName",
       op."name" AS "orderProductName", o."instalment", o."instalments", o."amount" AS "orderAmount",
-      o."currency" AS "orderCurrency"
+      o."currency" AS "orderCurrency",
+      CASE WHEN c."kind" = 'strike_block'
+        THEN strike_block_until(c."accountId", c."userId", (now() AT TIME ZONE 'UTC')::timestamp) END AS "blockedUntil"
     FROM claimed c
     JOIN "Account" a ON a."id" = c."accountId"
     JOIN "User" u ON u."id" = c."userId"
@@ -184,6 +187,8 @@ function factsOf(row: ClaimedNotice, appUrl: string): NoticeEmailFacts | null {
       return { kind: row.kind, ...recipient, classTitle: row.standingTitle };
     case "instalment_failed":
       return instalmentFailedFacts(row, recipient);
+    case "strike_block": // lifted or cleared meanwhile: nothing to tell
+      return row.blockedUntil === null ? null : { kind: row.kind, ...recipient, blockedUntil: row.blockedUntil };
     case "import_welcome": // the studio's sign-in page: a magic link would expire before many read their welcome
       return {
         kind: row.kind,

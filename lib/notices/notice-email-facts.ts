@@ -8,7 +8,8 @@ export type NoticeEmailKind =
   | "import_welcome"
   | "course_incomplete"
   | "standing_no_pass"
-  | "instalment_failed";
+  | "instalment_failed"
+  | "strike_block";
 
 type Recipient = {
   recipientEmail: string;
@@ -70,10 +71,14 @@ export type InstalmentFailedFacts = Recipient & {
   currency: string;
 };
 
+/** To a member: their strikes started a block on booking (lib/strikes), until `blockedUntil` as the email is sent. */
+export type StrikeBlockFacts = Recipient & { kind: "strike_block"; blockedUntil: Date };
+
 export type NoticeEmailFacts =
   | PassNoticeFacts
   | WebhookDisabledFacts
   | ImportWelcomeFacts
   | CourseIncompleteFacts
   | StandingNoPassFacts
-  | InstalmentFailedFacts;
+  | InstalmentFailedFacts
+  | StrikeBlockFacts;

@@ -6,6 +6,7 @@ import { renderImportWelcomeEmail } from "@/lib/email/templates/import-welcome-e
 import { renderPassExpiringEmail } from "@/lib/email/templates/pass-expiring-email";
 import { renderPassOneLeftEmail } from "@/lib/email/templates/pass-one-left-email";
 import { renderStandingNoPassEmail } from "@/lib/email/templates/standing-no-pass-email";
+import { renderStrikeBlockEmail } from "@/lib/email/templates/strike-block-email";
 import { renderWebhookDisabledEmail } from "@/lib/email/templates/webhook-disabled-email";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
@@ -71,6 +72,12 @@ export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailM
           url: facts.toBuyer
             ? `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}`
             : `${facts.appUrl}/dashboard/users/${encodeURIComponent(facts.buyerId)}`,
+        });
+      case "strike_block":
+        return renderStrikeBlockEmail({
+          ...common,
+          blockedUntil: formatDateTime(facts.blockedUntil, where),
+          scheduleUrl: `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}`,
         });
       default: // a row written by raw SQL with a kind this code does not know
         throw new TypeError("unknown notice email kind");

@@ -16,6 +16,17 @@ export const BookingPolicySchema = z
         "Members may keep a standing place in a series (POST /me/standing-bookings): each of its classes is booked for " +
         "them as its booking window opens. Off: 409 `Standing bookings are off`, and no class is booked for the places kept.",
     }),
+    strikeLimit: z.number().int().min(0).max(20).openapi({
+      example: 3,
+        "Strikes within `strikeWindowDays` that block a member from booking (409 `Booking is blocked`) for `strikeBlockDays`; 0 (the default): strikes are off. " +
+        "A no-show counts from the moment it is marked, a late cancellation (with `strikeLateCancels`) from the moment it is made; clearing the mark removes its strike.",
+    strikeWindowDays: z.number().int().min(1).max(365).openapi({ example: 30, description: "Default 30" }),
+    strikeBlockDays: z.number().int().min(1).max(365).openapi({
+      example: 7,
+      description: "How long a block lasts, from the strike that reached the limit; default 7",
+    strikeLateCancels: z
+      .boolean()
+      .openapi({ example: true, description: "Whether a late cancellation is a strike (a no-show always is); default true" }),
   })
   .openapi("BookingPolicy");
 
@@ -57,6 +68,10 @@ export function serializeAccount(account: Account): AccountDto {
       cancellationWindowHours: account.cancellationWindowHours,
       waitlistEnabled: account.waitlistEnabled,
       standingBookings: account.standingBookings,
+      strikeLimit: account.strikeLimit,
+      strikeWindowDays: account.strikeWindowDays,
+      strikeBlockDays: account.strikeBlockDays,
+      strikeLateCancels: account.strikeLateCancels,
     },
     profile: serializeProfile(account),
     reminderHours: account.reminderHours,

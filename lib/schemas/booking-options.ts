@@ -11,6 +11,7 @@ export const BookingOptionsReasonSchema = z
     "closed",
     "started",
     "already_booked",
+    "blocked",
     "no_entitlement",
     "full",
     "waitlist_disabled",
@@ -19,7 +20,7 @@ export const BookingOptionsReasonSchema = z
     description:
       "Why the class cannot be booked now, checked in POST /bookings's order; each matches the error POST /bookings answers: " +
       "`not_bookable` 409 Instance is not bookable; `not_open_yet`, `closed`, `started` 409 Booking is closed; " +
-      "`already_booked` 409 Already booked; `no_entitlement` 402 No valid entitlement; `full` (the waitlist is open) and " +
+      "`already_booked` 409 Already booked; `blocked` 409 Booking is blocked (the caller's strikes, until `blockedUntil`); `no_entitlement` 402 No valid entitlement; `full` (the waitlist is open) and " +
       "`waitlist_disabled` 409 Instance is full (with `waitlist: true`, `full` books a place on the waitlist)",
   });
 
@@ -41,6 +42,10 @@ export const BookingOptionsSchema = z
     closesAt: z.iso
       .datetime()
       .openapi({ description: "The last moment to book (closesMinutesBefore before the start)" }),
+    blockedUntil: z.iso.datetime().nullable().openapi({
+      description:
+        "With reason `blocked`: until when the caller may not book, because of their no-shows and late cancellations (the studio's `bookingPolicy` strikes); otherwise null",
+    }),
     booking: BookingSchema.nullable().openapi({
       description: "The caller's live (confirmed or waitlisted) booking of it",
     }),
@@ -66,6 +71,7 @@ export function serializeBookingOptions(options: BookingOptions): BookingOptions
     message: options.message,
     opensAt: options.opensAt.toISOString(),
     closesAt: options.closesAt.toISOString(),
+    blockedUntil: options.blockedUntil?.toISOString() ?? null,
     booking: options.booking && serializeBooking(options.booking),
     entitlement: options.entitlement && serializeEntitlement(options.entitlement),
     products: options.products.map(serializeProduct),

@@ -77,6 +77,10 @@ export const ProductSchema = z
     enrolUntil: z.iso.datetime().nullable().openapi({
       description: "Enrolment stays open until then; null = until the course's first class starts",
     }),
+    newcomersOnly: z.boolean().openapi({
+      description:
+        "An intro offer: only a person with no earlier paid order and no attended class at this studio may buy it (409 `Only for new customers`)",
+    }),
     status: ProductStatusSchema,
   })
   .openapi("Product");
@@ -202,6 +206,12 @@ const ProductFields = {
     description:
       "Enrolment closes then (later buyers book the classes still ahead); null = when the first class starts",
   }),
+  newcomersOnly: z.boolean().openapi({
+    example: false,
+    description:
+      "An intro offer: only a person with no earlier paid order (refunded ones included) and no attended class at this studio may buy it; " +
+      "the studio's passes page shows it first to them and hides it from everyone else",
+  }),
 };
 
 /** Rules across fields, checked on create and on the merged product of an edit. */
@@ -244,6 +254,7 @@ export const CreateProductInput = z
     eligibleEventIds: ProductFields.eligibleEventIds.optional(),
     courseEventId: ProductFields.courseEventId.optional(),
     enrolUntil: ProductFields.enrolUntil.optional(),
+    newcomersOnly: ProductFields.newcomersOnly.optional().openapi({ description: "Default false" }),
     status: ProductStatusSchema.optional().openapi({ description: "Default `draft`" }),
   })
   .superRefine((value, ctx) => {
@@ -273,6 +284,7 @@ export const UpdateProductInput = z
     eligibleEventIds: ProductFields.eligibleEventIds.optional(),
     courseEventId: ProductFields.courseEventId.optional(),
     enrolUntil: ProductFields.enrolUntil.optional(),
+    newcomersOnly: ProductFields.newcomersOnly.optional(),
     status: ProductStatusSchema.optional(),
   })
   .openapi("UpdateProductInput");
@@ -315,6 +327,7 @@ export function serializeProduct(product: ProductWithPrices): ProductDto {
     eligibleEventIds: product.eligibleEventIds,
     courseEventId: product.courseEventId,
     enrolUntil: product.enrolUntil?.toISOString() ?? null,
+    newcomersOnly: product.newcomersOnly,
     status: product.status as ProductDto["status"],
   };
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { StudioHeader } from "@/components/schedule/studio-header";
+import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { listPublicProducts } from "@/lib/commerce/list-public-products";
 import { CourseList } from "./course-list";
@@ -34,12 +35,12 @@ export default async function PassesPage({ params, searchParams }: Props) {
     productTexts(),
   ]);
   const returnTo = safeReturnTo(query.returnTo);
-  const [account, onSale, signedIn] = await orNotFound(
-    Promise.all([getPublicStudio(slug), listPublicProducts({ slug, courses: true }), getViewer()]),
-  );
+  const [account, signedIn] = await orNotFound(Promise.all([getPublicStudio(slug), getViewer()]));
+  const viewer = viewerOf(signedIn, account);
+  // Intro offers first to those who may buy them, and hidden from those who may not.
+  const onSale = await listPublicProducts({ slug, courses: true, viewerId: viewer?.userId ?? null });
   const products = onSale.filter((product) => !product.course);
   const courses = onSale.filter((product) => product.course);
-  const viewer = viewerOf(signedIn, account);
   const methods = await listAcceptedPaymentMethods({ accountId: account.id, currency: account.currency });
   const mobilePay = methods.includes("mobilepay");
   const sellsSubscriptions = products.some((product) => product.type === "subscription");
@@ -96,6 +97,11 @@ export default async function PassesPage({ params, searchParams }: Props) {
                   className="scroll-mt-4 rounded-lg border border-slate-200 p-4"
                 >
                   <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
+                  {product.newcomersOnly && (
+                    <p className="mt-1">
+                      <Badge tone="success">{t("newcomersOnly")}</Badge>
+                    </p>
+                  )}
                   <p className="text-sm text-slate-700">{facts.join(" · ")}</p>
                   {product.description && <p className="mt-2 text-slate-800">{product.description}</p>}
                   <ul className="mt-3 divide-y divide-slate-100">

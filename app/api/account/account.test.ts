@@ -19,6 +19,10 @@ const DEFAULT_POLICY = {
   closesMinutesBefore: 0,
   cancellationWindowHours: 12,
   waitlistEnabled: true,
+  strikeLimit: 0,
+  strikeWindowDays: 30,
+  strikeBlockDays: 7,
+  strikeLateCancels: true,
 };
 
 async function storedAccount() {

@@ -108,6 +108,7 @@ describe("POST /products", () => {
       eligibleEventIds: [eventId],
       courseEventId: null,
       enrolUntil: null,
+      newcomersOnly: false,
       status: "draft",
     });
     expect(response.body.prices[0].id).not.toBe(response.body.prices[1].id);

@@ -42,6 +42,7 @@ describe("readProductForm", () => {
       validityDays: 90,
       purchaseLimitPerUser: null,
       eligibleEventIds: ["event-1", "event-2"],
+      newcomersOnly: false,
       prices: [
         { amount: 120000, currency: "DKK" },
         { amount: 95050, currency: "DKK", minAge: 65 },
@@ -85,6 +86,17 @@ describe("readProductForm", () => {
     ]);
     expect(body).not.toHaveProperty("classAllowance"); // not shown for subscriptions: unchanged
     expect(UpdateProductInput.safeParse(body).success).toBe(true);
+  });
+
+  it("reads the intro offer's box: ticked is newcomersOnly, unticked is not", () => {
+    const read = (entries: [string, string][]) =>
+      readProductForm(form([["type", "class_pass"], ["prices.0.amount", "199"], ...entries]), {
+        mode: "update",
+        fallbackCurrency: "DKK",
+        language: "da",
+      }).body;
+    expect(read([["newcomersOnly", "on"]]).newcomersOnly).toBe(true);
+    expect(read([]).newcomersOnly).toBe(false);
   });
 
   it("passes non-numbers on so the schema rejects them at their field", () => {

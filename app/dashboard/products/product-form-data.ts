@@ -1,4 +1,4 @@
-import { readAll, readInteger, readRaw, readText } from "@/components/forms/form-data";
+import { readAll, readCheckbox, readInteger, readRaw, readText } from "@/components/forms/form-data";
 import { fromDateTimeLocal } from "@/lib/admin/studio-time";
 import { ruleDetail } from "@/lib/error-details";
 import type { ErrorDetail } from "@/lib/errors";
@@ -45,6 +45,7 @@ export function readProductForm(
     status: readText(formData, "status"),
     prices,
     eligibleEventIds: readAll(formData, "eligibleEventIds"),
+    newcomersOnly: readCheckbox(formData, "newcomersOnly"),
   };
   // Fields the form shows only for some types: absent = unchanged, blank = no value.
   for (const name of ["classAllowance", "validityDays", "purchaseLimitPerUser"]) {

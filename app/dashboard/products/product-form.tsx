@@ -32,6 +32,7 @@ export type ProductFormValues = {
   courseEventId: string;
   /** When enrolment closes, a datetime-local value in the studio's timezone; "" for the first class's start. */
   enrolUntil: string;
+  newcomersOnly: boolean;
   prices: PriceRowValues[];
 };
 
@@ -218,6 +219,13 @@ export function ProductForm({
           defaultValue: values.purchaseLimitPerUser,
           min: 1,
           hint: t("purchaseLimitHint"),
+        })}
+        {field({
+          kind: "checkbox",
+          name: "newcomersOnly",
+          label: t("newcomersOnly"),
+          defaultChecked: values.newcomersOnly,
+          hint: t("newcomersOnlyHint"),
         })}
       </fieldset>
 

@@ -23,6 +23,7 @@ export function productFormValues(
     eligibleEventIds: product.eligibleEventIds,
     courseEventId: product.courseEventId ?? "",
     enrolUntil: product.enrolUntil ? toDateTimeLocal(product.enrolUntil, timezone) : "",
+    newcomersOnly: product.newcomersOnly,
     prices: product.prices
       .filter((price) => !price.retired)
       .map((price) => ({
@@ -50,6 +51,7 @@ export function newProductValues(currency: string): ProductFormValues {
     eligibleEventIds: [],
     courseEventId: "",
     enrolUntil: "",
+    newcomersOnly: false,
     prices: [{ amount: "", currency, interval: "", intervalCount: "", instalments: "", minAge: "", maxAge: "" }],
   };
 }

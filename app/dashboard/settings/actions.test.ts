@@ -39,6 +39,24 @@ describe("settings action", () => {
     });
   });
 
+  it("saves the strikes: limit, window, block and whether late cancellations count", async () => {
+    const strikes = {
+      ...settings,
+      "bookingPolicy.strikeLimit": "3",
+      "bookingPolicy.strikeWindowDays": "28",
+      "bookingPolicy.strikeBlockDays": "10",
+    };
+    expect(await updateSettingsAction(formData(strikes))).toMatchObject({ ok: true });
+    expect(await db.account.findUniqueOrThrow({ where: { id: tenant.accountId } })).toMatchObject({
+      strikeLimit: 3,
+      strikeWindowDays: 28,
+      strikeBlockDays: 10,
+      strikeLateCancels: false,
+    });
+    const refused = await updateSettingsAction(formData({ ...strikes, "bookingPolicy.strikeBlockDays": "0" }));
+    expect(refused.fieldErrors).toEqual({ "bookingPolicy.strikeBlockDays": "Must be at least 1" });
+  });
+
   it("puts each schema error under its input and saves nothing", async () => {
     const state = await updateSettingsAction(
       formData({

@@ -6,6 +6,7 @@ import { action } from "@/lib/web/action";
 import { bookInstance } from "@/lib/bookings/book-instance";
 import { stopStandingBooking } from "@/lib/bookings/stop-standing-booking";
 import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
+import { clearStrikes } from "@/lib/strikes/clear-strikes";
 import { CreateBookingInput } from "@/lib/schemas/booking";
 import { GrantEntitlementInput } from "@/lib/schemas/entitlement";
 import { InviteUserInput, UpdateUserInput } from "@/lib/schemas/user-input";
@@ -62,6 +63,16 @@ export const stopStandingPlaceAction = action(
     await stopStandingBooking({ db: viewer.db, standingBookingId });
     const t = await getTranslations("UsersActions");
     return t("standingStopped");
+  },
+);
+
+/** POST /users/{userId}/strikes/clear's own function: the block ends, the strikes so far no longer count. */
+export const clearStrikesAction = action(
+  { auth: "administrator", ids: ["userId"], revalidate: (formData) => [personPath(formData)] },
+  async ({ viewer, ids: { userId } }) => {
+    await clearStrikes({ db: viewer.db, userId });
+    const t = await getTranslations("UsersActions");
+    return t("strikesCleared");
   },
 );
 

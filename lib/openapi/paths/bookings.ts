@@ -75,7 +75,7 @@ registry.registerPath({
     "a course product's entitlement for its course's event only, and a class of a course's event only with the course's " +
     "entitlement unless the event has `dropInsAllowed`); it " +
     "loses one credit (unlimited ones none). Errors are checked in this order: 404 unknown instance; 409 `Instance is not bookable`; " +
-    "409 `Booking is closed`; 409 `Already booked`; 402 `No valid entitlement`; 409 `Instance is full`. When the instance is full, " +
+    "409 `Booking is closed`; 409 `Already booked`; 409 `Booking is blocked`; 402 `No valid entitlement`; 409 `Instance is full`. When the instance is full, " +
     "`waitlist: true` and the account's waitlist is enabled, the answer is 201 with status `waitlisted` and no credit is taken until a " +
     "place comes free. Under any concurrency and any number of app processes: confirmed bookings never exceed capacity, a credit count " +
     "never goes below zero, an attendee never holds two live bookings of one instance. The confirmation email carries an .ics file.",
@@ -102,6 +102,9 @@ registry.registerPath({
       "Booking is closed":
         "before `opensDaysBefore` days or after `closesMinutesBefore` minutes before the start, or already started",
       "Already booked": "the attendee holds a confirmed or waitlisted booking of the instance",
+      "Booking is blocked":
+        "the attendee's strikes (no-shows and late cancellations, the account's `bookingPolicy` strikes) block booking for now; " +
+        "booking-options says until when, and an administrator may lift it (POST /users/{userId}/strikes/clear)",
       "Instance is full": "no place left and no waitlist (`waitlist` not true, or the account's waitlist disabled)",
       "Request in progress": "a request with the same Idempotency-Key is still running",
     }),

@@ -156,6 +156,8 @@ registry.registerPath({
     "(provider `stripe` and the studio's Stripe account, GET /account/payments, is not `active`); 409 `Purchase limit reached` " +
     "(paid orders and desk grants of the buyer for this product reach `purchaseLimitPerUser`, a purchase paid in instalments counting once; " +
     "concurrent checkouts never pass it); " +
+    "409 `Only for new customers` (a `newcomersOnly` product, and the buyer has an earlier paid order, refunded ones included, or " +
+    "an attended class at this studio); " +
     "409 `Not eligible for this price` (`minAge`/`maxAge` against the buyer's age on the purchase day in the studio's timezone; " +
     "no `dateOfBirth` is not eligible); 409 `Promo code is not valid` (`promoCode` unknown, `inactive`, past `validUntil`, " +
     "at `maxRedemptions`, not for this product, an `amountOff` in another currency, or `firstPurchaseOnly` and the buyer " +
@@ -198,6 +200,7 @@ registry.registerPath({
     409: errorChoices([
       "Payments are not set up for this studio",
       "Purchase limit reached",
+      "Only for new customers",
       "Not eligible for this price",
       "Promo code is not valid",
       "Request in progress",
@@ -222,7 +225,7 @@ registry.registerPath({
     "entitlement it gives counted from now. The figures are computed by the same code as the order's, so a checkout right after " +
     "a quote charges `total`.\n\n" +
     "Errors as on POST /checkout, in the same order: 404 unknown or non-active product, unknown or retired price; 409 " +
-    "`Payments are not set up for this studio`; 409 `Purchase limit reached`; 409 `Not eligible for this price`. A promo code " +
+    "`Payments are not set up for this studio`; 409 `Purchase limit reached`; 409 `Only for new customers`; 409 `Not eligible for this price`. A promo code " +
     "that does not apply is no error here: `promoCode.applied` is false with the `reason`, and the figures are without it " +
     "(POST /checkout answers it 409 `Promo code is not valid`).",
   security: person.security,
@@ -235,6 +238,7 @@ registry.registerPath({
     409: errorChoices([
       "Payments are not set up for this studio",
       "Purchase limit reached",
+      "Only for new customers",
       "Not eligible for this price",
     ]),
     413: errorResponse(413),

@@ -57,6 +57,10 @@ registry.registerPath({
   operationId: "listPublicProducts",
   tags: ["System"],
   summary: "Active drop-ins, passes, subscriptions and courses of an account",
+  description:
+    "Intro offers (`newcomersOnly`) first: anyone may be new here. Only a person with no earlier paid order and no attended " +
+    "class at the studio may buy one (POST /checkout 409 `Only for new customers`); the studio's passes page leaves them out " +
+    "for a signed-in member who may not.",
   security: [],
   request: { params: SlugParams },
   responses: { 200: jsonResponse("The public products", PublicProductListSchema), 404: errorResponse(404) },

@@ -2,7 +2,8 @@
 -- (unknown instance, or an attendee who is not a member); `instance_not_bookable` (cancelled,
 -- audience `nobody`, or `groups` and the attendee in none of them); `booking_closed` (outside
 -- the booking window: booking_window_state);
--- `already_booked` (a confirmed or waitlisted booking); `no_valid_entitlement`; then `confirm` while
+-- `already_booked` (a confirmed or waitlisted booking); `booking_blocked` (strikes: strike_block_until);
+-- `no_valid_entitlement`; then `confirm` while
 -- places are left, else `waitlist` when asked and enabled, else `instance_full`. With the instance's
 -- counters, read in the same snapshot.
 CREATE OR REPLACE FUNCTION booking_verdict(
@@ -29,6 +30,8 @@ BEGIN
                          WHERE b."accountId" = p_account_id AND b."instanceId" = i."id" AND b."attendeeId" = p_attendee_id
                            AND b."status" IN ('confirmed', 'waitlisted'))
              THEN 'already_booked'
+           WHEN a."strikeLimit" > 0 AND strike_block_until(p_account_id, p_attendee_id, p_now) IS NOT NULL
+             THEN 'booking_blocked'
            WHEN NOT EXISTS (
                   SELECT 1 FROM usable_entitlements(p_account_id, p_attendee_id, i."eventId", i."startsAt", p_entitlement_id))
              THEN 'no_valid_entitlement'

@@ -173,6 +173,11 @@ export default async function ClassPage({ params, searchParams }: Props) {
                 )}
               </div>
             )}
+            {options?.reason === "blocked" && (
+              <Notice tone="info" className="mt-3 text-sm">
+                {options.message}
+              </Notice>
+            )}
             <div className="mt-3">
               {enrolOnly && courseHref ? (
                 <Link href={courseHref} className={buttonClass("primary", "md")}>

@@ -7,6 +7,7 @@ import { PageHeader, Section } from "@/components/forms/page-header";
 import { AppError } from "@/lib/errors";
 import { getPerson } from "@/lib/users/get-person";
 import { getPersonOverview } from "@/lib/users/get-person-overview";
+import { getMemberStrikes } from "@/lib/strikes/get-member-strikes";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { requireAdministrator } from "@/lib/web/require-administrator";
@@ -18,6 +19,7 @@ import { PassesSection } from "./passes-section";
 import { StandingPlacesSection } from "./standing-places-section";
 import { listStandingBookings } from "@/lib/bookings/list-standing-bookings";
 import { PersonFacts, PersonFigures } from "./person-summary";
+import { StrikesSection } from "./strikes-section";
 
 export const dynamic = "force-dynamic";
 
@@ -45,6 +47,7 @@ export default async function PersonPage(props: Props) {
   const [t, studio] = await Promise.all([getTranslations("PersonPage"), getActiveStudio(viewer)]);
   const overview = await orNotFound(getPersonOverview({ db: viewer.db, userId, timezone: studio.timezone }));
   const standingPlaces = await listStandingBookings({ db: viewer.db, userId });
+  const strikes = await getMemberStrikes({ db: viewer.db, accountId: viewer.accountId, userId });
   const { person } = overview;
   return (
     <div className="space-y-8">
@@ -57,6 +60,7 @@ export default async function PersonPage(props: Props) {
       <PersonFacts person={person} studio={studio} />
       <PersonFigures overview={overview} studio={studio} />
       <DeskSection overview={overview} studio={studio} />
+      <StrikesSection userId={person.id} strikes={strikes} studio={studio} />
       <UpcomingSection overview={overview} studio={studio} />
       <HistorySection overview={overview} studio={studio} />
       <StandingPlacesSection userId={userId} places={standingPlaces} studio={studio} />

@@ -1,0 +1,48 @@
+import "server-only";
+import type { TenantTx } from "@/lib/db/tenant-db";
+import type { DemoFixture } from "./demo-fixture";
+import { userIdOf, type Written } from "./demo-written";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Strikes in the demo studio (issue 33 §4), after its past is written (the past was booked without
+ * them): the policy turned on, everyone's strikes so far lifted as the studio turned it on (the
+ * seeded no-shows would block people at random otherwise), but the fixture's `nearBlockKey`, whose
+ * latest strikes in the window are made exactly one fewer than the limit: another no-show or late
+ * cancellation blocks them. Marks attended places of theirs `no_show` when they have too few.
+ */
+export async function writeDemoStrikes(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
+  const { policy, nearBlockKey } = fixture.strikes;
+  const { accountId, now } = written;
+  await tx.account.update({ where: { id: accountId }, data: policy });
+  const nearBlock = userIdOf(written, nearBlockKey);
+  await tx.membership.updateMany({ where: { userId: { not: nearBlock } }, data: { strikesClearedAt: now } });
+
+  const wanted = policy.strikeLimit - 1;
+  const since = new Date(now.getTime() - policy.strikeWindowDays * DAY_MS);
+  const strikes = await tx.$queryRaw<{ struckAt: Date }[]>`
+    SELECT "struckAt" FROM member_strikes(${accountId}, ${nearBlock}, ${since.toISOString()}::timestamp, ${now.toISOString()}::timestamp)
+     ORDER BY "struckAt" DESC`;
+  const dropped = strikes[wanted];
+  if (dropped) {
+    await tx.membership.updateMany({ where: { userId: nearBlock }, data: { strikesClearedAt: dropped.struckAt } });
+    return;
+  }
+  const attended = await tx.booking.findMany({
+    where: {
+      attendeeId: nearBlock,
+      status: "confirmed",
+      attendance: "attended",
+      instance: { startsAt: { gt: since, lte: now } },
+    },
+    select: { id: true, instance: { select: { startsAt: true } } },
+    orderBy: { instance: { startsAt: "desc" } },
+    take: wanted - strikes.length,
+  });
+  for (const booking of attended)
+    await tx.booking.updateMany({
+      where: { id: booking.id },
+      data: { attendance: "no_show", noShowMarkedAt: booking.instance.startsAt },
+    });
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import type { TenantTx } from "@/lib/db/tenant-db";
+
+/**
+ * After a strike is written (a no-show marked, a late cancellation), in the same transaction: when
+ * the member is now blocked (strike_block_until) and was not emailed about a block still running,
+ * one conditional UPDATE remembers the block's end on their membership and queues a `strike_block`
+ * notice email from its RETURNING, so a block is emailed once, when it starts, however many strikes
+ * or processes arrive at once (decision 0024's pattern). A later strike that lengthens a running
+ * block only moves the remembered end. Whether an email was queued (the caller wakes the jobs).
+ */
+export async function noticeStrikeBlock(
+  tx: TenantTx,
+  { accountId, userId, now }: { accountId: string; userId: string; now: Date },
+): Promise<boolean> {
+  const at = now.toISOString();
+  const queued = await tx.$executeRaw`
+    WITH block AS (SELECT strike_block_until(${accountId}, ${userId}, ${at}::timestamp) AS "until"),
+    started AS (
+      UPDATE "Membership" m SET "strikeBlockNoticeUntil" = block."until"
+        FROM block
+       WHERE m."accountId" = ${accountId} AND m."userId" = ${userId} AND block."until" IS NOT NULL
+         AND (m."strikeBlockNoticeUntil" IS NULL OR m."strikeBlockNoticeUntil" <= ${at}::timestamp)
+      RETURNING m."userId"
+    )
+    INSERT INTO "NoticeEmail" ("accountId", "kind", "userId")
+    SELECT ${accountId}, 'strike_block', started."userId" FROM started`;
+  if (queued === 0) {
+    await tx.$executeRaw`
+      UPDATE "Membership" m SET "strikeBlockNoticeUntil" = block."until"
+        FROM (SELECT strike_block_until(${accountId}, ${userId}, ${at}::timestamp) AS "until") block
+       WHERE m."accountId" = ${accountId} AND m."userId" = ${userId} AND block."until" > m."strikeBlockNoticeUntil"`;
+  }
+  return queued > 0;
+}

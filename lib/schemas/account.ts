@@ -18,12 +18,15 @@ export const BookingPolicySchema = z
     }),
     strikeLimit: z.number().int().min(0).max(20).openapi({
       example: 3,
+      description:
         "Strikes within `strikeWindowDays` that block a member from booking (409 `Booking is blocked`) for `strikeBlockDays`; 0 (the default): strikes are off. " +
         "A no-show counts from the moment it is marked, a late cancellation (with `strikeLateCancels`) from the moment it is made; clearing the mark removes its strike.",
+    }),
     strikeWindowDays: z.number().int().min(1).max(365).openapi({ example: 30, description: "Default 30" }),
     strikeBlockDays: z.number().int().min(1).max(365).openapi({
       example: 7,
       description: "How long a block lasts, from the strike that reached the limit; default 7",
+    }),
     strikeLateCancels: z
       .boolean()
       .openapi({ example: true, description: "Whether a late cancellation is a strike (a no-show always is); default true" }),

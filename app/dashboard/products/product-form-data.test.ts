@@ -94,6 +94,7 @@ describe("readProductForm", () => {
         mode: "update",
         fallbackCurrency: "DKK",
         language: "da",
+        timezone: "Europe/Copenhagen",
       }).body;
     expect(read([["newcomersOnly", "on"]]).newcomersOnly).toBe(true);
     expect(read([]).newcomersOnly).toBe(false);

@@ -19,6 +19,7 @@ const DEFAULT_POLICY = {
   closesMinutesBefore: 0,
   cancellationWindowHours: 12,
   waitlistEnabled: true,
+  standingBookings: false,
   strikeLimit: 0,
   strikeWindowDays: 30,
   strikeBlockDays: 7,

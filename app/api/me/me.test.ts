@@ -59,6 +59,7 @@ describe("GET /me", () => {
           closesMinutesBefore: 0,
           cancellationWindowHours: 12,
           waitlistEnabled: true,
+          standingBookings: false,
           strikeLimit: 0,
           strikeWindowDays: 30,
           strikeBlockDays: 7,

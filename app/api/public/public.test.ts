@@ -25,6 +25,7 @@ describe("GET /public/accounts/{slug}", () => {
         closesMinutesBefore: 0,
         cancellationWindowHours: 12,
         waitlistEnabled: true,
+        standingBookings: false,
         strikeLimit: 0,
         strikeWindowDays: 30,
         strikeBlockDays: 7,

@@ -59,6 +59,8 @@ export type DemoPrice = {
   /** Minor units (øre). */
   amount: number;
   interval?: "week" | "month" | "year";
+  /** Paid in this many monthly instalments (a course's price). */
+  instalments?: number;
   minAge?: number;
   maxAge?: number;
 };
@@ -356,7 +358,8 @@ export const DEMO_FIXTURE: DemoFixture = {
         name: "Yoga for begyndere – 6 uger",
         description: "Et forløb på seks tirsdage med fast plads på holdet hver gang.",
         status: "active",
-        prices: [{ amount: 90_000 }],
+        // at once, or in three monthly instalments of 300 kr.
+        prices: [{ amount: 90_000 }, { amount: 90_000, instalments: 3 }],
       },
       enrolledKeys: [
         "maja.kristensen",

@@ -208,7 +208,7 @@ async function EnrolBox({
   viewer: PersonAuth | undefined;
   enrolled: boolean;
 }) {
-  const [t, { ageText }] = await Promise.all([getTranslations("PublicCourse"), productTexts()]);
+  const [t, { ageText, priceText }] = await Promise.all([getTranslations("PublicCourse"), productTexts()]);
   const { account, product, course, enrolmentOpen, trialClassId } = found;
   const canEnrol = enrolmentOpen && course.seatsLeft > 0 && !enrolled;
   const trialHref = trialClassId ? `/${account.slug}/classes/${trialClassId}` : null;
@@ -225,6 +225,8 @@ async function EnrolBox({
       <ul className="divide-y divide-slate-100">
         {product.prices.map((price) => {
           const amount = formatMoney(price.amount, price.currency, account.locale);
+          // a price paid in instalments reads "3 × 300 kr. om måneden", its whole amount under it
+          const label = price.instalments ? priceText(price, account.locale) : amount;
           const age = ageText(price.minAge, price.maxAge);
           // Paying lands on My bookings, which then lists every class of the course.
           const summary = summaryHref(account.slug, {
@@ -235,15 +237,18 @@ async function EnrolBox({
           return (
             <li key={price.id} className="flex flex-col gap-3 py-3 first:pt-0">
               <p>
-                <span className="text-2xl font-semibold tabular-nums text-slate-900">{amount}</span>
+                <span className="text-2xl font-semibold tabular-nums text-slate-900">{label}</span>
                 {age && <span className="ml-2 text-sm text-slate-700">{age}</span>}
-                <span className="block text-sm text-slate-600">{t("wholeCourse")}</span>
+                <span className="block text-sm text-slate-600">
+                  {price.instalments
+                    ? t("wholeCourseInInstalments", { total: amount, count: price.instalments })
+                    : t("wholeCourse")}
+                </span>
               </p>
-              {/* Instalments (issue 32 §2) are told here, under the price: "or 3 × 300 kr." of a price with `instalments`. */}
               {canEnrol && (
                 <Link
                   href={viewer ? summary : signInHref(account.slug, summary)}
-                  aria-label={t("enrolLabel", { label: `${product.name}, ${amount}` })}
+                  aria-label={t("enrolLabel", { label: `${product.name}, ${label}` })}
                   className={buttonClass("primary", "md", "w-full")}
                 >
                   {t("enrol")}

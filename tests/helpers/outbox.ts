@@ -45,6 +45,17 @@ export async function waitForEmails(to: string, count = 1, timeoutMs = 15_000): 
   }
 }
 
+/** Waits until an email to `to` whose subject matches `subject` is in the outbox; returns every such email. */
+export async function waitForEmailsAbout(to: string, subject: RegExp, timeoutMs = 15_000): Promise<OutboxEmail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = readOutbox().filter((email) => email.to === to && subject.test(email.subject));
+    if (found.length > 0) return found;
+    if (Date.now() > deadline) throw new Error(`expected an email to ${to} about ${subject}, found none`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** The token of the sign-in link in an email's plain-text part. */
 export function tokenFromEmail(email: OutboxEmail): string {
   const match = /\/sign-in\/verify\?token=([A-Za-z0-9_-]+)/.exec(email.text);

@@ -33,6 +33,8 @@ export const ERRORS = {
   booking_closed: { status: 409, message: "Booking is closed" },
   already_booked: { status: 409, message: "Already booked" },
   instance_full: { status: 409, message: "Instance is full" },
+  guests_not_allowed: { status: 409, message: "Guests are not allowed" },
+  too_many_guests: { status: 409, message: "Too many guests" },
   course_full: { status: 409, message: "Course is full" },
   enrolment_closed: { status: 409, message: "Enrolment is closed" },
   booking_already_cancelled: { status: 409, message: "Booking is already cancelled" },

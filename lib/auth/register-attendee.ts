@@ -49,7 +49,7 @@ export async function registerAttendee(options: RegisterAttendeeOptions): Promis
  * (docs/decisions/0007-anonymous-registration.md).
  */
 function registrantView(user: { id: string; email: string }, displayName: string): UserDto {
-  return { id: user.id, email: user.email, displayName, status: "active", dateOfBirth: null };
+  return { id: user.id, email: user.email, displayName, status: "active", dateOfBirth: null, guardianId: null };
 }
 
 async function joinAccount({ accountId, email, displayName, dateOfBirth }: RegisterAttendeeOptions) {

@@ -38,6 +38,8 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     booking_closed: () => t("bookingClosed"),
     already_booked: () => t("alreadyBooked"),
     instance_full: () => t("instanceFull"),
+    guests_not_allowed: () => t("guestsNotAllowed"),
+    too_many_guests: () => t("tooManyGuests"),
     course_full: () => t("courseFull"),
     enrolment_closed: () => t("enrolmentClosed"),
     booking_already_cancelled: () => t("bookingAlreadyCancelled"),

@@ -25,7 +25,7 @@ export const inviteUserAction = action(
   async ({ viewer, input }) => {
     const { user } = await inviteUser({ db: viewer.db, accountId: viewer.accountId, ...input });
     const t = await getTranslations("UsersActions");
-    return t("invited", { name: user.displayName, email: user.email });
+    return t("invited", { name: user.displayName, email: user.email ?? input.email });
   },
 );
 

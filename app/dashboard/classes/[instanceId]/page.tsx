@@ -66,8 +66,9 @@ export default async function ClassPage({ params, searchParams }: Props) {
       : tRoster("noPass");
   const attended = roster.filter((booking) => booking.attendance === "attended").length;
   const noShows = roster.filter((booking) => booking.attendance === "no_show").length;
-  const name = (user: { displayName: string; email: string }) => user.displayName || user.email;
-  const email = (user: { email: string }) => (isNoEmailAddress(user.email) ? tRoster("noEmail") : user.email);
+  const name = (user: { displayName: string; email: string | null }) => user.displayName || (user.email ?? "");
+  const email = (user: { email: string | null }) =>
+    user.email === null || isNoEmailAddress(user.email) ? tRoster("noEmail") : user.email;
   /** A name on the roster leads an administrator to the person's page. */
   const person = (booking: (typeof roster)[number]) =>
     isTeacher ? (

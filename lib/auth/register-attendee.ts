@@ -38,8 +38,8 @@ export async function registerAttendee(options: RegisterAttendeeOptions): Promis
   const account = await db.account.findFirst({ where: { id: options.accountId, status: "active" } });
   if (!account) throw new AppError("not_found");
   const user = await joinAccount(options);
-  // A disabled identity is answered like any other but gets no link: it could not sign in.
-  if (user.status !== "disabled") await issueMagicLink({ user, account, askedOn: options.askedOn, returnTo: options.returnTo });
+  // A disabled identity or a dependant is answered like any other but gets no link: it could not sign in.
+  if (user.status !== "disabled" && user.guardianId === null) await issueMagicLink({ user, account, askedOn: options.askedOn, returnTo: options.returnTo });
   return { account: serializeAccount(account), user: registrantView(user, options.displayName) };
 }
 

@@ -7,6 +7,7 @@ import { getTranslations } from "next-intl/server";
 import { logout } from "@/lib/auth/logout";
 import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { bookInstance } from "@/lib/bookings/book-instance";
+import { bookGuest } from "@/lib/households/book-guest";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { cancelSubscription } from "@/lib/commerce/cancel-subscription";
 import { startCheckout } from "@/lib/commerce/start-checkout";
@@ -39,21 +40,34 @@ async function attempt(run: () => Promise<string>): Promise<ActionResult> {
   }
 }
 
-/** Book (or join the waitlist of) an instance: POST /bookings's own function and checks. */
+/**
+ * Book (or join the waitlist of) an instance: POST /bookings's own function and checks; for the
+ * viewer, one of their dependants (`attendeeId`), or a guest they bring (`guest`).
+ */
 export async function bookAction(
   slug: string,
-  input: { instanceId: string; waitlist?: boolean },
+  input: {
+    instanceId: string;
+    waitlist?: boolean;
+    attendeeId?: string;
+    guest?: { displayName: string; email?: string };
+  },
 ): Promise<ActionResult> {
   const viewer = await studioMember(slug);
   if (!viewer) return fail("authentication_required");
   const body = CreateBookingInput.safeParse({
     instanceId: input?.instanceId,
     waitlist: input?.waitlist === true || undefined,
+    attendeeId: input?.attendeeId || undefined,
+    guest: input?.guest ? { displayName: input.guest.displayName, email: input.guest.email || undefined } : undefined,
   });
   if (!body.success) return fail("validation_failed");
   const t = await getTranslations("BookingResult");
+  const { guest, ...own } = body.data;
   const result = await attempt(async () => {
-    const booking = await bookInstance({ tokenHash: viewer.session.tokenHash, input: body.data });
+    const booking = guest
+      ? await bookGuest({ host: viewer, tokenHash: viewer.session.tokenHash, input: { ...own, guest } })
+      : await bookInstance({ tokenHash: viewer.session.tokenHash, input: own });
     return booking.status === "waitlisted" ? t("waitlisted") : t("booked");
   });
   if (result.ok) revalidatePath(`/${slug}`, "layout");

@@ -10,6 +10,12 @@ export const BookingPolicySchema = z
     closesMinutesBefore: z.number().int().min(0).max(10_080).openapi({ example: 0 }),
     cancellationWindowHours: z.number().int().min(0).max(720).openapi({ example: 12 }),
     waitlistEnabled: z.boolean().openapi({ example: true }),
+    guestsPerBooking: z.number().int().min(0).max(5).openapi({
+      example: 1,
+      description:
+        "How many guests a member may bring to one class (POST /bookings with `guest`), each paid with a credit of the " +
+        "member's pass; 0 (the default): guests are not allowed",
+    }),
   })
   .openapi("BookingPolicy");
 
@@ -50,6 +56,7 @@ export function serializeAccount(account: Account): AccountDto {
       closesMinutesBefore: account.closesMinutesBefore,
       cancellationWindowHours: account.cancellationWindowHours,
       waitlistEnabled: account.waitlistEnabled,
+      guestsPerBooking: account.guestsPerBooking,
     },
     profile: serializeProfile(account),
     reminderHours: account.reminderHours,

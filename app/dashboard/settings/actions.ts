@@ -24,6 +24,7 @@ export const updateSettingsAction = action(
           closesMinutesBefore: readInteger,
           cancellationWindowHours: readInteger,
           waitlistEnabled: readCheckbox,
+          guestsPerBooking: readInteger,
         },
         reminderHours: readInteger,
       },

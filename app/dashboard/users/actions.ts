@@ -101,7 +101,8 @@ export const bookIntoClassAction = action(
     revalidate: (formData) => [personPath(formData), `/dashboard/classes/${readText(formData, "instanceId") ?? ""}`],
   },
   async ({ viewer, input }) => {
-    const booking = await bookInstance({ tokenHash: viewer.session.tokenHash, input });
+    const { guest: _guest, ...own } = input;
+    const booking = await bookInstance({ tokenHash: viewer.session.tokenHash, input: own });
     const t = await getTranslations("UsersActions");
     return booking.status === "waitlisted" ? t("waitlisted") : t("booked");
   },

@@ -8,6 +8,11 @@ export function householdBookingsWhere(userId: string): Prisma.BookingWhereInput
   return { OR: [{ attendeeId: userId }, { attendee: { guardianId: userId } }, { guestOfId: userId }] };
 }
 
+/** The orders a person sees as their own: theirs and those they paid for their dependants. */
+export function householdOrdersWhere(userId: string): Prisma.OrderWhereInput {
+  return { OR: [{ userId }, { user: { guardianId: userId } }] };
+}
+
 /** The entitlements a person sees as their own: theirs and their dependants'. */
 export function householdEntitlementsWhere(userId: string): Prisma.EntitlementWhereInput {
   return { OR: [{ userId }, { user: { guardianId: userId } }] };

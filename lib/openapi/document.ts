@@ -18,6 +18,7 @@ import "./paths/people";
 import "./paths/my-data";
 import "./paths/payments";
 import "./paths/imports";
+import "./paths/households";
 
 /** The document's tags, in the order the rendered documentation shows them. */
 const TAGS = [

@@ -10,7 +10,8 @@ const person = authFor("member", { personOnly: true });
 const admin = authFor("admin");
 const notYours = {
   ...errorResponse(404),
-  description: "Not one of the caller's dependants in the active account (anyone else's, a removed one, another studio's)",
+  description:
+    "Not one of the caller's dependants in the active account (anyone else's, a removed one, another studio's)",
 };
 const dependantDescription =
   "A dependant is a user with `email: null`, `status: active` and `guardianId` = the guardian, an attendee of the studio who never " +

@@ -19,6 +19,7 @@ const DEFAULT_POLICY = {
   closesMinutesBefore: 0,
   cancellationWindowHours: 12,
   waitlistEnabled: true,
+  guestsPerBooking: 0,
 };
 
 async function storedAccount() {
@@ -80,6 +81,7 @@ describe("PATCH /account", () => {
         closesMinutesBefore: 0,
         cancellationWindowHours: 24,
         waitlistEnabled: false,
+        guestsPerBooking: 0,
       },
     });
     expect(await storedAccount()).toMatchObject({

@@ -46,6 +46,7 @@ describe("GET /me", () => {
         displayName: "Ada Attendee",
         status: "active",
         dateOfBirth: null,
+        guardianId: null,
       },
       account: {
         id: tenant.accountId,
@@ -59,6 +60,7 @@ describe("GET /me", () => {
           closesMinutesBefore: 0,
           cancellationWindowHours: 12,
           waitlistEnabled: true,
+          guestsPerBooking: 0,
         },
         profile: { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null },
         reminderHours: 24,

@@ -8,6 +8,7 @@ import { logout } from "@/lib/auth/logout";
 import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { bookInstance } from "@/lib/bookings/book-instance";
 import { bookGuest } from "@/lib/households/book-guest";
+import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { cancelSubscription } from "@/lib/commerce/cancel-subscription";
 import { startCheckout } from "@/lib/commerce/start-checkout";
@@ -102,7 +103,7 @@ export async function cancelAction(slug: string, bookingId: string): Promise<Act
  */
 export async function buyAction(
   slug: string,
-  input: { productId: string; priceId: string; promoCode?: string; returnTo?: string },
+  input: { productId: string; priceId: string; promoCode?: string; returnTo?: string; forUserId?: string },
 ): Promise<ActionResult> {
   const viewer = await studioMember(slug);
   if (!viewer) return fail("authentication_required");
@@ -110,6 +111,7 @@ export async function buyAction(
     productId: input?.productId,
     priceId: input?.priceId,
     ...(input?.promoCode ? { promoCode: input.promoCode } : {}),
+    ...(input?.forUserId ? { forUserId: input.forUserId } : {}),
   });
   if (!body.success) return fail("validation_failed");
   const tBuy = await getTranslations("BuyResult");
@@ -119,7 +121,7 @@ export async function buyAction(
     ({ checkoutUrl } = await startCheckout({
       db: viewer.db,
       accountId: viewer.accountId,
-      userId: viewer.userId,
+      userId: await purchaseHolder(viewer.db, viewer.userId, body.data.forUserId), // a child's pass: theirs
       input: body.data,
       returnPath,
     }));

@@ -28,6 +28,7 @@ export async function listPersonBookings({
     },
     include: {
       instance: { include: { event: true } },
+      attendee: { select: { displayName: true } }, // whom a household's booking is for
       // for shownBookingStatus: a booking cancelled by its pass's refund reads as refunded
       entitlement: { select: { order: { select: { status: true, refundedAt: true } } } },
     },

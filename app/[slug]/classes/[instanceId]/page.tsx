@@ -6,6 +6,9 @@ import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { ClassAction, offersWaitlist } from "@/components/schedule/class-action";
 import { ClassFacts } from "@/components/schedule/class-facts";
+import { HouseholdBooking } from "@/components/schedule/household-booking";
+import { listClassHousehold } from "@/lib/households/list-class-household";
+import { listDependants } from "@/lib/households/list-dependants";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/notice";
@@ -69,6 +72,12 @@ export default async function ClassPage({ params, searchParams }: Props) {
         getBookingOptions({ db: viewer.db, accountId: viewer.accountId, userId: viewer.userId, instanceId, now }),
       )
     : undefined;
+  const [dependants, household] = viewer
+    ? await Promise.all([
+        listDependants({ db: viewer.db, guardianId: viewer.userId }),
+        listClassHousehold({ db: viewer.db, userId: viewer.userId, instanceId }),
+      ])
+    : [[], []];
   const where = await pageFormat(account);
   const day = studioDate(instance.startsAt, account.timezone);
   const heading = formatDayHeading(day, where);
@@ -152,6 +161,18 @@ export default async function ClassPage({ params, searchParams }: Props) {
                 align="start"
                 now={now}
               />
+              {viewer && (dependants.length > 0 || account.guestsPerBooking > 0 || household.length > 0) && (
+                <HouseholdBooking
+                  instanceId={instance.id}
+                  label={`${event.title}, ${formatDay(day, where)} ${time}`}
+                  dependants={dependants.map(({ id, displayName }) => ({ id, displayName }))}
+                  guestsAllowed={account.guestsPerBooking > 0}
+                  waitlist={account.waitlistEnabled && instance.bookedCount >= instance.capacity}
+                  bookings={household}
+                  book={bookAction.bind(null, account.slug)}
+                  cancel={cancelAction.bind(null, account.slug)}
+                />
+              )}
             </div>
             <p className="mt-4 border-t border-slate-100 pt-3">
               <a

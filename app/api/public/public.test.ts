@@ -25,6 +25,7 @@ describe("GET /public/accounts/{slug}", () => {
         closesMinutesBefore: 0,
         cancellationWindowHours: 12,
         waitlistEnabled: true,
+        guestsPerBooking: 0,
       },
       profile: { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null },
       reminderHours: 24,

@@ -66,14 +66,14 @@ async function quoteFor(
  * computation the order is made with. `returnTo` (a class) is where paying brings the member back.
  */
 export default async function OrderSummaryPage({ params, searchParams }: Props) {
-  const [{ slug, productId }, query, t, tPasses, { typeText, intervalText }, tHousehold] = await Promise.all([
+  const [{ slug, productId }, query, t, tPasses, { typeText, intervalText }] = await Promise.all([
     params,
     searchParams,
     getTranslations("OrderSummary"),
     getTranslations("Passes"),
     productTexts(),
-    getTranslations("Household"),
   ]);
+  const tHousehold = await getTranslations("Household");
   const priceId = one(query.price);
   const promoCode = one(query.promo).trim().slice(0, 40);
   const returnTo = safeReturnTo(query.returnTo);

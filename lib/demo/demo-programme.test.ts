@@ -10,7 +10,9 @@ const ZONE = "Europe/Copenhagen";
 
 describe("the demo studio's programme", () => {
   it("names only its own people, locations and events", () => {
-    const people = new Set([DEMO_FIXTURE.administrator, ...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.teachers].map((p) => p.key));
+    const people = new Set(
+      [DEMO_FIXTURE.administrator, ...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.teachers].map((p) => p.key),
+    );
     const locations = new Set(DEMO_FIXTURE.locations.map((l) => l.key));
     const events = new Set(DEMO_FIXTURE.events.map((e) => e.key));
     for (const event of DEMO_FIXTURE.events) {
@@ -34,11 +36,16 @@ describe("the demo studio's programme", () => {
       db.series.findMany({ where: { accountId } }),
       db.instance.findMany({ where: { accountId }, orderBy: { startsAt: "asc" } }),
     ]);
-    expect(locations.map((l) => [l.name, l.capacity]).sort()).toEqual([["Studio Nørrebro", 20], ["Studio Vesterbro", 12]]);
+    expect(locations.map((l) => [l.name, l.capacity]).sort()).toEqual([
+      ["Studio Nørrebro", 20],
+      ["Studio Vesterbro", 12],
+    ]);
     expect(presets.map((p) => p.minutes).sort((a, b) => a - b)).toEqual([45, 60, 75]);
     expect(events).toHaveLength(DEMO_FIXTURE.events.length);
-    expect(events.every((e) => e.status === "published" && e.teacherIds.length > 0 && e.locationId !== null)).toBe(true);
-    expect(series).toHaveLength(6);
+    expect(events.every((e) => e.status === "published" && e.teacherIds.length > 0 && e.locationId !== null)).toBe(
+      true,
+    );
+    expect(series).toHaveLength(7);
     const startsOn = new Set(series.map((s) => s.startsOn.toISOString().slice(0, 10)));
     expect(startsOn.size).toBe(1);
     expect(mondays).toContain([...startsOn][0]);
@@ -73,7 +80,7 @@ describe("the demo studio's programme", () => {
 
   it("resets to the same programme", async () => {
     const { accountId } = await resetDemo();
-    expect(await db.series.count({ where: { accountId } })).toBe(6);
+    expect(await db.series.count({ where: { accountId } })).toBe(7);
     const weeks = (s: (typeof DEMO_FIXTURE.series)[number]) => DEMO_FIXTURE.history.weeks + s.weeks;
     expect(await db.instance.count({ where: { accountId } })).toBe(
       DEMO_FIXTURE.series.reduce((sum, s) => sum + weeks(s) * s.weekdays.length, 0),

@@ -11,6 +11,7 @@ import type { DemoPerson } from "./demo-person";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { userIdOf, type Section, type Written } from "./demo-written";
 import { writeDemoHistory } from "./write-demo-history";
+import { dependantEmail } from "@/lib/users/household-identity";
 
 async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   await tx.account.create({ data: { id: written.accountId, ...fixture.account, isDemo: true } });
@@ -43,9 +44,32 @@ async function writePeople(tx: TenantTx, fixture: DemoFixture, written: Written)
   });
   const idOf = new Map(users.map((user) => [user.email, user.id]));
   await tx.membership.createMany({
-    data: people.map(([person, persona]) => ({ accountId: written.accountId, userId: idOf.get(person.email)!, persona })),
+    data: people.map(([person, persona]) => ({
+      accountId: written.accountId,
+      userId: idOf.get(person.email)!,
+      persona,
+    })),
   });
   for (const [person] of people) written.userIds.set(person.key, idOf.get(person.email)!);
+}
+
+/** The attendees' children (decision 0038): identities that never sign in, each an attendee here. */
+async function writeDependants(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
+  for (const child of fixture.dependants) {
+    const id = crypto.randomUUID();
+    await tx.user.create({
+      data: {
+        id,
+        email: dependantEmail(id),
+        displayName: child.displayName,
+        status: "active",
+        dateOfBirth: new Date(`${child.dateOfBirth}T00:00:00Z`),
+        guardianId: userIdOf(written, child.guardianKey),
+      },
+    });
+    await tx.membership.create({ data: { accountId: written.accountId, userId: id, persona: "attendee" } });
+    written.userIds.set(child.key, id);
+  }
 }
 
 async function writeGroups(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
@@ -223,6 +247,7 @@ async function writeBookings(tx: TenantTx, fixture: DemoFixture, written: Writte
 const SECTIONS: Section[] = [
   writeAccount,
   writePeople,
+  writeDependants,
   writeGroups,
   writeLocations,
   writeDurationPresets,

@@ -49,8 +49,8 @@ test.describe("a parent on a phone, in Danish", () => {
     // Her children are on her page.
     await page.goto("/demo/me");
     const children = page.getByRole("region", { name: household("childrenTitle") });
-    await expect(children.getByText("Alma Holm")).toBeVisible();
-    await expect(children.getByText("Karl Holm")).toBeVisible();
+    await expect(children.getByText("Alma Holm", { exact: true })).toBeVisible();
+    await expect(children.getByText("Karl Holm", { exact: true })).toBeVisible();
 
     // The child price of the dance pass: not for Mette herself, but for Alma.
     await page.goto("/demo/passes");

@@ -105,6 +105,18 @@ describe("POST /bookings with a guest", () => {
     expect((await bringGuest(host, later.id, { displayName: "One" })).status).toBe(201);
   });
 
+  it("holds the limit under concurrent requests: of three guests at once past a limit of two, one is refused", async () => {
+    const host = await createMember(tenant.accountId, "attendee");
+    const pass = await grant(tenant.accountId, host.userId, { remainingClasses: 10 });
+    const yoga = await createClass(tenant.accountId);
+    const answers = await Promise.all(
+      ["One", "Two", "Three"].map((displayName) => bringGuest(host, yoga.id, { displayName })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({ error: "Too many guests" });
+    expect(await credits(pass.id)).toBe(8);
+  });
+
   it("answers 409 `Guests are not allowed` while the studio allows none, before anything else", async () => {
     const studio = await createTenant();
     const host = await createMember(studio.accountId, "attendee");

@@ -59,9 +59,7 @@ describe("the demo fixture", () => {
       expect(attendees).toContain(regular.personKey);
       expect(products).toContain(regular.productKey);
     }
-    expect(new Set(DEMO_FIXTURE.history.regulars.map((r) => r.personKey)).size).toBe(
-      DEMO_FIXTURE.history.regulars.length,
-    );
+    expect(new Set(DEMO_FIXTURE.history.regulars.map((r) => r.personKey)).size).toBe(DEMO_FIXTURE.history.regulars.length);
   });
 });
 

@@ -44,11 +44,7 @@ async function writePeople(tx: TenantTx, fixture: DemoFixture, written: Written)
   });
   const idOf = new Map(users.map((user) => [user.email, user.id]));
   await tx.membership.createMany({
-    data: people.map(([person, persona]) => ({
-      accountId: written.accountId,
-      userId: idOf.get(person.email)!,
-      persona,
-    })),
+    data: people.map(([person, persona]) => ({ accountId: written.accountId, userId: idOf.get(person.email)!, persona })),
   });
   for (const [person] of people) written.userIds.set(person.key, idOf.get(person.email)!);
 }

@@ -11,15 +11,7 @@ import { renewCalendarLinkAction } from "./settings-actions";
  * (`?calendar=`), with a subscribe link for phone calendars and Google, a copy button, and a way to
  * replace it when it was shared by mistake.
  */
-export async function CalendarLinkSection({
-  slug,
-  viewer,
-  shown,
-}: {
-  slug: string;
-  viewer: PersonAuth;
-  shown?: string;
-}) {
+export async function CalendarLinkSection({ slug, viewer, shown }: { slug: string; viewer: PersonAuth; shown?: string }) {
   const t = await getTranslations("MyCalendar");
   const heading = (
     <h2 id="calendar" className="text-lg font-semibold">

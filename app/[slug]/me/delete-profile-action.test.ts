@@ -42,10 +42,7 @@ describe("deleteProfileAction", () => {
 
   it("tells the studio's last administrator why not, and changes nothing", async () => {
     signInAs(tenant.admin.token);
-    expect(await deleteProfileAction(tenant.slug)).toEqual({
-      ok: false,
-      error: "You are the last administrator of a studio",
-    });
+    expect(await deleteProfileAction(tenant.slug)).toEqual({ ok: false, error: "You are the last administrator of a studio" });
     expect(await db.membership.count({ where: { userId: tenant.admin.userId } })).toBe(1);
   });
 

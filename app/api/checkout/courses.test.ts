@@ -171,13 +171,9 @@ describe("buying a course", () => {
     expect(bookings).toHaveLength(6);
 
     const emails = await waitForEmails(buyer.email, 7); // six confirmations and the payment email
-    const confirmations = emails.filter((email) =>
-      /^Booking (bekræftet|confirmed): Yoga for begyndere/.test(email.subject),
-    );
+    const confirmations = emails.filter((email) => /^Booking (bekræftet|confirmed): Yoga for begyndere/.test(email.subject));
     expect(confirmations).toHaveLength(6);
-    expect(confirmations.every((email) => email.attachments?.some((file) => file.filename.endsWith(".ics")))).toBe(
-      true,
-    );
+    expect(confirmations.every((email) => email.attachments?.some((file) => file.filename.endsWith(".ics")))).toBe(true);
 
     const deliveries = await db.webhookDelivery.findMany({
       where: { webhookId: webhook.body.webhook.id, eventType: "booking.created" },

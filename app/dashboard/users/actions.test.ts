@@ -87,9 +87,7 @@ describe("people actions", () => {
     expect(await db.membership.count({ where: { userId: member.userId } })).toBe(0);
 
     const shared = await createMember(tenant.accountId, "attendee");
-    await db.membership.create({
-      data: { accountId: (await createTenant()).accountId, userId: shared.userId, persona: "attendee" },
-    });
+    await db.membership.create({ data: { accountId: (await createTenant()).accountId, userId: shared.userId, persona: "attendee" } });
     expect(await erasePersonAction(formData({ userId: shared.userId }))).toEqual({
       ok: false,
       error: "Person belongs to another studio",

@@ -54,11 +54,7 @@ export const removeMembershipAction = action(
 export const erasePersonAction = action(
   { auth: "administrator", ids: ["userId"], revalidate: PATH },
   async ({ viewer, ids: { userId } }) => {
-    await erasePerson({
-      accountId: viewer.accountId,
-      userId,
-      requestedBy: { kind: "administrator", userId: viewer.userId },
-    });
+    await erasePerson({ accountId: viewer.accountId, userId, requestedBy: { kind: "administrator", userId: viewer.userId } });
     return { redirectTo: PATH };
   },
 );

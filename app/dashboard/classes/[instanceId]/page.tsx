@@ -81,10 +81,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
     isTeacher ? (
       name(booking.attendee)
     ) : (
-      <Link
-        href={`/dashboard/users/${booking.attendeeId}`}
-        className="text-brand-800 underline decoration-slate-300 underline-offset-4 hover:decoration-brand-700"
-      >
+      <Link href={`/dashboard/users/${booking.attendeeId}`} className="text-brand-800 underline decoration-slate-300 underline-offset-4 hover:decoration-brand-700">
         {name(booking.attendee)}
       </Link>
     );
@@ -94,28 +91,29 @@ export default async function ClassPage({ params, searchParams }: Props) {
       ? (await listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona, q: query, limit: 10 }))
           .items
       : [];
-  const dropIns: DropInOption[] = live
-    ? (await listProducts({ db: viewer.db }))
-        .filter((product) => product.type === "drop_in" && product.status === "active")
-        .flatMap((product) =>
-          product.prices.map((price) => ({
-            priceId: price.id,
-            label: [
-              product.name,
-              formatMoney(price.amount, price.currency, studio.locale),
-              price.minAge !== null || price.maxAge !== null
-                ? tRoster("ages", {
-                    min: price.minAge ?? 0,
-                    max: price.maxAge ?? 0,
-                    hasMax: price.maxAge !== null ? "yes" : "no",
-                  })
-                : "",
-            ]
-              .filter(Boolean)
-              .join(" · "),
-          })),
-        )
-    : [];
+  const dropIns: DropInOption[] =
+    live
+      ? (await listProducts({ db: viewer.db }))
+          .filter((product) => product.type === "drop_in" && product.status === "active")
+          .flatMap((product) =>
+            product.prices.map((price) => ({
+              priceId: price.id,
+              label: [
+                product.name,
+                formatMoney(price.amount, price.currency, studio.locale),
+                price.minAge !== null || price.maxAge !== null
+                  ? tRoster("ages", {
+                      min: price.minAge ?? 0,
+                      max: price.maxAge ?? 0,
+                      hasMax: price.maxAge !== null ? "yes" : "no",
+                    })
+                  : "",
+              ]
+                .filter(Boolean)
+                .join(" · "),
+            })),
+          )
+      : [];
 
   return (
     <>
@@ -130,8 +128,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
       <PageHeader title={instance.event.title}>
         <span className="flex flex-wrap items-center gap-2">
           {formatDateTime(instance.startsAt, studio)}–{formatTime(instance.endsAt, studio)}
-          {instance.event.location ? ` · ${instance.event.location}` : ""}{" "}
-          <StatusBadge status={shownInstanceStatus(instance, now)} />
+          {instance.event.location ? ` · ${instance.event.location}` : ""} <StatusBadge status={shownInstanceStatus(instance, now)} />
         </span>
       </PageHeader>
       <div className="max-w-sm">

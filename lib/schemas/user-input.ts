@@ -51,7 +51,10 @@ export const CreateDependantInput = z
 
 export const UpdateDependantInput = z
   .strictObject({ displayName: DisplayName.optional(), dateOfBirth: DependantDateOfBirth.optional() })
-  .refine((input) => input.displayName !== undefined || input.dateOfBirth !== undefined, ruleIssue("dependant_nothing_to_change"))
+  .refine(
+    (input) => input.displayName !== undefined || input.dateOfBirth !== undefined,
+    ruleIssue("dependant_nothing_to_change"),
+  )
   .openapi("UpdateDependantInput", { description: "At least one field" });
 
 export type CreateDependantInput = z.infer<typeof CreateDependantInput>;

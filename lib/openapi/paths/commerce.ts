@@ -290,7 +290,8 @@ registry.registerPath({
   operationId: "listMyOrders",
   tags,
   summary: "Your orders in the active account, newest first",
-  description: "Those you paid for your dependants too (POST /checkout `forUserId`): each names its holder in `userId`.",
+  description:
+    "Those you paid for your dependants too (POST /checkout `forUserId`): each names its holder in `userId`.",
   security: person.security,
   responses: { 200: jsonResponse("Your orders", z.array(OrderSchema)), ...person.responses },
 });

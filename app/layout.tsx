@@ -11,6 +11,7 @@ export const dynamic = "force-dynamic";
 /** The catalogue's namespaces that client components read; the rest never leaves the server. */
 const CLIENT_NAMESPACES = [
   "BookingControls",
+  "Household",
   "BuyButton",
   "PromoCodeField",
   "SignInForm",

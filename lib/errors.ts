@@ -35,6 +35,8 @@ export const ERRORS = {
   already_booked: { status: 409, message: "Already booked" },
   booking_blocked: { status: 409, message: "Booking is blocked" },
   instance_full: { status: 409, message: "Instance is full" },
+  guests_not_allowed: { status: 409, message: "Guests are not allowed" },
+  too_many_guests: { status: 409, message: "Too many guests" },
   course_full: { status: 409, message: "Course is full" },
   enrolment_closed: { status: 409, message: "Enrolment is closed" },
   standing_bookings_off: { status: 409, message: "Standing bookings are off" },

@@ -7,6 +7,8 @@ import { getTranslations } from "next-intl/server";
 import { logout } from "@/lib/auth/logout";
 import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { bookInstance } from "@/lib/bookings/book-instance";
+import { bookGuest } from "@/lib/households/book-guest";
+import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { createStandingBooking } from "@/lib/bookings/create-standing-booking";
 import { stopStandingBooking } from "@/lib/bookings/stop-standing-booking";
@@ -42,21 +44,34 @@ async function attempt(run: () => Promise<string>): Promise<ActionResult> {
   }
 }
 
-/** Book (or join the waitlist of) an instance: POST /bookings's own function and checks. */
+/**
+ * Book (or join the waitlist of) an instance: POST /bookings's own function and checks; for the
+ * viewer, one of their dependants (`attendeeId`), or a guest they bring (`guest`).
+ */
 export async function bookAction(
   slug: string,
-  input: { instanceId: string; waitlist?: boolean },
+  input: {
+    instanceId: string;
+    waitlist?: boolean;
+    attendeeId?: string;
+    guest?: { displayName: string; email?: string };
+  },
 ): Promise<ActionResult> {
   const viewer = await studioMember(slug);
   if (!viewer) return fail("authentication_required");
   const body = CreateBookingInput.safeParse({
     instanceId: input?.instanceId,
     waitlist: input?.waitlist === true || undefined,
+    attendeeId: input?.attendeeId || undefined,
+    guest: input?.guest ? { displayName: input.guest.displayName, email: input.guest.email || undefined } : undefined,
   });
   if (!body.success) return fail("validation_failed");
   const t = await getTranslations("BookingResult");
+  const { guest, ...own } = body.data;
   const result = await attempt(async () => {
-    const booking = await bookInstance({ tokenHash: viewer.session.tokenHash, input: body.data });
+    const booking = guest
+      ? await bookGuest({ host: viewer, tokenHash: viewer.session.tokenHash, input: { ...own, guest } })
+      : await bookInstance({ tokenHash: viewer.session.tokenHash, input: own });
     return booking.status === "waitlisted" ? t("waitlisted") : t("booked");
   });
   if (result.ok) revalidatePath(`/${slug}`, "layout");
@@ -91,7 +106,7 @@ export async function cancelAction(slug: string, bookingId: string): Promise<Act
  */
 export async function buyAction(
   slug: string,
-  input: { productId: string; priceId: string; promoCode?: string; returnTo?: string },
+  input: { productId: string; priceId: string; promoCode?: string; returnTo?: string; forUserId?: string },
 ): Promise<ActionResult> {
   const viewer = await studioMember(slug);
   if (!viewer) return fail("authentication_required");
@@ -99,6 +114,7 @@ export async function buyAction(
     productId: input?.productId,
     priceId: input?.priceId,
     ...(input?.promoCode ? { promoCode: input.promoCode } : {}),
+    ...(input?.forUserId ? { forUserId: input.forUserId } : {}),
   });
   if (!body.success) return fail("validation_failed");
   const tBuy = await getTranslations("BuyResult");
@@ -108,7 +124,7 @@ export async function buyAction(
     ({ checkoutUrl } = await startCheckout({
       db: viewer.db,
       accountId: viewer.accountId,
-      userId: viewer.userId,
+      userId: await purchaseHolder(viewer.db, viewer.userId, body.data.forUserId), // a child's pass: theirs
       input: body.data,
       returnPath,
     }));

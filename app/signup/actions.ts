@@ -56,7 +56,7 @@ export async function signUpAction(_previous: SignUpState, formData: FormData): 
     const config = env();
     return {
       status: "sent",
-      email: user.email,
+      email: user.email ?? input.data.email,
       accountName: account.name,
       slug: account.slug,
       signInUrl: config.DEMO_MODE

@@ -38,8 +38,8 @@ export async function registerAttendee(options: RegisterAttendeeOptions): Promis
   const account = await db.account.findFirst({ where: { id: options.accountId, status: "active" } });
   if (!account) throw new AppError("not_found");
   const user = await joinAccount(options);
-  // A disabled identity is answered like any other but gets no link: it could not sign in.
-  if (user.status !== "disabled") await issueMagicLink({ user, account, askedOn: options.askedOn, returnTo: options.returnTo });
+  // A disabled identity or a dependant is answered like any other but gets no link: it could not sign in.
+  if (user.status !== "disabled" && user.guardianId === null) await issueMagicLink({ user, account, askedOn: options.askedOn, returnTo: options.returnTo });
   return { account: serializeAccount(account), user: registrantView(user, options.displayName) };
 }
 
@@ -49,7 +49,7 @@ export async function registerAttendee(options: RegisterAttendeeOptions): Promis
  * (docs/decisions/0007-anonymous-registration.md).
  */
 function registrantView(user: { id: string; email: string }, displayName: string): UserDto {
-  return { id: user.id, email: user.email, displayName, status: "active", dateOfBirth: null };
+  return { id: user.id, email: user.email, displayName, status: "active", dateOfBirth: null, guardianId: null };
 }
 
 async function joinAccount({ accountId, email, displayName, dateOfBirth }: RegisterAttendeeOptions) {

@@ -10,7 +10,14 @@ import type { BookingRow } from "./booking-notice";
 import type { BookingOutcome } from "./booking-outcome";
 import { throughInstanceGate, wasSeenFull } from "./instance-gate";
 
-export type BookInstanceInput = { instanceId: string; entitlementId?: string; attendeeId?: string; waitlist?: boolean };
+export type BookInstanceInput = {
+  instanceId: string;
+  entitlementId?: string;
+  attendeeId?: string;
+  waitlist?: boolean;
+  /** `attendeeId` is a guest the session's person brings and pays for (lib/households/book-guest.ts). */
+  guest?: boolean;
+};
 
 type Mode = "book" | "look";
 
@@ -107,7 +114,7 @@ const FULL_HINT_MS = 10_000;
  */
 const BOOK_INSTANCE_SQL = `SELECT "outcome", "nowFull", "id", "accountId", "instanceId", "attendeeId", "status",
   "entitlementId", "attendance", "createdAt", "cancelledAt"
-  FROM book_instance($1, $2, $3, $4, $5, $6, $7, $8)`;
+  FROM book_instance($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
 
 async function callBookInstance(tokenHash: string, input: BookInstanceInput, mode: Mode): Promise<BookInstanceRow> {
   // Prepared (named): parsed and planned once per connection.
@@ -137,5 +144,6 @@ function bookInstanceValues(tokenHash: string, input: BookInstanceInput, mode: M
     input.attendeeId ?? null,
     input.entitlementId ?? null,
     input.waitlist === true,
+    input.guest === true,
   ];
 }

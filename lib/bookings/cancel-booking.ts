@@ -1,6 +1,8 @@
 import "server-only";
 import { wakeJobs } from "@/lib/jobs/wake";
+import type { Prisma } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import { householdBookingsWhere } from "@/lib/households/household-scope";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { assertManagesInstance, isStaff, type Actor } from "@/lib/auth/instance-permission";
@@ -31,13 +33,12 @@ export async function cancelBooking(options: {
   refundCredit?: boolean;
 }): Promise<BookingRow> {
   const { db, accountId, actor, bookingId, refundCredit = false } = options;
-  const owned = visibleBookingsOf(actor);
   const found = await db.booking.findFirst({
-    where: { id: bookingId, ...owned },
-    select: { instanceId: true, attendeeId: true, instance: { select: { teacherIds: true } } },
+    where: { AND: [{ id: bookingId }, visibleBookingsOf(actor)] },
+    select: { instanceId: true, attendeeId: true, guestOfId: true, instance: { select: { teacherIds: true } } },
   });
   if (!found) throw new AppError("not_found");
-  if (refundCredit || found.attendeeId !== actor.userId) assertManagesInstance(actor, found.instance);
+  if (refundCredit || !(await isHouseholdBooking(db, actor, found))) assertManagesInstance(actor, found.instance);
 
   const booking = await withRetry(
     () =>
@@ -62,9 +63,24 @@ export async function cancelBooking(options: {
   return booking;
 }
 
-/** Staff see every booking of the account (a class's is theirs to manage or not); anyone else their own. */
-function visibleBookingsOf(actor: Actor): { attendeeId?: string } {
+/**
+ * Staff see every booking of the account (a class's is theirs to manage or not); anyone else their
+ * own, their dependants' and their guests' (decision 0038).
+ */
+function visibleBookingsOf(actor: Actor): Prisma.BookingWhereInput {
   if (isStaff(actor.persona)) return {};
   if (actor.userId === null) throw new AppError("not_found");
-  return { attendeeId: actor.userId };
+  return householdBookingsWhere(actor.userId);
+}
+
+/** The actor's own booking, their dependant's or their guest's: theirs to cancel as the attendee would. */
+async function isHouseholdBooking(
+  db: TenantDb,
+  actor: Actor,
+  booking: { attendeeId: string; guestOfId: string | null },
+): Promise<boolean> {
+  if (actor.userId === null) return false;
+  if (booking.attendeeId === actor.userId || booking.guestOfId === actor.userId) return true;
+  const attendee = await db.user.findUnique({ where: { id: booking.attendeeId }, select: { guardianId: true } });
+  return attendee?.guardianId === actor.userId;
 }

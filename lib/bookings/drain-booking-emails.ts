@@ -60,7 +60,8 @@ export const bookingEmailJobs: JobKind<ClaimedEmail, BookingEmailContext> = {
     SELECT c."id"::text AS "id", c."bookingId", c."kind", c."wasWaitlisted", c."previousStartsAt", c."previousLocation",
       c."attempts", i."calendarSequence",
       b."status", a."name" AS "accountName", a."locale", a."timezone", a."cancellationWindowHours",
-      u."email" AS "attendeeEmail", u."displayName" AS "attendeeName", u."locale" AS "attendeeLocale",
+      coalesce(g."email", u."email") AS "attendeeEmail", u."displayName" AS "attendeeName",
+      CASE WHEN g."id" IS NULL THEN u."locale" ELSE g."locale" END AS "attendeeLocale",
       e."title" AS "eventTitle", e."location", l."address", i."startsAt", i."endsAt",
       CASE WHEN c."kind" = 'teachers_changed' THEN ARRAY(
         SELECT tu."displayName" FROM "Membership" tm JOIN "User" tu ON tu."id" = tm."userId"
@@ -71,6 +72,7 @@ export const bookingEmailJobs: JobKind<ClaimedEmail, BookingEmailContext> = {
     LEFT JOIN "Booking" b ON b."id" = c."bookingId" AND b."accountId" = c."accountId"
     LEFT JOIN "Account" a ON a."id" = b."accountId"
     LEFT JOIN "User" u ON u."id" = b."attendeeId"
+    LEFT JOIN "User" g ON g."id" = u."guardianId" -- a dependant's emails go to the guardian, in their language
     LEFT JOIN "Instance" i ON i."id" = b."instanceId" AND i."accountId" = b."accountId"
     LEFT JOIN "Event" e ON e."id" = i."eventId" AND e."accountId" = b."accountId"
     LEFT JOIN "Location" l ON l."id" = e."locationId" AND l."accountId" = b."accountId"

@@ -28,7 +28,7 @@ export async function listInstanceBookings({
   const bookings = await db.booking.findMany({
     where: { instanceId, status },
     include: {
-      attendee: true,
+      attendee: { include: { guardian: { select: { displayName: true } } } }, // a dependant shown with their guardian
       entitlement: { select: { remainingClasses: true, validUntil: true, product: { select: { name: true } } } },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -1,29 +1,34 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import { householdBookingsWhere } from "@/lib/households/household-scope";
 
 /**
  * The user's bookings in the account, of every status, with their instance and event, in the
  * chronological order of the instances (then booking time, then id). `from` (inclusive) and `to`
  * (exclusive) bound the instance's start. Each with the order behind its pass (shown-booking-status.ts).
+ * `household`: also the bookings of the user's dependants and guests (GET /me/bookings, decision 0038).
  */
 export async function listPersonBookings({
   db,
   userId,
   from,
   to,
+  household = false,
 }: {
   db: TenantDb;
   userId: string;
   from?: Date;
   to?: Date;
+  household?: boolean;
 }) {
   return db.booking.findMany({
     where: {
-      attendeeId: userId,
+      ...(household ? householdBookingsWhere(userId) : { attendeeId: userId }),
       ...(from || to ? { instance: { startsAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } } : {}),
     },
     include: {
       instance: { include: { event: true } },
+      attendee: { select: { displayName: true } }, // whom a household's booking is for
       // for shownBookingStatus: a booking cancelled by its pass's refund reads as refunded
       entitlement: { select: { order: { select: { status: true, refundedAt: true } } } },
     },

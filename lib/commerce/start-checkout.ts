@@ -61,7 +61,7 @@ export async function startCheckout({
   const payee = provider.settlement === "hosted" ? await connectedAccountOrThrow(db) : null;
   const [account, buyer] = await Promise.all([
     db.account.findUniqueOrThrow({ where: { id: accountId } }),
-    db.user.findUniqueOrThrow({ where: { id: userId } }),
+    db.user.findUniqueOrThrow({ where: { id: userId }, include: { guardian: true } }),
   ]);
   let paidAtOnce = false;
   // Many buyers of one promo code queue on its row: the booking transactions' bounds (a saturated
@@ -117,7 +117,7 @@ export async function startCheckout({
       orderId: created.order.id,
       accountId,
       returnPath,
-      buyerEmail: buyer.email,
+      buyerEmail: (buyer.guardian ?? buyer).email, // a dependant's guardian pays
       productName: product.name,
       ...hostedTerms(price),
       firstPaymentDiscount: created.order.discountAmount,

@@ -70,7 +70,7 @@ async function seededAt(accountId: string): Promise<Date> {
 describe("the seeded demo studio", () => {
   it("sells a drop-in, a 10-class pass with a youth price and a monthly subscription in DKK, an intro offer to newcomers first; the workshop is a draft", async () => {
     const { accountId } = await seedDemo();
-    expect(await db.product.count({ where: { accountId } })).toBe(5 + DEMO_FIXTURE.courses.length);
+    expect(await db.product.count({ where: { accountId } })).toBe(6 + DEMO_FIXTURE.courses.length);
 
     const [intro, ...products] = await listPublicProducts({ slug: "demo" });
     expect(intro).toMatchObject({
@@ -88,8 +88,14 @@ describe("the seeded demo studio", () => {
       ["drop_in", "Enkelttime", "active"],
       ["class_pass", "10-klippekort", "active"],
       ["subscription", "Månedskort", "active"],
+      ["class_pass", "Børnedans, 10 gange", "active"],
     ]);
-    const [dropIn, pass, monthly] = products;
+    const [dropIn, pass, monthly, kidsDance] = products;
+    // a child price on the children's dance pass (decision 0038)
+    expect(kidsDance!.prices.map((p) => [p.amount, p.minAge, p.maxAge])).toEqual([
+      [110_000, null, null],
+      [70_000, null, 12],
+    ]);
     expect(dropIn!.prices.map((p) => [p.amount, p.currency])).toEqual([[15_000, "DKK"]]);
     expect(pass).toMatchObject({ classAllowance: 10, validityDays: 180, eligibleEventIds: [] });
     expect(pass!.prices.map((p) => [p.amount, p.currency, p.minAge, p.maxAge])).toEqual([
@@ -254,7 +260,7 @@ describe("the seeded demo studio", () => {
       db.booking.count({ where }),
     ]);
     expect(left).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(await db.product.count({ where: { accountId } })).toBe(5 + DEMO_FIXTURE.courses.length);
+    expect(await db.product.count({ where: { accountId } })).toBe(6 + DEMO_FIXTURE.courses.length);
     expect(await db.season.count({ where: { accountId } })).toBe(1);
     const now = await seededAt(accountId);
     expect(await db.order.count({ where: { accountId, paidAt: now } })).toBe(5);

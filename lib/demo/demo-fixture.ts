@@ -21,7 +21,11 @@ export type DemoEvent = {
   durationMinutes: number;
   /** People (administrator, teachers or attendees) by key. */
   teacherKeys: string[];
+  /** A children's class: the adult regulars' past (history) leaves it out. */
+  withoutHistory?: boolean;
 };
+/** A member's child (decision 0038): an attendee without an email, booked and paid for by the guardian. */
+export type DemoDependant = { key: string; guardianKey: string; displayName: string; dateOfBirth: string };
 /**
  * A weekly series from the Monday `history.weeks` weeks before the week the fixture is written, in
  * the account's timezone: its past, then `weeks` weeks from this week's Monday on.
@@ -144,6 +148,8 @@ export type DemoFixture = {
   clientele: DemoPerson[];
   /** Members with the teacher persona; the demo teacher persona, the first the default. */
   teachers: DemoPerson[];
+  /** Children of attendees, who never sign in (no persona). */
+  dependants: DemoDependant[];
   groups: DemoGroup[];
   locations: DemoLocation[];
   durationPresets: DemoDurationPreset[];
@@ -201,9 +207,14 @@ export const DEMO_FIXTURE: DemoFixture = {
     person("sofie.pedersen", "Sofie Pedersen", "1995-01-08"),
     person("emil.christensen", "Emil Christensen", "2009-07-15"),
     person("anna.larsen", "Anna Larsen", null),
+    person("mette.holm", "Mette Holm", "1986-08-19"),
   ],
   clientele: demoClientele(person),
   teachers: [person("clara.holt", "Clara Holt"), person("jonas.berg", "Jonas Berg")],
+  dependants: [
+    { key: "alma.holm", guardianKey: "mette.holm", displayName: "Alma Holm", dateOfBirth: "2017-05-02" },
+    { key: "karl.holm", guardianKey: "mette.holm", displayName: "Karl Holm", dateOfBirth: "2019-09-20" },
+  ],
   groups: [{ name: "Faste morgengæster", memberKeys: ["ida.holm", "mads.jensen", "lars.andersen"] }],
   locations: [
     { key: "norrebro", name: "Studio Nørrebro", address: "Nørrebrogade 12, 2200 København N", capacity: 20 },
@@ -255,6 +266,15 @@ export const DEMO_FIXTURE: DemoFixture = {
       durationMinutes: 45,
       teacherKeys: ["jonas.berg"],
     },
+    {
+      key: "kids-dance",
+      title: "Børnedans",
+      description: "Leg, rytme og dans for børn fra 5 til 12 år. Forældre kan vente i foyeren.",
+      locationKey: "vesterbro",
+      durationMinutes: 45,
+      teacherKeys: ["clara.holt"],
+      withoutHistory: true,
+    },
   ],
   series: [
     { eventKey: "vinyasa", weekdays: [1, 3, 5], localStartTime: "07:00", weeks: 26 },
@@ -263,6 +283,7 @@ export const DEMO_FIXTURE: DemoFixture = {
     { eventKey: "power", weekdays: [4], localStartTime: "17:30", weeks: 26 },
     { eventKey: "beginners", weekdays: [6], localStartTime: "10:00", weeks: 26 },
     { eventKey: "pilates", weekdays: [2, 4], localStartTime: "12:00", weeks: 26 },
+    { eventKey: "kids-dance", weekdays: [3], localStartTime: "16:30", weeks: 26 },
   ],
   products: [
     {
@@ -310,6 +331,16 @@ export const DEMO_FIXTURE: DemoFixture = {
       validityDays: 14,
       newcomersOnly: true,
       prices: [{ amount: 19_900 }],
+    },
+    {
+      key: "kids-dance-10",
+      type: "class_pass",
+      name: "Børnedans, 10 gange",
+      description: "Ti gange Børnedans inden for 180 dage. Børnepris til og med 12 år.",
+      status: "active",
+      classAllowance: 10,
+      validityDays: 180,
+      prices: [{ amount: 110_000 }, { amount: 70_000, maxAge: 12 }],
     },
   ],
   entitlements: [

@@ -43,7 +43,7 @@ describe("the demo studio's programme", () => {
     expect(allSeries.filter((s) => courseEvents.has(s.eventId))).toHaveLength(DEMO_FIXTURE.courses.length);
     const series = allSeries.filter((s) => !courseEvents.has(s.eventId));
     const instances = allInstances.filter((i) => !courseEvents.has(i.eventId));
-    expect(series).toHaveLength(6);
+    expect(series).toHaveLength(7);
     const startsOn = new Set(series.map((s) => s.startsOn.toISOString().slice(0, 10)));
     expect(startsOn.size).toBe(1);
     expect(mondays).toContain([...startsOn][0]);
@@ -79,7 +79,7 @@ describe("the demo studio's programme", () => {
 
   it("resets to the same programme", async () => {
     const { accountId } = await resetDemo();
-    expect(await db.series.count({ where: { accountId } })).toBe(6 + DEMO_FIXTURE.courses.length);
+    expect(await db.series.count({ where: { accountId } })).toBe(7 + DEMO_FIXTURE.courses.length);
     const weeks = (s: (typeof DEMO_FIXTURE.series)[number]) => DEMO_FIXTURE.history.weeks + s.weeks;
     expect(await db.instance.count({ where: { accountId } })).toBe(
       DEMO_FIXTURE.series.reduce((sum, s) => sum + weeks(s) * s.weekdays.length, 0) +

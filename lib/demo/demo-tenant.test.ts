@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dependantEmail } from "@/lib/users/household-identity";
 import { createSession } from "@/lib/auth/create-session";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -83,8 +84,23 @@ describe("seedDemo", () => {
     expect(admins.map((m) => m.user.email)).toEqual([DEMO_FIXTURE.administrator.email]);
     const attendees = account!.memberships.filter((m) => m.persona === "attendee").map((m) => m.user);
     expect(attendees.map((u) => u.email).sort()).toEqual(
-      [...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.clientele].map((p) => p.email).sort(),
+      [...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.clientele]
+        .map((p) => p.email)
+        .concat(
+          DEMO_FIXTURE.dependants.map((child) =>
+            dependantEmail(attendees.find((u) => u.displayName === child.displayName)!.id),
+          ),
+        )
+        .sort(),
     );
+    // a parent with two children: the children name her as their guardian
+    const mette = attendees.find((u) => u.email === `mette.holm@${DEMO_EMAIL_DOMAIN}`)!;
+    expect(
+      attendees
+        .filter((u) => u.guardianId === mette.id)
+        .map((u) => u.displayName)
+        .sort(),
+    ).toEqual(["Alma Holm", "Karl Holm"]);
     const teachers = account!.memberships.filter((m) => m.persona === "teacher").map((m) => m.user.email);
     expect(teachers.sort()).toEqual(DEMO_FIXTURE.teachers.map((p) => p.email).sort());
     const ida = attendees.find((u) => u.email === `ida.holm@${DEMO_EMAIL_DOMAIN}`)!;
@@ -151,7 +167,11 @@ describe("resetDemo", () => {
     expect(after).toMatchObject({ name: "Demo Studio", cancellationWindowHours: 12, isDemo: true });
     expect(after.groups.map((g) => g.name)).toEqual(["Faste morgengæster"]);
     expect(after.memberships).toHaveLength(
-      1 + DEMO_FIXTURE.attendees.length + DEMO_FIXTURE.clientele.length + DEMO_FIXTURE.teachers.length,
+      1 +
+        DEMO_FIXTURE.attendees.length +
+        DEMO_FIXTURE.clientele.length +
+        DEMO_FIXTURE.teachers.length +
+        DEMO_FIXTURE.dependants.length,
     );
     // the demo tenant's own people are fresh; the one who joined later is gone
     const newIda = after.memberships.find((m) => m.user.email === `ida.holm@${DEMO_EMAIL_DOMAIN}`)!.user;

@@ -13,6 +13,7 @@ import { userIdOf, type Section, type Written } from "./demo-written";
 import { writeDemoCourses } from "./write-demo-courses";
 import { writeDemoHistory } from "./write-demo-history";
 import { writeDemoStrikes } from "./write-demo-strikes";
+import { dependantEmail } from "@/lib/users/household-identity";
 
 async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   await tx.account.create({ data: { id: written.accountId, ...fixture.account, isDemo: true } });
@@ -48,6 +49,25 @@ async function writePeople(tx: TenantTx, fixture: DemoFixture, written: Written)
     data: people.map(([person, persona]) => ({ accountId: written.accountId, userId: idOf.get(person.email)!, persona })),
   });
   for (const [person] of people) written.userIds.set(person.key, idOf.get(person.email)!);
+}
+
+/** The attendees' children (decision 0038): identities that never sign in, each an attendee here. */
+async function writeDependants(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
+  for (const child of fixture.dependants) {
+    const id = crypto.randomUUID();
+    await tx.user.create({
+      data: {
+        id,
+        email: dependantEmail(id),
+        displayName: child.displayName,
+        status: "active",
+        dateOfBirth: new Date(`${child.dateOfBirth}T00:00:00Z`),
+        guardianId: userIdOf(written, child.guardianKey),
+      },
+    });
+    await tx.membership.create({ data: { accountId: written.accountId, userId: id, persona: "attendee" } });
+    written.userIds.set(child.key, id);
+  }
 }
 
 async function writeGroups(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
@@ -241,6 +261,7 @@ async function writeStandingPlaces(tx: TenantTx, fixture: DemoFixture, written: 
 const SECTIONS: Section[] = [
   writeAccount,
   writePeople,
+  writeDependants,
   writeGroups,
   writeLocations,
   writeDurationPresets,

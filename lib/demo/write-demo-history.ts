@@ -33,12 +33,17 @@ export async function writeDemoHistory(tx: TenantTx, fixture: DemoFixture, writt
     select: { cancellationWindowHours: true },
   });
   const classes = await pastClasses(tx, fixture, written);
+  // the adult regulars' past: a children's class (withoutHistory) has none
+  const adultEvents = fixture.events.filter((event) => !event.withoutHistory);
+  const adultKeys = new Set(adultEvents.map((event) => event.key));
   const visits = planDemoHistory({
     history: fixture.history,
     productTypes: new Map([...written.products].map(([key, { product }]) => [key, product.type])),
-    eventKeys: fixture.events.map((event) => event.key),
-    classes,
-    classesPerWeek: fixture.series.reduce((sum, series) => sum + series.weekdays.length, 0),
+    eventKeys: adultEvents.map((event) => event.key),
+    classes: classes.filter((pastClass) => adultKeys.has(pastClass.eventKey)),
+    classesPerWeek: fixture.series
+      .filter((series) => adultKeys.has(series.eventKey))
+      .reduce((sum, series) => sum + series.weekdays.length, 0),
     cancellationWindowHours: account.cancellationWindowHours,
     random,
   });

@@ -40,6 +40,8 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     already_booked: () => t("alreadyBooked"),
     booking_blocked: () => t("bookingBlocked"),
     instance_full: () => t("instanceFull"),
+    guests_not_allowed: () => t("guestsNotAllowed"),
+    too_many_guests: () => t("tooManyGuests"),
     course_full: () => t("courseFull"),
     enrolment_closed: () => t("enrolmentClosed"),
     standing_bookings_off: () => t("standingBookingsOff"),

@@ -16,6 +16,7 @@ import daSchedule from "./messages/da/schedule.json";
 import daSettings from "./messages/da/settings.json";
 import daSite from "./messages/da/site.json";
 import daStatuses from "./messages/da/statuses.json";
+import daHousehold from "./messages/da/household.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
@@ -34,6 +35,7 @@ import enSchedule from "./messages/en/schedule.json";
 import enSettings from "./messages/en/settings.json";
 import enSite from "./messages/en/site.json";
 import enStatuses from "./messages/en/statuses.json";
+import enHousehold from "./messages/en/household.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
@@ -57,6 +59,7 @@ const en = {
   ...enSettings,
   ...enReceipts,
   ...enStatuses,
+  ...enHousehold,
 };
 const da: typeof en = {
   ...daSite,
@@ -77,6 +80,7 @@ const da: typeof en = {
   ...daSettings,
   ...daReceipts,
   ...daStatuses,
+  ...daHousehold,
 };
 
 export type Messages = typeof en;

@@ -81,7 +81,8 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
   select: `
     SELECT c."id"::text AS "id", c."kind", c."attempts", c."userId" AS "recipientId",
       a."name" AS "accountName", a."slug" AS "accountSlug", a."locale", a."timezone",
-      u."email" AS "recipientEmail", u."displayName" AS "recipientName", u."locale" AS "recipientLocale",
+      coalesce(g."email", u."email") AS "recipientEmail", coalesce(g."displayName", u."displayName") AS "recipientName",
+      CASE WHEN g."id" IS NULL THEN u."locale" ELSE g."locale" END AS "recipientLocale",
       u."status" AS "recipientStatus",
       p."name" AS "productName", e."status" AS "entitlementStatus", e."remainingClasses", e."validUntil",
       w."url" AS "webhookUrl", w."status" AS "webhookStatus", w."failingSince",
@@ -102,6 +103,7 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
     FROM claimed c
     JOIN "Account" a ON a."id" = c."accountId"
     JOIN "User" u ON u."id" = c."userId"
+    LEFT JOIN "User" g ON g."id" = u."guardianId" -- a dependant's notices go to the guardian, in their language
     LEFT JOIN "Entitlement" e ON e."id" = c."entitlementId" AND e."accountId" = c."accountId"
     LEFT JOIN "Product" p ON p."id" = e."productId" AND p."accountId" = c."accountId"
     LEFT JOIN "User" bu ON bu."id" = e."userId"

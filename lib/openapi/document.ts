@@ -20,6 +20,7 @@ import "./paths/my-data";
 import "./paths/payments";
 import "./paths/imports";
 import "./paths/strikes";
+import "./paths/households";
 
 /** The document's tags, in the order the rendered documentation shows them. */
 const TAGS = [

@@ -4,6 +4,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { emailLocale, languageOfLocaleTag } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
+import { householdOrdersWhere } from "@/lib/households/household-scope";
 import type { ReceiptFacts } from "./receipt-facts";
 
 /** Orders with a receipt: paid ones, and refunded ones (whose receipt is a credit note). */
@@ -11,8 +12,9 @@ const WITH_RECEIPT = ["paid", "refunded"];
 
 /**
  * The receipt of an order of the active account: any order for an administrator, only `userId`'s
- * own when given (GET /me/orders/{orderId}/receipt). 404 for an order of another person or account
- * and for one never paid (pending, failed).
+ * own or their dependants' when given (GET /me/orders/{orderId}/receipt). 404 for an order of another
+ * person or account and for one never paid (pending, failed). A dependant's order was paid by their
+ * guardian (POST /checkout `forUserId`): the guardian is the receipt's customer and gets its email.
  */
 export async function getReceiptFactsOrThrow({
   db,
@@ -24,17 +26,23 @@ export async function getReceiptFactsOrThrow({
   userId?: string;
 }): Promise<ReceiptFacts> {
   const order = await db.order.findFirst({
-    where: { id: orderId, status: { in: WITH_RECEIPT }, receiptNumber: { not: null }, ...(userId ? { userId } : {}) },
-    include: { account: true, user: true, product: { select: { name: true } } },
+    where: {
+      id: orderId,
+      status: { in: WITH_RECEIPT },
+      receiptNumber: { not: null },
+      ...(userId ? householdOrdersWhere(userId) : {}),
+    },
+    include: { account: true, user: { include: { guardian: true } }, product: { select: { name: true } } },
   });
   if (!order) throw new AppError("not_found");
   return receiptFacts(order);
 }
 
-type ReceiptOrder = Order & { account: Account; user: User; product: { name: string } };
+type ReceiptOrder = Order & { account: Account; user: User & { guardian: User | null }; product: { name: string } };
 
 export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
-  const { account, user } = order;
+  const { account } = order;
+  const user = order.user.guardian ?? order.user;
   const language = emailLocale({ recipient: user.locale, studioLocaleTag: account.locale });
   return {
     orderId: order.id,

@@ -30,6 +30,12 @@ export const BookingPolicySchema = z
     strikeLateCancels: z
       .boolean()
       .openapi({ example: true, description: "Whether a late cancellation is a strike (a no-show always is); default true" }),
+    guestsPerBooking: z.number().int().min(0).max(5).openapi({
+      example: 1,
+      description:
+        "How many guests a member may bring to one class (POST /bookings with `guest`), each paid with a credit of the " +
+        "member's pass; 0 (the default): guests are not allowed",
+    }),
   })
   .openapi("BookingPolicy");
 
@@ -75,6 +81,7 @@ export function serializeAccount(account: Account): AccountDto {
       strikeWindowDays: account.strikeWindowDays,
       strikeBlockDays: account.strikeBlockDays,
       strikeLateCancels: account.strikeLateCancels,
+      guestsPerBooking: account.guestsPerBooking,
     },
     profile: serializeProfile(account),
     reminderHours: account.reminderHours,

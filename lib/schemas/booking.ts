@@ -1,5 +1,5 @@
 import type { Booking, Event, Instance, User } from "@prisma/client";
-import { Id, IsoDateTime } from "./common";
+import { Email, Id, IsoDateTime } from "./common";
 import { EventSchema, serializeEvent } from "./event";
 import { InstanceSchema, serializeInstance } from "./instance";
 import { UserSchema, serializeUser } from "./user";
@@ -34,6 +34,15 @@ export const BookingSchema = z
   })
   .openapi("Booking");
 
+export const GuestInput = z
+  .strictObject({
+    displayName: z.string().trim().min(1).max(200).openapi({ example: "Sofie Berg" }),
+    email: Email.optional().openapi({
+      description: "The guest's own email: their identity is found or made by it, and they get the confirmation",
+    }),
+  })
+  .openapi("GuestInput");
+
 export const CreateBookingInput = z
   .strictObject({
     instanceId: Id,
@@ -43,12 +52,23 @@ export const CreateBookingInput = z
     }),
     attendeeId: Id.optional().openapi({
       description:
-        "Administrators only: book on behalf of this member of the account. Attendees may send only their own id (else 403)",
+        "Administrators only: book on behalf of this member of the account. Attendees may send only their own id or a " +
+        "dependant's of theirs (`guardianId` = the caller; else 403)",
+    }),
+    guest: GuestInput.optional().openapi({
+      description:
+        "Bring a guest (a person's own booking, not with `attendeeId`): the booking is the guest's, paid with one credit of the " +
+        "caller's usable pass (`entitlementId` names one of the caller's). The account's `bookingPolicy.guestsPerBooking` caps " +
+        "the caller's live guest bookings per instance",
     }),
     waitlist: z.boolean().optional().openapi({
       description:
         "When the instance is full and the account's waitlist is enabled, join the waitlist (201 `waitlisted`) instead of 409",
     }),
+  })
+  .refine((input) => !(input.guest && input.attendeeId), {
+    path: ["guest"],
+    ...ruleIssue("guest_with_attendee"),
   })
   .openapi("CreateBookingInput");
 

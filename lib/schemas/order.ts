@@ -84,6 +84,12 @@ export const CheckoutInput = z
       example: "SPRING25",
       description: "A promo code of this account, in any case; 409 `Promo code is not valid` when it does not apply",
     }),
+    forUserId: Id.optional().openapi({
+      description:
+        "Buy for one of the caller's dependants (`guardianId` = the caller; anyone else's: 403): the order and the " +
+        "entitlement are the dependant's, a price's `minAge`/`maxAge` is judged on the dependant's date of birth, and the " +
+        "caller pays and gets the receipt",
+    }),
   })
   .openapi("CheckoutInput");
 

@@ -42,6 +42,24 @@ export const UpdateUserInput = z
   .partial()
   .openapi("UpdateUserInput");
 
+/** A dependant's date of birth: required (a child's price is judged on it), a real day as DateOfBirth says. */
+const DependantDateOfBirth = DateOfBirth.unwrap().openapi({ example: "2018-05-02", description: "`YYYY-MM-DD`" });
+
+export const CreateDependantInput = z
+  .strictObject({ displayName: DisplayName, dateOfBirth: DependantDateOfBirth })
+  .openapi("CreateDependantInput", { description: "A child the caller books and pays for" });
+
+export const UpdateDependantInput = z
+  .strictObject({ displayName: DisplayName.optional(), dateOfBirth: DependantDateOfBirth.optional() })
+  .refine(
+    (input) => input.displayName !== undefined || input.dateOfBirth !== undefined,
+    ruleIssue("dependant_nothing_to_change"),
+  )
+  .openapi("UpdateDependantInput", { description: "At least one field" });
+
+export type CreateDependantInput = z.infer<typeof CreateDependantInput>;
+export type UpdateDependantInput = z.infer<typeof UpdateDependantInput>;
+
 export const InvitationSchema = z.object({ user: UserSchema, membership: MembershipSchema }).openapi("Invitation");
 
 export type UpdateUserInput = z.infer<typeof UpdateUserInput>;

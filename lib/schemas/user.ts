@@ -1,9 +1,10 @@
 import type { Membership, User } from "@prisma/client";
 import { PERSONAS } from "@/lib/auth/persona";
-import { text, toIsoDate } from "./common";
+import { Id, text, toIsoDate } from "./common";
 import { cursorKey, PageParams } from "./page";
 import { z } from "./zod";
 import { ruleIssue } from "@/lib/error-details";
+import { isDependantEmail } from "@/lib/users/household-identity";
 
 export const PersonaSchema = z.enum(PERSONAS).openapi("Persona", {
   description:
@@ -14,10 +15,16 @@ export const UserStatusSchema = z.enum(["active", "invited", "disabled"]).openap
 export const UserSchema = z
   .object({
     id: z.string(),
-    email: z.email().openapi({ example: "ida@example.com" }),
+    email: z.email().nullable().openapi({
+      example: "ida@example.com",
+      description: "null for a dependant (a child their guardian books for): it never signs in",
+    }),
     displayName: z.string().openapi({ example: "Ida Holm" }),
     status: UserStatusSchema,
     dateOfBirth: z.iso.date().nullable().openapi({ example: "1990-04-12" }),
+    guardianId: Id.nullable().openapi({
+      description: "A dependant's guardian, who books and pays for them and gets their emails; null for anyone else",
+    }),
   })
   .openapi("User");
 
@@ -61,13 +68,16 @@ export type PersonSummaryDto = z.infer<typeof PersonSummarySchema>;
 export type PersonDto = z.infer<typeof PersonSchema>;
 export type MembershipDto = z.infer<typeof MembershipSchema>;
 
-export function serializeUser(user: Pick<User, "id" | "email" | "displayName" | "status" | "dateOfBirth">): UserDto {
+export function serializeUser(
+  user: Pick<User, "id" | "email" | "displayName" | "status" | "dateOfBirth" | "guardianId">,
+): UserDto {
   return {
     id: user.id,
-    email: user.email,
+    email: isDependantEmail(user.email) ? null : user.email,
     displayName: user.displayName,
     status: user.status as UserDto["status"],
     dateOfBirth: toIsoDate(user.dateOfBirth),
+    guardianId: user.guardianId,
   };
 }
 

@@ -5,7 +5,10 @@ import { AppError } from "@/lib/errors";
 
 /** One member of the account for the dashboard's person page: 404 for a person who holds no membership here. */
 export async function getPerson({ db, userId }: { db: TenantDb; userId: string }) {
-  const membership = await db.membership.findFirst({ where: { userId }, include: { user: true } });
+  const membership = await db.membership.findFirst({
+    where: { userId },
+    include: { user: { include: { guardian: { select: { id: true, displayName: true } } } } },
+  });
   if (!membership) throw new AppError("not_found");
   const { user } = membership;
   return {
@@ -14,6 +17,8 @@ export async function getPerson({ db, userId }: { db: TenantDb; userId: string }
     email: user.email,
     status: user.status,
     dateOfBirth: user.dateOfBirth,
+    /** A dependant's guardian (decision 0038), else null. */
+    guardian: user.guardian,
     persona: membership.persona as Persona,
   };
 }

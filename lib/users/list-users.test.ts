@@ -30,12 +30,12 @@ describe("listUsers pages", () => {
     const second = await list({ after: first.next! });
     expect(shown(second)).toEqual(["Carl", "Dina"]);
     const carl = second.items[0]!;
-    const back = await list({ before: [carl.displayName, carl.email] });
+    const back = await list({ before: [carl.displayName, carl.email!] });
     expect(shown(back)).toEqual(["Anna", "Bo"]);
     expect(back.next).toBeNull(); // nothing before Anna
     const emil = (await list({ after: second.next! })).items[0]!;
     expect(emil.displayName).toBe("Emil");
-    const backFromEmil = await list({ before: [emil.displayName, emil.email] });
+    const backFromEmil = await list({ before: [emil.displayName, emil.email!] });
     expect(shown(backFromEmil)).toEqual(["Carl", "Dina"]);
     expect(backFromEmil.next).not.toBeNull(); // more remain before Carl
   });

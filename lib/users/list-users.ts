@@ -50,6 +50,7 @@ type Row = {
   displayName: string;
   status: string;
   dateOfBirth: Date | null;
+  guardianId: string | null;
   persona: Persona;
 };
 
@@ -88,7 +89,7 @@ export async function listUsers(options: ListUsersOptions): Promise<Page<PersonD
         : Prisma.sql`WITH matches AS MATERIALIZED (
             SELECT m."userId", m.email, m."displayName", m.persona FROM "Membership" m WHERE ${where})`
     }
-    SELECT u.id, m.email, m."displayName", u.status, u."dateOfBirth", m.persona
+    SELECT u.id, m.email, m."displayName", u.status, u."dateOfBirth", u."guardianId", m.persona
       FROM (SELECT m."userId", m.email, m."displayName", m.persona
               FROM ${q === undefined ? Prisma.sql`"Membership" m WHERE ${where}` : Prisma.sql`matches m`}
              ORDER BY ${order} ${limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit + 1}`}) m

@@ -25,6 +25,8 @@ import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
 import { getMe } from "@/lib/users/get-me";
 import { CalendarLinkSection } from "./calendar-link-section";
 import { RemindersSection } from "./reminders-section";
+import { ChildrenSection } from "./children-section";
+import { listDependants } from "@/lib/households/list-dependants";
 import { MyDataSection } from "./my-data-section";
 import { MyReceipts } from "./my-receipts";
 
@@ -39,6 +41,7 @@ type Props = {
     calendar?: string;
     reminders?: string;
     profile?: string;
+    children?: string;
   }>;
 };
 
@@ -57,7 +60,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The signed-in attendee's bookings (upcoming, then past) and passes in this studio. */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
-  const [{ slug }, { bought, enrolled, calendar, reminders, profile }, t] = await Promise.all([
+  const [{ slug }, { bought, enrolled, calendar, reminders, profile, children }, t] = await Promise.all([
     params,
     searchParams,
     getTranslations("MyBookings"),
@@ -94,15 +97,17 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     );
   }
 
-  const [bookings, entitlements, products, me, orders, words, standingPlaces] = await Promise.all([
-    listPersonBookings({ db: viewer.db, userId: viewer.userId }),
-    listPersonEntitlements({ db: viewer.db, userId: viewer.userId }),
+  const [bookings, entitlements, products, me, orders, words, standingPlaces, dependants] = await Promise.all([
+    listPersonBookings({ db: viewer.db, userId: viewer.userId, household: true }),
+    listPersonEntitlements({ db: viewer.db, userId: viewer.userId, household: true }),
     listProducts({ db: viewer.db }),
     getMe(viewer),
-    listPersonOrders({ db: viewer.db, userId: viewer.userId }),
+    listPersonOrders({ db: viewer.db, userId: viewer.userId, household: true }),
     getStatusWords(),
     listStandingBookings({ db: viewer.db, userId: viewer.userId }),
+    listDependants({ db: viewer.db, guardianId: viewer.userId }),
   ]);
+  const dependantNames = new Map(dependants.map((dependant) => [dependant.id, dependant.displayName]));
   const where = await pageFormat(account);
   const activePlaces = standingPlaces.filter((place) => place.status === "active");
   const now = new Date().getTime();
@@ -128,6 +133,9 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             <li key={booking.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
               <div>
                 <p className="font-semibold text-slate-900">{booking.instance.event.title}</p>
+                {booking.attendeeId !== viewer.userId && (
+                  <p className="text-sm font-medium text-brand-800">{booking.attendee.displayName}</p>
+                )}
                 <p className="text-sm text-slate-700">
                   <time dateTime={booking.instance.startsAt.toISOString()}>
                     {formatDateTime(booking.instance.startsAt, where)}–{formatTime(booking.instance.endsAt, where)}
@@ -213,6 +221,9 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                     <div>
                       <p className="font-semibold text-slate-900">
                         {productNames.get(entitlement.productId) ?? t("pass")}
+                        {entitlement.userId !== viewer.userId && dependantNames.has(entitlement.userId)
+                          ? ` · ${dependantNames.get(entitlement.userId)}`
+                          : null}
                       </p>
                       <p className="text-sm text-slate-700">
                         {entitlement.remainingClasses === null
@@ -273,6 +284,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             </ul>
           </section>
         ) : null}
+        <ChildrenSection slug={account.slug} dependants={dependants} changed={children} where={where} />
         <RemindersSection
           slug={account.slug}
           on={me.emailReminders}

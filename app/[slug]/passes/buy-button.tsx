@@ -18,8 +18,14 @@ export function BuyButton({
 }: {
   /** The total the summary shows, formatted. */
   total: string;
-  purchase: { productId: string; priceId: string; promoCode?: string; returnTo?: string };
-  buy: (input: { productId: string; priceId: string; promoCode?: string; returnTo?: string }) => Promise<Result>;
+  purchase: { productId: string; priceId: string; promoCode?: string; returnTo?: string; forUserId?: string };
+  buy: (input: {
+    productId: string;
+    priceId: string;
+    promoCode?: string;
+    returnTo?: string;
+    forUserId?: string;
+  }) => Promise<Result>;
 }) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | undefined>();

@@ -24,6 +24,7 @@ const DEFAULT_POLICY = {
   strikeWindowDays: 30,
   strikeBlockDays: 7,
   strikeLateCancels: true,
+  guestsPerBooking: 0,
 };
 
 async function storedAccount() {
@@ -85,6 +86,7 @@ describe("PATCH /account", () => {
         closesMinutesBefore: 0,
         cancellationWindowHours: 24,
         waitlistEnabled: false,
+        guestsPerBooking: 0,
       },
     });
     expect(await storedAccount()).toMatchObject({

@@ -86,6 +86,7 @@ describe("POST /accounts/{accountId}/attendees", () => {
       displayName: "Guessed Name",
       status: "active",
       dateOfBirth: null,
+      guardianId: null,
     });
     expect(response.text).not.toContain("Stored Name");
     expect(response.text).not.toContain("1984");

@@ -69,6 +69,7 @@ describe("a teacher, for an instance they teach", () => {
       email: ida.email,
       displayName: expect.any(String),
       status: "active",
+      guardianId: null,
     });
     expect(JSON.stringify(roster.body)).not.toContain("1990-04-12");
     const asAdmin = await api("GET", `/instances/${taught.id}/roster`, { token: tenant.admin.token });

@@ -1,4 +1,5 @@
 import { startCheckout } from "@/lib/commerce/start-checkout";
+import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { idempotent } from "@/lib/http/idempotency";
 import { endpoints, json, route } from "@/lib/http/route";
 import { serializeEntitlement } from "@/lib/schemas/entitlement";
@@ -12,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/checkout", {
         const result = await startCheckout({
           db: auth.db,
           accountId: auth.accountId,
-          userId: auth.userId,
+          userId: await purchaseHolder(auth.db, auth.userId, body.forUserId),
           input: body,
         });
         const response: CheckoutDto = {

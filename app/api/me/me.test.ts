@@ -46,6 +46,7 @@ describe("GET /me", () => {
         displayName: "Ada Attendee",
         status: "active",
         dateOfBirth: null,
+        guardianId: null,
       },
       account: {
         id: tenant.accountId,
@@ -64,6 +65,7 @@ describe("GET /me", () => {
           strikeWindowDays: 30,
           strikeBlockDays: 7,
           strikeLateCancels: true,
+          guestsPerBooking: 0,
         },
         profile: { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null },
         reminderHours: 24,

@@ -30,6 +30,7 @@ describe("GET /public/accounts/{slug}", () => {
         strikeWindowDays: 30,
         strikeBlockDays: 7,
         strikeLateCancels: true,
+        guestsPerBooking: 0,
       },
       profile: { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null },
       reminderHours: 24,

@@ -68,6 +68,7 @@ describe("GET /users", () => {
       displayName: "Ada Attendee",
       status: "active",
       dateOfBirth: "1990-04-12",
+      guardianId: null,
       persona: "attendee",
     });
   });
@@ -95,6 +96,7 @@ describe("POST /users/invitations", () => {
         displayName: "Ida Holm",
         status: "invited",
         dateOfBirth: null,
+        guardianId: null,
       },
       membership: { accountId: tenant.accountId, userId: response.body.user.id, persona: "administrator" },
     });
@@ -207,6 +209,7 @@ describe("PATCH /users/{userId}", () => {
       displayName: "Ada Lovelace",
       status: "active",
       dateOfBirth: "1985-12-10",
+      guardianId: null,
     });
     const membership = await db.membership.findUniqueOrThrow({
       where: { accountId_userId: { accountId: tenant.accountId, userId: attendee.userId } },
@@ -230,6 +233,7 @@ describe("PATCH /users/{userId}", () => {
       displayName: "Ada Attendee",
       status: "active",
       dateOfBirth: null,
+      guardianId: null,
     });
     const membership = await db.membership.findUniqueOrThrow({
       where: { accountId_userId: { accountId: tenant.accountId, userId: attendee.userId } },

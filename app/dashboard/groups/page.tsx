@@ -123,7 +123,7 @@ export default async function GroupsPage({ searchParams }: Props) {
                           action={addGroupMemberAction}
                           hidden={{ groupId: group.id, userId: person.id }}
                           submitLabel={t("addMember")}
-                          accessibleLabel={t("addNamedTo", { member: person.displayName || person.email, name: group.name })}
+                          accessibleLabel={t("addNamedTo", { member: person.displayName || (person.email ?? ""), name: group.name })}
                           pendingLabel={t("adding")}
                           variant="secondary"
                           inline

@@ -29,6 +29,7 @@ export const updateSettingsAction = action(
           strikeWindowDays: readInteger,
           strikeBlockDays: readInteger,
           strikeLateCancels: readCheckbox,
+          guestsPerBooking: readInteger,
         },
         reminderHours: readInteger,
       },

@@ -156,6 +156,15 @@ export default async function SettingsPage() {
               },
               {
                 kind: "number",
+                name: "bookingPolicy.guestsPerBooking",
+                label: t("guestsPerBooking"),
+                defaultValue: policy.guestsPerBooking,
+                min: 0,
+                max: 5,
+                hint: t("guestsPerBookingHint"),
+              },
+              {
+                kind: "number",
                 name: "reminderHours",
                 label: t("reminderHours"),
                 defaultValue: account.reminderHours,

@@ -27,7 +27,7 @@ export const inviteUserAction = action(
   async ({ viewer, input }) => {
     const { user } = await inviteUser({ db: viewer.db, accountId: viewer.accountId, ...input });
     const t = await getTranslations("UsersActions");
-    return t("invited", { name: user.displayName, email: user.email });
+    return t("invited", { name: user.displayName, email: user.email ?? input.email });
   },
 );
 
@@ -127,7 +127,8 @@ export const bookIntoClassAction = action(
     revalidate: (formData) => [personPath(formData), `/dashboard/classes/${readText(formData, "instanceId") ?? ""}`],
   },
   async ({ viewer, input }) => {
-    const booking = await bookInstance({ tokenHash: viewer.session.tokenHash, input });
+    const { guest: _guest, ...own } = input;
+    const booking = await bookInstance({ tokenHash: viewer.session.tokenHash, input: own });
     const t = await getTranslations("UsersActions");
     return booking.status === "waitlisted" ? t("waitlisted") : t("booked");
   },

@@ -7,6 +7,7 @@ import { stacked } from "@/components/dashboard/stacked-table";
 import { PERSONAS, type Persona } from "@/lib/auth/persona";
 import { encodeCursor, readCursor } from "@/lib/schemas/page";
 import { isNoEmailAddress } from "@/lib/email/no-email-address";
+import { storedEmail } from "@/lib/users/household-identity";
 import { PersonKey } from "@/lib/schemas/user";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listUsers } from "@/lib/users/list-users";
@@ -164,7 +165,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
                       {person.id === viewer.userId ? <span className="text-slate-600"> {t("you")}</span> : null}
                     </td>
                     <td data-label={t("email")} className={`${stacked.cell} [overflow-wrap:anywhere]`}>
-                      {isNoEmailAddress(person.email) ? t("noEmail") : person.email}
+                      {person.email === null || isNoEmailAddress(person.email) ? t("noEmail") : person.email}
                     </td>
                     <td data-label={t("role")} className={stacked.cell}>
                       {personaNames[person.persona] ?? person.persona}
@@ -182,7 +183,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
           <nav aria-label={t("pages")} className="flex justify-between gap-3 text-sm">
             {hasPrevious && first ? (
               <Link
-                href={link({ before: encodeCursor([first.displayName, first.email]) })}
+                href={link({ before: encodeCursor([first.displayName, storedEmail(first)]) })}
                 className={buttonClass("secondary", "sm")}
                 rel="prev"
               >
@@ -193,7 +194,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
             )}
             {hasNext && last ? (
               <Link
-                href={link({ after: encodeCursor([last.displayName, last.email]) })}
+                href={link({ after: encodeCursor([last.displayName, storedEmail(last)]) })}
                 className={buttonClass("secondary", "sm")}
                 rel="next"
               >

@@ -78,7 +78,14 @@ registry.registerPath({
     "409 `Booking is closed`; 409 `Already booked`; 409 `Booking is blocked`; 402 `No valid entitlement`; 409 `Instance is full`. When the instance is full, " +
     "`waitlist: true` and the account's waitlist is enabled, the answer is 201 with status `waitlisted` and no credit is taken until a " +
     "place comes free. Under any concurrency and any number of app processes: confirmed bookings never exceed capacity, a credit count " +
-    "never goes below zero, an attendee never holds two live bookings of one instance. The confirmation email carries an .ics file.",
+    "never goes below zero, an attendee never holds two live bookings of one instance. The confirmation email carries an .ics file.\n\n" +
+    "A person may also book for their dependants (`attendeeId` of a user whose `guardianId` is the caller; GET /me/dependants): the " +
+    "dependant's own pass pays, and the emails go to the guardian in the guardian's language. `guest` brings a guest instead " +
+    "(decision 0038): the guest's identity is found by `email` or made (without one, an identity with `guardianId` = the caller), " +
+    "made an attendee of the account, and booked by the same rules, paid with one credit of the caller's usable pass " +
+    "(`entitlementId` names one of the caller's); 409 `Guests are not allowed` while the account's `bookingPolicy.guestsPerBooking` " +
+    "is 0 (checked first), 409 `Too many guests` when the caller's live guest bookings of the instance reach it (checked after " +
+    "`Already booked`). The guest with an email gets the confirmation; the caller sees the booking in GET /me/bookings and may cancel it.",
   security: member.security,
   request: { headers: idempotencyKey, body: jsonBody(CreateBookingInput) },
   responses: {
@@ -89,8 +96,8 @@ registry.registerPath({
     403: {
       ...errorResponse(403),
       description:
-        "Insufficient permission: `attendeeId` by an attendee, or by a teacher for a class they do not teach; an API key " +
-        "without `attendeeId`",
+        "Insufficient permission: `attendeeId` by an attendee (other than one of their dependants), or by a teacher for a class " +
+        "they do not teach; an API key without `attendeeId`, or with `guest`",
     },
     404: {
       ...errorResponse(404),
@@ -101,10 +108,12 @@ registry.registerPath({
         "cancelled, audience `nobody`, or audience `groups` without the attendee in one of `groupIds`",
       "Booking is closed":
         "before `opensDaysBefore` days or after `closesMinutesBefore` minutes before the start, or already started",
+      "Guests are not allowed": "`guest` while the account's `bookingPolicy.guestsPerBooking` is 0",
       "Already booked": "the attendee holds a confirmed or waitlisted booking of the instance",
       "Booking is blocked":
         "the attendee's strikes (no-shows and late cancellations, the account's `bookingPolicy` strikes) block booking for now; " +
         "booking-options says until when, and an administrator may lift it (POST /users/{userId}/strikes/clear)",
+      "Too many guests": "`guest`, and the caller's live guest bookings of the instance reach `guestsPerBooking`",
       "Instance is full": "no place left and no waitlist (`waitlist` not true, or the account's waitlist disabled)",
       "Request in progress": "a request with the same Idempotency-Key is still running",
     }),
@@ -125,7 +134,7 @@ registry.registerPath({
     "start), `late_cancelled` with the credit kept inside it; a waitlisted booking becomes `cancelled`. The freed place goes at once to the " +
     "first waitlisted booking (queue order) whose attendee has a usable entitlement: it takes a credit, becomes `confirmed` and is emailed. " +
     "A cancellation frees one place however often it is sent: a booking that is no longer live answers 409. An attendee cannot see another " +
-    "attendee's booking (404); a teacher may cancel the bookings of the instances they teach, and another's booking of any other " +
+    "attendee's booking (404), but a person cancels their dependants' bookings and those of the guests they brought as their own; a teacher may cancel the bookings of the instances they teach, and another's booking of any other " +
     "instance answers them 403. `refundCredit=true` (an administrator, or a teacher of the instance): a confirmed booking becomes " +
     "`cancelled` with its credit returned even inside the cancellation window; anyone else passing it, the booking's own attendee " +
     "included, gets 403.",
@@ -205,7 +214,8 @@ registry.registerPath({
   summary: "The caller's bookings in the active account, with instance and event",
   description:
     "Every status, in chronological order of the instances (then booking time). `from` (inclusive) and `to` (exclusive) bound the " +
-    "instance's start; each is optional (no bound). `to` must be after `from`, else 400.",
+    "instance's start; each is optional (no bound). `to` must be after `from`, else 400. The caller's dependants' bookings and " +
+    "those of the guests the caller brought are included: each names its `attendeeId`.",
   security: person.security,
   request: { query: ListMyBookingsParams },
   responses: {

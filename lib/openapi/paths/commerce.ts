@@ -23,6 +23,11 @@ import { authFor, errorChoices, errorResponse, jsonBody, jsonResponse, linkHeade
 const tags = ["Commerce"];
 const member = authFor("member");
 const person = authFor("member", { personOnly: true });
+/** POST /checkout and its quote: an API key, or a `forUserId` that is not one of the caller's dependants. */
+const forUserId403 = {
+  ...errorResponse(403),
+  description: "Insufficient permission: an API key is no person, or `forUserId` is not one of the caller's dependants",
+};
 const admin = authFor("admin");
 
 const IdempotencyHeaders = z.object({
@@ -189,13 +194,17 @@ registry.registerPath({
     "date, the last carrying the remainder: with `demo` made paid by POST /admin/jobs/renew-subscriptions; with `stripe` the " +
     "Checkout page opens a monthly subscription (card) that ends itself after the last instalment. A failed instalment emails " +
     "the buyer and the studio's administrators; nobody is unenrolled. A refund of the first order (POST /orders/{orderId}/refunds) " +
-    "stops the instalments still to come.",
+    "stops the instalments still to come.\n\n" +
+    "`forUserId`: a guardian buys for one of their dependants (GET /me/dependants): the order and the entitlement are the " +
+    "dependant's, the price's `minAge`/`maxAge` is judged on the dependant's date of birth, the purchase limit counts the " +
+    "dependant's orders, and the guardian pays and gets the receipt. Anyone else's id: 403.",
   security: person.security,
   request: { headers: IdempotencyHeaders, body: jsonBody(CheckoutInput) },
   responses: {
     201: jsonResponse("The order, the payment page (Stripe) and the entitlement (demo)", CheckoutSchema),
     400: errorResponse(400),
     ...person.responses,
+    403: forUserId403,
     404: errorResponse(404),
     409: errorChoices([
       "Payments are not set up for this studio",
@@ -227,13 +236,14 @@ registry.registerPath({
     "Errors as on POST /checkout, in the same order: 404 unknown or non-active product, unknown or retired price; 409 " +
     "`Payments are not set up for this studio`; 409 `Purchase limit reached`; 409 `Only for new customers`; 409 `Not eligible for this price`. A promo code " +
     "that does not apply is no error here: `promoCode.applied` is false with the `reason`, and the figures are without it " +
-    "(POST /checkout answers it 409 `Promo code is not valid`).",
+    "(POST /checkout answers it 409 `Promo code is not valid`). `forUserId` as on POST /checkout: the dependant's age and limit.",
   security: person.security,
   request: { body: jsonBody(CheckoutQuoteInput) },
   responses: {
     200: jsonResponse("What the purchase costs and gives", CheckoutQuoteSchema),
     400: errorResponse(400),
     ...person.responses,
+    403: forUserId403,
     404: errorResponse(404),
     409: errorChoices([
       "Payments are not set up for this studio",
@@ -283,6 +293,7 @@ registry.registerPath({
   operationId: "listMyEntitlements",
   tags,
   summary: "Your entitlements in the active account, newest first",
+  description: "Your dependants' too (GET /me/dependants): each names its holder in `userId`.",
   security: person.security,
   responses: { 200: jsonResponse("Your entitlements", z.array(EntitlementSchema)), ...person.responses },
 });
@@ -293,6 +304,8 @@ registry.registerPath({
   operationId: "listMyOrders",
   tags,
   summary: "Your orders in the active account, newest first",
+  description:
+    "Those you paid for your dependants too (POST /checkout `forUserId`): each names its holder in `userId`.",
   security: person.security,
   responses: { 200: jsonResponse("Your orders", z.array(OrderSchema)), ...person.responses },
 });

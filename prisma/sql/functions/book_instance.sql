@@ -14,9 +14,13 @@
 -- its order, no spaces (json_build_object would add some), timestamps as toISOString() writes them;
 -- app/api/webhooks/booking-events.test.ts holds the two together. book_place writes no event (the
 -- demo seed calls it).
+-- A person may book for themselves or for their dependants (User.guardianId, decision 0038). With
+-- `p_guest` the session's person brings `p_attendee_id` as a guest (lib/bookings/book-guest.ts made
+-- the identity in the same transaction) and pays with their own pass: `guests_not_allowed` when the
+-- account's guestsPerBooking is 0, `too_many_guests` past it (booking_verdict).
 CREATE OR REPLACE FUNCTION book_instance(
   p_token_hash text, p_demo_mode boolean, p_now timestamp, p_mode text,
-  p_instance_id text, p_attendee_id text, p_entitlement_id text, p_waitlist boolean,
+  p_instance_id text, p_attendee_id text, p_entitlement_id text, p_waitlist boolean, p_guest boolean DEFAULT false,
   OUT "outcome" text, OUT "nowFull" boolean,
   OUT "id" text, OUT "accountId" text, OUT "instanceId" text, OUT "attendeeId" text, OUT "status" text,
   OUT "entitlementId" text, OUT "attendance" text, OUT "createdAt" timestamp(3), OUT "cancelledAt" timestamp(3)
@@ -26,6 +30,7 @@ DECLARE
   actor record;
   attendee text;
   decision record;
+  guest_of text;
 BEGIN
   SELECT s."userId", s."accountId", s."persona" INTO actor FROM studio_session(p_token_hash, p_now, p_demo_mode) s;
   IF NOT FOUND THEN
@@ -39,10 +44,22 @@ BEGIN
     RETURN;
   END IF;
   attendee := coalesce(p_attendee_id, actor."userId");
+  IF p_guest THEN
+    IF actor."userId" IS NULL OR p_attendee_id IS NULL THEN
+      "outcome" := 'insufficient_permission';
+      RETURN;
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM "Account" a WHERE a."id" = actor."accountId" AND a."guestsPerBooking" > 0) THEN
+      "outcome" := 'guests_not_allowed';
+      RETURN;
+    END IF;
+    guest_of := actor."userId";
+  END IF;
   -- Booking someone else in: the rule of lib/auth/instance-permission.ts (managesInstance), the
   -- administrator, or a teacher of the instance. A teacher's instance that is not the account's is
   -- left to book_place's 404.
-  IF attendee IS DISTINCT FROM actor."userId" AND actor."persona" <> 'administrator' AND (
+  IF attendee IS DISTINCT FROM actor."userId" AND NOT p_guest AND actor."persona" <> 'administrator'
+     AND NOT EXISTS (SELECT 1 FROM "User" u WHERE u."id" = attendee AND u."guardianId" = actor."userId") AND (
        actor."persona" <> 'teacher'
        OR EXISTS (SELECT 1 FROM "Instance" i
                   WHERE i."id" = p_instance_id AND i."accountId" = actor."accountId"
@@ -52,7 +69,7 @@ BEGIN
   END IF;
 
   IF p_mode = 'look' THEN
-    SELECT * INTO decision FROM booking_verdict(actor."accountId", p_instance_id, attendee, p_entitlement_id, p_now, p_waitlist);
+    SELECT * INTO decision FROM booking_verdict(actor."accountId", p_instance_id, attendee, p_entitlement_id, p_now, p_waitlist, guest_of);
     "outcome" := decision."verdict";
     "nowFull" := decision."bookedCount" >= decision."capacity";
     RETURN;
@@ -60,7 +77,7 @@ BEGIN
 
   SELECT * INTO "outcome", "nowFull", "id", "accountId", "instanceId", "attendeeId", "status", "entitlementId",
                 "attendance", "createdAt", "cancelledAt"
-    FROM book_place(actor."accountId", p_instance_id, attendee, p_entitlement_id, p_waitlist, p_now);
+    FROM book_place(actor."accountId", p_instance_id, attendee, p_entitlement_id, p_waitlist, p_now, NULL, guest_of);
   IF "outcome" = 'confirmed' THEN
     INSERT INTO "BookingEmail" ("accountId", "bookingId", "kind") VALUES (actor."accountId", "id", 'confirmed');
   END IF;

@@ -3,12 +3,14 @@
 -- audience `nobody`, or `groups` and the attendee in none of them); `booking_closed` (outside
 -- the booking window: booking_window_state);
 -- `already_booked` (a confirmed or waitlisted booking); `booking_blocked` (strikes: strike_block_until);
--- `no_valid_entitlement`; then `confirm` while
+-- `too_many_guests` (a guest's booking, `p_guest_of` the host, who has brought the account's
+-- guestsPerBooking to the class already); `no_valid_entitlement` (a guest's: of the host's
+-- entitlements); then `confirm` while
 -- places are left, else `waitlist` when asked and enabled, else `instance_full`. With the instance's
 -- counters, read in the same snapshot.
 CREATE OR REPLACE FUNCTION booking_verdict(
   p_account_id text, p_instance_id text, p_attendee_id text, p_entitlement_id text,
-  p_now timestamp, p_waitlist boolean,
+  p_now timestamp, p_waitlist boolean, p_guest_of text DEFAULT NULL,
   OUT "verdict" text, OUT "bookedCount" integer, OUT "capacity" integer
 ) LANGUAGE plpgsql STABLE AS $$
 -- PL/pgSQL, not SQL: PostgreSQL before 18 plans a SQL function's body again on every call, while
@@ -32,8 +34,13 @@ BEGIN
              THEN 'already_booked'
            WHEN a."strikeLimit" > 0 AND strike_block_until(p_account_id, p_attendee_id, p_now) IS NOT NULL
              THEN 'booking_blocked'
+           WHEN p_guest_of IS NOT NULL AND (
+                  SELECT count(*) FROM "Booking" b
+                   WHERE b."accountId" = p_account_id AND b."instanceId" = i."id" AND b."guestOfId" = p_guest_of
+                     AND b."status" IN ('confirmed', 'waitlisted')) >= a."guestsPerBooking"
+             THEN 'too_many_guests'
            WHEN NOT EXISTS (
-                  SELECT 1 FROM usable_entitlements(p_account_id, p_attendee_id, i."eventId", i."startsAt", p_entitlement_id))
+                  SELECT 1 FROM usable_entitlements(p_account_id, coalesce(p_guest_of, p_attendee_id), i."eventId", i."startsAt", p_entitlement_id))
              THEN 'no_valid_entitlement'
            WHEN i."bookedCount" < i."capacity" THEN 'confirm'
            WHEN p_waitlist AND a."waitlistEnabled" THEN 'waitlist'

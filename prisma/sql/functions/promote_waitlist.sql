@@ -1,6 +1,6 @@
 -- Fills the free places of an instance whose row the caller has locked from its waitlist, in queue
 -- order (`createdAt`, then `id`): each waitlisted booking whose attendee has a usable entitlement
--- (the one named when joining first, else the one that expires first) gets a place (take_place);
+-- (a guest's: the host's; the one named when joining first, else the one that expires first) gets a place (take_place);
 -- one without stays waitlisted and the next is tried. Nothing is promoted once the instance has
 -- started at `p_now` or when it is cancelled. The promoted bookings.
 CREATE OR REPLACE FUNCTION promote_waitlist(p_account_id text, p_instance_id text, p_now timestamp)
@@ -20,14 +20,14 @@ BEGIN
   END IF;
   free := instance."free";
   FOR waiting IN
-    SELECT b."id", b."attendeeId", b."entitlementId" FROM "Booking" b
+    SELECT b."id", b."attendeeId", b."entitlementId", b."guestOfId" FROM "Booking" b
      WHERE b."accountId" = p_account_id AND b."instanceId" = p_instance_id AND b."status" = 'waitlisted'
      ORDER BY b."createdAt" ASC, b."id" ASC
   LOOP
     EXIT WHEN free <= 0;
     FOR promoted IN
       SELECT * FROM take_place(p_account_id, p_instance_id, instance."eventId", instance."startsAt", waiting."attendeeId",
-                               NULL, waiting."entitlementId", waiting."id")
+                               NULL, waiting."entitlementId", waiting."id", NULL, waiting."guestOfId")
     LOOP
       free := free - 1;
       RETURN NEXT promoted;

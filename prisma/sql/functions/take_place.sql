@@ -5,11 +5,12 @@
 -- `p_created_at` or else now by the database's clock (under the instance's lock, so the order of
 -- creation is the order in which bookings got the lock, across app processes). The confirmed
 -- booking, or no row when no entitlement had a credit left or the booking was no longer waitlisted.
--- Used by book_place and promote_waitlist.
+-- `p_guest_of`: a guest's booking, whose credit is that member's (the host's), not the guest's; a
+-- promoted guest booking passes its `guestOfId`. Used by book_place and promote_waitlist.
 CREATE OR REPLACE FUNCTION take_place(
   p_account_id text, p_instance_id text, p_event_id text, p_starts_at timestamp, p_attendee_id text,
   p_only text DEFAULT NULL, p_preferred text DEFAULT NULL,
-  p_waitlisted_id text DEFAULT NULL, p_created_at timestamp DEFAULT NULL
+  p_waitlisted_id text DEFAULT NULL, p_created_at timestamp DEFAULT NULL, p_guest_of text DEFAULT NULL
 ) RETURNS SETOF "Booking"
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -24,7 +25,7 @@ BEGIN
       RETURN;
     END IF;
   END IF;
-  credit := take_best_credit(p_account_id, p_attendee_id, p_event_id, p_starts_at, p_only, p_preferred);
+  credit := take_best_credit(p_account_id, coalesce(p_guest_of, p_attendee_id), p_event_id, p_starts_at, p_only, p_preferred);
   IF credit IS NULL THEN
     RETURN;
   END IF;
@@ -36,9 +37,9 @@ BEGIN
     UPDATE "Instance" SET "bookedCount" = "bookedCount" + 1, "waitlistCount" = "waitlistCount" - 1
      WHERE "id" = p_instance_id AND "accountId" = p_account_id;
   ELSE
-    INSERT INTO "Booking" ("id", "accountId", "instanceId", "attendeeId", "status", "entitlementId", "createdAt")
+    INSERT INTO "Booking" ("id", "accountId", "instanceId", "attendeeId", "status", "entitlementId", "createdAt", "guestOfId")
     VALUES (gen_random_uuid()::text, p_account_id, p_instance_id, p_attendee_id, 'confirmed', credit,
-            coalesce(p_created_at, clock_timestamp() AT TIME ZONE 'UTC'))
+            coalesce(p_created_at, clock_timestamp() AT TIME ZONE 'UTC'), p_guest_of)
     RETURNING * INTO placed;
     UPDATE "Instance" SET "bookedCount" = "bookedCount" + 1
      WHERE "id" = p_instance_id AND "accountId" = p_account_id;

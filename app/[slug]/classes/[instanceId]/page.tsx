@@ -6,6 +6,9 @@ import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { ClassAction, offersWaitlist } from "@/components/schedule/class-action";
 import { ClassFacts } from "@/components/schedule/class-facts";
+import { HouseholdBooking } from "@/components/schedule/household-booking";
+import { listClassHousehold } from "@/lib/households/list-class-household";
+import { listDependants } from "@/lib/households/list-dependants";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/notice";
@@ -86,6 +89,12 @@ export default async function ClassPage({ params, searchParams }: Props) {
         (place) => place.seriesId === instance.seriesId && place.status === "active",
       )
     : undefined;
+  const [dependants, household] = viewer
+    ? await Promise.all([
+        listDependants({ db: viewer.db, guardianId: viewer.userId }),
+        listClassHousehold({ db: viewer.db, userId: viewer.userId, instanceId }),
+      ])
+    : [[], []];
   const where = await pageFormat(account);
   const day = studioDate(instance.startsAt, account.timezone);
   const heading = formatDayHeading(day, where);
@@ -196,6 +205,18 @@ export default async function ClassPage({ params, searchParams }: Props) {
                   actions={{ book: bookAction.bind(null, account.slug), cancel: cancelAction.bind(null, account.slug) }}
                   align="start"
                   now={now}
+                />
+              )}
+              {!enrolOnly && viewer && (dependants.length > 0 || account.guestsPerBooking > 0 || household.length > 0) && (
+                <HouseholdBooking
+                  instanceId={instance.id}
+                  label={`${event.title}, ${formatDay(day, where)} ${time}`}
+                  dependants={dependants.map(({ id, displayName }) => ({ id, displayName }))}
+                  guestsAllowed={account.guestsPerBooking > 0}
+                  waitlist={account.waitlistEnabled && instance.bookedCount >= instance.capacity}
+                  bookings={household}
+                  book={bookAction.bind(null, account.slug)}
+                  cancel={cancelAction.bind(null, account.slug)}
                 />
               )}
             </div>

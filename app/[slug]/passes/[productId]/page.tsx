@@ -21,12 +21,21 @@ import { getViewer } from "@/lib/web/viewer";
 import { buyAction, signOutAction } from "../../actions";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../../studio";
 import { BuyButton } from "../buy-button";
-import { productTexts } from "../product-text";
+import { BuyForChooser } from "../buy-for-chooser";
+import { listDependants } from "@/lib/households/list-dependants";
+import { purchaseHolder } from "@/lib/households/purchase-holder";
+import { productTexts, summaryHref } from "../product-text";
 import { PromoCodeForm } from "../promo-code";
 
 export const dynamic = "force-dynamic";
 
-type Query = { price?: string | string[]; promo?: string | string[]; returnTo?: string | string[] };
+type Query = {
+  price?: string | string[];
+  promo?: string | string[];
+  returnTo?: string | string[];
+  /** One of the member's children the pass is for (POST /checkout `forUserId`). */
+  for?: string | string[];
+};
 type Props = { params: Promise<{ slug: string; productId: string }>; searchParams: Promise<Query> };
 
 const one = (value: string | string[] | undefined): string => (typeof value === "string" ? value : "");
@@ -49,12 +58,11 @@ async function courseOf(slug: string, productId: string): Promise<PublicCourse |
 /** The quote of this purchase for the signed-in member, or the refusal POST /checkout would answer (in the page's words). */
 async function quoteFor(
   viewer: PersonAuth,
-  input: { productId: string; priceId: string; promoCode?: string },
+  input: { productId: string; priceId: string; promoCode?: string; forUserId?: string },
 ): Promise<{ quote: CheckoutQuote } | { refusal: string }> {
   try {
-    return {
-      quote: await quoteCheckout({ db: viewer.db, accountId: viewer.accountId, userId: viewer.userId, input }),
-    };
+    const userId = await purchaseHolder(viewer.db, viewer.userId, input.forUserId);
+    return { quote: await quoteCheckout({ db: viewer.db, accountId: viewer.accountId, userId, input }) };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     if (error instanceof AppError) return { refusal: errorMessageIn(await pageLanguage(), error.code) };
@@ -76,6 +84,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
     getTranslations("Passes"),
     productTexts(),
   ]);
+  const tHousehold = await getTranslations("Household");
   const priceId = one(query.price);
   const promoCode = one(query.promo).trim().slice(0, 40);
   const returnTo = safeReturnTo(query.returnTo);
@@ -109,7 +118,26 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
   if (!viewer)
     return <SignedOut account={account} productId={productId} priceId={priceId} header={header} back={back} />;
 
-  const answer = await quoteFor(viewer, { productId, priceId, ...(promoCode ? { promoCode } : {}) });
+  const forUserId = one(query.for) || undefined;
+  const dependants = await listDependants({ db: viewer.db, guardianId: viewer.userId });
+  const buyFor = dependants.length > 0 && (
+    <BuyForChooser
+      dependants={dependants}
+      chosen={forUserId}
+      href={(id) =>
+        summaryHref(account.slug, { productId, priceId, returnTo, promo: promoCode || undefined }) +
+        (id ? `&${new URLSearchParams({ for: id })}` : "")
+      }
+      legend={tHousehold("buyForLegend")}
+      me={tHousehold("buyForMe")}
+    />
+  );
+  const answer = await quoteFor(viewer, {
+    productId,
+    priceId,
+    ...(promoCode ? { promoCode } : {}),
+    ...(forUserId ? { forUserId } : {}),
+  });
   if ("refusal" in answer)
     return (
       <>
@@ -117,6 +145,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
         <main className="mx-auto max-w-xl px-4 pb-16 pt-4">
           {back}
           <h1 className="mt-2 text-2xl font-semibold text-brand-900">{t("title")}</h1>
+          {buyFor}
           <Notice tone="error" className="mt-4">
             {t("cannotBuy", { reason: answer.refusal })}
           </Notice>
@@ -164,6 +193,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
       <main className="mx-auto max-w-xl px-4 pb-16 pt-4">
         {back}
         <h1 className="mt-2 text-2xl font-semibold text-brand-900">{t("title")}</h1>
+        {buyFor}
         <section aria-labelledby="order-heading" className="mt-4 rounded-lg border border-slate-200 p-4 shadow-sm">
           <h2 id="order-heading" className="text-lg font-semibold text-slate-900">
             {product.name}
@@ -221,7 +251,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
         <PromoCodeForm
           action={summaryPath}
           code={promoCode}
-          hidden={{ price: price.id, ...(returnTo ? { returnTo } : {}) }}
+          hidden={{ price: price.id, ...(returnTo ? { returnTo } : {}), ...(forUserId ? { for: forUserId } : {}) }}
           outcome={outcome}
         />
 
@@ -233,6 +263,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
               priceId: price.id,
               ...(promo?.applied ? { promoCode: promo.code } : {}),
               ...(returnTo ? { returnTo } : {}),
+              ...(forUserId ? { forUserId } : {}),
             }}
             buy={buyAction.bind(null, account.slug)}
           />

@@ -1,4 +1,5 @@
 import { quoteCheckout } from "@/lib/commerce/quote-checkout";
+import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { endpoints, json, route } from "@/lib/http/route";
 import { promoCodeRefusalIn } from "@/lib/i18n/promo-code-refusals";
 import { CheckoutQuoteInput, serializeCheckoutQuote } from "@/lib/schemas/order";
@@ -9,7 +10,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/checkout/quote", {
     async ({ auth, body }) =>
       json(
         serializeCheckoutQuote(
-          await quoteCheckout({ db: auth.db, accountId: auth.accountId, userId: auth.userId, input: body }),
+          await quoteCheckout({
+            db: auth.db,
+            accountId: auth.accountId,
+            userId: await purchaseHolder(auth.db, auth.userId, body.forUserId),
+            input: body,
+          }),
           (reason) => promoCodeRefusalIn("en", reason), // the contract's language
         ),
       ),

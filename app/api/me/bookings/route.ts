@@ -6,6 +6,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/bookings", {
   GET: route(
     { operation: "GET /me/bookings", auth: "member", personOnly: true, query: ListMyBookingsQuery },
     async ({ auth, query }) =>
-      json((await listPersonBookings({ db: auth.db, userId: auth.userId, ...query })).map(serializeMyBooking)),
+      json(
+        (await listPersonBookings({ db: auth.db, userId: auth.userId, household: true, ...query })).map(
+          serializeMyBooking,
+        ),
+      ),
   ),
 });

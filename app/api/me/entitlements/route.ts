@@ -6,7 +6,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/entitlements", {
   GET: route({ operation: "GET /me/entitlements", auth: "member", personOnly: true }, async ({ auth }) => {
     const now = new Date();
     return json(
-      (await listPersonEntitlements({ db: auth.db, userId: auth.userId })).map((e) => serializeEntitlement(e, now)),
+      (await listPersonEntitlements({ db: auth.db, userId: auth.userId, household: true })).map((e) =>
+        serializeEntitlement(e, now),
+      ),
     );
   }),
 });

@@ -4,6 +4,6 @@ import { serializeOrder } from "@/lib/schemas/order";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/orders", {
   GET: route({ operation: "GET /me/orders", auth: "member", personOnly: true }, async ({ auth }) =>
-    json((await listPersonOrders({ db: auth.db, userId: auth.userId })).map(serializeOrder)),
+    json((await listPersonOrders({ db: auth.db, userId: auth.userId, household: true })).map(serializeOrder)),
   ),
 });

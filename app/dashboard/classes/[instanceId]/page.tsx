@@ -22,6 +22,9 @@ import { listProducts } from "@/lib/commerce/list-products";
 import { formatMoney } from "@/components/dashboard/format";
 import { buttonClass } from "@/components/ui/button";
 import { isNoEmailAddress } from "@/lib/email/no-email-address";
+import { nameWithGuardian } from "@/lib/households/child-of";
+import { isDependantEmail } from "@/lib/users/household-identity";
+import { pageLanguage } from "@/lib/i18n/page-language";
 import { shownInstanceStatus } from "@/lib/programme/shown-instance-status";
 
 export const dynamic = "force-dynamic";
@@ -66,8 +69,13 @@ export default async function ClassPage({ params, searchParams }: Props) {
       : tRoster("noPass");
   const attended = roster.filter((booking) => booking.attendance === "attended").length;
   const noShows = roster.filter((booking) => booking.attendance === "no_show").length;
-  const name = (user: { displayName: string; email: string }) => user.displayName || user.email;
-  const email = (user: { email: string }) => (isNoEmailAddress(user.email) ? tRoster("noEmail") : user.email);
+  const [language, tHousehold] = await Promise.all([pageLanguage(), getTranslations("Household")]);
+  const name = (user: { displayName: string; email: string | null; guardian?: { displayName: string } | null }) =>
+    nameWithGuardian(user, language, (values) => tHousehold("childOf", values));
+  const email = (user: { email: string | null }) =>
+    user.email === null || isNoEmailAddress(user.email) || isDependantEmail(user.email)
+      ? tRoster("noEmail")
+      : user.email;
   /** A name on the roster leads an administrator to the person's page. */
   const person = (booking: (typeof roster)[number]) =>
     isTeacher ? (

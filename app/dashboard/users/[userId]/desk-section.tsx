@@ -7,6 +7,7 @@ import { PERSONAS } from "@/lib/auth/persona";
 import { BOOKABLE_DAYS, type PersonOverview } from "@/lib/users/get-person-overview";
 import type { Studio } from "@/lib/web/get-active-studio";
 import { bookIntoClassAction, changePersonaAction, grantPassAction } from "../actions";
+import { addChildAtDeskAction } from "../household-actions";
 import { getPersonaNames } from "./person-summary";
 
 function DeskCard({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
@@ -23,6 +24,7 @@ function DeskCard({ title, intro, children }: { title: string; intro: string; ch
 export async function DeskSection({ overview, studio }: { overview: PersonOverview; studio: Studio }) {
   const t = await getTranslations("PersonPage");
   const personaNames = await getPersonaNames();
+  const tHousehold = await getTranslations("Household");
   const { person } = overview;
   const classOptions = overview.bookableClasses.map((instance) => ({
     value: instance.id,
@@ -86,6 +88,21 @@ export async function DeskSection({ overview, studio }: { overview: PersonOvervi
             disabled={classOptions.length === 0}
           />
         </DeskCard>
+        {person.guardian === null && (
+          <DeskCard title={tHousehold("deskChildHeading")} intro={tHousehold("deskChildIntro")}>
+            <ActionForm
+              action={addChildAtDeskAction}
+              hidden={{ userId: person.id }}
+              fields={[
+                { kind: "text", name: "displayName", label: tHousehold("childName"), autoComplete: "off" },
+                { kind: "date", name: "dateOfBirth", label: tHousehold("childBirth") },
+              ]}
+              submitLabel={tHousehold("addChild")}
+              pendingLabel={tHousehold("adding")}
+              variant="secondary"
+            />
+          </DeskCard>
+        )}
         <DeskCard title={t("roleHeading")} intro={t("roleIntro")}>
           <ActionForm
             action={changePersonaAction}

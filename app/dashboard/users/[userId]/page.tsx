@@ -5,6 +5,8 @@ import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { AppError } from "@/lib/errors";
+import { nameWithGuardian } from "@/lib/households/child-of";
+import { pageLanguage } from "@/lib/i18n/page-language";
 import { getPerson } from "@/lib/users/get-person";
 import { getPersonOverview } from "@/lib/users/get-person-overview";
 import { getMemberStrikes } from "@/lib/strikes/get-member-strikes";
@@ -45,6 +47,7 @@ export default async function PersonPage(props: Props) {
   const viewer = await requireAdministrator();
   const userId = pageIdOrNotFound((await props.params).userId);
   const [t, studio] = await Promise.all([getTranslations("PersonPage"), getActiveStudio(viewer)]);
+  const tHousehold = await getTranslations("Household");
   const overview = await orNotFound(getPersonOverview({ db: viewer.db, userId, timezone: studio.timezone }));
   const standingPlaces = await listStandingBookings({ db: viewer.db, userId });
   const strikes = await getMemberStrikes({ db: viewer.db, accountId: viewer.accountId, userId });
@@ -56,7 +59,7 @@ export default async function PersonPage(props: Props) {
           {t("back")}
         </Link>
       </p>
-      <PageHeader title={person.displayName} />
+      <PageHeader title={nameWithGuardian(person, await pageLanguage(), (values) => tHousehold("childOf", values))} />
       <PersonFacts person={person} studio={studio} />
       <PersonFigures overview={overview} studio={studio} />
       <DeskSection overview={overview} studio={studio} />

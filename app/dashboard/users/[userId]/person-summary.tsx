@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { formatLocalDate, formatPercent } from "@/components/dashboard/format";
 import type { Persona } from "@/lib/auth/persona";
 import { isNoEmailAddress } from "@/lib/email/no-email-address";
+import { isDependantEmail } from "@/lib/users/household-identity";
 import type { PersonOverview } from "@/lib/users/get-person-overview";
 import type { Studio } from "@/lib/web/get-active-studio";
 
@@ -16,7 +17,11 @@ export async function PersonFacts({ person, studio }: { person: PersonOverview["
   const t = await getTranslations("PersonPage");
   const personaNames = await getPersonaNames();
   const facts = [
-    { label: t("email"), value: isNoEmailAddress(person.email) ? t("noEmail") : person.email, wrap: true },
+    {
+      label: t("email"),
+      value: isNoEmailAddress(person.email) || isDependantEmail(person.email) ? t("noEmail") : person.email,
+      wrap: true,
+    },
     { label: t("role"), value: personaNames[person.persona] ?? person.persona },
     {
       label: t("dateOfBirth"),

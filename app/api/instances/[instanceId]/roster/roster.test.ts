@@ -53,6 +53,7 @@ describe("GET /instances/{instanceId}/roster and /waitlist", () => {
       displayName: "Ada",
       status: "active",
       dateOfBirth: null,
+      guardianId: null,
     });
 
     const waitlist = await api("GET", `/instances/${lesson.id}/waitlist`, { token: tenant.admin.token });

@@ -94,7 +94,7 @@ describe("the teacher persona", () => {
       [teacher.userId, "teacher"],
       [attendee.userId, "attendee"],
     ]);
-    expect(Object.keys(response.body[1]).sort()).toEqual(["dateOfBirth", "displayName", "email", "id", "persona", "status"]);
+    expect(Object.keys(response.body[1]).sort()).toEqual(["dateOfBirth", "displayName", "email", "guardianId", "id", "persona", "status"]);
   });
 
   it("is no administrator: GET /users, invitations and user edits answer 403", async () => {

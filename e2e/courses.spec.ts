@@ -19,7 +19,13 @@ const language = "da";
 test.use({ language, ...PHONE });
 
 /** The demo fixture's course (lib/demo/demo-fixture.ts): its product and event share the name. */
-const COURSE = { name: "Yoga for begyndere – 6 uger", classes: 6, amount: 90_000, teacher: "Clara Holt" };
+const COURSE = {
+  name: "Yoga for begyndere – 6 uger",
+  classes: 6,
+  amount: 90_000,
+  teacher: "Clara Holt",
+  instalments: 3,
+};
 const MEMBER = { name: "Anna Larsen", email: "anna.larsen@demo.studio-booking.test" };
 
 test.beforeAll(async () => {
@@ -134,7 +140,15 @@ test("a member enrols in the course from its page on a phone and finds every cla
   await shot("1-page");
 
   // Enrol: signed out, the studio's sign-in page first; the emailed link leads on to the order summary.
-  await enrolment.getByRole("link", { name: new RegExp(`^${literal(course("enrolLabel", { label: "" }))}`) }).click();
+  // paid in three monthly instalments: "3 × 300,00 kr. om måneden", 900 kr. in all
+  await expect(enrolment).toContainText(
+    course("wholeCourseInInstalments", { total: "", count: COURSE.instalments }).replace(/^\s+/, ""),
+  );
+  await enrolment
+    .getByRole("link", {
+      name: new RegExp(`^${literal(course("enrolLabel", { label: "" }))}.*${COURSE.instalments} ×`),
+    })
+    .click();
   await expect(page).toHaveURL(/\/sign-in\?account=demo&returnTo=/);
   const since = new Date();
   await page.getByRole("textbox", { name: form("email") }).fill(MEMBER.email);
@@ -149,7 +163,11 @@ test("a member enrols in the course from its page on a phone and finds every cla
   const order = page.getByRole("region", { name: COURSE.name });
   await expect(order).toContainText(summary("courseClasses", { count: COURSE.classes }));
   await expect(order).toContainText(/Første gang /);
-  await expect(page.getByTestId("order-figures")).toContainText(dkkPattern(COURSE.amount));
+  // the first of three instalments now, the rest monthly
+  await expect(page.getByTestId("order-figures")).toContainText(
+    summary("firstInstalment", { count: COURSE.instalments }),
+  );
+  await expect(page.getByTestId("order-figures")).toContainText(dkkPattern(COURSE.amount / COURSE.instalments));
   await fitsThePhone(page);
   await expectNoSeriousA11yViolations(page);
   await shot("2-summary");

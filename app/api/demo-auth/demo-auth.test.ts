@@ -102,6 +102,7 @@ describe("with the demo tenant seeded", () => {
         email: email("ida.holm"),
         displayName: "Ida Holm",
         status: "active",
+        guardianId: null,
         dateOfBirth: "1990-04-12",
       });
     });

@@ -1,4 +1,6 @@
-import { createTranslator, type NamespaceKeys, type NestedKeyOf } from "next-intl";
+// use-intl's core, not next-intl's root: under the react-server condition (scripts/serve.ts, the jobs
+// it imports) that root also loads the client provider, which needs React's client hooks
+import { createTranslator, type NamespaceKeys, type NestedKeyOf } from "use-intl/core";
 import { messagesOf, type Messages } from "./messages";
 import type { Locale } from "./locales";
 

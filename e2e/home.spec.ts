@@ -9,7 +9,7 @@ test("on a 375 px phone the home page fits, and the demo can be entered with the
   await expect(page.getByRole("heading", { level: 1, name: "Studio Booking" })).toBeVisible();
   const demo = page.getByRole("region", { name: "Try the demo" });
   await expect(demo.getByRole("combobox", { name: "Attendee" })).toHaveValue(/.+/);
-  await expect(demo.getByRole("combobox", { name: "Attendee" }).getByRole("option")).toHaveCount(7);
+  await expect(demo.getByRole("combobox", { name: "Attendee" }).getByRole("option")).toHaveCount(8);
   await expect(page.getByRole("link", { name: "API documentation" })).toHaveAttribute("href", "/docs/");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoSeriousA11yViolations(page);

@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { mondayOf } from "./support/demo-week";
 import { PHONE } from "./support/devices";
 import { waitForEmail } from "./support/outbox";
+import { saveScreenshot } from "./support/screenshot";
 import { E2E_URL } from "./support/server";
 import { literal, wordsOf } from "./support/words";
 
@@ -51,6 +52,7 @@ test.describe("a parent on a phone, in Danish", () => {
     const children = page.getByRole("region", { name: household("childrenTitle") });
     await expect(children.getByText("Alma Holm", { exact: true })).toBeVisible();
     await expect(children.getByText("Karl Holm", { exact: true })).toBeVisible();
+    await saveScreenshot(page, "da-phone-household-1-children");
 
     // The child price of the dance pass: not for Mette herself, but for Alma.
     await page.goto("/demo/passes");
@@ -63,6 +65,7 @@ test.describe("a parent on a phone, in Danish", () => {
     await expect(page.getByTestId("order-figures")).toContainText("700,00");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);
     await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, "da-phone-household-2-summary");
     await page.getByRole("button", { name: new RegExp(`^${literal(buyButton("pay", { total: "" }))}`) }).click();
     await expect(page).toHaveURL(/\/demo\/me\?bought=1$/);
     await expect(page.getByRole("region", { name: me("myPasses") })).toContainText(`${KIDS_PASS} · Alma Holm`);
@@ -85,6 +88,7 @@ test.describe("a parent on a phone, in Danish", () => {
     await expect(booked).toContainText("Alma Holm");
     await expect(booked).toContainText(household("booked"));
     await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, "da-phone-household-3-class");
 
     // Alma's booking is on Mette's page, and its confirmation came to Mette, in Danish.
     await page.goto("/demo/me");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dependantEmail } from "@/lib/users/household-identity";
+import { dependantEmail } from "@/lib/users/stand-in-addresses";
 import { createSession } from "@/lib/auth/create-session";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";

@@ -13,7 +13,7 @@ import { userIdOf, type Section, type Written } from "./demo-written";
 import { writeDemoCourses } from "./write-demo-courses";
 import { writeDemoHistory } from "./write-demo-history";
 import { writeDemoStrikes } from "./write-demo-strikes";
-import { dependantEmail } from "@/lib/users/household-identity";
+import { dependantEmail } from "@/lib/users/stand-in-addresses";
 
 async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   await tx.account.create({ data: { id: written.accountId, ...fixture.account, isDemo: true } });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
 import { readOutbox } from "@/tests/helpers/outbox";
-import { noEmailAddress } from "./no-email-address";
+import { noEmailAddress } from "@/lib/users/stand-in-addresses";
 import { deliverEmail } from "./transport";
 
 const message = (id: string, to: string, text = "Hello there") => ({

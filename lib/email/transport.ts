@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Locale } from "@/lib/i18n/locales";
-import { isUndeliverable } from "@/lib/users/erased-identity";
+import { isUndeliverable } from "@/lib/users/stand-in-addresses";
 
 // How an email leaves: run inside the email worker threads (lib/email/email-workers.ts), so this
 // module imports nothing that needs the app's bundle (no server-only, no env, no logger).

@@ -3,7 +3,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { serializeUser, type UserDto } from "@/lib/schemas/user";
 import { fromIsoDate, type CreateDependantInput } from "@/lib/schemas/user-input";
-import { dependantEmail } from "@/lib/users/household-identity";
+import { dependantEmail } from "@/lib/users/stand-in-addresses";
 
 /**
  * Adds a child to a guardian (decision 0038): a new identity that never signs in (its email a reserved

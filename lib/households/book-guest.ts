@@ -5,7 +5,7 @@ import type { BookingRow } from "@/lib/bookings/booking-notice";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
-import { noEmailAddress } from "@/lib/email/no-email-address";
+import { noEmailAddress } from "@/lib/users/stand-in-addresses";
 import { AppError } from "@/lib/errors";
 import { wakeJobs } from "@/lib/jobs/wake";
 

@@ -1,6 +1,6 @@
 import { possessive } from "@/lib/format/possessive";
 import type { Locale } from "@/lib/i18n/locales";
-import { isDependantEmail } from "@/lib/users/household-identity";
+import { isDependantEmail } from "@/lib/users/stand-in-addresses";
 
 type Named = { displayName: string; email: string | null; guardian?: { displayName: string } | null };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import { isDependantEmail } from "@/lib/users/household-identity";
+import { isDependantEmail } from "@/lib/users/stand-in-addresses";
 
 /**
  * The guardian's own active dependant who is a member of the account; 404 for anyone else's, a

@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { serializeUser, type UserDto } from "@/lib/schemas/user";
-import { DEPENDANT_EMAIL_SUFFIX } from "@/lib/users/household-identity";
+import { DEPENDANT_EMAIL_SUFFIX } from "@/lib/users/stand-in-addresses";
 
 /** The guardian's active dependants who are members of the account, by name (GET /me/dependants). */
 export async function listDependants({ db, guardianId }: { db: TenantDb; guardianId: string }): Promise<UserDto[]> {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import { isDependantEmail } from "@/lib/users/household-identity";
+import { isDependantEmail } from "@/lib/users/stand-in-addresses";
 
 /**
  * Whom a checkout buys for (POST /checkout and /checkout/quote `forUserId`, decision 0038): the

@@ -4,7 +4,7 @@ import { Id, text, toIsoDate } from "./common";
 import { cursorKey, PageParams } from "./page";
 import { z } from "./zod";
 import { ruleIssue } from "@/lib/error-details";
-import { isDependantEmail } from "@/lib/users/household-identity";
+import { isDependantEmail } from "@/lib/users/stand-in-addresses";
 
 export const PersonaSchema = z.enum(PERSONAS).openapi("Persona", {
   description:

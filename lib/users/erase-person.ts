@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, languageOfLocaleTag } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { wakeJobs } from "@/lib/jobs/wake";
 import { endMembership } from "./end-membership";
-import { erasedEmail } from "./erased-identity";
+import { erasedEmail } from "./stand-in-addresses";
 
 /** Who asks: the person themselves (DELETE /me), or an administrator of the studio (POST /users/{userId}/erase). */
 export type ErasureRequester = { kind: "self" } | { kind: "administrator"; userId: string | null };

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { dependantEmail } from "@/lib/users/household-identity";
+import { dependantEmail } from "@/lib/users/stand-in-addresses";
 import { createClass, DAY, grant } from "@/app/api/bookings/booking-test-data";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";

@@ -21,9 +21,8 @@ import { listUsers } from "@/lib/users/list-users";
 import { listProducts } from "@/lib/commerce/list-products";
 import { formatMoney } from "@/components/dashboard/format";
 import { buttonClass } from "@/components/ui/button";
-import { isNoEmailAddress } from "@/lib/email/no-email-address";
+import { isDependantEmail, isNoEmailAddress } from "@/lib/users/stand-in-addresses";
 import { nameWithGuardian } from "@/lib/households/child-of";
-import { isDependantEmail } from "@/lib/users/household-identity";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import { shownInstanceStatus } from "@/lib/programme/shown-instance-status";
 

@@ -1,8 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { formatLocalDate, formatPercent } from "@/components/dashboard/format";
 import type { Persona } from "@/lib/auth/persona";
-import { isNoEmailAddress } from "@/lib/email/no-email-address";
-import { isDependantEmail } from "@/lib/users/household-identity";
+import { isDependantEmail, isNoEmailAddress } from "@/lib/users/stand-in-addresses";
 import type { PersonOverview } from "@/lib/users/get-person-overview";
 import type { Studio } from "@/lib/web/get-active-studio";
 

@@ -9,7 +9,7 @@ const BOM = "\uFEFF";
  * before it was taken): UTF-8 with a byte order mark (so that Excel reads "Søren" as UTF-8), the
  * header, then the rows. RFC 4180 records (CRLF, fields with the delimiter, quotes or line breaks
  * quoted, quotes doubled); cells that a spreadsheet would run as formulas (=, +, -, @, tab, CR
- * first) are prefixed with an apostrophe (csv-stringify `escape_formulas`). `onRows` hears how many
+ * first) are prefixed with an apostrophe (csv-stringify `escape_formulas`; an import reads them back through formula-escape.ts). `onRows` hears how many
  * rows each batch held.
  */
 export async function* csvText(

@@ -1,5 +1,6 @@
 // What every kind of import shares: a row as read, its check, and what writing it came to.
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
+import { unescapeFormula } from "@/lib/exports/formula-escape";
 import type { DateFormat } from "./import-dates";
 import type { Column, ImportField } from "./recognize-header";
 
@@ -49,12 +50,10 @@ export const issue = (field: string, code: string, message: string): RowIssue =>
  * tab, CR first: ours do, lib/exports/csv-text.ts, as csv-stringify `escape_formulas` writes it):
  * read back, the value is what was guarded, "+45 20 30 40 50" and not "'+45 20 30 40 50".
  */
-const FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
-
 export function valuesOf(cells: string[], columns: Column[]): Record<string, string> {
   const values: Record<string, string> = {};
   columns.forEach((column, index) => {
-    if (column.field) values[column.field as ImportField] = (cells[index] ?? "").replace(FORMULA_GUARD, "").trim();
+    if (column.field) values[column.field as ImportField] = unescapeFormula(cells[index] ?? "").trim();
   });
   return values;
 }

@@ -42,6 +42,8 @@ export const ERRORS = {
   standing_bookings_off: { status: 409, message: "Standing bookings are off" },
   booking_already_cancelled: { status: 409, message: "Booking is already cancelled" },
   booking_not_waitlisted: { status: 409, message: "Booking is not waitlisted" },
+  booking_has_no_offer: { status: 409, message: "Booking has no offer" },
+  offer_expired: { status: 409, message: "Offer expired" },
   booking_not_confirmed: { status: 409, message: "Booking is not confirmed" },
   class_not_started: { status: 409, message: "Class has not started" },
   no_valid_entitlement: { status: 402, message: "No valid entitlement" },

@@ -10,6 +10,7 @@ import { bookInstance } from "@/lib/bookings/book-instance";
 import { bookGuest } from "@/lib/households/book-guest";
 import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { claimOffer } from "@/lib/bookings/claim-offer";
 import { createStandingBooking } from "@/lib/bookings/create-standing-booking";
 import { stopStandingBooking } from "@/lib/bookings/stop-standing-booking";
 import { cancelSubscription } from "@/lib/commerce/cancel-subscription";
@@ -94,6 +95,21 @@ export async function cancelAction(slug: string, bookingId: string): Promise<Act
     });
     if (booking.status === "late_cancelled") return t("lateCancelled");
     return booking.entitlementId ? t("cancelledCreditBack") : t("cancelled");
+  });
+  if (result.ok) revalidatePath(`/${slug}`, "layout");
+  return result;
+}
+
+/** Claim the place offered to a waitlisted booking (decision 0039): POST /bookings/{id}/claim's own function. */
+export async function claimOfferAction(slug: string, bookingId: string): Promise<ActionResult> {
+  const viewer = await studioMember(slug);
+  if (!viewer) return fail("authentication_required");
+  const params = BookingParams.safeParse({ bookingId });
+  if (!params.success) return fail("not_found");
+  const t = await getTranslations("BookingResult");
+  const result = await attempt(async () => {
+    await claimOffer({ db: viewer.db, accountId: viewer.accountId, actor: viewer, bookingId: params.data.bookingId });
+    return t("claimed");
   });
   if (result.ok) revalidatePath(`/${slug}`, "layout");
   return result;

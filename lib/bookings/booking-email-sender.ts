@@ -2,6 +2,7 @@ import "server-only";
 import { getDatabase } from "@/lib/db";
 import type { RawSql } from "@/lib/db/raw-sql";
 import { calendarHost, configuredEmailTransport, logDelivery } from "@/lib/email/configured-transport";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { drainBookingEmails, type DrainEvent } from "./drain-booking-emails";
 
@@ -15,6 +16,7 @@ export function sendWaitingBookingEmails(options: { batchSize?: number; sql?: Ra
     sql: options.sql ?? getDatabase().raw,
     transport: configuredEmailTransport(),
     calendarHost: calendarHost(),
+    appUrl: env().APP_URL,
     batchSize: options.batchSize,
     onEvent: report,
   });

@@ -19,7 +19,8 @@ export type BookingNotice = {
     | "teachers_changed"
     | "pass_refunded"
     | "reminder"
-    | "moved";
+    | "moved"
+    | "offered";
   bookingId: string;
   /** For cancellations: the booking was on the waitlist (no place, no credit involved). */
   wasWaitlisted?: boolean;

@@ -44,7 +44,7 @@ export async function cancelMemberBookings({
       statusFor: { confirmed: "cancelled_by_studio", waitlisted: "cancelled_by_studio" },
       now,
     });
-    if (!released.some((booking) => booking.previousStatus === "confirmed")) continue;
+    if (!released.some((booking) => booking.previousStatus === "confirmed" || booking.heldOffer)) continue;
     const promoted = await promoteWaitlist({ tx, instance, now });
     notices.push(...promoted.map((booking) => ({ kind: "promoted" as const, bookingId: booking.id })));
   }

@@ -38,7 +38,7 @@ export async function cancelPlace(
   // A late cancellation is a strike (lib/strikes): one that starts a block queues the member's email.
   if (released.status === "late_cancelled")
     await noticeStrikeBlock(tx, { accountId, userId: released.attendeeId, now });
-  if (released.previousStatus !== "confirmed") return { released, promoted: [] };
+  if (released.previousStatus !== "confirmed" && !released.heldOffer) return { released, promoted: [] };
   const promoted = await promoteWaitlist({ tx, instance, now });
   if (released.status === "cancelled") {
     promoted.push(...(await promoteAttendeeWaitlists({ tx, accountId, attendeeIds: [released.attendeeId], now })));

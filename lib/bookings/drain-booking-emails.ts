@@ -22,7 +22,7 @@ type ClaimedEmail = {
   previousStartsAt: Date | null;
   previousLocation: string | null;
   attempts: number;
-} & { [K in keyof Omit<BookingEmailFacts, "bookingId" | "calendarHost">]: BookingEmailFacts[K] | null };
+} & { [K in keyof Omit<BookingEmailFacts, "bookingId" | "calendarHost" | "claimUrl">]: BookingEmailFacts[K] | null };
 
 /** What a drain reports: a sent email (recipient's domain and subject), a failure, a give-up. */
 export type DrainEvent =
@@ -33,6 +33,8 @@ type BookingEmailContext = {
   transport: EmailTransport;
   /** The app's host name, for the calendar events' UIDs. */
   calendarHost: string;
+  /** The app's address (an offer's email links to the member's page there). */
+  appUrl: string;
   onEvent: (event: DrainEvent) => void;
 };
 
@@ -40,6 +42,7 @@ export type DrainOptions = {
   sql: RawSql;
   transport: EmailTransport;
   calendarHost?: string;
+  appUrl?: string;
   batchSize?: number;
   onEvent?: (event: DrainEvent) => void;
 };
@@ -59,7 +62,7 @@ export const bookingEmailJobs: JobKind<ClaimedEmail, BookingEmailContext> = {
   select: `
     SELECT c."id"::text AS "id", c."bookingId", c."kind", c."wasWaitlisted", c."previousStartsAt", c."previousLocation",
       c."attempts", i."calendarSequence",
-      b."status", a."name" AS "accountName", a."locale", a."timezone", a."cancellationWindowHours",
+      b."status", b."offerExpiresAt", a."slug", a."name" AS "accountName", a."locale", a."timezone", a."cancellationWindowHours",
       coalesce(g."email", u."email") AS "attendeeEmail", u."displayName" AS "attendeeName",
       CASE WHEN g."id" IS NULL THEN u."locale" ELSE g."locale" END AS "attendeeLocale",
       e."title" AS "eventTitle", e."location", l."address", i."startsAt", i."endsAt",
@@ -85,7 +88,7 @@ export const bookingEmailJobs: JobKind<ClaimedEmail, BookingEmailContext> = {
     const outcomes = await runInEmailWorker({
       kind: "booking-emails",
       transport: context.transport,
-      jobs: batch.map((row) => jobOf(row, context.calendarHost)),
+      jobs: batch.map((row) => jobOf(row, context)),
     });
     return jobOutcomes(outcomes, (note) => context.onEvent({ kind: "sent", ...note }));
   },
@@ -109,13 +112,14 @@ export function drainBookingEmails(options: DrainOptions): Promise<number> {
     context: {
       transport: options.transport,
       calendarHost: options.calendarHost ?? "localhost",
+      appUrl: options.appUrl ?? `http://${options.calendarHost ?? "localhost"}`,
       onEvent: options.onEvent ?? reportToConsole,
     },
   });
 }
 
 /** The message id is the outbox row's: the same for every attempt, distinct for every email. */
-function jobOf(row: ClaimedEmail, calendarHost: string): BookingEmailJob {
+function jobOf(row: ClaimedEmail, context: Pick<BookingEmailContext, "calendarHost" | "appUrl">): BookingEmailJob {
   return {
     id: `booking-${row.bookingId}-${row.kind}-${row.id}`,
     notice: {
@@ -126,11 +130,14 @@ function jobOf(row: ClaimedEmail, calendarHost: string): BookingEmailJob {
         ? { previous: { startsAt: row.previousStartsAt, location: row.previousLocation ?? "" } }
         : {}),
     },
-    facts: factsOf(row, calendarHost),
+    facts: factsOf(row, context),
   };
 }
 
-function factsOf(row: ClaimedEmail, calendarHost: string): BookingEmailFacts | null {
+function factsOf(
+  row: ClaimedEmail,
+  { calendarHost, appUrl }: Pick<BookingEmailContext, "calendarHost" | "appUrl">,
+): BookingEmailFacts | null {
   const { status, accountName, locale, timezone, attendeeEmail, attendeeName, eventTitle, location, startsAt, endsAt } =
     row;
   if (status === null || accountName === null || locale === null || timezone === null) return null;
@@ -155,6 +162,9 @@ function factsOf(row: ClaimedEmail, calendarHost: string): BookingEmailFacts | n
     teacherNames: row.teacherNames ?? [],
     calendarSequence: row.calendarSequence,
     calendarHost,
+    offerExpiresAt: row.offerExpiresAt,
+    slug: row.slug,
+    claimUrl: row.slug === null ? appUrl : new URL(`/${row.slug}/me`, appUrl).toString(),
   };
 }
 

@@ -6,6 +6,7 @@ import { wakeJobs } from "@/lib/jobs/wake";
 import { assertManagesInstance, type Actor } from "@/lib/auth/instance-permission";
 import { enqueueBookingEmails } from "./booking-email-outbox";
 import type { BookingRow } from "./booking-notice";
+import { withdrawOffer } from "./claim-offer";
 import { lockInstance } from "./lock-instance";
 
 /**
@@ -48,6 +49,8 @@ export async function promoteBooking({
           select: { status: true, attendeeId: true },
         });
         if (booking?.status !== "waitlisted") throw new AppError("booking_not_waitlisted");
+        await withdrawOffer(tx, instance, bookingId); // the place held for an offer is the desk's to give
+
         if (instance.bookedCount >= instance.capacity) throw new AppError("instance_full");
         const [placed] = await tx.$queryRaw<BookingRow[]>`
           SELECT * FROM take_place(${accountId}, ${instance.id}, ${instance.eventId}, ${instance.startsAt.toISOString()}::timestamp,

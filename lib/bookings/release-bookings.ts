@@ -7,7 +7,8 @@ import type { BookingRow } from "./booking-notice";
 import { returnCredits } from "./entitlement-credits";
 import type { LockedInstance } from "./lock-instance";
 
-export type ReleasedBooking = BookingRow & { previousStatus: "confirmed" | "waitlisted" };
+/** `heldOffer`: the booking was waitlisted with a place held for it (an offer, decision 0039). */
+export type ReleasedBooking = BookingRow & { previousStatus: "confirmed" | "waitlisted"; heldOffer: boolean };
 
 /**
  * Ends live bookings of one instance whose row the caller has locked (lock-instance.ts): every
@@ -21,6 +22,7 @@ export type ReleasedBooking = BookingRow & { previousStatus: "confirmed" | "wait
  * Returns the released bookings with their previous status; `instance` gets the new counters.
  * `{ entitlementId }` selects only the confirmed bookings that use that entitlement (a refund: the
  * waitlisted ones stay in the queue and are promoted on another entitlement, if the person has one).
+ * `{ offerLapsedBy }` selects the waitlisted bookings whose offer of a place expired by then (decision 0039).
  */
 export async function releaseBookings({
   tx,
@@ -31,7 +33,7 @@ export async function releaseBookings({
 }: {
   tx: TenantTx;
   instance: LockedInstance;
-  filter: { bookingId: string } | { attendeeId: string } | { entitlementId: string } | "all";
+  filter: { bookingId: string } | { attendeeId: string } | { entitlementId: string } | { offerLapsedBy: Date } | "all";
   statusFor: {
     confirmed: "cancelled" | "late_cancelled" | "cancelled_by_studio";
     waitlisted: "cancelled" | "cancelled_by_studio";
@@ -46,27 +48,30 @@ export async function releaseBookings({
         ? Prisma.sql`AND "id" = ${filter.bookingId}`
         : "attendeeId" in filter
           ? Prisma.sql`AND "attendeeId" = ${filter.attendeeId}`
-          : Prisma.sql`AND "entitlementId" = ${filter.entitlementId} AND "status" = 'confirmed'`;
+          : "offerLapsedBy" in filter
+            ? Prisma.sql`AND "status" = 'waitlisted' AND "offerExpiresAt" <= ${filter.offerLapsedBy}`
+            : Prisma.sql`AND "entitlementId" = ${filter.entitlementId} AND "status" = 'confirmed'`;
   const released = await tx.$queryRaw<ReleasedBooking[]>`
     WITH target AS (
-      SELECT "id", "status" FROM "Booking"
+      SELECT "id", "status", "offerExpiresAt" FROM "Booking"
       WHERE "accountId" = ${accountId} AND "instanceId" = ${instance.id}
         AND "status" IN ('confirmed', 'waitlisted') ${narrowing}
       FOR UPDATE
     )
     UPDATE "Booking" b
     SET "status" = CASE WHEN target."status" = 'waitlisted' THEN ${statusFor.waitlisted} ELSE ${statusFor.confirmed} END,
-        "cancelledAt" = ${now}
+        "cancelledAt" = ${now}, "offerExpiresAt" = NULL
     FROM target
     WHERE b."id" = target."id" AND b."accountId" = ${accountId} AND b."status" IN ('confirmed', 'waitlisted')
-    RETURNING b.*, target."status" AS "previousStatus"`;
+    RETURNING b.*, target."status" AS "previousStatus", target."offerExpiresAt" IS NOT NULL AS "heldOffer"`;
   if (released.length === 0) return released;
 
   const confirmed = released.filter((booking) => booking.previousStatus === "confirmed").length;
   const waitlisted = released.length - confirmed;
+  const held = released.filter((booking) => booking.heldOffer).length; // an offer's place is taken too
   const [counters] = await tx.$queryRaw<{ bookedCount: number; waitlistCount: number }[]>`
     UPDATE "Instance"
-    SET "bookedCount" = "bookedCount" - ${confirmed}, "waitlistCount" = "waitlistCount" - ${waitlisted}
+    SET "bookedCount" = "bookedCount" - ${confirmed + held}, "waitlistCount" = "waitlistCount" - ${waitlisted}
     WHERE "id" = ${instance.id} AND "accountId" = ${accountId}
     RETURNING "bookedCount", "waitlistCount"`;
   if (counters) Object.assign(instance, counters);

@@ -1,6 +1,6 @@
 // Runs in the email worker threads (lib/email/email-worker.ts): nothing here needs the app's bundle.
 import { buildCalendar } from "@/lib/calendar/ics";
-import { formatFullDateTime } from "@/lib/format/dates";
+import { formatFullDateTime, formatTime } from "@/lib/format/dates";
 import type { EmailAttachment, EmailMessage } from "@/lib/email/transport";
 import type { BookedClass, BookingEmailProps } from "@/lib/email/templates/booking-email-layout";
 import { renderBookingMovedEmail } from "@/lib/email/templates/booking-moved-email";
@@ -8,6 +8,7 @@ import { renderBookingCancelledEmail } from "@/lib/email/templates/booking-cance
 import { renderBookingClassCancelledEmail } from "@/lib/email/templates/booking-class-cancelled-email";
 import { renderBookingConfirmedEmail } from "@/lib/email/templates/booking-confirmed-email";
 import { renderBookingPassRefundedEmail } from "@/lib/email/templates/booking-pass-refunded-email";
+import { renderBookingOfferedEmail } from "@/lib/email/templates/booking-offered-email";
 import { renderBookingPromotedEmail } from "@/lib/email/templates/booking-promoted-email";
 import { renderBookingReminderEmail } from "@/lib/email/templates/booking-reminder-email";
 import { renderBookingTeachersChangedEmail } from "@/lib/email/templates/booking-teachers-changed-email";
@@ -41,6 +42,12 @@ export type BookingEmailFacts = {
   calendarHost: string;
   /** The calendar event's SEQUENCE: the instance's, raised by each move. */
   calendarSequence: number;
+  /** A waitlisted booking offered a place: until when it is held (decision 0039); else null. */
+  offerExpiresAt: Date | null;
+  /** The studio's slug, for links to the member's page. */
+  slug: string | null;
+  /** Where an offer is claimed: the member's page of the studio. */
+  claimUrl: string;
 };
 
 /**
@@ -59,6 +66,8 @@ export async function renderBookingEmail(
   if (aboutConfirmed && facts.status !== "confirmed") return null;
   const moved = notice.kind === "moved";
   if (moved && facts.status !== "confirmed" && facts.status !== "waitlisted") return null;
+  // an offer claimed, cancelled or lapsed before its email went out
+  if (notice.kind === "offered" && (facts.status !== "waitlisted" || facts.offerExpiresAt === null)) return null;
   const booked: BookedClass = {
     accountName: facts.accountName,
     attendeeName: facts.attendeeName,
@@ -96,6 +105,12 @@ function renderContent(notice: BookingNotice, props: BookingEmailProps, facts: B
       return renderBookingTeachersChangedEmail({ ...props, teacherNames: facts.teacherNames });
     case "moved":
       return renderBookingMovedEmail({ ...props, ...movedFacts(notice, facts) });
+    case "offered":
+      return renderBookingOfferedEmail({
+        ...props,
+        heldUntil: formatTime(facts.offerExpiresAt ?? facts.startsAt, { locale: facts.locale, zone: facts.timezone }),
+        claimUrl: facts.claimUrl,
+      });
     default: // a row written by raw SQL with a kind this code does not know
       throw new TypeError("unknown booking email kind");
   }

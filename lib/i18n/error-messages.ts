@@ -47,6 +47,8 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     standing_bookings_off: () => t("standingBookingsOff"),
     booking_already_cancelled: () => t("bookingAlreadyCancelled"),
     booking_not_waitlisted: () => t("bookingNotWaitlisted"),
+    booking_has_no_offer: () => t("bookingHasNoOffer"),
+    offer_expired: () => t("offerExpired"),
     booking_not_confirmed: () => t("bookingNotConfirmed"),
     class_not_started: () => t("classNotStarted"),
     no_valid_entitlement: () => t("noValidEntitlement"),

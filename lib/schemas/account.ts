@@ -36,6 +36,24 @@ export const BookingPolicySchema = z
         "How many guests a member may bring to one class (POST /bookings with `guest`), each paid with a credit of the " +
         "member's pass; 0 (the default): guests are not allowed",
     }),
+    waitlistMode: z.enum(["auto", "offer"]).openapi({
+      example: "offer",
+      description:
+        "What a freed place does with the waitlist. `auto` (the default): the first waitlisted person who can be confirmed is " +
+        "booked at once and their credit taken. `offer`: the place is held for them for `waitlistOfferMinutes` " +
+        "(the booking's `offerExpiresAt`) and they are emailed to claim it (POST /bookings/{bookingId}/claim); " +
+        "an offer not claimed in time passes to the next in line. Inside `waitlistAutoWithinMinutes` of the start the automatic promotion applies.",
+    }),
+    waitlistOfferMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(1440)
+      .openapi({ example: 60, description: "How long an offered place is held (mode `offer`); default 60" }),
+    waitlistAutoWithinMinutes: z.number().int().min(0).max(1440).openapi({
+      example: 120,
+      description: "In mode `offer`: this close to the start (minutes) a freed place is promoted automatically instead; default 120",
+    }),
   })
   .openapi("BookingPolicy");
 
@@ -82,6 +100,9 @@ export function serializeAccount(account: Account): AccountDto {
       strikeBlockDays: account.strikeBlockDays,
       strikeLateCancels: account.strikeLateCancels,
       guestsPerBooking: account.guestsPerBooking,
+      waitlistMode: account.waitlistMode === "offer" ? "offer" : "auto",
+      waitlistOfferMinutes: account.waitlistOfferMinutes,
+      waitlistAutoWithinMinutes: account.waitlistAutoWithinMinutes,
     },
     profile: serializeProfile(account),
     reminderHours: account.reminderHours,

@@ -31,6 +31,11 @@ export const BookingSchema = z
     createdAt: UtcDateTime,
     cancelledAt: UtcDateTime.nullable(),
     attendance: AttendanceSchema.nullable(),
+    offerExpiresAt: UtcDateTime.nullable().openapi({
+      description:
+        "A waitlisted booking offered a freed place (the studio's `waitlistMode` `offer`): the place is held for it until this moment, " +
+        "to claim with POST /bookings/{bookingId}/claim; after it the offer passes to the next in line. Null: no offer",
+    }),
   })
   .openapi("Booking");
 
@@ -148,6 +153,7 @@ export function serializeBooking(booking: Booking): BookingDto {
     createdAt: booking.createdAt.toISOString(),
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     attendance: (booking.attendance ?? null) as BookingDto["attendance"],
+    offerExpiresAt: booking.offerExpiresAt?.toISOString() ?? null,
   };
 }
 

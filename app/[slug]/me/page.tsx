@@ -17,7 +17,7 @@ import { studioDate } from "@/lib/format/studio-date";
 import { formatDate, formatDateTime, formatLastDay, formatLocalDate, formatTime, weekdayName } from "@/lib/format/dates";
 import { runningOrComingPause } from "@/lib/commerce/entitlement-pause";
 import { getStatusWords } from "@/lib/i18n/status-words";
-import { bookAction, cancelAction, cancelMembershipAction, signOutAction, stopPlaceAction } from "../actions";
+import { bookAction, cancelAction, cancelMembershipAction, claimOfferAction, signOutAction, stopPlaceAction } from "../actions";
 import { StandingPlaceButton } from "../standing-place-button";
 import { CancelMembership } from "./cancel-membership";
 import { getViewer } from "@/lib/web/viewer";
@@ -142,6 +142,19 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                   </time>
                   {booking.instance.event.location && ` · ${booking.instance.event.location}`}
                 </p>
+                {booking.status === "waitlisted" && booking.offerExpiresAt && booking.offerExpiresAt.getTime() > now && (
+                  <div className="mt-2 space-y-1">
+                    <p className="text-sm font-semibold text-green-800">
+                      {t("offerHeld", { time: formatTime(booking.offerExpiresAt, where) })}
+                    </p>
+                    <StandingPlaceButton
+                      label={t("claimOffer")}
+                      pendingLabel={t("claimingOffer")}
+                      run={claimOfferAction.bind(null, account.slug, booking.id)}
+                      variant="primary"
+                    />
+                  </div>
+                )}
               </div>
               {(booking.status === "confirmed" || booking.status === "waitlisted") &&
               booking.instance.startsAt.getTime() > now ? (

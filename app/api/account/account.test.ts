@@ -25,6 +25,9 @@ const DEFAULT_POLICY = {
   strikeBlockDays: 7,
   strikeLateCancels: true,
   guestsPerBooking: 0,
+  waitlistMode: "auto",
+  waitlistOfferMinutes: 60,
+  waitlistAutoWithinMinutes: 120,
 };
 
 async function storedAccount() {
@@ -87,6 +90,9 @@ describe("PATCH /account", () => {
         cancellationWindowHours: 24,
         waitlistEnabled: false,
         guestsPerBooking: 0,
+        waitlistMode: "auto",
+        waitlistOfferMinutes: 60,
+        waitlistAutoWithinMinutes: 120,
       },
     });
     expect(await storedAccount()).toMatchObject({

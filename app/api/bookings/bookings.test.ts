@@ -41,6 +41,7 @@ describe("POST /bookings: success", () => {
       createdAt: expect.stringMatching(/Z$/),
       cancelledAt: null,
       attendance: null,
+      offerExpiresAt: null,
     });
     const createdAt = new Date(response.body.createdAt).getTime();
     expect(createdAt).toBeGreaterThanOrEqual(before - 2000);

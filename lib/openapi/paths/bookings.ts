@@ -207,6 +207,35 @@ registry.registerPath({
 });
 
 registry.registerPath({
+  method: "post",
+  path: "/bookings/{bookingId}/claim",
+  operationId: "claimBookingOffer",
+  tags,
+  summary: "Claim the place offered to a waitlisted booking (its attendee, their guardian, or the host of a guest)",
+  description:
+    "In the studio's waitlist mode `offer` (`bookingPolicy.waitlistMode`), a freed place more than `waitlistAutoWithinMinutes` before " +
+    "the start is offered to the first waitlisted person who could be confirmed: the booking stays `waitlisted` with `offerExpiresAt`, " +
+    "and the place is held for it (counted in the instance's `bookedCount`, so nobody else can book it). Claiming it before " +
+    "`offerExpiresAt` confirms the booking and takes its credit now (the entitlement named when joining, else the usable one that " +
+    "expires first; 402 `No valid entitlement` when none is usable any longer). An offer not claimed in time passes to the next in " +
+    "line and the booking leaves the waitlist. Checked in this order: 404 a booking the caller does not see; 403 staff claiming " +
+    "someone else's booking; 409 `Booking has no offer`; 409 `Offer expired`.",
+  security: person.security,
+  request: { params: BookingParams },
+  responses: {
+    200: jsonResponse("The confirmed booking", BookingSchema),
+    402: errorResponse(402, "No valid entitlement"),
+    ...person.responses,
+    404: errorResponse(404),
+    409: errorsOf(409, {
+      "Booking has no offer": "the booking is not waitlisted with an offer of a place",
+      "Offer expired": "the offer's `offerExpiresAt` has passed",
+    }),
+    503: unavailable,
+  },
+});
+
+registry.registerPath({
   method: "get",
   path: "/me/bookings",
   operationId: "listMyBookings",

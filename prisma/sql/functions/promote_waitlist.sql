@@ -1,14 +1,20 @@
 -- Fills the free places of an instance whose row the caller has locked from its waitlist, in queue
 -- order (`createdAt`, then `id`): each waitlisted booking whose attendee has a usable entitlement
 -- (a guest's: the host's; the one named when joining first, else the one that expires first) gets a place (take_place);
--- one without stays waitlisted and the next is tried. Nothing is promoted once the instance has
--- started at `p_now` or when it is cancelled. The promoted bookings.
+-- one without stays waitlisted and the next is tried. A booking already offered a place is passed
+-- over (it holds one). In the account's `offer` mode, more than `waitlistAutoWithinMinutes` before
+-- the start, the place is offered instead (decision 0039): the booking stays waitlisted with
+-- `offerExpiresAt` = `p_now` + `waitlistOfferMinutes` (at the latest the start), and the place is held for it in `bookedCount`
+-- (no credit is taken until it is claimed). Nothing is promoted or offered once the instance has
+-- started at `p_now` or when it is cancelled. The promoted (confirmed) and offered bookings.
 CREATE OR REPLACE FUNCTION promote_waitlist(p_account_id text, p_instance_id text, p_now timestamp)
 RETURNS SETOF "Booking"
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   instance record;
+  policy record;
   free integer;
+  offering boolean;
   waiting record;
   promoted "Booking"%ROWTYPE;
 BEGIN
@@ -18,20 +24,38 @@ BEGIN
      OR instance."waitlistCount" <= 0 THEN
     RETURN;
   END IF;
+  SELECT a."waitlistMode", a."waitlistOfferMinutes", a."waitlistAutoWithinMinutes" INTO policy
+    FROM "Account" a WHERE a."id" = p_account_id;
+  offering := policy."waitlistMode" = 'offer'
+    AND instance."startsAt" - p_now > make_interval(mins => policy."waitlistAutoWithinMinutes");
   free := instance."free";
   FOR waiting IN
     SELECT b."id", b."attendeeId", b."entitlementId", b."guestOfId" FROM "Booking" b
      WHERE b."accountId" = p_account_id AND b."instanceId" = p_instance_id AND b."status" = 'waitlisted'
+       AND b."offerExpiresAt" IS NULL
      ORDER BY b."createdAt" ASC, b."id" ASC
   LOOP
     EXIT WHEN free <= 0;
-    FOR promoted IN
-      SELECT * FROM take_place(p_account_id, p_instance_id, instance."eventId", instance."startsAt", waiting."attendeeId",
-                               NULL, waiting."entitlementId", waiting."id", NULL, waiting."guestOfId")
-    LOOP
+    IF offering THEN
+      CONTINUE WHEN NOT EXISTS (
+        SELECT 1 FROM usable_entitlements(p_account_id, coalesce(waiting."guestOfId", waiting."attendeeId"),
+                                          instance."eventId", instance."startsAt", NULL, waiting."entitlementId"));
+      UPDATE "Booking" SET "offerExpiresAt" = LEAST(p_now + make_interval(mins => policy."waitlistOfferMinutes"), instance."startsAt")
+       WHERE "id" = waiting."id" AND "accountId" = p_account_id
+      RETURNING * INTO promoted;
+      UPDATE "Instance" SET "bookedCount" = "bookedCount" + 1
+       WHERE "id" = p_instance_id AND "accountId" = p_account_id;
       free := free - 1;
       RETURN NEXT promoted;
-    END LOOP;
+    ELSE
+      FOR promoted IN
+        SELECT * FROM take_place(p_account_id, p_instance_id, instance."eventId", instance."startsAt", waiting."attendeeId",
+                                 NULL, waiting."entitlementId", waiting."id", NULL, waiting."guestOfId")
+      LOOP
+        free := free - 1;
+        RETURN NEXT promoted;
+      END LOOP;
+    END IF;
   END LOOP;
 END
 $$;

@@ -53,7 +53,7 @@ BEGIN
       CONTINUE WHEN NOT EXISTS (
         SELECT 1 FROM usable_entitlements(p_account_id, coalesce(waiting."guestOfId", waiting."attendeeId"),
                                           instance."eventId", instance."startsAt", NULL, waiting."entitlementId"));
-      UPDATE "Booking" SET "offerExpiresAt" = p_now + make_interval(mins => policy."waitlistOfferMinutes")
+      UPDATE "Booking" SET "offerExpiresAt" = LEAST(p_now + make_interval(mins => policy."waitlistOfferMinutes"), instance."startsAt")
        WHERE "id" = waiting."id" AND "accountId" = p_account_id
       RETURNING * INTO promoted;
       UPDATE "Instance" SET "bookedCount" = "bookedCount" + 1

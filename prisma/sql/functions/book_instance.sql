@@ -95,6 +95,7 @@ BEGIN
       || ',"createdAt":' || to_json(to_char(book_instance."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
       || ',"cancelledAt":' || coalesce(to_json(to_char(book_instance."cancelledAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text, 'null')
       || ',"attendance":' || coalesce(to_json(book_instance."attendance")::text, 'null')
+      || ',"offerExpiresAt":null' -- a booking just made holds no offer (promote_waitlist makes those)
       || '}}',
       p_now, p_now
       FROM "Webhook" w

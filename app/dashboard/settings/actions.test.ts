@@ -57,6 +57,22 @@ describe("settings action", () => {
     expect(refused.fieldErrors).toEqual({ "bookingPolicy.strikeBlockDays": "Must be at least 1" });
   });
 
+  it("saves the waitlist's offer mode and its minutes; a form without the choice leaves the mode as it was", async () => {
+    const offers = {
+      ...settings,
+      "bookingPolicy.waitlistMode": "offer",
+      "bookingPolicy.waitlistOfferMinutes": "30",
+      "bookingPolicy.waitlistAutoWithinMinutes": "90",
+    };
+    expect(await updateSettingsAction(formData(offers))).toMatchObject({ ok: true });
+    const saved = { waitlistMode: "offer", waitlistOfferMinutes: 30, waitlistAutoWithinMinutes: 90 };
+    expect(await db.account.findUniqueOrThrow({ where: { id: tenant.accountId } })).toMatchObject(saved);
+    expect(await updateSettingsAction(formData(settings))).toMatchObject({ ok: true });
+    expect(await db.account.findUniqueOrThrow({ where: { id: tenant.accountId } })).toMatchObject(saved);
+    const refused = await updateSettingsAction(formData({ ...offers, "bookingPolicy.waitlistMode": "lottery" }));
+    expect(refused).toMatchObject({ ok: false, fieldErrors: { "bookingPolicy.waitlistMode": expect.any(String) } });
+  });
+
   it("puts each schema error under its input and saves nothing", async () => {
     const state = await updateSettingsAction(
       formData({

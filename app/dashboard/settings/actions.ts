@@ -30,7 +30,7 @@ export const updateSettingsAction = action(
           strikeBlockDays: readInteger,
           strikeLateCancels: readCheckbox,
           guestsPerBooking: readInteger,
-          waitlistMode: readChoice,
+          waitlistMode: readText, // absent (a form without the choice): unchanged
           waitlistOfferMinutes: readInteger,
           waitlistAutoWithinMinutes: readInteger,
         },

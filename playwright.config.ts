@@ -55,8 +55,11 @@ export default defineConfig({
   ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
     const server = e2eServer(index);
+    const freshDatabase = server.postgres
+      ? ` && psql -q "${server.postgres.serverUrl}/postgres" -c 'DROP DATABASE IF EXISTS "${server.postgres.database}" WITH (FORCE)' -c 'CREATE DATABASE "${server.postgres.database}"'`
+      : "";
     return {
-      command: `rm -rf "${server.root}" && mkdir -p "${server.root}" && node_modules/.bin/tsx --conditions=react-server scripts/serve.ts ${SERVE_MODE}`,
+      command: `rm -rf "${server.root}" && mkdir -p "${server.root}"${freshDatabase} && node_modules/.bin/tsx --conditions=react-server scripts/serve.ts ${SERVE_MODE}`,
       url: `${server.url}/api/health`,
       timeout: 120_000,
       reuseExistingServer: !CI,
@@ -70,7 +73,7 @@ export default defineConfig({
         EMAIL_TRANSPORT: "outbox",
         EMAIL_OUTBOX_DIR: server.outboxDir,
         PAYMENTS_PROVIDER: "demo",
-        DATABASE_URL: "",
+        DATABASE_URL: server.postgres?.url ?? "",
         LOG_LEVEL: "warn",
         AUTH_SECRET: "e2e-secret-not-for-production-use",
       },

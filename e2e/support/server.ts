@@ -13,7 +13,31 @@ export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3200);
  */
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1));
 
-export type E2EServer = { port: number; url: string; root: string; dataDir: string; outboxDir: string };
+/**
+ * With E2E_POSTGRES_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432), the servers
+ * after the first E2E_PGLITE_SERVERS (default 1) keep their studio in a fresh PostgreSQL database of
+ * their own instead of the embedded one: CI runs the journeys on both databases at once.
+ */
+const E2E_POSTGRES_URL = process.env.E2E_POSTGRES_URL;
+const E2E_PGLITE_SERVERS = Number(process.env.E2E_PGLITE_SERVERS ?? 1);
+
+export type E2EServer = {
+  port: number;
+  url: string;
+  root: string;
+  dataDir: string;
+  outboxDir: string;
+  /** The server's own PostgreSQL database, recreated at each start; undefined: embedded PGlite. */
+  postgres?: { serverUrl: string; database: string; url: string };
+};
+
+function postgresOf(parallelIndex: number, port: number): E2EServer["postgres"] {
+  if (!E2E_POSTGRES_URL || parallelIndex < E2E_PGLITE_SERVERS) return undefined;
+  const database = `studio_e2e_${port}`;
+  const url = new URL(E2E_POSTGRES_URL);
+  url.pathname = `/${database}`;
+  return { serverUrl: E2E_POSTGRES_URL, database, url: url.toString() };
+}
 
 /** The server of the worker with this parallel index (Playwright's TEST_PARALLEL_INDEX). */
 export function e2eServer(parallelIndex: number): E2EServer {
@@ -25,6 +49,7 @@ export function e2eServer(parallelIndex: number): E2EServer {
     root,
     dataDir: path.join(root, "db"),
     outboxDir: path.join(root, "outbox"),
+    postgres: postgresOf(parallelIndex, port),
   };
 }
 

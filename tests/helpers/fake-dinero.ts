@@ -30,12 +30,15 @@ export class FakeDinero {
   failures: Partial<Record<Kind, number[]>> = {};
   /** Organizations the credentials may reach. */
   organizations = new Set([DINERO.organizationId]);
+  /** Each answer waits this long (a slow Dinero: two senders' attempts overlap). */
+  delayMs = 0;
   private tokens = new Set<string>();
   private server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      this.answer(request, Buffer.concat(chunks))
+      new Promise((resolve) => setTimeout(resolve, this.delayMs))
+        .then(() => this.answer(request, Buffer.concat(chunks)))
         .then(([status, body]) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)))
         .catch(() => response.writeHead(500).end());
     });

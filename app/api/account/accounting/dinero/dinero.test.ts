@@ -159,6 +159,17 @@ describe("vouchers in Dinero", () => {
     );
   });
 
+  it("sends each voucher once when two runners drain at the same moment", async () => {
+    await connect();
+    const orders = [await buy(), await buy(), await buy()];
+    const [first, second] = await Promise.all([drain(), drain()]);
+    expect(first + second).toBe(3);
+    expect(dinero.vouchers.map((v) => v.body.ExternalReference).sort()).toEqual(
+      orders.map((order) => `studio-booking:sale:${order.id}`).sort(),
+    );
+    expect(dinero.files).toHaveLength(3);
+  });
+
   it("posts a sale without VAT to the exempt sales account without a VAT code", async () => {
     await connect();
     await buy();

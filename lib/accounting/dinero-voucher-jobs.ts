@@ -76,7 +76,8 @@ async function sendVoucher(row: ClaimedDineroVoucher): Promise<JobOutcome> {
     }
     let timestamp: string;
     if (!voucherGuid) {
-      const t = translatorFor(languageOfLocaleTag(row.accountLocale) ?? "da", "DineroVoucher");
+      const language = languageOfLocaleTag(row.accountLocale) ?? "da";
+      const t = translatorFor(language, "DineroVoucher");
       const words = { number: facts.receiptNumber, item: facts.item };
       const created = await api.createManualVoucher(
         dineroVoucherOf(facts, row.kind, fileGuid, { sale: t("sale", words), refund: t("refund", words) }),

@@ -17,7 +17,9 @@ for (const language of LANGUAGES) {
     const errors = wordsOf(language, "FieldErrors");
     const admin = language === "en" ? "Try as administrator" : "Prøv som administrator";
 
-    test("an administrator reads that Dinero is not connected and is told what is wrong with the form", async ({ page }) => {
+    test("an administrator reads that Dinero is not connected and is told what is wrong with the form", async ({
+      page,
+    }) => {
       await page.goto("/");
       await page.getByRole("button", { name: admin }).click();
       await expect(page.getByRole("heading", { level: 1, name: nav("overview") })).toBeVisible();

@@ -14,7 +14,13 @@ export function sendWaitingDineroVouchers(options: { now?: () => Date } = {}): P
     now: options.now,
     context: {
       onFailed: (row, { givenUp, errorName }) => {
-        const fields = { accountId: row.accountId, orderId: row.orderId, kind: row.kind, attempts: row.attempts, errorName };
+        const fields = {
+          accountId: row.accountId,
+          orderId: row.orderId,
+          kind: row.kind,
+          attempts: row.attempts,
+          errorName,
+        };
         if (givenUp) log.error("Dinero voucher given up", fields);
         else log.warn("Dinero voucher not sent, will retry", fields);
       },

@@ -12,7 +12,10 @@ export const DineroSettingsSchema = z
         "`not_connected`: no organization set; `connected`: set, and the last voucher sent (if any) reached Dinero; " +
         "`failing`: the last voucher sent did not reach Dinero (it is tried again)",
     }),
-    organizationId: z.string().nullable().openapi({ example: "123456", description: "The studio's Dinero organization" }),
+    organizationId: z
+      .string()
+      .nullable()
+      .openapi({ example: "123456", description: "The studio's Dinero organization" }),
   })
   .openapi("DineroSettings");
 export type DineroSettingsDto = z.infer<typeof DineroSettingsSchema>;

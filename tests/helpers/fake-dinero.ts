@@ -9,7 +9,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 
-export const DINERO = { organizationId: "424242", clientId: "studio-client", clientSecret: "client-secret-1", apiKey: "api-key-1" };
+export const DINERO = {
+  organizationId: "424242",
+  clientId: "studio-client",
+  clientSecret: "client-secret-1",
+  apiKey: "api-key-1",
+};
 
 export type FakeDineroFile = { guid: string; organizationId: string; name: string; type: string; bytes: Uint8Array };
 export type FakeDineroVoucher = {
@@ -39,7 +44,9 @@ export class FakeDinero {
     request.on("end", () => {
       new Promise((resolve) => setTimeout(resolve, this.delayMs))
         .then(() => this.answer(request, Buffer.concat(chunks)))
-        .then(([status, body]) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)))
+        .then(([status, body]) =>
+          response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)),
+        )
         .catch(() => response.writeHead(500).end());
     });
   });
@@ -69,7 +76,8 @@ export class FakeDinero {
 
   private async answer(request: http.IncomingMessage, body: Buffer): Promise<[number, unknown]> {
     const url = new URL(request.url ?? "/", this.url);
-    if (request.method === "POST" && url.pathname === "/token") return this.failed("token") ?? this.token(request, body);
+    if (request.method === "POST" && url.pathname === "/token")
+      return this.failed("token") ?? this.token(request, body);
     if (!this.tokens.has((request.headers.authorization ?? "").replace(/^Bearer /, "")))
       return [401, { message: "Authorization has been denied for this request." }];
     const match = /^\/v1\/([^/]+)(\/.*)$/.exec(url.pathname);
@@ -85,7 +93,8 @@ export class FakeDinero {
     if (!voucher || !found) return [404, { message: "Voucher not found" }];
     if (request.method === "GET" && !voucher[2])
       return this.failed("get") ?? [200, { Guid: found.guid, TimeStamp: found.timestamp, Status: found.status }];
-    if (request.method === "POST" && voucher[2]) return this.failed("book") ?? this.book(found, JSON.parse(body.toString("utf8")));
+    if (request.method === "POST" && voucher[2])
+      return this.failed("book") ?? this.book(found, JSON.parse(body.toString("utf8")));
     return [405, { message: "Method not allowed" }];
   }
 
@@ -108,7 +117,11 @@ export class FakeDinero {
     return [200, { access_token: token, token_type: "Bearer", expires_in: 3600, refresh_token: randomUUID() }];
   }
 
-  private async upload(organizationId: string, request: http.IncomingMessage, body: Buffer): Promise<[number, unknown]> {
+  private async upload(
+    organizationId: string,
+    request: http.IncomingMessage,
+    body: Buffer,
+  ): Promise<[number, unknown]> {
     const parsed = await new Request(`${this.url}/files`, {
       method: "POST",
       headers: { "content-type": request.headers["content-type"] ?? "" },
@@ -117,7 +130,13 @@ export class FakeDinero {
     const file = parsed.get("file");
     if (!(file instanceof File)) return [400, { message: "No file" }];
     const guid = randomUUID();
-    this.files.push({ guid, organizationId, name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) });
+    this.files.push({
+      guid,
+      organizationId,
+      name: file.name,
+      type: file.type,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
     return [200, { FileGuid: guid, OrganizationId: organizationId }];
   }
 

@@ -29,7 +29,10 @@ describe.skipIf(!databaseUrl)("Dinero vouchers sent by two app processes on Post
   });
 
   it("sends every order's voucher once, whichever process claims it", async () => {
-    expect((await api("PATCH", "/account/accounting/dinero", { token: tenant.admin.token, body: { dinero: DINERO } })).status).toBe(200);
+    expect(
+      (await api("PATCH", "/account/accounting/dinero", { token: tenant.admin.token, body: { dinero: DINERO } }))
+        .status,
+    ).toBe(200);
     const product = await api("POST", "/products", {
       token: tenant.admin.token,
       body: { type: "drop_in", name: "Drop-in", status: "active", prices: [{ amount: 15000, currency: "DKK" }] },
@@ -47,7 +50,10 @@ describe.skipIf(!databaseUrl)("Dinero vouchers sent by two app processes on Post
     expect(await db.dineroVoucher.count({ where: { accountId: tenant.accountId, status: "waiting" } })).toBe(24);
 
     dinero.delayMs = 50; // the processes' attempts overlap
-    servers = await startAppServers(2, databaseUrl!, { DINERO_API_URL: dinero.url, DINERO_TOKEN_URL: `${dinero.url}/token` });
+    servers = await startAppServers(2, databaseUrl!, {
+      DINERO_API_URL: dinero.url,
+      DINERO_TOKEN_URL: `${dinero.url}/token`,
+    });
 
     await expect
       .poll(() => db.dineroVoucher.count({ where: { accountId: tenant.accountId, status: "sent" } }), {
@@ -56,7 +62,11 @@ describe.skipIf(!databaseUrl)("Dinero vouchers sent by two app processes on Post
       })
       .toBe(24)
       .catch(async (error: unknown) => {
-        console.log(await db.dineroVoucher.findMany({ where: { status: { not: "sent" } } }), dinero.vouchers.length, dinero.files.length);
+        console.log(
+          await db.dineroVoucher.findMany({ where: { status: { not: "sent" } } }),
+          dinero.vouchers.length,
+          dinero.files.length,
+        );
         throw error;
       });
     await new Promise((resolve) => setTimeout(resolve, 6_000)); // a sweep of each process more: nothing again
@@ -65,7 +75,10 @@ describe.skipIf(!databaseUrl)("Dinero vouchers sent by two app processes on Post
     expect(new Set(references)).toEqual(new Set(orderIds.map((id) => `studio-booking:sale:${id}`)));
     expect(dinero.files).toHaveLength(24);
     expect(dinero.vouchers.every((voucher) => voucher.status === "Booked" && voucher.bookings === 1)).toBe(true);
-    const attempts = await db.dineroVoucher.findMany({ where: { accountId: tenant.accountId }, select: { attempts: true } });
+    const attempts = await db.dineroVoucher.findMany({
+      where: { accountId: tenant.accountId },
+      select: { attempts: true },
+    });
     expect(attempts.every((row) => row.attempts === 1)).toBe(true);
   }, 150_000);
 });

@@ -42,7 +42,13 @@ async function buy(t: TestTenant = tenant, member?: TestMember) {
   const buyer = member ?? (await createMember(t.accountId, "attendee"));
   const product = await api("POST", "/products", {
     token: t.admin.token,
-    body: { type: "class_pass", classAllowance: 5, name: "Five classes", status: "active", prices: [{ amount: 50000, currency: "DKK" }] },
+    body: {
+      type: "class_pass",
+      classAllowance: 5,
+      name: "Five classes",
+      status: "active",
+      prices: [{ amount: 50000, currency: "DKK" }],
+    },
   });
   expect(product.status, JSON.stringify(product.body)).toBe(201);
   const response = await api("POST", "/checkout", {
@@ -75,7 +81,9 @@ describe("GET and PATCH /account/accounting/dinero", () => {
   it("answers 400 with codes for settings that are not Dinero's, and for credentials Dinero refuses", async () => {
     const badId = await patch({ dinero: { ...DINERO, organizationId: "org-1" } });
     expect(badId.status).toBe(400);
-    expect(badId.body.details).toEqual([expect.objectContaining({ path: "dinero.organizationId", code: "dinero_organization_id" })]);
+    expect(badId.body.details).toEqual([
+      expect.objectContaining({ path: "dinero.organizationId", code: "dinero_organization_id" }),
+    ]);
 
     const missing = await patch({ dinero: { organizationId: DINERO.organizationId } });
     expect(missing.status).toBe(400);
@@ -90,7 +98,9 @@ describe("GET and PATCH /account/accounting/dinero", () => {
 
     const refused = await patch({ dinero: { ...DINERO, clientSecret: "wrong" } });
     expect(refused.status).toBe(400);
-    expect(refused.body.details).toEqual([expect.objectContaining({ path: "dinero", code: "dinero_credentials_rejected" })]);
+    expect(refused.body.details).toEqual([
+      expect.objectContaining({ path: "dinero", code: "dinero_credentials_rejected" }),
+    ]);
     expect((await settings()).body.status).toBe("not_connected");
   });
 
@@ -152,7 +162,13 @@ describe("vouchers in Dinero", () => {
       ],
     });
     expect(await rows()).toEqual([
-      expect.objectContaining({ orderId: order.id, kind: "sale", status: "sent", voucherGuid: voucher!.guid, fileGuid: file!.guid }),
+      expect.objectContaining({
+        orderId: order.id,
+        kind: "sale",
+        status: "sent",
+        voucherGuid: voucher!.guid,
+        fileGuid: file!.guid,
+      }),
     ]);
     expect(await listDineroStates({ db: tenantDb(tenant.accountId), orderIds: [order.id] })).toEqual(
       new Map([[order.id, "sent"]]),
@@ -191,7 +207,12 @@ describe("vouchers in Dinero", () => {
     expect(credit.status).toBe("Booked");
     expect(credit.body).toMatchObject({
       ExternalReference: `studio-booking:refund:${order.id}`,
-      Lines: [expect.objectContaining({ Amount: -500, Description: `Kreditnota for kvittering nr. ${order.receiptNumber}: Five classes` })],
+      Lines: [
+        expect.objectContaining({
+          Amount: -500,
+          Description: `Kreditnota for kvittering nr. ${order.receiptNumber}: Five classes`,
+        }),
+      ],
     });
     const file = dinero.files.find((f) => f.guid === credit.body.FileGuid)!;
     expect(await pdfText(file.bytes)).toContain("Kreditnota");
@@ -218,7 +239,9 @@ describe("vouchers in Dinero", () => {
     dinero.failNext("create", 503);
 
     expect(await drain()).toBe(0);
-    expect(await rows()).toEqual([expect.objectContaining({ status: "waiting", attempts: 1, lastError: "DineroUnavailable" })]);
+    expect(await rows()).toEqual([
+      expect.objectContaining({ status: "waiting", attempts: 1, lastError: "DineroUnavailable" }),
+    ]);
     expect((await settings()).body.status).toBe("failing");
     expect(await drain(new Date(T0.getTime() + 30_000))).toBe(0); // its retry is not due yet
 

@@ -43,7 +43,10 @@ export default async function DineroSettingsPage() {
           )}
         </div>
       </Section>
-      <Section id="dinero-connect" title={settings.status === "not_connected" ? t("connectHeading") : t("replaceHeading")}>
+      <Section
+        id="dinero-connect"
+        title={settings.status === "not_connected" ? t("connectHeading") : t("replaceHeading")}
+      >
         <div className="max-w-xl space-y-4">
           <p className="max-w-prose text-sm text-slate-700">{t("connectIntro")}</p>
           <ActionForm

@@ -53,7 +53,12 @@ export const dineroVoucherJobs: JobKind<ClaimedDineroVoucher, DineroVoucherConte
   leaseMs: 180_000,
   // a minute, five minutes, half an hour, two hours, six hours: a Dinero outage of an afternoon is ridden out
   retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000],
-  handle: (batch) => Promise.all(batch.map(sendVoucher)),
+  // one after another: each renders a PDF in the serving process's thread, and Dinero sees no burst
+  handle: async (batch) => {
+    const outcomes: JobOutcome[] = [];
+    for (const row of batch) outcomes.push(await sendVoucher(row));
+    return outcomes;
+  },
   settle: settleDineroVouchers,
   onSettled: (row, settlement, context) => {
     if (settlement.kind === "retry" || settlement.kind === "given_up")

@@ -57,7 +57,7 @@ describe.skipIf(!databaseUrl)("Dinero vouchers sent by two app processes on Post
 
     await expect
       .poll(() => db.dineroVoucher.count({ where: { accountId: tenant.accountId, status: "sent" } }), {
-        timeout: 60_000,
+        timeout: 50_000,
         interval: 250,
       })
       .toBe(24)

@@ -37,6 +37,9 @@ export const EnvSchema = z.object({
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** The platform's share of each Stripe payment, in percent (0–100, two decimals): the application fee. */
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  /** Dinero's API (decision 0042): its base URL and its token endpoint; tests point both at a fake. */
+  DINERO_API_URL: z.string().url().default("https://api.dinero.dk"),
+  DINERO_TOKEN_URL: z.string().url().default("https://authz.dinero.dk/dineroapi/oauth/token"),
   AUTH_SECRET: z.string().min(16).default("development-secret-change-me-in-production"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT_MAGIC_LINK_PER_EMAIL: z.coerce.number().int().positive().default(5),

@@ -50,6 +50,8 @@ export const RULES = {
   website_url: () => "Website must be an http:// or https:// address",
   vat_rate_precision: () => "VAT rate must be a percentage from 0 to 100 with at most two decimals",
   card_required: () => "Card is always accepted",
+  dinero_organization_id: () => "The organization id is the number Dinero shows under Settings",
+  dinero_credentials_rejected: () => "Dinero did not accept this client id, client secret and API key",
   payment_method_unavailable: (p: { method: string; currency: string }) =>
     `Stripe does not offer ${p.method} for payments in ${p.currency}`,
   currency_mismatch: (p: { currency: string }) => `Must be the account's currency (${p.currency})`,

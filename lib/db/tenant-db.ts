@@ -36,6 +36,8 @@ export const TENANT_MODELS = new Set<string>([
   "SeatHold",
   "StandingBooking",
   "StandingBookingClass",
+  "DineroConnection",
+  "DineroVoucher",
 ]);
 
 const WHERE_OPERATIONS = new Set([

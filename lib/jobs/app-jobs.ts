@@ -1,5 +1,6 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
+import { sendWaitingDineroVouchers } from "@/lib/accounting/send-dinero-vouchers";
 import { sendWaitingSignInEmails } from "@/lib/auth/send-waiting-sign-in-emails";
 import { sendWaitingBookingEmails } from "@/lib/bookings/booking-email-sender";
 import { scheduleDueReminders } from "@/lib/bookings/schedule-reminders";
@@ -30,6 +31,7 @@ export const drainedWork: DrainedWork[] = [
   { name: "notice emails", drain: () => sendWaitingNoticeEmails() },
   { name: "receipt emails", drain: () => sendWaitingReceiptEmails() },
   { name: "import commits", drain: () => commitWaitingImports() },
+  { name: "Dinero vouchers", drain: () => sendWaitingDineroVouchers() },
 ];
 
 export const periodicWork: PeriodicWork[] = [

@@ -18,6 +18,7 @@ import "./paths/admin";
 import "./paths/people";
 import "./paths/my-data";
 import "./paths/payments";
+import "./paths/dinero";
 import "./paths/imports";
 import "./paths/strikes";
 import "./paths/households";

@@ -10,6 +10,7 @@ import { requireAdministrator } from "@/lib/web/require-administrator";
 import { findOrder } from "@/lib/commerce/find-order";
 import { listOrderBuyers } from "@/lib/commerce/list-order-buyers";
 import { listOrders } from "@/lib/commerce/list-orders";
+import { listDineroStates, type DineroState } from "@/lib/accounting/list-dinero-states";
 import { listProducts } from "@/lib/commerce/list-products";
 import { AppError } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format/dates";
@@ -92,7 +93,10 @@ export default async function OrdersPage(props: Props) {
     refundedId ? findOrder({ db: viewer.db, orderId: refundedId }) : null,
   ]);
   const orders = page?.items ?? [];
-  const buyers = await listOrderBuyers({ orders: refunded ? [...orders, refunded] : orders });
+  const [buyers, dinero] = await Promise.all([
+    listOrderBuyers({ orders: refunded ? [...orders, refunded] : orders }),
+    listDineroStates({ db: viewer.db, orderIds: orders.map((order) => order.id) }),
+  ]);
   const buyer = new Map(buyers.map((user) => [user.id, user]));
   const product = new Map(products.map((item) => [item.id, item.name]));
   const where = await pageFormat(account);
@@ -154,6 +158,7 @@ export default async function OrdersPage(props: Props) {
                 : name;
             }}
             dateOf={(order) => formatDateTime(order.createdAt, where)}
+            dineroOf={(order) => dinero.get(order.id)}
             amountOf={(order) => formatMoney(order.amount, order.currency, account.locale)}
           />
           {after || page.next ? (
@@ -192,6 +197,7 @@ async function OrdersTable({
   productOf,
   dateOf,
   amountOf,
+  dineroOf,
 }: {
   orders: Order[];
   caption: string;
@@ -199,10 +205,16 @@ async function OrdersTable({
   productOf: (order: Order) => string;
   dateOf: (order: Order) => string;
   amountOf: (order: Order) => string;
+  dineroOf: (order: Order) => DineroState | undefined;
 }) {
   const t = await getTranslations("OrdersPage");
   const providerNames: Record<string, string> = { demo: t("providerDemo"), stripe: "Stripe", desk: t("providerDesk") };
   const words = await getStatusWords();
+  const dineroWords: Record<DineroState, string> = {
+    waiting: t("dineroWaiting"),
+    sent: t("dineroSent"),
+    failed: t("dineroFailed"),
+  };
   return (
     <StackedTable
       caption={caption}
@@ -217,6 +229,7 @@ async function OrdersTable({
       ]}
       rows={orders.map((order) => {
         const { name, email } = buyerOf(order);
+        const dinero = dineroOf(order);
         return {
           key: order.id,
           cells: [
@@ -227,11 +240,15 @@ async function OrdersTable({
             dateOf(order),
             productOf(order),
             amountOf(order),
-            <span
-              key="status"
-              className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[order.status] ?? ""}`}
-            >
-              {words.order(order.status)}
+            <span key="status" className="block">
+              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[order.status] ?? ""}`}>
+                {words.order(order.status)}
+              </span>
+              {dinero ? (
+                <span className={`mt-1 block text-xs ${dinero === "failed" ? "text-red-700" : "text-slate-600"}`}>
+                  {dineroWords[dinero]}
+                </span>
+              ) : null}
             </span>,
             providerNames[order.provider] ?? order.provider,
             <div key="actions" className="flex flex-wrap items-start gap-x-2">

@@ -1,0 +1,146 @@
+import "server-only";
+import { tenantDb } from "@/lib/db/tenant-db";
+import type { RawSql } from "@/lib/db/raw-sql";
+import { AppError } from "@/lib/errors";
+import { languageOfLocaleTag } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
+import type { JobKind, JobOutcome, Settled } from "@/lib/jobs/run-jobs";
+import { getReceiptFactsOrThrow } from "@/lib/receipts/get-receipt-facts";
+import { receiptFileName } from "@/lib/receipts/receipt-facts";
+import { renderReceiptPdf } from "@/lib/receipts/render-receipt-pdf";
+import { dineroApi, fetchDineroToken } from "./dinero-client";
+import { unsealDineroCredentials } from "./dinero-settings";
+import { dineroVoucherOf } from "./dinero-voucher";
+
+/** A claimed voucher with its studio's connection and what earlier attempts got from Dinero. */
+export type ClaimedDineroVoucher = {
+  id: string;
+  attempts: number;
+  accountId: string;
+  orderId: string;
+  kind: "sale" | "refund";
+  fileGuid: string | null;
+  voucherGuid: string | null;
+  organizationId: string;
+  sealedCredentials: string;
+  accountLocale: string;
+};
+
+export type DineroVoucherContext = {
+  onFailed: (row: ClaimedDineroVoucher, failure: { givenUp: boolean; errorName: string }) => void;
+};
+
+/**
+ * The vouchers waiting for studios with Dinero connected (decision 0042). Each attempt continues
+ * where the last stopped: the receipt PDF posted as a file, a manual voucher created with it, the
+ * voucher booked; each of Dinero's ids is stored the moment Dinero gives it, so a retry never
+ * makes a second file or voucher. A row is kept once sent (its status is the order's).
+ */
+export const dineroVoucherJobs: JobKind<ClaimedDineroVoucher, DineroVoucherContext> = {
+  name: "Dinero vouchers",
+  table: `"DineroVoucher"`,
+  idType: "bigint",
+  join: `JOIN "DineroConnection" d ON d."accountId" = j."accountId"`,
+  due: `j."status" = 'waiting'`,
+  order: `j."id"`,
+  returning: `"id", "accountId", "orderId", "kind", "fileGuid", "voucherGuid", "attempts"`,
+  select: `
+    SELECT c."id"::text AS "id", c."attempts", c."accountId", c."orderId", c."kind", c."fileGuid", c."voucherGuid",
+      d."organizationId", d."sealedCredentials", a."locale" AS "accountLocale"
+    FROM claimed c JOIN "DineroConnection" d ON d."accountId" = c."accountId" JOIN "Account" a ON a."id" = c."accountId"
+    ORDER BY c."id"`,
+  batchSize: 10,
+  leaseMs: 180_000,
+  // a minute, five minutes, half an hour, two hours, six hours: a Dinero outage of an afternoon is ridden out
+  retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000],
+  // one after another: each renders a PDF in the serving process's thread, and Dinero sees no burst
+  handle: async (batch) => {
+    const outcomes: JobOutcome[] = [];
+    for (const row of batch) outcomes.push(await sendVoucher(row));
+    return outcomes;
+  },
+  settle: settleDineroVouchers,
+  onSettled: (row, settlement, context) => {
+    if (settlement.kind === "retry" || settlement.kind === "given_up")
+      context.onFailed(row, { givenUp: settlement.kind === "given_up", errorName: settlement.errorName });
+  },
+};
+
+async function sendVoucher(row: ClaimedDineroVoucher): Promise<JobOutcome> {
+  const db = tenantDb(row.accountId);
+  try {
+    const facts = await getReceiptFactsOrThrow({ db, orderId: row.orderId });
+    const token = await fetchDineroToken(unsealDineroCredentials(row.sealedCredentials));
+    const api = dineroApi(row.organizationId, token);
+    let { fileGuid, voucherGuid } = row;
+    if (!fileGuid) {
+      // the sale's document is the receipt as issued, even when the order was refunded since
+      const document = row.kind === "sale" ? { ...facts, refundedAt: null } : facts;
+      fileGuid = await api.uploadFile(receiptFileName(facts), await renderReceiptPdf(document));
+      await db.dineroVoucher.updateMany({ where: { id: BigInt(row.id) }, data: { fileGuid } });
+    }
+    let timestamp: string;
+    if (!voucherGuid) {
+      const language = languageOfLocaleTag(row.accountLocale) ?? "da";
+      const t = translatorFor(language, "DineroVoucher");
+      const words = { number: facts.receiptNumber, item: facts.item };
+      const created = await api.createManualVoucher(
+        dineroVoucherOf(facts, row.kind, fileGuid, { sale: t("sale", words), refund: t("refund", words) }),
+      );
+      voucherGuid = created.Guid;
+      timestamp = created.TimeStamp;
+      await db.dineroVoucher.updateMany({ where: { id: BigInt(row.id) }, data: { voucherGuid } });
+    } else {
+      timestamp = (await api.getManualVoucher(voucherGuid)).TimeStamp;
+    }
+    await api.bookManualVoucher(voucherGuid, timestamp);
+    return { done: true };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") return { skipped: true };
+    return { failed: error instanceof Error ? error.name : typeof error };
+  }
+}
+
+const AT = `COALESCE($2::timestamp, now()::timestamp)`;
+
+/**
+ * Sent rows become `sent`, given-up ones `failed` (both kept: the orders page shows them); a row to
+ * retry waits out its delay; skipped ones (the order gone or never paid) are deleted. The studio's
+ * connection is `failing` from a failure until the next voucher that reaches Dinero.
+ */
+async function settleDineroVouchers(
+  sql: RawSql,
+  settled: Settled<ClaimedDineroVoucher, JobOutcome>[],
+  now: Date | null,
+): Promise<void> {
+  for (const [row, settlement] of settled) {
+    const id = row.id;
+    if (settlement.kind === "done") {
+      await sql.query({
+        text: `UPDATE "DineroVoucher" SET "status" = 'sent', "bookedAt" = ${AT}, "lastError" = NULL, "lockedUntil" = NULL WHERE "id" = $1::bigint`,
+        values: [id, now],
+      });
+      await sql.query({
+        text: `UPDATE "DineroConnection" SET "failingSince" = NULL WHERE "accountId" = $1`,
+        values: [row.accountId],
+      });
+      continue;
+    }
+    if (settlement.kind === "skipped") {
+      await sql.query({ text: `DELETE FROM "DineroVoucher" WHERE "id" = $1::bigint`, values: [id] });
+      continue;
+    }
+    const retry = settlement.kind === "retry";
+    await sql.query({
+      text: `UPDATE "DineroVoucher" SET "lastError" = $3,
+          "status" = CASE WHEN $4::boolean THEN 'waiting' ELSE 'failed' END,
+          "lockedUntil" = CASE WHEN $4::boolean THEN ${AT} + $5::int * interval '1 millisecond' ELSE NULL END
+        WHERE "id" = $1::bigint`,
+      values: [id, now, settlement.errorName, retry, retry ? settlement.afterMs : 0],
+    });
+    await sql.query({
+      text: `UPDATE "DineroConnection" SET "failingSince" = COALESCE("failingSince", ${AT}) WHERE "accountId" = $1`,
+      values: [row.accountId, now],
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import "server-only";
+import { minorUnitDigits } from "@/lib/format/money";
+import type { ReceiptFacts } from "@/lib/receipts/receipt-facts";
+import type { DineroManualVoucher } from "./dinero-client";
+
+/**
+ * Accounts of Dinero's standard chart the vouchers post to: the money arrives on the bank account
+ * and is sales with or without VAT. The studio's own account numbers replace these once its
+ * accounting settings hold them (issue 34, the journal export).
+ */
+export const DINERO_ACCOUNTS = { bank: 55000, sales: 1000, exemptSales: 1010 } as const;
+
+/** Dinero's VAT code of sales at 25 %; sales without VAT carry none. */
+const SALES_VAT_CODE = "U25";
+
+/** Our reference on Dinero's side: the order and the kind, the same on every attempt. */
+export const dineroReference = (orderId: string, kind: "sale" | "refund") => `studio-booking:${kind}:${orderId}`;
+
+/**
+ * The manual voucher of a paid order (`sale`: the bank account takes the amount, sales give it) or
+ * of its refund (`refund`: the same line negated), dated the day of the payment or refund in the
+ * studio's time zone, with the receipt or credit note as its document.
+ */
+export function dineroVoucherOf(
+  facts: ReceiptFacts,
+  kind: "sale" | "refund",
+  fileGuid: string,
+  words: { sale: string; refund: string },
+): DineroManualVoucher {
+  const taxed = (facts.vatRateBasisPoints ?? 0) > 0;
+  const at = kind === "refund" && facts.refundedAt ? facts.refundedAt : facts.paidAt;
+  const amount = facts.amount / 10 ** minorUnitDigits(facts.currency);
+  return {
+    VoucherDate: localDate(new Date(at), facts.timezone),
+    ExternalReference: dineroReference(facts.orderId, kind),
+    FileGuid: fileGuid,
+    Lines: [
+      {
+        Description: kind === "sale" ? words.sale : words.refund,
+        AccountNumber: DINERO_ACCOUNTS.bank,
+        BalancingAccountNumber: taxed ? DINERO_ACCOUNTS.sales : DINERO_ACCOUNTS.exemptSales,
+        Amount: kind === "sale" ? amount : -amount,
+        AccountVatCode: null,
+        BalancingAccountVatCode: taxed ? SALES_VAT_CODE : null,
+      },
+    ],
+  };
+}
+
+function localDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}

@@ -137,6 +137,24 @@ export type DemoStrikes = {
   nearBlockKey: string;
 };
 
+/**
+ * The studio's fair waitlist (issue 33 §3, decision 0039; lib/demo/write-demo-offer.ts), turned on
+ * after the rest is written (the past was booked in the default automatic mode): a freed place is
+ * offered to the first in line. One class shows it: the first of `eventKey` that starts at least
+ * `daysAhead` days after the fixture is written (beyond the auto window, inside the booking window),
+ * booked full by `bookedKeys` at `capacity`, with `waitlistKeys` in line (joining needs a usable
+ * pass or membership); then the studio adds a
+ * place, which is offered to the first of them (who can pay for it) and held in the class's count.
+ */
+export type DemoWaitlistOffer = {
+  policy: { waitlistMode: "offer"; waitlistOfferMinutes: number; waitlistAutoWithinMinutes: number };
+  eventKey: string;
+  daysAhead: number;
+  capacity: number;
+  bookedKeys: string[];
+  waitlistKeys: string[];
+};
+
 export type DemoFixture = {
   account: { slug: string; name: string; timezone: string; locale: string; currency: string; standingBookings?: boolean } &
     DemoProfile &
@@ -166,6 +184,7 @@ export type DemoFixture = {
   courses: DemoCourse[];
   history: DemoHistory;
   strikes: DemoStrikes;
+  waitlistOffer: DemoWaitlistOffer;
 };
 
 const person = (key: string, displayName: string, dateOfBirth: string | null = null): DemoPerson => ({
@@ -424,6 +443,15 @@ export const DEMO_FIXTURE: DemoFixture = {
     ],
   },
   strikes: { policy: { strikeLimit: 3, strikeWindowDays: 30, strikeBlockDays: 7 }, nearBlockKey: "lars.andersen" },
+  // Ida (the default attendee persona) is offered the place Måttepilates gains; Freja waits behind her
+  waitlistOffer: {
+    policy: { waitlistMode: "offer", waitlistOfferMinutes: 240, waitlistAutoWithinMinutes: 120 },
+    eventKey: "pilates",
+    daysAhead: 2,
+    capacity: 2,
+    bookedKeys: ["mads.jensen", "lars.andersen"],
+    waitlistKeys: ["ida.holm", "freja.nielsen"],
+  },
 };
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import { DateTime } from "luxon";
 import { bookPlacesAt } from "@/lib/bookings/book-place";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import type { DemoFixture } from "./demo-fixture";
@@ -15,17 +16,23 @@ const AFTER_MS = 60_000;
  * line who can pay for it. Written without emails, as the rest of the fixture.
  */
 export async function writeDemoOffer(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
-  const { policy, eventKey, daysAhead, capacity, bookedKeys, waitlistKeys } = fixture.waitlistOffer;
+  const { policy, eventKey, weekday, daysAhead, capacity, bookedKeys, waitlistKeys } = fixture.waitlistOffer;
   const { accountId, now } = written;
-  const instance = await tx.instance.findFirst({
+  const candidates = await tx.instance.findMany({
     where: {
       eventId: written.eventIds.get(eventKey),
       status: "scheduled",
-      startsAt: { gte: new Date(now.getTime() + daysAhead * DAY_MS) },
+      startsAt: {
+        gte: new Date(now.getTime() + daysAhead * DAY_MS),
+        lt: new Date(now.getTime() + (daysAhead + 7) * DAY_MS),
+      },
     },
     orderBy: { startsAt: "asc" },
   });
-  if (!instance) throw new Error(`demo fixture: no class of ${eventKey} ${daysAhead} days ahead`);
+  const instance = candidates.find(
+    (candidate) => DateTime.fromJSDate(candidate.startsAt).setZone(fixture.account.timezone).weekday % 7 === weekday,
+  );
+  if (!instance) throw new Error(`demo fixture: no class of ${eventKey} on day ${weekday} ${daysAhead} days ahead`);
   await tx.instance.update({ where: { id: instance.id }, data: { capacity } });
 
   const at = (position: number) => new Date(now.getTime() + AFTER_MS + position);
@@ -46,7 +53,9 @@ export async function writeDemoOffer(tx: TenantTx, fixture: DemoFixture, written
   ]);
   const wanted = [...bookedKeys.map(() => "confirmed"), ...waitlistKeys.map(() => "waitlisted")];
   if (results.some((result, index) => result.outcome !== wanted[index]))
-    throw new Error(`demo fixture: ${eventKey} is not booked full with a waitlist: ${results.map((r) => r.outcome).join(", ")}`);
+    throw new Error(
+      `demo fixture: ${eventKey} is not booked full with a waitlist: ${results.map((r) => r.outcome).join(", ")}`,
+    );
 
   await tx.account.update({ where: { id: accountId }, data: policy });
   await tx.instance.update({ where: { id: instance.id }, data: { capacity: capacity + 1 } });

@@ -12,16 +12,23 @@ import { wordsOf } from "./support/words";
 
 // The desk moves a booked class next week (issue 30): it is told first how many people will be
 // emailed, the attendees get the new time with an .ics that updates their calendar event, and a
-// raised capacity fills the waitlist; a full class's "Ryk op" says why it cannot. In Danish, on a desktop.
+// raised capacity fills the waitlist (in a studio that promotes automatically); a full class's "Ryk op"
+// says why it cannot. In Danish, on a desktop.
 const ZONE = "Europe/Copenhagen";
 const TITLE = "Flyttehold (e2e)";
 
 type Person = { id: string; displayName: string; email: string };
 
-/** A one-off class next Wednesday 10:00, capacity 1: one demo attendee booked, two on the waitlist. */
+/**
+ * A one-off class next Wednesday 10:00, capacity 1: one demo attendee booked, two on the waitlist.
+ * The studio promotes from its waitlist automatically (`waitlistMode: auto`; the demo studio offers
+ * a freed place instead, e2e/waitlist-offer.spec.ts).
+ */
 async function bookedClassNextWeek(): Promise<{ instanceId: string; startsAt: DateTime; people: Person[] }> {
   const admin = await demoApi("administrator");
   try {
+    const auto = await admin.patch("/api/account", { data: { bookingPolicy: { waitlistMode: "auto" } } });
+    expect(auto.status(), await auto.text()).toBe(200);
     const startsAt = mondayOf(1).plus({ days: 2 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
     const event = await admin.post("/api/events", {
       data: { title: TITLE, location: "Sal 1", durationMinutes: 60, capacity: 1, startsAt: startsAt.toUTC().toISO() },

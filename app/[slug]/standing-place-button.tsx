@@ -6,23 +6,34 @@ import type { ActionResult } from "./actions";
 
 /**
  * A standing place's one button ("Keep this place every week", "Stop"): runs its action and says
- * what came of it. Its words come from the page (the message catalogues are read there).
+ * what came of it. Its words come from the page (the message catalogues are read there). With a
+ * `note` (the sentence above the button), what came of it takes the note's place: the page the
+ * action refreshes shows the other branch's note and button, and this one keeps its state (the same
+ * place in the tree), so "You now keep this place" is not followed by "You keep this place".
  */
 export function StandingPlaceButton({
   label,
   pendingLabel,
   run,
+  note,
   variant = "secondary",
 }: {
   label: string;
   pendingLabel: string;
   run: () => Promise<ActionResult>;
+  note?: string;
   variant?: ButtonVariant;
 }) {
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
+  const done = result?.ok ? result.message : null;
   return (
     <div className="space-y-2">
+      {note !== undefined && (
+        <p aria-live="polite" className={done ? "text-green-800" : "text-slate-800"}>
+          {done ?? note}
+        </p>
+      )}
       <Button
         variant={variant}
         size="sm"
@@ -34,7 +45,7 @@ export function StandingPlaceButton({
       <p aria-live="polite" className="text-sm empty:hidden">
         {result ? (
           result.ok ? (
-            <span className="text-green-800">{result.message}</span>
+            note === undefined && <span className="text-green-800">{result.message}</span>
           ) : (
             <span role="alert" className="text-red-700">
               {result.error}

@@ -16,6 +16,8 @@ export type BookingControlsProps = {
   bookingId?: string;
   /** A waitlisted booking takes no credit: leaving the waitlist never costs one. */
   waitlisted?: boolean;
+  /** A waitlisted booking holding an offered place (decision 0039): leaving it declines the place. */
+  offered?: boolean;
   /** Epoch ms until which a cancellation returns the credit (start − cancellation window). */
   refundUntil: number;
   /** The same moment in the studio's zone and locale, for the dialog. */
@@ -74,19 +76,32 @@ export function BookingControls(props: BookingControlsProps) {
   );
 
   if (mode === "cancel") {
+    const leaving = props.offered
+      ? {
+          badge: t("placeHeld"),
+          leave: t("declineOffer"),
+          title: t("declineOfferTitle"),
+          why: t("declineCostsNothing"),
+          stay: t("keepOffer"),
+        }
+      : {
+          badge: t("onWaitlist"),
+          leave: t("leaveWaitlist"),
+          title: t("leaveWaitlistTitle"),
+          why: t("waitlistCostsNothing"),
+          stay: t("stayOnWaitlist"),
+        };
     return (
       <div className={column}>
-        <Badge tone={props.waitlisted ? "warning" : "success"}>
-          {props.waitlisted ? t("onWaitlist") : t("booked")}
-        </Badge>
+        <Badge tone={props.waitlisted ? "warning" : "success"}>{props.waitlisted ? leaving.badge : t("booked")}</Badge>
         <Button
           variant="secondary"
           size="sm"
           disabled={pending}
           onClick={askToCancel}
-          aria-label={`${props.waitlisted ? t("leaveWaitlist") : t("cancelBooking")}: ${label}`}
+          aria-label={`${props.waitlisted ? leaving.leave : t("cancelBooking")}: ${label}`}
         >
-          {pending ? t("cancelling") : props.waitlisted ? t("leaveWaitlist") : t("cancel")}
+          {pending ? t("cancelling") : props.waitlisted ? leaving.leave : t("cancel")}
         </Button>
         {message}
         <dialog
@@ -95,22 +110,22 @@ export function BookingControls(props: BookingControlsProps) {
           className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
         >
           <h2 id={`cancel-title-${instanceId}`} className="text-lg font-semibold">
-            {props.waitlisted ? t("leaveWaitlistTitle") : t("cancelTitle")}
+            {props.waitlisted ? leaving.title : t("cancelTitle")}
           </h2>
           <p className="mt-2">{label}</p>
           <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
             {props.waitlisted
-              ? t("waitlistCostsNothing")
+              ? leaving.why
               : creditBack
                 ? t("creditComesBack", { until: props.refundUntilText })
                 : t("creditKept", { until: props.refundUntilText })}
           </p>
           <form method="dialog" className="mt-5 flex flex-wrap justify-end gap-2">
             <Button type="submit" variant="secondary" autoFocus>
-              {props.waitlisted ? t("stayOnWaitlist") : t("keepBooking")}
+              {props.waitlisted ? leaving.stay : t("keepBooking")}
             </Button>
             <Button type="submit" variant="dangerSolid" onClick={() => bookingId && run(() => props.cancel(bookingId))}>
-              {props.waitlisted ? t("leaveWaitlist") : t("cancelBooking")}
+              {props.waitlisted ? leaving.leave : t("cancelBooking")}
             </Button>
           </form>
         </dialog>

@@ -12,9 +12,17 @@ import { seedDemo } from "./seed-demo";
 const DAY_MS = 86_400_000;
 const emailOf = (key: string) => `${key}@${DEMO_EMAIL_DOMAIN}`;
 const bookingsCount = DEMO_FIXTURE.bookings.reduce((sum, b) => sum + b.attendeeKeys.length, 0);
+const offerClass = DEMO_FIXTURE.waitlistOffer;
+/** The waitlist class's bookings: the booked, and the waitlisted (one of them offered a place). */
+const offerClassCount = offerClass.bookedKeys.length + offerClass.waitlistKeys.length;
 
 async function userId(key: string) {
   return (await db.user.findUniqueOrThrow({ where: { email: emailOf(key) } })).id;
+}
+
+async function offerEventId(accountId: string) {
+  const title = DEMO_FIXTURE.events.find((event) => event.key === offerClass.eventKey)!.title;
+  return (await db.event.findFirstOrThrow({ where: { accountId, title } })).id;
 }
 
 async function adminToken(accountId: string) {
@@ -42,6 +50,10 @@ describe("the demo fixture's commerce", () => {
       expect(new Set(booking.attendeeKeys).size).toBe(booking.attendeeKeys.length);
       for (const key of booking.attendeeKeys) credits.set(key, credits.get(key)! - 1);
     }
+    // the waitlist class: its booked take a credit each, and each in line can pay for the place (to join)
+    const { eventKey, bookedKeys, waitlistKeys } = DEMO_FIXTURE.waitlistOffer;
+    expect(events).toContain(eventKey);
+    for (const key of [...bookedKeys, ...waitlistKeys]) credits.set(key, credits.get(key)! - 1);
     expect([...credits.values()].every((left) => left >= 0)).toBe(true);
   });
 
@@ -181,9 +193,11 @@ describe("the seeded demo studio", () => {
     const courseEvents = (
       await db.product.findMany({ where: { accountId: account.id, courseEventId: { not: null } } })
     ).map((product) => product.courseEventId!);
+    // … and the waitlist class's, the test below
+    const otherEvents = [...courseEvents, await offerEventId(account.id)];
     const upcoming = {
       accountId: account.id,
-      instance: { startsAt: { gt: new Date(now) }, eventId: { notIn: courseEvents } },
+      instance: { startsAt: { gt: new Date(now) }, eventId: { notIn: otherEvents } },
     };
     const bookings = await db.booking.findMany({ where: upcoming, include: { instance: true } });
     expect(bookings).toHaveLength(bookingsCount);
@@ -209,7 +223,7 @@ describe("the seeded demo studio", () => {
         accountId: account.id,
         bookedCount: { gt: 0 },
         startsAt: { gt: new Date(now) },
-        eventId: { notIn: courseEvents },
+        eventId: { notIn: otherEvents },
       },
     });
     expect(new Map(counted.map((i) => [i.id, i.bookedCount]))).toEqual(perInstance);
@@ -228,9 +242,58 @@ describe("the seeded demo studio", () => {
     expect(mine.status).toBe(200);
     expect(mine.body.map((entry: { event: { title: string } }) => entry.event.title).sort()).toEqual([
       "Morgenvinyasa",
+      "Måttepilates",
       "Yin Yoga",
       "Yoga for begyndere",
     ]);
+  });
+
+  it("waitlists in offer mode: a full Tuesday Måttepilates a few days ahead holds the place it gained for Ida, Freja behind her", async () => {
+    const account = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
+    const now = (await seededAt(account.id)).getTime();
+    expect(account).toMatchObject(offerClass.policy);
+    const [instance, ...later] = await db.instance.findMany({
+      where: {
+        accountId: account.id,
+        eventId: await offerEventId(account.id),
+        startsAt: { gt: new Date(now) },
+        bookings: { some: {} },
+      },
+      include: { bookings: { include: { attendee: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+    });
+    expect(later).toHaveLength(0);
+    // beyond the auto window, inside the booking window
+    expect(instance!.startsAt.getTime()).toBeGreaterThanOrEqual(now + offerClass.daysAhead * DAY_MS);
+    expect(instance!.startsAt.getTime()).toBeLessThanOrEqual(now + 14 * DAY_MS);
+    expect(instance!.startsAt.toLocaleDateString("en-GB", { weekday: "long", timeZone: "Europe/Copenhagen" })).toBe(
+      "Tuesday",
+    );
+    // the held place is counted: the class is full
+    expect(instance).toMatchObject({ capacity: 3, bookedCount: 3, waitlistCount: 2 });
+    const held = instance!.bookings.map((b) => [b.attendee.email, b.status, b.offerExpiresAt !== null]);
+    expect(held).toEqual([
+      [emailOf("mads.jensen"), "confirmed", false],
+      [emailOf("lars.andersen"), "confirmed", false],
+      [emailOf("ida.holm"), "waitlisted", true],
+      [emailOf("freja.nielsen"), "waitlisted", false],
+    ]);
+    const offer = instance!.bookings[2]!;
+    expect(offer.offerExpiresAt!.getTime() - now).toBeGreaterThanOrEqual(
+      offerClass.policy.waitlistOfferMinutes * 60_000,
+    );
+    expect(offer.offerExpiresAt!.getTime() - now).toBeLessThan(
+      offerClass.policy.waitlistOfferMinutes * 60_000 + 120_000,
+    );
+
+    // Ida claims it (before it lapses): confirmed, a credit taken from her pass
+    const ida = await createSession({ userId: await userId("ida.holm"), accountId: account.id, kind: "demo" });
+    const claimed = await api("POST", `/bookings/${offer.id}/claim`, { token: ida.token });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    expect(claimed.body).toMatchObject({ status: "confirmed", offerExpiresAt: null });
+    expect(await db.instance.findUniqueOrThrow({ where: { id: instance!.id } })).toMatchObject({
+      bookedCount: 3,
+      waitlistCount: 1,
+    });
   });
 
   it("resets to a fresh copy of its commerce and bookings, leaving other tenants' as they are", async () => {
@@ -266,7 +329,7 @@ describe("the seeded demo studio", () => {
     expect(await db.order.count({ where: { accountId, paidAt: now } })).toBe(5);
     const enrolled = DEMO_FIXTURE.courses.reduce((sum, c) => sum + c.enrolledKeys.length * c.classes, 0);
     expect(await db.booking.count({ where: { accountId, instance: { startsAt: { gt: now } } } })).toBe(
-      bookingsCount + enrolled,
+      bookingsCount + enrolled + offerClassCount,
     );
     const fresh = await db.entitlement.findFirstOrThrow({
       where: { accountId, validFrom: now, user: { email: emailOf("ida.holm") } },

@@ -12,6 +12,7 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { userIdOf, type Section, type Written } from "./demo-written";
 import { writeDemoCourses } from "./write-demo-courses";
 import { writeDemoHistory } from "./write-demo-history";
+import { writeDemoOffer } from "./write-demo-offer";
 import { writeDemoStrikes } from "./write-demo-strikes";
 import { dependantEmail } from "@/lib/users/stand-in-addresses";
 
@@ -275,6 +276,7 @@ const SECTIONS: Section[] = [
   writeBookings,
   writeStandingPlaces,
   writeDemoCourses,
+  writeDemoOffer,
 ];
 
 /** Writes the demo tenant into an empty slot; the caller holds the demo lock (inDemoTransaction). */

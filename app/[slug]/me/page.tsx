@@ -165,6 +165,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                   instanceId={booking.instanceId}
                   bookingId={booking.id}
                   waitlisted={booking.status === "waitlisted"}
+                  offered={booking.offerExpiresAt !== null && booking.offerExpiresAt.getTime() > now}
                   refundUntil={booking.instance.startsAt.getTime() - account.cancellationWindowHours * HOUR_MS}
                   refundUntilText={formatDateTime(
                     new Date(booking.instance.startsAt.getTime() - account.cancellationWindowHours * HOUR_MS),

@@ -222,25 +222,22 @@ export default async function ClassPage({ params, searchParams }: Props) {
             </div>
             {standingOffered && (
               <div className="mt-4 space-y-2 border-t border-slate-100 pt-3 text-sm">
+                {/* one button in either case (StandingPlaceButton: its result replaces the other's note) */}
                 {standing ? (
-                  <>
-                    <p className="text-slate-800">{t("hasStandingPlace")}</p>
-                    <StandingPlaceButton
-                      label={t("stopPlace")}
-                      pendingLabel={t("stoppingPlace")}
-                      run={stopPlaceAction.bind(null, account.slug, standing.id)}
-                      variant="ghost"
-                    />
-                  </>
+                  <StandingPlaceButton
+                    note={t("hasStandingPlace")}
+                    label={t("stopPlace")}
+                    pendingLabel={t("stoppingPlace")}
+                    run={stopPlaceAction.bind(null, account.slug, standing.id)}
+                    variant="ghost"
+                  />
                 ) : (
-                  <>
-                    <p className="text-slate-700">{t("keepPlaceHint")}</p>
-                    <StandingPlaceButton
-                      label={t("keepPlace")}
-                      pendingLabel={t("keepingPlace")}
-                      run={keepPlaceAction.bind(null, account.slug, instance.seriesId!)}
-                    />
-                  </>
+                  <StandingPlaceButton
+                    note={t("keepPlaceHint")}
+                    label={t("keepPlace")}
+                    pendingLabel={t("keepingPlace")}
+                    run={keepPlaceAction.bind(null, account.slug, instance.seriesId!)}
+                  />
                 )}
               </div>
             )}

@@ -46,6 +46,7 @@ export const ERRORS = {
   offer_expired: { status: 409, message: "Offer expired" },
   booking_not_confirmed: { status: 409, message: "Booking is not confirmed" },
   class_not_started: { status: 409, message: "Class has not started" },
+  class_already_started: { status: 409, message: "Class has already started" },
   no_valid_entitlement: { status: 402, message: "No valid entitlement" },
   not_a_subscription: { status: 409, message: "Entitlement is not a subscription" },
   not_paused: { status: 409, message: "Entitlement is not paused" },

@@ -21,6 +21,7 @@ import { cancelPlace } from "./cancel-place";
  * The freed place goes to the waitlist (promote-waitlist.ts) in the same transaction; the emails
  * (cancelled, promoted) are written to the outbox in it and sent after commit.
  * The rule itself is cancel-place.ts.
+ * Once the class has started its attendee can no longer cancel (409 `Class has already started`); staff can.
  * `refundCredit` (the desk forgiving a late cancellation) makes a confirmed booking `cancelled` with
  * its credit returned even inside the window; it needs someone who manages the class, so an
  * attendee asking it for their own booking gets 403 (after the 404 of a booking they cannot see).
@@ -35,10 +36,17 @@ export async function cancelBooking(options: {
   const { db, accountId, actor, bookingId, refundCredit = false } = options;
   const found = await db.booking.findFirst({
     where: { AND: [{ id: bookingId }, visibleBookingsOf(actor)] },
-    select: { instanceId: true, attendeeId: true, guestOfId: true, instance: { select: { teacherIds: true } } },
+    select: {
+      instanceId: true,
+      attendeeId: true,
+      guestOfId: true,
+      instance: { select: { teacherIds: true, startsAt: true } },
+    },
   });
   if (!found) throw new AppError("not_found");
   if (refundCredit || !(await isHouseholdBooking(db, actor, found))) assertManagesInstance(actor, found.instance);
+  // An attendee's cancellation is about a class ahead; once it has started, only staff correct the roster.
+  if (!isStaff(actor.persona) && found.instance.startsAt <= new Date()) throw new AppError("class_already_started");
 
   const booking = await withRetry(
     () =>

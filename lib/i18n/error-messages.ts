@@ -51,6 +51,7 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     offer_expired: () => t("offerExpired"),
     booking_not_confirmed: () => t("bookingNotConfirmed"),
     class_not_started: () => t("classNotStarted"),
+    class_already_started: () => t("classAlreadyStarted"),
     no_valid_entitlement: () => t("noValidEntitlement"),
     not_a_subscription: () => t("notASubscription"),
     not_paused: () => t("notPaused"),

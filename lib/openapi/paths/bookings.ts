@@ -137,7 +137,8 @@ registry.registerPath({
     "attendee's booking (404), but a person cancels their dependants' bookings and those of the guests they brought as their own; a teacher may cancel the bookings of the instances they teach, and another's booking of any other " +
     "instance answers them 403. `refundCredit=true` (an administrator, or a teacher of the instance): a confirmed booking becomes " +
     "`cancelled` with its credit returned even inside the cancellation window; anyone else passing it, the booking's own attendee " +
-    "included, gets 403.",
+    "included, gets 403. Once the instance has started, its attendee (or their guardian or host) can no longer cancel: 409 " +
+    "`Class has already started`; staff still can, to correct the roster.",
   security: member.security,
   request: { params: BookingParams, query: CancelBookingQuery },
   responses: {
@@ -145,7 +146,10 @@ registry.registerPath({
     ...member.responses,
     403: errorResponse(403, "Insufficient permission"),
     404: errorResponse(404),
-    409: errorResponse(409, "Booking is already cancelled"),
+    409: errorsOf(409, {
+      "Booking is already cancelled": "the booking is no longer live",
+      "Class has already started": "an attendee cancelling after the start",
+    }),
     503: unavailable,
   },
 });

@@ -133,6 +133,20 @@ describe("DELETE /bookings/{bookingId}", () => {
     expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("confirmed");
   });
 
+  it("after the class has started its attendee cannot cancel (409) and it stays as it was; an administrator still can", async () => {
+    const lesson = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + DAY) });
+    await grant(tenant.accountId, attendee.userId);
+    const booking = await bookAs(attendee, lesson.id);
+    await db.instance.update({
+      where: { id: lesson.id },
+      data: { startsAt: new Date(Date.now() - 2 * HOUR), endsAt: new Date(Date.now() - HOUR) },
+    });
+
+    expect(await cancel(booking.id)).toMatchObject({ status: 409, body: { error: "Class has already started" } });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("confirmed");
+    expect(await cancel(booking.id, tenant.admin.token)).toMatchObject({ status: 200, body: { status: "late_cancelled" } });
+  });
+
   it("answers 401 without credentials", async () => {
     expect(await api("DELETE", "/bookings/whatever")).toMatchObject({
       status: 401,

@@ -50,6 +50,7 @@ export const RULES = {
   website_url: () => "Website must be an http:// or https:// address",
   vat_rate_precision: () => "VAT rate must be a percentage from 0 to 100 with at most two decimals",
   card_required: () => "Card is always accepted",
+  merchant_serial_number: () => "Merchant serial number must be 4 to 10 digits",
   payment_method_unavailable: (p: { method: string; currency: string }) =>
     `Stripe does not offer ${p.method} for payments in ${p.currency}`,
   currency_mismatch: (p: { currency: string }) => `Must be the account's currency (${p.currency})`,

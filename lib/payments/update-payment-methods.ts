@@ -1,14 +1,21 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import type { AccountPaymentsDto, UpdateAccountPaymentsInput } from "@/lib/schemas/account-payments";
+import type {
+  AccountPaymentsDto,
+  MobilepaySalesUnitInput,
+  UpdateAccountPaymentsInput,
+} from "@/lib/schemas/account-payments";
 import { getAccountPayments } from "./get-account-payments";
-import { methodAllowedFor } from "./payment-methods";
+import { sealMobilepayCredentials } from "./mobilepay-credentials";
+import { methodAllowedFor, type PaymentMethod } from "./payment-methods";
 import { ruleDetail } from "@/lib/error-details";
 
 /**
- * Sets the methods the studio offers in Stripe Checkout. A method Stripe does not offer in the
- * studio's currency (MobilePay outside DKK, EUR, NOK and SEK) is 400.
+ * Sets the methods the studio offers in Stripe Checkout and/or connects (or, with null, disconnects)
+ * its own Vipps MobilePay sales unit. A method Stripe does not offer in the studio's currency
+ * (MobilePay outside DKK, EUR, NOK and SEK) is 400.
  */
 export async function updatePaymentMethods({
   db,
@@ -19,8 +26,18 @@ export async function updatePaymentMethods({
   accountId: string;
   input: UpdateAccountPaymentsInput;
 }): Promise<AccountPaymentsDto> {
+  if (input.paymentMethods) await refuseUnavailableMethods(db, accountId, input.paymentMethods);
+  const data = {
+    ...(input.paymentMethods && { paymentMethods: input.paymentMethods }),
+    ...(input.mobilepay !== undefined && mobilepayColumns(input.mobilepay)),
+  };
+  await db.accountPayments.upsert({ where: { accountId }, create: { accountId, ...data }, update: data });
+  return getAccountPayments({ db });
+}
+
+async function refuseUnavailableMethods(db: TenantDb, accountId: string, methods: PaymentMethod[]) {
   const { currency } = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { currency: true } });
-  const refused = input.paymentMethods.filter((method) => !methodAllowedFor(method, currency));
+  const refused = methods.filter((method) => !methodAllowedFor(method, currency));
   if (refused.length > 0) {
     throw new AppError("validation_failed", {
       details: refused.map((method) =>
@@ -28,10 +45,17 @@ export async function updatePaymentMethods({
       ),
     });
   }
-  await db.accountPayments.upsert({
-    where: { accountId },
-    create: { accountId, paymentMethods: input.paymentMethods },
-    update: { paymentMethods: input.paymentMethods },
-  });
-  return getAccountPayments({ db });
+}
+
+function mobilepayColumns(salesUnit: MobilepaySalesUnitInput | null) {
+  if (!salesUnit) {
+    return { mobilepayMerchantSerialNumber: null, mobilepayCredentials: null, mobilepayStatus: "not_connected" };
+  }
+  const { merchantSerialNumber, clientId, clientSecret, subscriptionKey, testMode } = salesUnit;
+  return {
+    mobilepayMerchantSerialNumber: merchantSerialNumber,
+    mobilepayCredentials: sealMobilepayCredentials({ clientId, clientSecret, subscriptionKey }, env().WEBHOOK_SECRET_KEY),
+    mobilepayTestMode: testMode,
+    mobilepayStatus: "connected",
+  };
 }

@@ -21,7 +21,8 @@ registry.registerPath({
     "`not_connected` before POST /account/payments/stripe/onboarding, `onboarding` until its details are submitted, `active` " +
     "when it can take payments (POST /checkout answers 409 `Payments are not set up for this studio` otherwise), `restricted` " +
     "when Stripe has disabled its charges or wants more information. Kept current by its `account.updated` events " +
-    "(POST /payments/stripe/connect-webhook). `platformFeePercent`: the platform's application fee on each payment.",
+    "(POST /payments/stripe/connect-webhook). `mobilepay`: the studio's own Vipps MobilePay sales unit for memberships " +
+    "(`failing` when Vipps MobilePay refused its keys on the last call). `platformFeePercent`: the platform's application fee on each payment.",
   security: admin.security,
   responses: { 200: jsonResponse("The studio's payments", AccountPaymentsSchema), ...admin.responses },
 });
@@ -31,10 +32,12 @@ registry.registerPath({
   path: "/account/payments",
   operationId: "updatePaymentSettings",
   tags,
-  summary: "Choose the payment methods offered in Stripe Checkout",
+  summary: "Choose the payment methods offered in Stripe Checkout; connect or disconnect Vipps MobilePay",
   description:
-    "`card` is always offered. `mobilepay` is offered for one-off purchases when the studio's currency is DKK, EUR, NOK or SEK " +
-    "(400 for another currency); subscriptions stay card-only.",
+    "Either field may be left out. `paymentMethods`: `card` is always offered; `mobilepay` is offered for one-off purchases " +
+    "through Stripe when the studio's currency is DKK, EUR, NOK or SEK (400 for another currency). `mobilepay`: the studio's " +
+    "own Vipps MobilePay sales unit (merchant serial number, client id, client secret, subscription key, test or production), " +
+    "through which members pay memberships; its keys are stored encrypted and never answered; null disconnects it.",
   security: admin.security,
   request: { body: jsonBody(UpdateAccountPaymentsInput) },
   responses: {

@@ -2,7 +2,8 @@
 // the Stripe library's HTTP client replaced by a fake (no network; tests/helpers/stripe.ts).
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { resetEnvCache } from "@/lib/env";
+import { env, resetEnvCache } from "@/lib/env";
+import { unsealMobilepayCredentials } from "@/lib/payments/mobilepay-credentials";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import {
@@ -50,6 +51,7 @@ describe("GET and PATCH /account/payments", () => {
         provider: "stripe",
         stripe: { accountId: null, status: "not_connected", chargesEnabled: false, payoutsEnabled: false },
         paymentMethods: ["card"],
+        mobilepay: { status: "not_connected", testMode: true },
         platformFeePercent: PLATFORM_FEE_PERCENT,
       },
     });
@@ -115,6 +117,67 @@ describe("GET and PATCH /account/payments", () => {
       });
       expect((await payments(foreign)).body.paymentMethods).toEqual(["card"]);
     }
+  });
+});
+
+describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit", () => {
+  const salesUnit = {
+    merchantSerialNumber: "123456",
+    clientId: "client-id-of-the-studio",
+    clientSecret: "client-secret-of-the-studio",
+    subscriptionKey: "subscription-key-of-the-studio",
+    testMode: true,
+  };
+  const setMobilepay = (tenant: TestTenant, mobilepay: unknown) =>
+    api("PATCH", "/account/payments", { token: tenant.admin.token, body: { mobilepay } });
+
+  it("connects it with its keys sealed, never answering them, keeps the methods, and disconnects with null", async () => {
+    const tenant = await createTenant();
+    await setMethods(tenant, ["card", "mobilepay"]);
+    const connected = await setMobilepay(tenant, { ...salesUnit, testMode: false });
+    expect(connected).toMatchObject({
+      status: 200,
+      body: { paymentMethods: ["card", "mobilepay"], mobilepay: { status: "connected", testMode: false } },
+    });
+    expect(connected.body.mobilepay).toEqual({ status: "connected", testMode: false });
+    expect(JSON.stringify((await payments(tenant)).body)).not.toMatch(/client-|subscription-key|123456/);
+
+    const row = await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } });
+    expect(row.mobilepayMerchantSerialNumber).toBe("123456");
+    expect(row.mobilepayCredentials).not.toMatch(/client-|subscription-key/);
+    expect(unsealMobilepayCredentials(row.mobilepayCredentials!, env().WEBHOOK_SECRET_KEY)).toEqual({
+      clientId: salesUnit.clientId,
+      clientSecret: salesUnit.clientSecret,
+      subscriptionKey: salesUnit.subscriptionKey,
+    });
+
+    expect((await setMobilepay(tenant, null)).body).toMatchObject({
+      paymentMethods: ["card", "mobilepay"],
+      mobilepay: { status: "not_connected" },
+    });
+    const cleared = await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } });
+    expect([cleared.mobilepayMerchantSerialNumber, cleared.mobilepayCredentials]).toEqual([null, null]);
+  });
+
+  it("answers 400 for a malformed sales unit, saving nothing", async () => {
+    const tenant = await createTenant();
+    expect(await setMobilepay(tenant, { ...salesUnit, merchantSerialNumber: "MSN-1" })).toMatchObject({
+      status: 400,
+      body: { details: [{ path: "mobilepay.merchantSerialNumber", code: "merchant_serial_number" }] },
+    });
+    const { clientSecret: _left, ...withoutSecret } = salesUnit;
+    expect((await setMobilepay(tenant, withoutSecret)).status).toBe(400);
+    expect((await setMobilepay(tenant, { ...salesUnit, extra: 1 })).status).toBe(400);
+    expect((await payments(tenant)).body.mobilepay).toEqual({ status: "not_connected", testMode: true });
+  });
+
+  it("is for administrators only", async () => {
+    const tenant = await createTenant();
+    const member = await createMember(tenant.accountId, "attendee");
+    expect(
+      (await api("PATCH", "/account/payments", { token: member.token, body: { mobilepay: salesUnit } })).status,
+    ).toBe(403);
+    expect((await payments(tenant)).body.mobilepay.status).toBe("not_connected");
   });
 });
 

@@ -9,7 +9,13 @@ import { useFakeStripe } from "@/tests/helpers/stripe";
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-const { connectStripeAction, setDeskPaymentAction, updatePaymentMethodsAction } = await import("./actions");
+const {
+  connectMobilepayAction,
+  connectStripeAction,
+  disconnectMobilepayAction,
+  setDeskPaymentAction,
+  updatePaymentMethodsAction,
+} = await import("./actions");
 
 const stripe = useFakeStripe();
 let tenant: TestTenant;
@@ -93,5 +99,34 @@ describe("take payment at the desk", () => {
       message: "Saved: you do not take payment at the desk.",
     });
     expect(await deskOf(tenant.accountId)).toBe(false);
+  });
+});
+
+describe("MobilePay sales unit actions", () => {
+  const keys = { merchantSerialNumber: " 123456 ", clientId: "id", clientSecret: "secret", subscriptionKey: "key" };
+  const row = async () => db.accountPayments.findUnique({ where: { accountId: tenant.accountId } });
+
+  it("connects with the keys sealed (test mode when ticked) and disconnects", async () => {
+    expect(await connectMobilepayAction(formData({ ...keys, testMode: "on" }))).toEqual({
+      ok: true,
+      message: "MobilePay is connected.",
+    });
+    expect(await row()).toMatchObject({
+      mobilepayStatus: "connected",
+      mobilepayTestMode: true,
+      mobilepayMerchantSerialNumber: "123456",
+    });
+    expect((await row())!.mobilepayCredentials).not.toContain("secret");
+    expect((await connectMobilepayAction(formData(keys))).ok).toBe(true);
+    expect((await row())!.mobilepayTestMode).toBe(false);
+    expect(await disconnectMobilepayAction(formData({}))).toEqual({ ok: true, message: "MobilePay is disconnected." });
+    expect(await row()).toMatchObject({ mobilepayStatus: "not_connected", mobilepayCredentials: null });
+  });
+
+  it("answers each missing or malformed key on its field, saving nothing", async () => {
+    const state = await connectMobilepayAction(formData({ ...keys, merchantSerialNumber: "abc", clientSecret: "" }));
+    expect(state.ok).toBe(false);
+    expect(Object.keys(state.fieldErrors ?? {}).sort()).toEqual(["clientSecret", "merchantSerialNumber"]);
+    expect((await row())?.mobilepayStatus ?? "not_connected").toBe("not_connected");
   });
 });

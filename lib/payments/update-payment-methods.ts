@@ -9,6 +9,7 @@ import type {
 } from "@/lib/schemas/account-payments";
 import { getAccountPayments } from "./get-account-payments";
 import { sealMobilepayCredentials } from "./mobilepay-credentials";
+import { MobilepayKeysRefused, mobilepayAccessToken } from "./mobilepay/client";
 import { methodAllowedFor, type PaymentMethod } from "./payment-methods";
 import { ruleDetail } from "@/lib/error-details";
 
@@ -29,7 +30,7 @@ export async function updatePaymentMethods({
   if (input.paymentMethods) await refuseUnavailableMethods(db, accountId, input.paymentMethods);
   const data = {
     ...(input.paymentMethods && { paymentMethods: input.paymentMethods }),
-    ...(input.mobilepay !== undefined && mobilepayColumns(input.mobilepay)),
+    ...(input.mobilepay !== undefined && (await mobilepayColumns(input.mobilepay))),
   };
   await db.accountPayments.upsert({ where: { accountId }, create: { accountId, ...data }, update: data });
   return getAccountPayments({ db });
@@ -47,7 +48,11 @@ async function refuseUnavailableMethods(db: TenantDb, accountId: string, methods
   }
 }
 
-function mobilepayColumns(salesUnit: MobilepaySalesUnitInput | null) {
+/**
+ * The sales unit's columns; its keys are proved by asking for an access token: refused keys are
+ * saved as `failing` (the settings page says so), and Vipps MobilePay out of reach is 503, saving nothing.
+ */
+async function mobilepayColumns(salesUnit: MobilepaySalesUnitInput | null) {
   if (!salesUnit) {
     return { mobilepayMerchantSerialNumber: null, mobilepayCredentials: null, mobilepayStatus: "not_connected" };
   }
@@ -56,6 +61,16 @@ function mobilepayColumns(salesUnit: MobilepaySalesUnitInput | null) {
     mobilepayMerchantSerialNumber: merchantSerialNumber,
     mobilepayCredentials: sealMobilepayCredentials({ clientId, clientSecret, subscriptionKey }, env().WEBHOOK_SECRET_KEY),
     mobilepayTestMode: testMode,
-    mobilepayStatus: "connected",
+    mobilepayStatus: (await keysAccepted(salesUnit)) ? "connected" : "failing",
   };
+}
+
+async function keysAccepted(salesUnit: MobilepaySalesUnitInput): Promise<boolean> {
+  try {
+    await mobilepayAccessToken(salesUnit);
+    return true;
+  } catch (error) {
+    if (error instanceof MobilepayKeysRefused) return false;
+    throw new AppError("service_unavailable", { retryAfter: 5 });
+  }
 }

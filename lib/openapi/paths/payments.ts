@@ -37,7 +37,9 @@ registry.registerPath({
     "Either field may be left out. `paymentMethods`: `card` is always offered; `mobilepay` is offered for one-off purchases " +
     "through Stripe when the studio's currency is DKK, EUR, NOK or SEK (400 for another currency). `mobilepay`: the studio's " +
     "own Vipps MobilePay sales unit (merchant serial number, client id, client secret, subscription key, test or production), " +
-    "through which members pay memberships; its keys are stored encrypted and never answered; null disconnects it.",
+    "through which members pay memberships; its keys are stored encrypted and never answered; null disconnects it. " +
+    "Its keys are proved by asking Vipps MobilePay for an access token: keys it refuses are saved with status `failing`; " +
+    "503 when it cannot be reached (nothing saved).",
   security: admin.security,
   request: { body: jsonBody(UpdateAccountPaymentsInput) },
   responses: {
@@ -45,6 +47,7 @@ registry.registerPath({
     400: errorResponse(400),
     ...admin.responses,
     413: errorResponse(413),
+    503: errorResponse(503),
   },
 });
 

@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { env, resetEnvCache } from "@/lib/env";
 import { unsealMobilepayCredentials } from "@/lib/payments/mobilepay-credentials";
 import { api } from "@/tests/helpers/api";
+import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import {
   CONNECT_WEBHOOK_SECRET,
@@ -121,13 +122,8 @@ describe("GET and PATCH /account/payments", () => {
 });
 
 describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit", () => {
-  const salesUnit = {
-    merchantSerialNumber: "123456",
-    clientId: "client-id-of-the-studio",
-    clientSecret: "client-secret-of-the-studio",
-    subscriptionKey: "subscription-key-of-the-studio",
-    testMode: true,
-  };
+  const mobilepay = useFakeMobilepay();
+  const salesUnit = { ...SALES_UNIT, testMode: true };
   const setMobilepay = (tenant: TestTenant, mobilepay: unknown) =>
     api("PATCH", "/account/payments", { token: tenant.admin.token, body: { mobilepay } });
 
@@ -151,12 +147,33 @@ describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit",
       subscriptionKey: salesUnit.subscriptionKey,
     });
 
+    expect(mobilepay.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /accesstoken/get"]);
+
     expect((await setMobilepay(tenant, null)).body).toMatchObject({
       paymentMethods: ["card", "mobilepay"],
       mobilepay: { status: "not_connected" },
     });
     const cleared = await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } });
     expect([cleared.mobilepayMerchantSerialNumber, cleared.mobilepayCredentials]).toEqual([null, null]);
+  });
+
+  it("saves keys Vipps MobilePay refuses as failing, and answers 503 when it cannot be reached, saving nothing", async () => {
+    const tenant = await createTenant();
+    expect((await setMobilepay(tenant, { ...salesUnit, clientSecret: "wrong" })).body.mobilepay).toEqual({
+      status: "failing",
+      testMode: true,
+    });
+    const other = await createTenant();
+    const url = process.env.MOBILEPAY_API_URL;
+    process.env.MOBILEPAY_API_URL = "http://127.0.0.1:9";
+    resetEnvCache();
+    try {
+      expect(await setMobilepay(other, salesUnit)).toMatchObject({ status: 503 });
+    } finally {
+      process.env.MOBILEPAY_API_URL = url;
+      resetEnvCache();
+    }
+    expect((await payments(other)).body.mobilepay.status).toBe("not_connected");
   });
 
   it("answers 400 for a malformed sales unit, saving nothing", async () => {

@@ -5,6 +5,7 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import { refreshStripeAccount } from "@/lib/payments/refresh-stripe-account";
 import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { useFakeStripe } from "@/tests/helpers/stripe";
+import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
 
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
@@ -103,7 +104,8 @@ describe("take payment at the desk", () => {
 });
 
 describe("MobilePay sales unit actions", () => {
-  const keys = { merchantSerialNumber: " 123456 ", clientId: "id", clientSecret: "secret", subscriptionKey: "key" };
+  useFakeMobilepay();
+  const keys = { ...SALES_UNIT, merchantSerialNumber: " 123456 " };
   const row = async () => db.accountPayments.findUnique({ where: { accountId: tenant.accountId } });
 
   it("connects with the keys sealed (test mode when ticked) and disconnects", async () => {
@@ -116,7 +118,7 @@ describe("MobilePay sales unit actions", () => {
       mobilepayTestMode: true,
       mobilepayMerchantSerialNumber: "123456",
     });
-    expect((await row())!.mobilepayCredentials).not.toContain("secret");
+    expect((await row())!.mobilepayCredentials).not.toContain(SALES_UNIT.clientSecret);
     expect((await connectMobilepayAction(formData(keys))).ok).toBe(true);
     expect((await row())!.mobilepayTestMode).toBe(false);
     expect(await disconnectMobilepayAction(formData({}))).toEqual({ ok: true, message: "MobilePay is disconnected." });

@@ -39,6 +39,7 @@ registry.registerPath({
     "own Vipps MobilePay sales unit (merchant serial number, client id, client secret, subscription key, test or production), " +
     "through which members pay memberships; its keys are stored encrypted and never answered; null disconnects it. " +
     "Its keys are proved by asking Vipps MobilePay for an access token: keys it refuses are saved with status `failing`; " +
+    "accepted keys register the studio's webhook with its Webhooks API (the one registered before is removed); " +
     "503 when it cannot be reached (nothing saved).",
   security: admin.security,
   request: { body: jsonBody(UpdateAccountPaymentsInput) },

@@ -147,14 +147,32 @@ describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit",
       subscriptionKey: salesUnit.subscriptionKey,
     });
 
-    expect(mobilepay.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /accesstoken/get"]);
+    expect(mobilepay.webhooks).toEqual([
+      expect.objectContaining({
+        msn: "123456",
+        url: `http://localhost:3000/api/payments/mobilepay/webhook/${tenant.accountId}`,
+        events: expect.arrayContaining(["recurring.agreement-activated.v1", "recurring.charge-failed.v1"]),
+      }),
+    ]);
+    expect(row.mobilepayWebhookId).toBe(mobilepay.webhooks[0]!.id);
+    expect(row.mobilepayWebhookSecret).not.toContain(mobilepay.webhooks[0]!.secret);
+
+    expect((await setMobilepay(tenant, salesUnit)).status).toBe(200);
+    expect(mobilepay.webhooks.map((w) => w.id)).toEqual([
+      (await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } })).mobilepayWebhookId,
+    ]);
 
     expect((await setMobilepay(tenant, null)).body).toMatchObject({
       paymentMethods: ["card", "mobilepay"],
       mobilepay: { status: "not_connected" },
     });
     const cleared = await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } });
-    expect([cleared.mobilepayMerchantSerialNumber, cleared.mobilepayCredentials]).toEqual([null, null]);
+    expect([cleared.mobilepayMerchantSerialNumber, cleared.mobilepayCredentials, cleared.mobilepayWebhookId]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(mobilepay.webhooks).toEqual([]);
   });
 
   it("saves keys Vipps MobilePay refuses as failing, and answers 503 when it cannot be reached, saving nothing", async () => {
@@ -163,6 +181,7 @@ describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit",
       status: "failing",
       testMode: true,
     });
+    expect(mobilepay.webhooks).toEqual([]);
     const other = await createTenant();
     const url = process.env.MOBILEPAY_API_URL;
     process.env.MOBILEPAY_API_URL = "http://127.0.0.1:9";

@@ -96,7 +96,7 @@ describe("fake Vipps MobilePay", () => {
     ]);
     const secret = (registered.body as { secret: string }).secret;
     for (const delivery of fake.deliveries) {
-      const signed = { body: delivery.body, pathAndQuery: "/api/payments/mobilepay/webhook/acc?x=1", headers: headersOf(delivery) };
+      const signed = { body: delivery.body, url: delivery.url, headers: headersOf(delivery) };
       expect(verifyWebhook(signed, secret)).toBe(true);
       expect(verifyWebhook(signed, "another secret")).toBe(false);
       expect(verifyWebhook({ ...signed, body: delivery.body.replace("}", ",\"x\":1}") }, secret)).toBe(false);

@@ -100,3 +100,38 @@ registry.registerPath({
     413: errorResponse(413),
   },
 });
+
+registry.registerPath({
+  method: "post",
+  path: "/payments/mobilepay/webhook/{accountId}",
+  operationId: "receiveMobilepayWebhook",
+  tags,
+  summary: "A studio's Vipps MobilePay webhook endpoint (Recurring agreement and charge events)",
+  description:
+    "Called by Vipps MobilePay, not by clients; registered through its Webhooks API when the studio connects its sales unit. " +
+    "Each delivery is verified as Vipps MobilePay documents: `x-ms-content-sha256` is the raw body's SHA-256 and `Authorization` " +
+    "an HMAC-SHA256 under the registration's secret of the method, path, `x-ms-date`, host and content hash. An unknown studio, " +
+    "one without a registration, or a bad signature answers 400 `Invalid signature`. Verified events are acknowledged.",
+  security: [],
+  request: {
+    params: z.object({ accountId: z.string().uuid().openapi({ description: "The studio's account id" }) }),
+    headers: z.object({
+      "x-ms-date": z.string().openapi({ description: "When the delivery was signed (RFC 1123)" }),
+      "x-ms-content-sha256": z.string().openapi({ description: "The raw body's SHA-256, base64" }),
+      Authorization: z.string().openapi({
+        description: "`HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=<base64>`",
+      }),
+    }),
+    body: {
+      required: true,
+      content: {
+        "application/json": { schema: z.looseObject({}).openapi({ description: "A Vipps MobilePay Recurring event" }) },
+      },
+    },
+  },
+  responses: {
+    200: jsonResponse("Received", WebhookReceiptSchema),
+    400: errorChoices(["Invalid signature"]),
+    413: errorResponse(413),
+  },
+});

@@ -29,7 +29,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByLabel(payments("card"))).toBeDisabled();
       await expect(page.getByLabel(payments("card"))).toBeChecked();
 
-      const mobilePay = page.getByLabel(payments("mobilepay"));
+      const mobilePay = page.getByLabel(payments("mobilepay"), { exact: true });
       await expect(mobilePay).toBeEnabled();
       await mobilePay.check();
       await page.getByRole("button", { name: payments("saveMethods") }).click();
@@ -44,7 +44,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId("payment-methods")).toContainText(passes("payByCardOrMobilePay"));
 
       await page.goto("/dashboard/settings/payments");
-      await page.getByLabel(payments("mobilepay")).uncheck();
+      await page.getByLabel(payments("mobilepay"), { exact: true }).uncheck();
       await page.getByRole("button", { name: payments("saveMethods") }).click();
       await expect(page.getByText(payments("methodsSaved"))).toBeVisible();
       await page.goto("/demo/passes");

@@ -65,6 +65,8 @@ export const EnvSchema = z.object({
   WEBHOOK_SECRET_KEY: z.string().min(16).default("development-webhook-key-change-me-in-production"),
   /** Allows `http` and loopback/private webhook URLs: local development and tests only. */
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  /** Vipps MobilePay's API instead of its test or production host: the fake in tests and the demo only. */
+  MOBILEPAY_API_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; EMAIL_OUTBOX_DIR: string };

@@ -20,6 +20,21 @@ export const StripeConnectionSchema = z
   })
   .openapi("StripeConnection");
 
+export const MOBILEPAY_STATUSES = ["not_connected", "connected", "failing"] as const;
+export type MobilepayStatus = (typeof MOBILEPAY_STATUSES)[number];
+
+export const MobilepayConnectionSchema = z
+  .object({
+    status: z.enum(MOBILEPAY_STATUSES).openapi({
+      example: "connected",
+      description:
+        "`not_connected`: no sales unit saved; `connected`: its keys are saved; `failing`: Vipps MobilePay refused them " +
+        "on the last call",
+    }),
+    testMode: z.boolean().openapi({ example: true, description: "The sales unit is Vipps MobilePay's test environment" }),
+  })
+  .openapi("MobilepayConnection");
+
 export const AccountPaymentsSchema = z
   .object({
     provider: z.enum(["demo", "stripe"]).openapi({ example: "stripe", description: "The service's PAYMENTS_PROVIDER" }),
@@ -27,12 +42,32 @@ export const AccountPaymentsSchema = z
       description: "The studio's Stripe account; null with the demo provider",
     }),
     paymentMethods: z.array(PaymentMethodSchema).openapi({ example: ["card", "mobilepay"] }),
+    mobilepay: MobilepayConnectionSchema.openapi({
+      description: "The studio's own Vipps MobilePay sales unit, through which members pay memberships (Recurring API)",
+    }),
     platformFeePercent: z
       .number()
       .openapi({ example: 2.5, description: "The platform's application fee on each Stripe payment" }),
   })
   .openapi("AccountPayments");
 export type AccountPaymentsDto = z.infer<typeof AccountPaymentsSchema>;
+
+const nonEmpty = (example: string) => z.string().trim().min(1).max(200).openapi({ example });
+
+export const MobilepaySalesUnitInput = z
+  .strictObject({
+    merchantSerialNumber: z
+      .string()
+      .trim()
+      .refine((value) => /^\d{4,10}$/.test(value), ruleIssue("merchant_serial_number"))
+      .openapi({ example: "123456", description: "The sales unit's merchant serial number (MSN)" }),
+    clientId: nonEmpty("fb492b5e-7907-4d83-ba20-c7fb60ca35de"),
+    clientSecret: nonEmpty("Y8Kteew6GE2ZmeycEt6egg=="),
+    subscriptionKey: nonEmpty("0f14ebcab0ec4b29ae0cb90d91b4a84a"),
+    testMode: z.boolean().openapi({ example: true, description: "Keys of Vipps MobilePay's test environment" }),
+  })
+  .openapi("MobilepaySalesUnitInput");
+export type MobilepaySalesUnitInput = z.infer<typeof MobilepaySalesUnitInput>;
 
 export const UpdateAccountPaymentsInput = z
   .strictObject({
@@ -41,10 +76,18 @@ export const UpdateAccountPaymentsInput = z
       .min(1)
       .refine((methods) => methods.includes("card"), ruleIssue("card_required"))
       .transform((methods) => PAYMENT_METHODS.filter((method) => methods.includes(method)))
+      .optional()
       .openapi({
         example: ["card", "mobilepay"],
         description:
           "Must include `card`. `mobilepay` is offered for one-off purchases in DKK, EUR, NOK or SEK (400 for another currency); subscriptions stay card-only",
+      }),
+    mobilepay: MobilepaySalesUnitInput.nullable()
+      .optional()
+      .openapi({
+        description:
+          "Connects the studio's own Vipps MobilePay sales unit (its keys are stored encrypted and never answered again); " +
+          "null disconnects it",
       }),
   })
   .openapi("UpdateAccountPaymentsInput");
@@ -72,6 +115,10 @@ export function serializeAccountPayments(
           }
         : null,
     paymentMethods: (row?.paymentMethods ?? ["card"]) as PaymentMethod[],
+    mobilepay: {
+      status: (row?.mobilepayStatus ?? "not_connected") as MobilepayStatus,
+      testMode: row?.mobilepayTestMode ?? true,
+    },
     platformFeePercent,
   };
 }

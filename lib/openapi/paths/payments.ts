@@ -21,7 +21,8 @@ registry.registerPath({
     "`not_connected` before POST /account/payments/stripe/onboarding, `onboarding` until its details are submitted, `active` " +
     "when it can take payments (POST /checkout answers 409 `Payments are not set up for this studio` otherwise), `restricted` " +
     "when Stripe has disabled its charges or wants more information. Kept current by its `account.updated` events " +
-    "(POST /payments/stripe/connect-webhook). `platformFeePercent`: the platform's application fee on each payment.",
+    "(POST /payments/stripe/connect-webhook). `mobilepay`: the studio's own Vipps MobilePay sales unit for memberships " +
+    "(`failing` when Vipps MobilePay refused its keys on the last call). `platformFeePercent`: the platform's application fee on each payment.",
   security: admin.security,
   responses: { 200: jsonResponse("The studio's payments", AccountPaymentsSchema), ...admin.responses },
 });
@@ -31,10 +32,15 @@ registry.registerPath({
   path: "/account/payments",
   operationId: "updatePaymentSettings",
   tags,
-  summary: "Choose the payment methods offered in Stripe Checkout",
+  summary: "Choose the payment methods offered in Stripe Checkout; connect or disconnect Vipps MobilePay",
   description:
-    "`card` is always offered. `mobilepay` is offered for one-off purchases when the studio's currency is DKK, EUR, NOK or SEK " +
-    "(400 for another currency); subscriptions stay card-only.",
+    "Either field may be left out. `paymentMethods`: `card` is always offered; `mobilepay` is offered for one-off purchases " +
+    "through Stripe when the studio's currency is DKK, EUR, NOK or SEK (400 for another currency). `mobilepay`: the studio's " +
+    "own Vipps MobilePay sales unit (merchant serial number, client id, client secret, subscription key, test or production), " +
+    "through which members pay memberships; its keys are stored encrypted and never answered; null disconnects it. " +
+    "Its keys are proved by asking Vipps MobilePay for an access token: keys it refuses are saved with status `failing`; " +
+    "accepted keys register the studio's webhook with its Webhooks API (the one registered before is removed); " +
+    "503 when it cannot be reached (nothing saved).",
   security: admin.security,
   request: { body: jsonBody(UpdateAccountPaymentsInput) },
   responses: {
@@ -42,6 +48,7 @@ registry.registerPath({
     400: errorResponse(400),
     ...admin.responses,
     413: errorResponse(413),
+    503: errorResponse(503),
   },
 });
 
@@ -85,6 +92,41 @@ registry.registerPath({
     body: {
       required: true,
       content: { "application/json": { schema: z.looseObject({}).openapi({ description: "A Stripe Event object" }) } },
+    },
+  },
+  responses: {
+    200: jsonResponse("Received", WebhookReceiptSchema),
+    400: errorChoices(["Invalid signature"]),
+    413: errorResponse(413),
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/payments/mobilepay/webhook/{accountId}",
+  operationId: "receiveMobilepayWebhook",
+  tags,
+  summary: "A studio's Vipps MobilePay webhook endpoint (Recurring agreement and charge events)",
+  description:
+    "Called by Vipps MobilePay, not by clients; registered through its Webhooks API when the studio connects its sales unit. " +
+    "Each delivery is verified as Vipps MobilePay documents: `x-ms-content-sha256` is the raw body's SHA-256 and `Authorization` " +
+    "an HMAC-SHA256 under the registration's secret of the method, path, `x-ms-date`, host and content hash. An unknown studio, " +
+    "one without a registration, or a bad signature answers 400 `Invalid signature`. Verified events are acknowledged.",
+  security: [],
+  request: {
+    params: z.object({ accountId: z.string().uuid().openapi({ description: "The studio's account id" }) }),
+    headers: z.object({
+      "x-ms-date": z.string().openapi({ description: "When the delivery was signed (RFC 1123)" }),
+      "x-ms-content-sha256": z.string().openapi({ description: "The raw body's SHA-256, base64" }),
+      Authorization: z.string().openapi({
+        description: "`HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=<base64>`",
+      }),
+    }),
+    body: {
+      required: true,
+      content: {
+        "application/json": { schema: z.looseObject({}).openapi({ description: "A Vipps MobilePay Recurring event" }) },
+      },
     },
   },
   responses: {

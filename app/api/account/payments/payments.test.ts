@@ -2,8 +2,10 @@
 // the Stripe library's HTTP client replaced by a fake (no network; tests/helpers/stripe.ts).
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { resetEnvCache } from "@/lib/env";
+import { env, resetEnvCache } from "@/lib/env";
+import { unsealMobilepayCredentials } from "@/lib/payments/mobilepay-credentials";
 import { api } from "@/tests/helpers/api";
+import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import {
   CONNECT_WEBHOOK_SECRET,
@@ -50,6 +52,7 @@ describe("GET and PATCH /account/payments", () => {
         provider: "stripe",
         stripe: { accountId: null, status: "not_connected", chargesEnabled: false, payoutsEnabled: false },
         paymentMethods: ["card"],
+        mobilepay: { status: "not_connected", testMode: true },
         platformFeePercent: PLATFORM_FEE_PERCENT,
       },
     });
@@ -115,6 +118,102 @@ describe("GET and PATCH /account/payments", () => {
       });
       expect((await payments(foreign)).body.paymentMethods).toEqual(["card"]);
     }
+  });
+});
+
+describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit", () => {
+  const mobilepay = useFakeMobilepay();
+  const salesUnit = { ...SALES_UNIT, testMode: true };
+  const setMobilepay = (tenant: TestTenant, mobilepay: unknown) =>
+    api("PATCH", "/account/payments", { token: tenant.admin.token, body: { mobilepay } });
+
+  it("connects it with its keys sealed, never answering them, keeps the methods, and disconnects with null", async () => {
+    const tenant = await createTenant();
+    await setMethods(tenant, ["card", "mobilepay"]);
+    const connected = await setMobilepay(tenant, { ...salesUnit, testMode: false });
+    expect(connected).toMatchObject({
+      status: 200,
+      body: { paymentMethods: ["card", "mobilepay"], mobilepay: { status: "connected", testMode: false } },
+    });
+    expect(connected.body.mobilepay).toEqual({ status: "connected", testMode: false });
+    expect(JSON.stringify((await payments(tenant)).body)).not.toMatch(/client-|subscription-key|123456/);
+
+    const row = await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } });
+    expect(row.mobilepayMerchantSerialNumber).toBe("123456");
+    expect(row.mobilepayCredentials).not.toMatch(/client-|subscription-key/);
+    expect(unsealMobilepayCredentials(row.mobilepayCredentials!, env().WEBHOOK_SECRET_KEY)).toEqual({
+      clientId: salesUnit.clientId,
+      clientSecret: salesUnit.clientSecret,
+      subscriptionKey: salesUnit.subscriptionKey,
+    });
+
+    expect(mobilepay.webhooks).toEqual([
+      expect.objectContaining({
+        msn: "123456",
+        url: `http://localhost:3000/api/payments/mobilepay/webhook/${tenant.accountId}`,
+        events: expect.arrayContaining(["recurring.agreement-activated.v1", "recurring.charge-failed.v1"]),
+      }),
+    ]);
+    expect(row.mobilepayWebhookId).toBe(mobilepay.webhooks[0]!.id);
+    expect(row.mobilepayWebhookSecret).not.toContain(mobilepay.webhooks[0]!.secret);
+
+    expect((await setMobilepay(tenant, salesUnit)).status).toBe(200);
+    expect(mobilepay.webhooks.map((w) => w.id)).toEqual([
+      (await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } })).mobilepayWebhookId,
+    ]);
+
+    expect((await setMobilepay(tenant, null)).body).toMatchObject({
+      paymentMethods: ["card", "mobilepay"],
+      mobilepay: { status: "not_connected" },
+    });
+    const cleared = await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } });
+    expect([cleared.mobilepayMerchantSerialNumber, cleared.mobilepayCredentials, cleared.mobilepayWebhookId]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(mobilepay.webhooks).toEqual([]);
+  });
+
+  it("saves keys Vipps MobilePay refuses as failing, and answers 503 when it cannot be reached, saving nothing", async () => {
+    const tenant = await createTenant();
+    expect((await setMobilepay(tenant, { ...salesUnit, clientSecret: "wrong" })).body.mobilepay).toEqual({
+      status: "failing",
+      testMode: true,
+    });
+    expect(mobilepay.webhooks).toEqual([]);
+    const other = await createTenant();
+    const url = process.env.MOBILEPAY_API_URL;
+    process.env.MOBILEPAY_API_URL = "http://127.0.0.1:9";
+    resetEnvCache();
+    try {
+      expect(await setMobilepay(other, salesUnit)).toMatchObject({ status: 503 });
+    } finally {
+      process.env.MOBILEPAY_API_URL = url;
+      resetEnvCache();
+    }
+    expect((await payments(other)).body.mobilepay.status).toBe("not_connected");
+  });
+
+  it("answers 400 for a malformed sales unit, saving nothing", async () => {
+    const tenant = await createTenant();
+    expect(await setMobilepay(tenant, { ...salesUnit, merchantSerialNumber: "MSN-1" })).toMatchObject({
+      status: 400,
+      body: { details: [{ path: "mobilepay.merchantSerialNumber", code: "merchant_serial_number" }] },
+    });
+    const { clientSecret: _left, ...withoutSecret } = salesUnit;
+    expect((await setMobilepay(tenant, withoutSecret)).status).toBe(400);
+    expect((await setMobilepay(tenant, { ...salesUnit, extra: 1 })).status).toBe(400);
+    expect((await payments(tenant)).body.mobilepay).toEqual({ status: "not_connected", testMode: true });
+  });
+
+  it("is for administrators only", async () => {
+    const tenant = await createTenant();
+    const member = await createMember(tenant.accountId, "attendee");
+    expect(
+      (await api("PATCH", "/account/payments", { token: member.token, body: { mobilepay: salesUnit } })).status,
+    ).toBe(403);
+    expect((await payments(tenant)).body.mobilepay.status).toBe("not_connected");
   });
 });
 

@@ -5,11 +5,18 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import { refreshStripeAccount } from "@/lib/payments/refresh-stripe-account";
 import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { useFakeStripe } from "@/tests/helpers/stripe";
+import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
 
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-const { connectStripeAction, setDeskPaymentAction, updatePaymentMethodsAction } = await import("./actions");
+const {
+  connectMobilepayAction,
+  connectStripeAction,
+  disconnectMobilepayAction,
+  setDeskPaymentAction,
+  updatePaymentMethodsAction,
+} = await import("./actions");
 
 const stripe = useFakeStripe();
 let tenant: TestTenant;
@@ -93,5 +100,35 @@ describe("take payment at the desk", () => {
       message: "Saved: you do not take payment at the desk.",
     });
     expect(await deskOf(tenant.accountId)).toBe(false);
+  });
+});
+
+describe("MobilePay sales unit actions", () => {
+  useFakeMobilepay();
+  const keys = { ...SALES_UNIT, merchantSerialNumber: " 123456 " };
+  const row = async () => db.accountPayments.findUnique({ where: { accountId: tenant.accountId } });
+
+  it("connects with the keys sealed (test mode when ticked) and disconnects", async () => {
+    expect(await connectMobilepayAction(formData({ ...keys, testMode: "on" }))).toEqual({
+      ok: true,
+      message: "MobilePay is connected.",
+    });
+    expect(await row()).toMatchObject({
+      mobilepayStatus: "connected",
+      mobilepayTestMode: true,
+      mobilepayMerchantSerialNumber: "123456",
+    });
+    expect((await row())!.mobilepayCredentials).not.toContain(SALES_UNIT.clientSecret);
+    expect((await connectMobilepayAction(formData(keys))).ok).toBe(true);
+    expect((await row())!.mobilepayTestMode).toBe(false);
+    expect(await disconnectMobilepayAction(formData({}))).toEqual({ ok: true, message: "MobilePay is disconnected." });
+    expect(await row()).toMatchObject({ mobilepayStatus: "not_connected", mobilepayCredentials: null });
+  });
+
+  it("answers each missing or malformed key on its field, saving nothing", async () => {
+    const state = await connectMobilepayAction(formData({ ...keys, merchantSerialNumber: "abc", clientSecret: "" }));
+    expect(state.ok).toBe(false);
+    expect(Object.keys(state.fieldErrors ?? {}).sort()).toEqual(["clientSecret", "merchantSerialNumber"]);
+    expect((await row())?.mobilepayStatus ?? "not_connected").toBe("not_connected");
   });
 });

@@ -1,11 +1,11 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { readCheckbox } from "@/components/forms/form-data";
+import { readCheckbox, readText } from "@/components/forms/form-data";
 import { startStripeOnboarding } from "@/lib/payments/start-stripe-onboarding";
 import { setDeskPayment } from "@/lib/payments/set-desk-payment";
 import { updatePaymentMethods } from "@/lib/payments/update-payment-methods";
-import { UpdateAccountPaymentsInput } from "@/lib/schemas/account-payments";
+import { MobilepaySalesUnitInput, UpdateAccountPaymentsInput } from "@/lib/schemas/account-payments";
 import { action } from "@/lib/web/action";
 
 const PATH = "/dashboard/settings/payments";
@@ -34,6 +34,36 @@ export const updatePaymentMethodsAction = action(
     return t("methodsSaved");
   },
 );
+
+/** Connects the studio's own Vipps MobilePay sales unit (its keys sealed, never shown again). */
+export const connectMobilepayAction = action(
+  {
+    auth: "administrator",
+    input: {
+      schema: MobilepaySalesUnitInput,
+      fields: (formData) => ({
+        merchantSerialNumber: readText(formData, "merchantSerialNumber"),
+        clientId: readText(formData, "clientId"),
+        clientSecret: readText(formData, "clientSecret"),
+        subscriptionKey: readText(formData, "subscriptionKey"),
+        testMode: readCheckbox(formData, "testMode"),
+      }),
+    },
+    revalidate: PATH,
+  },
+  async ({ viewer, input }) => {
+    await updatePaymentMethods({ db: viewer.db, accountId: viewer.accountId, input: { mobilepay: input } });
+    const t = await getTranslations("PaymentsSettings");
+    return t("mobilepayConnected");
+  },
+);
+
+/** Forgets the studio's Vipps MobilePay sales unit and its keys. */
+export const disconnectMobilepayAction = action({ auth: "administrator", revalidate: PATH }, async ({ viewer }) => {
+  await updatePaymentMethods({ db: viewer.db, accountId: viewer.accountId, input: { mobilepay: null } });
+  const t = await getTranslations("PaymentsSettings");
+  return t("mobilepayDisconnected");
+});
 
 /** Whether the studio takes payment at the desk (a checkbox; the setup checklist counts it as payments set up). */
 export const setDeskPaymentAction = action(

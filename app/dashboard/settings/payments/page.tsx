@@ -10,7 +10,14 @@ import { getAccountSettings } from "@/lib/account/get-account-settings";
 import { getMe } from "@/lib/users/get-me";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { takesPaymentAtDesk } from "@/lib/payments/set-desk-payment";
-import { connectStripeAction, setDeskPaymentAction, updatePaymentMethodsAction } from "./actions";
+import {
+  connectMobilepayAction,
+  connectStripeAction,
+  disconnectMobilepayAction,
+  setDeskPaymentAction,
+  updatePaymentMethodsAction,
+} from "./actions";
+import type { AccountPaymentsDto } from "@/lib/schemas/account-payments";
 import { VatDetailsForm } from "./vat-details-form";
 
 export const dynamic = "force-dynamic";
@@ -56,6 +63,9 @@ export default async function PaymentsSettingsPage({ searchParams }: Props) {
         ) : (
           <p className="max-w-prose text-sm text-slate-700">{t("demoMode")}</p>
         )}
+      </Section>
+      <Section id="mobilepay" title={t("mobilepayHeading")}>
+        <MobilepaySalesUnit mobilepay={payments.mobilepay} />
       </Section>
       <Section id="desk-payment" title={t("deskHeading")}>
         <div className="max-w-xl">
@@ -148,6 +158,50 @@ async function StripeAccount({
       <p>{shown.text}</p>
       {status === "active" && !payouts ? <p>{t("payoutsPending")}</p> : null}
       <ActionForm action={connectStripeAction} submitLabel={shown.button} pendingLabel={t("opening")} />
+    </div>
+  );
+}
+
+/** The studio's own Vipps MobilePay sales unit: its status, and a form for its keys (never shown again once saved). */
+async function MobilepaySalesUnit({ mobilepay }: { mobilepay: AccountPaymentsDto["mobilepay"] }) {
+  const t = await getTranslations("PaymentsSettings");
+  const labels = {
+    not_connected: t("statusNotConnected"),
+    connected: mobilepay.testMode ? t("mobilepayConnectedTest") : t("mobilepayConnectedProduction"),
+    failing: t("mobilepayFailing"),
+  };
+  const connected = mobilepay.status !== "not_connected";
+  return (
+    <div className="max-w-xl space-y-4 text-sm text-slate-700">
+      <p>
+        <span className="font-medium text-slate-900">{t("status")}: </span>
+        <span data-testid="mobilepay-status">{labels[mobilepay.status]}</span>
+      </p>
+      <p className="max-w-prose">{connected ? t("mobilepayExplainConnected") : t("mobilepayExplain")}</p>
+      <ActionForm
+        action={connectMobilepayAction}
+        fields={[
+          { kind: "text", name: "merchantSerialNumber", label: t("mobilepayMsn"), required: true, autoComplete: "off" },
+          { kind: "text", name: "clientId", label: t("mobilepayClientId"), required: true, autoComplete: "off" },
+          { kind: "password", name: "clientSecret", label: t("mobilepayClientSecret"), required: true, autoComplete: "new-password" },
+          {
+            kind: "password",
+            name: "subscriptionKey",
+            label: t("mobilepaySubscriptionKey"),
+            required: true,
+            autoComplete: "new-password",
+          },
+          {
+            kind: "checkbox",
+            name: "testMode",
+            label: t("mobilepayTestMode"),
+            defaultChecked: mobilepay.testMode,
+            hint: t("mobilepayTestModeHint"),
+          },
+        ]}
+        submitLabel={connected ? t("mobilepayReplace") : t("mobilepayConnect")}
+      />
+      {connected ? <ActionForm action={disconnectMobilepayAction} submitLabel={t("mobilepayDisconnect")} /> : null}
     </div>
   );
 }

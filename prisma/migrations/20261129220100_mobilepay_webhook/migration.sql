@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "AccountPayments" ADD COLUMN     "mobilepayWebhookId" TEXT,
+ADD COLUMN     "mobilepayWebhookSecret" TEXT;
+

@@ -19,6 +19,7 @@ import {
 } from "./actions";
 import type { AccountPaymentsDto } from "@/lib/schemas/account-payments";
 import { VatDetailsForm } from "./vat-details-form";
+import { MOBILEPAY_MEMBERSHIPS_ON_SALE } from "@/lib/payments/mobilepay/on-sale";
 
 export const dynamic = "force-dynamic";
 
@@ -64,9 +65,11 @@ export default async function PaymentsSettingsPage({ searchParams }: Props) {
           <p className="max-w-prose text-sm text-slate-700">{t("demoMode")}</p>
         )}
       </Section>
-      <Section id="mobilepay" title={t("mobilepayHeading")}>
-        <MobilepaySalesUnit mobilepay={payments.mobilepay} />
-      </Section>
+      {MOBILEPAY_MEMBERSHIPS_ON_SALE ? (
+        <Section id="mobilepay" title={t("mobilepayHeading")}>
+          <MobilepaySalesUnit mobilepay={payments.mobilepay} />
+        </Section>
+      ) : null}
       <Section id="desk-payment" title={t("deskHeading")}>
         <div className="max-w-xl">
           <ActionForm

@@ -21,10 +21,10 @@ export default defineConfig({
     exclude: ["node_modules/**", "e2e/**", ".next/**"],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/per-file.ts"],
-    // Worker threads, not child processes: a test file starts in a thread far cheaper than in a new
-    // process (a third less CPU over the suite on these 2-core machines; .ci/run's step times). Each
-    // file still gets its own module graph, process.env copy and database.
-    pool: "threads",
+    // Child processes, not worker threads: threads start a file a third cheaper, but PGlite's
+    // WebAssembly created and freed in many threads of one process crashes Node 24's V8
+    // ("Check failed: jit_page_->allocations_.erase(addr) == 1", nodejs/node#64500; seen in CI).
+    pool: "forks",
     // next-intl imports next/headers without an extension, which only a bundler resolves.
     server: { deps: { inline: ["next-intl"] } },
     testTimeout: 30_000,

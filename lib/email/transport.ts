@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Locale } from "@/lib/i18n/locales";
@@ -90,14 +90,20 @@ async function sendThroughResend(email: OutgoingEmail, transport: { apiKey: stri
 // The callback API: fs/promises wraps each file in a FileHandle, which cost more CPU than the write.
 const writeText = promisify(writeFile);
 const makeDirectory = promisify(mkdir);
+const renameFile = promisify(rename);
 
-/** Writes `file`, creating its directory only when it is missing (not one mkdir per email). */
+/**
+ * Writes `file` whole or not at all (a reader polling the outbox never sees half an email: written
+ * beside it, then renamed), creating its directory only when it is missing (not one mkdir per email).
+ */
 async function writeCreatingDirectory(file: string, text: string): Promise<void> {
+  const partial = `${file}.partial`;
   try {
-    await writeText(file, text);
+    await writeText(partial, text);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     await makeDirectory(path.dirname(file), { recursive: true });
-    await writeText(file, text);
+    await writeText(partial, text);
   }
+  await renameFile(partial, file);
 }

@@ -20,8 +20,7 @@ import { cancelPlace } from "./cancel-place";
  * row lock, so however often (and however concurrently) the cancel is sent, one place is freed.
  * The freed place goes to the waitlist (promote-waitlist.ts) in the same transaction; the emails
  * (cancelled, promoted) are written to the outbox in it and sent after commit.
- * The rule itself is cancel-place.ts.
- * Once the class has started its attendee can no longer cancel (409 `Class has already started`); staff can.
+ * The rule itself, with its 409 `Class has already started` for an attendee, is cancel-place.ts.
  * `refundCredit` (the desk forgiving a late cancellation) makes a confirmed booking `cancelled` with
  * its credit returned even inside the window; it needs someone who manages the class, so an
  * attendee asking it for their own booking gets 403 (after the 404 of a booking they cannot see).
@@ -40,13 +39,11 @@ export async function cancelBooking(options: {
       instanceId: true,
       attendeeId: true,
       guestOfId: true,
-      instance: { select: { teacherIds: true, startsAt: true } },
+      instance: { select: { teacherIds: true } },
     },
   });
   if (!found) throw new AppError("not_found");
   if (refundCredit || !(await isHouseholdBooking(db, actor, found))) assertManagesInstance(actor, found.instance);
-  // An attendee's cancellation is about a class ahead; once it has started, only staff correct the roster.
-  if (!isStaff(actor.persona) && found.instance.startsAt <= new Date()) throw new AppError("class_already_started");
 
   const booking = await withRetry(
     () =>
@@ -56,6 +53,7 @@ export async function cancelBooking(options: {
           instanceId: found.instanceId,
           bookingId,
           now: new Date(),
+          by: isStaff(actor.persona) ? "staff" : "attendee",
           refundCredit,
         });
         const notices: BookingNotice[] = [

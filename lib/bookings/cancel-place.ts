@@ -16,16 +16,26 @@ import { releaseBookings, type ReleasedBooking } from "./release-bookings";
  * waitlisted one becomes `cancelled`; a freed place goes to the waitlist, and a returned credit may
  * place the attendee from another class's waitlist (promote-attendee-waitlists.ts); `promoted` holds
  * both. 404 for an instance the
- * account does not have, 409 `Booking is already cancelled` for a booking no longer live. Used by
+ * account does not have, 409 `Booking is already cancelled` for a booking no longer live. An
+ * attendee's cancellation is about a class ahead: once it has started, only staff correct the roster
+ * (409 `Class has already started`). Used by
  * DELETE /bookings/{bookingId} (cancel-booking.ts, which also writes the emails) and the demo's past.
  */
 export async function cancelPlace(
   tx: TenantTx,
-  input: { accountId: string; instanceId: string; bookingId: string; now: Date; refundCredit?: boolean },
+  input: {
+    accountId: string;
+    instanceId: string;
+    bookingId: string;
+    now: Date;
+    by: "attendee" | "staff";
+    refundCredit?: boolean;
+  },
 ): Promise<{ released: ReleasedBooking; promoted: BookingRow[] }> {
   const { accountId, instanceId, bookingId, now } = input;
   const instance = await lockInstance({ tx, accountId, instanceId });
   if (!instance) throw new AppError("not_found");
+  if (input.by === "attendee" && instance.startsAt <= now) throw new AppError("class_already_started");
   const late = input.refundCredit !== true && isLateCancellation(now, instance.startsAt, instance);
   const [released] = await releaseBookings({
     tx,

@@ -63,6 +63,7 @@ export async function writeDemoHistory(tx: TenantTx, fixture: DemoFixture, writt
       instanceId: step.visit.pastClass.id,
       bookingId,
       now: step.visit.cancelAt!,
+      by: "attendee",
     });
   }
   await recordPastAttendance(tx, visits, bookingIds, written);

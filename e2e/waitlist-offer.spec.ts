@@ -34,6 +34,7 @@ test.describe("a member on a phone, in Danish", () => {
     const signIn = wordsOf(language, "SignInForm");
     const verify = wordsOf(language, "VerifySignIn");
     const controls = wordsOf(language, "BookingControls");
+    const result = wordsOf(language, "BookingResult");
     const since = new Date();
 
     // Mads cancels his place in the full class (days ahead: free of charge), through the API.
@@ -89,6 +90,7 @@ test.describe("a member on a phone, in Danish", () => {
     // Taken: the class is booked, the offer gone; the confirmation follows by email.
     await offered.getByRole("button", { name: me("claimOffer") }).click();
     await expect(offered.getByRole("button", { name: me("claimOffer") })).toHaveCount(0);
+    await expect(page.getByText(result("claimed"))).toBeVisible();
     await expect(offered).toContainText(controls("booked"));
     await expect(offered).not.toContainText(me("offerHeld", { time: heldUntil }));
     await expect(offered.getByRole("button", { name: new RegExp(`^${literal(controls("cancelBooking"))}`) })).toBeVisible();

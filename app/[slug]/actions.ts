@@ -111,8 +111,10 @@ export async function claimOfferAction(slug: string, bookingId: string): Promise
     await claimOffer({ db: viewer.db, accountId: viewer.accountId, actor: viewer, bookingId: params.data.bookingId });
     return t("claimed");
   });
-  if (result.ok) revalidatePath(`/${slug}`, "layout");
-  return result;
+  if (!result.ok) return result;
+  revalidatePath(`/${slug}`, "layout");
+  // The offer's block (and its button) is gone once the place is hers: the page says it instead.
+  redirect(`/${encodeURIComponent(slug)}/me?claimed=1`);
 }
 
 /**

@@ -38,6 +38,8 @@ type Props = {
     bought?: string;
     /** Set by a course's Enrol (its order summary's return path): the purchase was an enrolment. */
     enrolled?: string;
+    /** Set by "Take the place" once a held place is the member's. */
+    claimed?: string;
     calendar?: string;
     reminders?: string;
     profile?: string;
@@ -60,12 +62,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The signed-in attendee's bookings (upcoming, then past) and passes in this studio. */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
-  const [{ slug }, { bought, enrolled, calendar, reminders, profile, children }, t] = await Promise.all([
+  const [{ slug }, { bought, enrolled, claimed, calendar, reminders, profile, children }, t] = await Promise.all([
     params,
     searchParams,
     getTranslations("MyBookings"),
   ]);
-  const tData = await getTranslations("MyData");
+  const [tData, tResult] = await Promise.all([getTranslations("MyData"), getTranslations("BookingResult")]);
   const [account, signedIn] = await orNotFound(Promise.all([getPublicStudio(slug), getViewer()]));
   const viewer = viewerOf(signedIn, account);
   const header = (
@@ -191,6 +193,11 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
       {header}
       <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
         <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
+        {claimed && (
+          <Notice tone="success" className="mt-4">
+            {tResult("claimed")}
+          </Notice>
+        )}
         {bought && (
           <Notice tone="success" className="mt-4">
             {enrolled ? t("enrolled") : t("bought")}

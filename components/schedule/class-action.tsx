@@ -28,8 +28,8 @@ export type ClassActionProps = {
   label: string;
   /** Someone is signed in to this studio. */
   signedIn: boolean;
-  /** The viewer's live (confirmed or waitlisted) booking of the class. */
-  booking?: { id: string; status: string };
+  /** The viewer's live (confirmed or waitlisted) booking of the class; a waitlisted one may hold an offered place. */
+  booking?: { id: string; status: string; offerExpiresAt?: Date | null };
   /** What booking would do for the viewer, decided as POST /bookings decides (getBookingOptions). */
   decision?: BookingDecision;
   /** The products whose purchase would make it bookable, when known (the class page): each a link to buy. */
@@ -79,15 +79,30 @@ export async function ClassAction(props: ClassActionProps) {
     align: props.align ?? "end",
   };
 
-  if (booking && windowState !== "started")
-    return (
+  if (booking && windowState !== "started") {
+    const offered =
+      booking.status === "waitlisted" && !!booking.offerExpiresAt && booking.offerExpiresAt.getTime() > now.getTime();
+    const cancelControls = (
       <BookingControls
         {...controls}
         mode="cancel"
         bookingId={booking.id}
         waitlisted={booking.status === "waitlisted"}
+        offered={offered}
       />
     );
+    if (!offered) return cancelControls;
+    return (
+      <div className={`flex flex-col items-start gap-2 ${controls.align === "end" ? "sm:items-end" : ""}`}>
+        {cancelControls}
+        {/* The place is taken on My bookings, where the offer says until when it is held. */}
+        <Link href={`/${account.slug}/me`} className={buttonClass("primary", "sm")}>
+          {t("claimHeldPlace")}
+          <span className="sr-only">: {props.label}</span>
+        </Link>
+      </div>
+    );
+  }
   if (windowState === "started")
     return (
       <Note>

@@ -18,7 +18,7 @@ const CLASS = "Måttepilates";
 const FREJA = "freja.nielsen@demo.studio-booking.test";
 const language = "da";
 
-type MyBooking = { booking: { id: string; status: string }; event: { title: string } };
+type MyBooking = { booking: { id: string; status: string; instanceId: string }; event: { title: string } };
 
 test.describe("a member on a phone, in Danish", () => {
   test.use({ language, ...PHONE });
@@ -122,6 +122,20 @@ async function englishPageWithOffer(browser: Browser) {
     await expect(offered.getByRole("button", { name: me("claimOffer") })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, "en-phone-waitlist-offer-my-page");
+
+    // The class's own page says the place is held for her (not "on the waitlist") and leads to taking it.
+    const mine = (await (
+      await page.request.get(`/api/me/bookings?from=${encodeURIComponent(new Date().toISOString())}`)
+    ).json()) as MyBooking[];
+    const held = mine.find((entry) => entry.event.title === CLASS && entry.booking.status === "waitlisted");
+    expect(held, "Ida's held place").toBeDefined();
+    await page.goto(`/demo/classes/${held!.booking.instanceId}`);
+    await expect(page.getByRole("main")).toContainText(wordsOf("en", "BookingControls")("placeHeld"));
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: new RegExp(`^${literal(wordsOf("en", "Schedule")("claimHeldPlace"))}`) })
+      .click();
+    await expect(page).toHaveURL(/\/demo\/me$/);
   } finally {
     await context.close();
   }

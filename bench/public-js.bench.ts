@@ -1,6 +1,7 @@
-// The JavaScript of the public schedule page (issue 15: at most 120 kB gzipped for modern browsers,
-// in both languages). The demo studio's /demo, as a visitor who is not signed in gets it from the last
-// production build, once in Danish and once in English (the studio_locale cookie):
+// The JavaScript of the public schedule page (issue 35: its own, beyond React and Next's runtime, at
+// most 20 kB gzipped for modern browsers, in both languages). The demo studio's /demo, as a visitor
+// who is not signed in gets it from the last production build, once in Danish and once in English
+// (the studio_locale cookie):
 //   - counted: every script file a modern browser loads for it: each <script src> of the HTML but the
 //     `nomodule` ones (Next's polyfills, which only browsers without ES modules load), and any chunk the
 //     inline scripts name (the client components React loads while hydrating); each fetched from the
@@ -27,8 +28,11 @@ import { describeChunk, kB, pageScripts, totals, type ScriptSize, type ScriptTot
 const BENCH = "public-js";
 const PAGE = "/demo";
 const LANGUAGES = ["da", "en"] as const;
-/** Issue 15: the public schedule page's JavaScript, gzipped, for modern browsers. */
-const AIM_BYTES = 120_000;
+/**
+ * Issue 35: the page's own JavaScript, gzipped, beyond Next's main files (React and Next's runtime,
+ * 132 kB of every App Router page: issue 15's 120 kB for the whole was below that floor).
+ */
+const AIM_OWN_BYTES = 20_000;
 
 export const publicJsBenchAvailable = buildAvailable;
 
@@ -134,14 +138,14 @@ export async function benchPublicJs(): Promise<BenchResult> {
         }),
       );
     }
-    const worst = Math.max(...results.map((result) => result.scripts.gzipBytes));
+    const own = (result: Measured) => result.scripts.gzipBytes - result.mainGzipBytes;
     return {
       figures,
       aims: [
         {
-          aim: `${PAGE} JavaScript ≤ ${kB(AIM_BYTES)} gzip (modern browsers, da and en)`,
-          figure: results.map((result) => `${result.language} ${kB(result.scripts.gzipBytes)}`).join(", "),
-          holds: worst <= AIM_BYTES,
+          aim: `${PAGE} own JavaScript (beyond React and Next's runtime) ≤ ${kB(AIM_OWN_BYTES)} gzip (da and en)`,
+          figure: results.map((result) => `${result.language} ${kB(own(result))}`).join(", "),
+          holds: Math.max(...results.map(own)) <= AIM_OWN_BYTES,
         },
       ],
     };

@@ -5,6 +5,7 @@ import { printAims, printFigures, type Aim, type BenchResult, type Figure } from
 import { benchBookings, bookingsBenchAvailable } from "./bookings.bench";
 import { benchImports } from "./imports.bench";
 import { benchProgramme } from "./programme.bench";
+import { benchPhoneLcp, phoneLcpBenchAvailable } from "./phone-lcp.bench";
 import { benchPublicJs, publicJsBenchAvailable } from "./public-js.bench";
 import { benchPublicPage } from "./public-page.bench";
 import { benchScale, scaleBenchAvailable } from "./scale.bench";
@@ -22,6 +23,10 @@ else console.log(`[bench] bookings: skipped (${bookings.reason})`);
 const publicJs = publicJsBenchAvailable();
 if (publicJs.ok || process.env.BENCH_APP_URL) BENCHES.push({ name: "public-js", run: benchPublicJs });
 else console.log(`[bench] public-js: skipped (${publicJs.reason})`);
+// The public page's largest contentful paint on a throttled phone (issue 35), in Debian's Chromium.
+const phoneLcp = phoneLcpBenchAvailable();
+if (phoneLcp.ok) BENCHES.push({ name: "phone-lcp", run: benchPhoneLcp });
+else console.log(`[bench] phone-lcp: skipped (${phoneLcp.reason})`);
 // Needs a running server (a production build in demo mode): only when BENCH_APP_URL names one.
 if (process.env.BENCH_APP_URL) BENCHES.push({ name: "public-page", run: benchPublicPage });
 // Everyday reads on a big studio (issue 16 §5): from the last build, on two seeded scratch PostgreSQL

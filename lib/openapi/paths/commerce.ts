@@ -176,6 +176,15 @@ registry.registerPath({
     "(PATCH /account/payments; subscriptions are card-only), and `entitlement` is null until the webhook reports the payment. " +
     "A one-off purchase that costs 0 (a free price or a 100% code) is paid at once with either provider, without a payment. 503 when the payment provider cannot be reached " +
     "(the order is then `failed`).\n\n" +
+    "`paymentMethod: \"mobilepay\"` (default `card`, the above): a membership (a subscription price) paid through the studio's own Vipps " +
+    "MobilePay sales unit (PATCH /account/payments `mobilepay`), whatever the provider. 400 for a one-off price or one paid in instalments " +
+    "(Stripe's MobilePay stays the way to pay those), 409 `MobilePay is not set up for this studio` when no sales unit is connected, both " +
+    "before anything is written. The order (`provider: mobilepay`) is `pending` and `checkoutUrl` is the Recurring agreement's confirmation " +
+    "page (`vippsConfirmationUrl`): the price each billing period, the product's and the studio's names, and an initial charge of the order's " +
+    "`amount` (the first period, less a promo code) captured at approval. The member approves in the MobilePay app and comes back to the studio's " +
+    "page. The agreement's outcome arrives by the studio's webhook (POST /payments/mobilepay/webhook/{accountId}) and is also polled: approved " +
+    "with the initial charge captured, the order becomes `paid` with its entitlement, receipt, `order.paid` event and email as a card payment; " +
+    "declined or expired, it becomes `failed`. 503 when Vipps MobilePay cannot be reached (the order is then `failed`).\n\n" +
     "Entitlements: `drop_in` 1 class; `class_pass` `classAllowance` classes; `workshop`, `teacher_training`, `custom` " +
     "`classAllowance` classes when set, else unlimited; `subscription` unlimited until one billing period later. " +
     "Except for subscriptions `validUntil = validFrom + validityDays` when `validityDays` is set, else null.\n\n" +
@@ -208,6 +217,7 @@ registry.registerPath({
     404: errorResponse(404),
     409: errorChoices([
       "Payments are not set up for this studio",
+      "MobilePay is not set up for this studio",
       "Purchase limit reached",
       "Only for new customers",
       "Not eligible for this price",
@@ -234,7 +244,8 @@ registry.registerPath({
     "entitlement it gives counted from now. The figures are computed by the same code as the order's, so a checkout right after " +
     "a quote charges `total`.\n\n" +
     "Errors as on POST /checkout, in the same order: 404 unknown or non-active product, unknown or retired price; 409 " +
-    "`Payments are not set up for this studio`; 409 `Purchase limit reached`; 409 `Only for new customers`; 409 `Not eligible for this price`. A promo code " +
+    "`Payments are not set up for this studio` (with `paymentMethod: \"mobilepay\"`: 400 for a price that is not a membership's, 409 " +
+    "`MobilePay is not set up for this studio`); 409 `Purchase limit reached`; 409 `Only for new customers`; 409 `Not eligible for this price`. A promo code " +
     "that does not apply is no error here: `promoCode.applied` is false with the `reason`, and the figures are without it " +
     "(POST /checkout answers it 409 `Promo code is not valid`). `forUserId` as on POST /checkout: the dependant's age and limit.",
   security: person.security,
@@ -247,6 +258,7 @@ registry.registerPath({
     404: errorResponse(404),
     409: errorChoices([
       "Payments are not set up for this studio",
+      "MobilePay is not set up for this studio",
       "Purchase limit reached",
       "Only for new customers",
       "Not eligible for this price",

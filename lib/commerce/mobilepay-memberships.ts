@@ -19,6 +19,7 @@ import {
 import { connectedSalesUnit } from "@/lib/payments/mobilepay/sales-unit";
 import { completePaidOrder } from "./complete-paid-order";
 import { failPendingOrder } from "./fail-pending-order";
+import { settleMobilepayCharge, type ChargeOutcome } from "./mobilepay-renewals";
 
 // Memberships paid with MobilePay through the studio's own sales unit (decision 0040): an agreement the
 // member approves in the app, its initial charge paying the first period.
@@ -149,9 +150,9 @@ function verdictOf(agreement: Agreement, charge: Charge | null): AgreementOutcom
 }
 
 /**
- * A verified delivery to a studio's webhook: the order it is about (the agreement's first order, or
- * the order its charge pays), looked at again at Vipps MobilePay. An event of no order of ours is
- * ignored.
+ * A verified delivery to a studio's webhook: the order it is about (the order its charge pays, else
+ * the agreement's first order), looked at again at Vipps MobilePay. An event of no order of ours is
+ * ignored; Vipps MobilePay out of reach is 503 (it delivers again; the poll looks meanwhile).
  */
 export async function applyMobilepayEvent({
   accountId,
@@ -161,24 +162,23 @@ export async function applyMobilepayEvent({
   accountId: string;
   event: { eventType: string; agreementId?: string; chargeId?: string };
   now?: Date;
-}): Promise<AgreementOutcome> {
+}): Promise<AgreementOutcome | ChargeOutcome> {
   const db = tenantDb(accountId);
-  const order = await db.order.findFirst({
-    where: {
-      provider: "mobilepay",
-      OR: [
-        ...(event.chargeId ? [{ mobilepayChargeId: event.chargeId }] : []),
-        ...(event.agreementId ? [{ providerRef: event.agreementId }] : []),
-      ],
-    },
-    orderBy: { createdAt: "asc" },
-  });
-  if (!order || (!event.chargeId && !event.agreementId)) return "unchanged";
+  const byCharge = event.chargeId
+    ? await db.order.findFirst({ where: { provider: "mobilepay", mobilepayChargeId: event.chargeId } })
+    : null;
+  const order =
+    byCharge ??
+    (event.agreementId
+      ? await db.order.findFirst({ where: { provider: "mobilepay", providerRef: event.agreementId } })
+      : null);
+  if (!order) return "unchanged";
   try {
-    return await applyMobilepayAgreement({ accountId, orderId: order.id, now });
+    return order.providerRef
+      ? await applyMobilepayAgreement({ accountId, orderId: order.id, now })
+      : await settleMobilepayCharge({ accountId, orderId: order.id, now });
   } catch (error) {
     if (!(error instanceof MobilepayUnavailable || error instanceof MobilepayKeysRefused)) throw error;
-    // Not acknowledged: Vipps MobilePay delivers again, and the poll looks meanwhile.
     throw new AppError("service_unavailable", { retryAfter: 30 });
   }
 }

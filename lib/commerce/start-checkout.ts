@@ -155,6 +155,7 @@ export async function startCheckout({
       providerRef: hosted.providerRef,
       stripeAccountId: payee?.stripeAccountId ?? null,
       mobilepayChargeId: hosted.mobilepayChargeId ?? null,
+      mobilepayAgreementId: mobilepay ? hosted.providerRef : null,
     },
   });
   return { order: order ?? created.order, checkoutUrl: hosted.checkoutUrl, entitlement: null };

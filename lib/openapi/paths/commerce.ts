@@ -395,7 +395,8 @@ registry.registerPath({
   description:
     "Only a `paid` order (409 `Order cannot be refunded` otherwise, also for a Stripe subscription order, whose payments are its " +
     "invoices'). Demo orders and desk grants are refunded at once, without a provider; Stripe orders through Stripe's Refunds API " +
-    "(idempotent per order; 503 when Stripe cannot be reached, the order staying `paid`). In one transaction the order becomes " +
+    "(idempotent per order; 503 when Stripe cannot be reached, the order staying `paid`); MobilePay orders (`provider: mobilepay`) " +
+    "by refunding the Vipps MobilePay charge that paid them (503 likewise). In one transaction the order becomes " +
     "`refunded` with `refundedAt` and the `reason`, its entitlement `revoked`, and that entitlement's confirmed bookings of future " +
     "classes `cancelled_by_studio`: the attendee is emailed and the freed place goes to the first on the waitlist. Past bookings stay. " +
     "404 for another account's order.",
@@ -454,6 +455,12 @@ registry.registerPath({
     "`invoice.paid`), and desk grants are not renewed. It also takes due instalments of prices paid in instalments: with the " +
     "`demo` provider each instalment whose monthly due date has come is a paid order linked to the first (`instalmentOf`, " +
     "`instalment`, `instalments`); Stripe bills them through the purchase's subscription, which ends itself after the last. " +
+    "MobilePay memberships (POST /checkout `paymentMethod: mobilepay`), whatever the provider: the next period's charge is made on the " +
+    "member's Vipps MobilePay agreement 5 days before the period ends (due 2 days before it, retried for 2 days; their minimum notice is 2 days), " +
+    "and charges settled are applied as their webhook applies them: captured → a paid order (receipt, `order.paid`, email) and one more " +
+    "billing period, counted in `renewed`; failed after the retry days → the renewal order `failed` and the membership past due (usable " +
+    "for the studio's `mobilepayGraceDays` after the period it did not pay for, never charged again; the member and the administrators " +
+    "are emailed). The same work runs in the background every few minutes. " +
     "Safe to run twice, also at once in two processes: each subscription period and each instalment is taken once.",
   security: admin.security,
   responses: {

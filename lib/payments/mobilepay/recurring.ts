@@ -54,3 +54,40 @@ export const getCharge = (unit: SalesUnit, agreementId: string, chargeId: string
     "GET",
     `/recurring/v3/agreements/${encodeURIComponent(agreementId)}/charges/${encodeURIComponent(chargeId)}`,
   );
+
+/** A charge of an active agreement, due on `due` (YYYY-MM-DD, at least 2 days ahead), retried for `retryDays`. */
+export const createCharge = (
+  unit: SalesUnit,
+  agreementId: string,
+  body: { amount: number; description: string; due: string; retryDays: number; transactionType: "DIRECT_CAPTURE" },
+  idempotencyKey: string,
+) =>
+  mobilepayRequest<{ chargeId: string }>(unit, "POST", `/recurring/v3/agreements/${encodeURIComponent(agreementId)}/charges`, {
+    body,
+    idempotencyKey,
+  });
+
+/** Cancels a charge not yet captured. */
+export const cancelCharge = (unit: SalesUnit, agreementId: string, chargeId: string) =>
+  mobilepayRequest<null>(
+    unit,
+    "DELETE",
+    `/recurring/v3/agreements/${encodeURIComponent(agreementId)}/charges/${encodeURIComponent(chargeId)}`,
+    { idempotencyKey: `cancel-${chargeId}` },
+  );
+
+/** Stops the agreement: no charge can be made on it afterwards. */
+export const stopAgreement = (unit: SalesUnit, agreementId: string) =>
+  mobilepayRequest<null>(unit, "PATCH", `/recurring/v3/agreements/${encodeURIComponent(agreementId)}`, {
+    body: { status: "STOPPED" },
+    idempotencyKey: `stop-${agreementId}`,
+  });
+
+/** Refunds `amount` minor units of a captured charge. */
+export const refundCharge = (unit: SalesUnit, agreementId: string, chargeId: string, amount: number, description: string) =>
+  mobilepayRequest<null>(
+    unit,
+    "POST",
+    `/recurring/v3/agreements/${encodeURIComponent(agreementId)}/charges/${encodeURIComponent(chargeId)}/refund`,
+    { body: { amount, description }, idempotencyKey: `refund-${chargeId}` },
+  );

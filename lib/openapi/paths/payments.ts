@@ -34,13 +34,14 @@ registry.registerPath({
   tags,
   summary: "Choose the payment methods offered in Stripe Checkout; connect or disconnect Vipps MobilePay",
   description:
-    "Either field may be left out. `paymentMethods`: `card` is always offered; `mobilepay` is offered for one-off purchases " +
+    "Any field may be left out. `paymentMethods`: `card` is always offered; `mobilepay` is offered for one-off purchases " +
     "through Stripe when the studio's currency is DKK, EUR, NOK or SEK (400 for another currency). `mobilepay`: the studio's " +
     "own Vipps MobilePay sales unit (merchant serial number, client id, client secret, subscription key, test or production), " +
     "through which members pay memberships; its keys are stored encrypted and never answered; null disconnects it. " +
     "Its keys are proved by asking Vipps MobilePay for an access token: keys it refuses are saved with status `failing`; " +
     "accepted keys register the studio's webhook with its Webhooks API (the one registered before is removed); " +
-    "503 when it cannot be reached (nothing saved).",
+    "503 when it cannot be reached (nothing saved). `mobilepayGraceDays` (0 to 60, default 7): how long a member whose MobilePay " +
+    "renewal failed may still book after the period they did not pay for (`mobilepay.graceDays` in the answer).",
   security: admin.security,
   request: { body: jsonBody(UpdateAccountPaymentsInput) },
   responses: {

@@ -8,6 +8,7 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import { pollMobilepayAgreements } from "@/lib/commerce/mobilepay-memberships";
 import { renewMobilepayMemberships } from "@/lib/commerce/mobilepay-renewals";
 import { renewSubscriptions } from "@/lib/commerce/renew-subscriptions";
+import { getPersonOverview } from "@/lib/users/get-person-overview";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
@@ -143,6 +144,14 @@ describe("MobilePay membership renewals", () => {
     expect(renewal).toMatchObject({ status: "failed", receiptNumber: null });
     await waitForEmailsAbout(member.email, /did not go through|gik ikke igennem/);
     await waitForEmailsAbout(tenant.admin.email, /past due|restance/);
+    // The person's page in the dashboard shows it, and the member may still book until the grace days end.
+    const overview = await getPersonOverview({
+      db: tenantDb(tenant.accountId),
+      userId: member.userId,
+      timezone: "Europe/Copenhagen",
+      now: new Date(end.getTime() + DAY_MS),
+    });
+    expect(overview.passes[0]).toMatchObject({ status: "active", pastDueSince: end });
     // Past due: never charged again.
     await runJob(tenant, new Date(end.getTime() + 3 * DAY_MS));
     expect(renewalCharges(agreementId)).toHaveLength(1);

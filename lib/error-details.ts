@@ -52,6 +52,8 @@ export const RULES = {
   card_required: () => "Card is always accepted",
   dinero_organization_id: () => "The organization id is the number Dinero shows under Settings",
   dinero_credentials_rejected: () => "Dinero did not accept this client id, client secret and API key",
+  mobilepay_memberships_only: () =>
+    "MobilePay through the studio's sales unit pays memberships only; pay a one-off purchase by card (Stripe offers MobilePay there)",
   merchant_serial_number: () => "Merchant serial number must be 4 to 10 digits",
   payment_method_unavailable: (p: { method: string; currency: string }) =>
     `Stripe does not offer ${p.method} for payments in ${p.currency}`,

@@ -28,6 +28,7 @@ export const ERRORS = {
   promo_code_exists: { status: 409, message: "Promo code already exists" },
   promo_code_invalid: { status: 409, message: "Promo code is not valid" },
   payments_not_set_up: { status: 409, message: "Payments are not set up for this studio" },
+  mobilepay_not_set_up: { status: 409, message: "MobilePay is not set up for this studio" },
   payments_in_demo_mode: { status: 409, message: "Payments run in demo mode" },
   order_not_refundable: { status: 409, message: "Order cannot be refunded" },
   instance_not_bookable: { status: 409, message: "Instance is not bookable" },

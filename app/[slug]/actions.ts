@@ -124,7 +124,14 @@ export async function claimOfferAction(slug: string, bookingId: string): Promise
  */
 export async function buyAction(
   slug: string,
-  input: { productId: string; priceId: string; promoCode?: string; returnTo?: string; forUserId?: string },
+  input: {
+    productId: string;
+    priceId: string;
+    promoCode?: string;
+    returnTo?: string;
+    forUserId?: string;
+    paymentMethod?: "card" | "mobilepay";
+  },
 ): Promise<ActionResult> {
   const viewer = await studioMember(slug);
   if (!viewer) return fail("authentication_required");
@@ -133,6 +140,7 @@ export async function buyAction(
     priceId: input?.priceId,
     ...(input?.promoCode ? { promoCode: input.promoCode } : {}),
     ...(input?.forUserId ? { forUserId: input.forUserId } : {}),
+    ...(input?.paymentMethod ? { paymentMethod: input.paymentMethod } : {}),
   });
   if (!body.success) return fail("validation_failed");
   const tBuy = await getTranslations("BuyResult");

@@ -24,6 +24,9 @@ type OrderRow = {
   /** Stripe: the PaymentIntent that paid it and the connected account that took it (renewals by invoice). */
   paymentIntentId?: string | null;
   stripeAccountId?: string | null;
+  /** Vipps MobilePay: the agreement and the charge that pays the order (a renewal's). */
+  mobilepayAgreementId?: string | null;
+  mobilepayChargeId?: string | null;
   /** Dates the row (the demo's seeded past); by default the database's clock. */
   createdAt?: Date;
   /** A promo code's discount, taken off `price.amount`. */
@@ -62,6 +65,8 @@ function orderData(row: OrderRow) {
     providerRef: row.providerRef,
     paymentIntentId: row.paymentIntentId ?? null,
     stripeAccountId: row.stripeAccountId ?? null,
+    mobilepayAgreementId: row.mobilepayAgreementId ?? null,
+    mobilepayChargeId: row.mobilepayChargeId ?? null,
     createdAt: row.createdAt,
     instalmentOf: row.instalment?.of ?? null,
     instalment: row.instalment?.instalment ?? null,

@@ -1,21 +1,17 @@
 import "server-only";
 import { wakeJobs } from "@/lib/jobs/wake";
-import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
 import type Stripe from "stripe";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
-import { issueReceipt } from "@/lib/receipts/issue-receipts";
-import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
 import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { invoicePaymentIntent } from "@/lib/payments/invoice-payment-intent";
 import { stripeClient } from "@/lib/payments/stripe-client";
 import { applyAccountUpdated } from "./apply-account-updated";
 import { applyRefund } from "./apply-refund";
-import { createEntitlement } from "./create-entitlement";
+import { completePaidOrder } from "./complete-paid-order";
 import { createOrder } from "./create-order";
-import { enrolPaidCourse } from "./enrol-course";
 import { extendSubscription } from "./extend-subscription";
 import { failPendingOrder } from "./fail-pending-order";
 import { prepareInstalmentInvoice, recordInstalmentFailed, recordInstalmentPaid } from "./stripe-instalments";
@@ -171,18 +167,9 @@ async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout
     },
   });
   if (!order) return "ignored";
-  const paid = await tx.order.update({ where: { id: order.id }, data: await issueReceipt(tx, order) });
-  await enqueueOrderEvent(tx, "order.paid", paid, now);
-  const [product, price] = await Promise.all([
-    tx.product.findFirstOrThrow({ where: { id: order.productId } }),
-    tx.price.findFirstOrThrow({ where: { id: order.priceId } }),
-  ]);
   const subscription = session.subscription;
   const providerSubscriptionId = typeof subscription === "string" ? subscription : (subscription?.id ?? null);
-  const entitlement = await createEntitlement(tx, { order, product, price, validFrom: now, providerSubscriptionId });
-  await enrolPaidCourse(tx, { accountId: order.accountId, orderId: order.id, product, entitlement, now });
-  await enqueueReceiptEmail(tx, { accountId: order.accountId, orderId: order.id, userId: order.userId });
-  await fillWaitlistsOf({ tx, accountId: order.accountId, userId: order.userId, now });
+  await completePaidOrder(tx, order, { now, providerSubscriptionId });
   return "fulfilled";
 }
 

@@ -6,6 +6,7 @@ import type { PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { firstPayment, instalmentAmount } from "./instalments";
+import { mobilepayCheckoutUnit } from "./mobilepay-memberships";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
 import { purchaseFigures, type PurchaseFigures } from "./purchase-figures";
 import { checkPromoCode, type PromoCodeRefusal } from "./redeem-promo-code";
@@ -42,7 +43,8 @@ export async function quoteCheckout({
   now?: Date;
 }): Promise<CheckoutQuote> {
   const { product, price } = await findPurchasable(db, input);
-  if (provider.settlement === "hosted") await connectedAccountOrThrow(db);
+  if (input.paymentMethod === "mobilepay") await mobilepayCheckoutUnit(db, price);
+  else if (provider.settlement === "hosted") await connectedAccountOrThrow(db);
   const [account, buyer] = await Promise.all([
     db.account.findUniqueOrThrow({ where: { id: accountId } }),
     db.user.findUniqueOrThrow({ where: { id: userId } }),

@@ -9,6 +9,7 @@ import { log } from "@/lib/log";
 import { refundStripePayment } from "@/lib/payments/refund-stripe-payment";
 import { stripeClient } from "@/lib/payments/stripe-client";
 import { applyRefund } from "./apply-refund";
+import { refundMobilepayCharge } from "./mobilepay-renewals";
 import { isRefundable } from "./order-refundability";
 import { stopInstalmentBilling } from "./stripe-instalments";
 
@@ -17,6 +18,7 @@ import { stopInstalmentBilling } from "./stripe-instalments";
  * another account's). Demo and desk orders move no money here: the refund is recorded at once.
  * Stripe orders are refunded through the Refunds API first, on the connected account that took them, (503 when Stripe cannot be reached, the
  * order staying `paid`), then recorded; the `charge.refunded` that follows changes nothing more.
+ * MobilePay orders are refunded through the Recurring API (the charge that paid them), likewise.
  * Recording it (applyRefund) revokes the entitlement and cancels its future confirmed bookings. The
  * first order of a Stripe purchase paid in instalments also cancels its subscription (no further
  * instalment is billed); the demo's job takes none after a refunded first order.
@@ -37,6 +39,7 @@ export async function refundOrder({
   const order = await db.order.findFirst({ where: { id: orderId } });
   if (!order) throw new AppError("not_found");
   if (!isRefundable(order)) throw new AppError("order_not_refundable");
+  if (order.provider === "mobilepay") await refundMobilepayCharge({ db, order });
   if (order.provider === "stripe" && order.paymentIntentId) {
     await refundWithStripe(stripe, {
       orderId,
@@ -56,7 +59,7 @@ export async function refundOrder({
   }
   // Refunded meanwhile: by a concurrent request, or by this refund's own webhook arriving first.
   const current = await db.order.findFirstOrThrow({ where: { id: orderId } });
-  if (current.status === "refunded" && order.provider === "stripe") return current;
+  if (current.status === "refunded" && (order.provider === "stripe" || order.provider === "mobilepay")) return current;
   throw new AppError("order_not_refundable");
 }
 

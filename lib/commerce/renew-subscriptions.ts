@@ -8,6 +8,7 @@ import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import { createOrder } from "./create-order";
 import { extendSubscription } from "./extend-subscription";
 import { renewInstalments } from "./renew-instalments";
+import { renewMobilepayMemberships } from "./mobilepay-renewals";
 
 /**
  * Renews the account's due subscriptions: active, not cancelled entitlements of subscription products whose
@@ -16,7 +17,8 @@ import { renewInstalments } from "./renew-instalments";
  * period (conditionally, see extend-subscription.ts) and records a paid order at the price bought.
  * Stripe bills its subscriptions itself and reports them by `invoice.paid`; desk grants are not
  * renewed (the next period is paid at the desk). Running the job twice renews once. Due instalments
- * of prices paid in instalments are taken too (renew-instalments.ts).
+ * of prices paid in instalments are taken too (renew-instalments.ts), and MobilePay memberships'
+ * next charges are made ahead and those settled applied (mobilepay-renewals.ts).
  */
 export async function renewSubscriptions({
   db,
@@ -31,7 +33,9 @@ export async function renewSubscriptions({
 }): Promise<{ renewed: number; instalments: number }> {
   const instalments = await renewInstalments({ db, accountId, provider, now });
   if (instalments > 0) wakeJobs(); // the payment emails
-  if (!provider.renewsByJob) return { renewed: 0, instalments };
+  // MobilePay memberships, whatever the provider: their charges made ahead, those settled applied.
+  const mobilepay = await renewMobilepayMemberships({ accountId, now });
+  if (!provider.renewsByJob) return { renewed: mobilepay.renewed, instalments };
   const due = await db.entitlement.findMany({
     where: {
       status: "active",
@@ -66,5 +70,5 @@ export async function renewSubscriptions({
     renewed++;
   }
   if (renewed > 0) wakeJobs(); // the payment emails
-  return { renewed, instalments };
+  return { renewed: renewed + mobilepay.renewed, instalments };
 }

@@ -8,6 +8,7 @@ import { connectedAccountOrThrow } from "@/lib/payments/connected-account-or-thr
 import type { HostedCheckout, HostedCheckoutInput, PaymentProvider } from "@/lib/payments/payment-provider";
 import { checkoutPaymentMethods } from "@/lib/payments/payment-methods";
 import { paymentProvider } from "@/lib/payments/provider";
+import type { SalesUnit } from "@/lib/payments/mobilepay/client";
 import { wakeJobs } from "@/lib/jobs/wake";
 import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
 import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
@@ -18,6 +19,7 @@ import { courseCheckoutExpiresAt, holdCourseSeats } from "./course-seat-holds";
 import { firstPayment, instalmentAmount } from "./instalments";
 import { enrolInCourse, lockCourseClasses } from "./enrol-course";
 import { lockMembership } from "./lock-membership";
+import { mobilepayCheckoutUnit, openMobilepayAgreement } from "./mobilepay-memberships";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
 import { chargedAmount } from "./purchase-figures";
 import { redeemPromoCode } from "./redeem-promo-code";
@@ -58,7 +60,11 @@ export async function startCheckout({
   provider?: PaymentProvider;
 }): Promise<CheckoutResult> {
   const { product, price } = await findPurchasable(db, input);
-  const payee = provider.settlement === "hosted" ? await connectedAccountOrThrow(db) : null;
+  // MobilePay (a membership through the studio's own sales unit) or Stripe's hosted page: either
+  // the studio must be set up for it before anything is written.
+  const mobilepay = input.paymentMethod === "mobilepay" ? await mobilepayCheckoutUnit(db, price) : null;
+  const payee = !mobilepay && provider.settlement === "hosted" ? await connectedAccountOrThrow(db) : null;
+  const providerName = mobilepay ? "mobilepay" : provider.name;
   const [account, buyer] = await Promise.all([
     db.account.findUniqueOrThrow({ where: { id: accountId } }),
     db.user.findUniqueOrThrow({ where: { id: userId }, include: { guardian: true } }),
@@ -79,13 +85,14 @@ export async function startCheckout({
           : null;
         const charged = chargedAmount(payable.amount, discount?.amount ?? 0);
         paidAtOnce =
-          provider.settlement === "immediate" ||
-          (charged === 0 && price.interval === null && price.instalments === null);
+          !mobilepay &&
+          (provider.settlement === "immediate" ||
+            (charged === 0 && price.interval === null && price.instalments === null));
         const placed = await placeOrder(tx, {
           userId,
           product,
           price,
-          provider: provider.name,
+          provider: providerName,
           paidAt: paidAtOnce ? now : null,
           discount,
         });
@@ -111,40 +118,53 @@ export async function startCheckout({
     return { ...created, checkoutUrl: null };
   }
 
-  let hosted: HostedCheckout;
+  let hosted: HostedCheckout & { mobilepayChargeId?: string | null };
   try {
-    hosted = await provider.createHostedCheckout({
-      orderId: created.order.id,
-      accountId,
-      returnPath,
-      buyerEmail: (buyer.guardian ?? buyer).email, // a dependant's guardian pays
-      productName: product.name,
-      ...hostedTerms(price),
-      firstPaymentDiscount: created.order.discountAmount,
-      currency: price.currency,
-      connectedAccountId: payee?.stripeAccountId ?? null,
-      // A course's seats are held while its payment is open: not for Stripe's default 24 hours.
-      expiresAt: product.courseEventId ? courseCheckoutExpiresAt(new Date()) : null,
-      paymentMethods: checkoutPaymentMethods(payee?.paymentMethods ?? ["card"], {
-        currency: price.currency,
-        subscription: price.interval !== null || price.instalments !== null,
-      }),
-    });
+    hosted = mobilepay
+      ? await mobilepayCheckout(mobilepay, { order: created.order, product, price, studio: account, returnPath })
+      : await provider.createHostedCheckout({
+          orderId: created.order.id,
+          accountId,
+          returnPath,
+          buyerEmail: (buyer.guardian ?? buyer).email, // a dependant's guardian pays
+          productName: product.name,
+          ...hostedTerms(price),
+          firstPaymentDiscount: created.order.discountAmount,
+          currency: price.currency,
+          connectedAccountId: payee?.stripeAccountId ?? null,
+          // A course's seats are held while its payment is open: not for Stripe's default 24 hours.
+          expiresAt: product.courseEventId ? courseCheckoutExpiresAt(new Date()) : null,
+          paymentMethods: checkoutPaymentMethods(payee?.paymentMethods ?? ["card"], {
+            currency: price.currency,
+            subscription: price.interval !== null || price.instalments !== null,
+          }),
+        });
   } catch (error) {
     log.error("payment provider failed to open a checkout", {
-      provider: provider.name,
+      provider: providerName,
       orderId: created.order.id,
       errorName: error instanceof Error ? error.name : typeof error,
     });
-    await db.$transaction((tx) => failPendingOrder(tx, { orderId: created.order.id, provider: provider.name }));
+    await db.$transaction((tx) => failPendingOrder(tx, { orderId: created.order.id, provider: providerName }));
     wakeJobs(); // the emails of anyone a given-back seat promoted from a waitlist
     throw new AppError("service_unavailable", { retryAfter: 5 });
   }
   const [order] = await db.order.updateManyAndReturn({
     where: { id: created.order.id },
-    data: { providerRef: hosted.providerRef, stripeAccountId: payee?.stripeAccountId ?? null },
+    data: {
+      providerRef: hosted.providerRef,
+      stripeAccountId: payee?.stripeAccountId ?? null,
+      mobilepayChargeId: hosted.mobilepayChargeId ?? null,
+      mobilepayAgreementId: mobilepay ? hosted.providerRef : null,
+    },
   });
   return { order: order ?? created.order, checkoutUrl: hosted.checkoutUrl, entitlement: null };
+}
+
+/** The agreement a MobilePay membership is paid through, as a hosted checkout: the member approves it in the app. */
+async function mobilepayCheckout(unit: SalesUnit, terms: Parameters<typeof openMobilepayAgreement>[1]) {
+  const opened = await openMobilepayAgreement(unit, terms);
+  return { providerRef: opened.agreementId, checkoutUrl: opened.confirmationUrl, mobilepayChargeId: opened.chargeId };
 }
 
 /**

@@ -33,6 +33,7 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     promo_code_exists: () => t("promoCodeExists"),
     promo_code_invalid: () => t("promoCodeInvalid"),
     payments_not_set_up: () => t("paymentsNotSetUp"),
+    mobilepay_not_set_up: () => t("mobilepayNotSetUp"),
     payments_in_demo_mode: () => t("paymentsInDemoMode"),
     order_not_refundable: () => t("orderNotRefundable"),
     instance_not_bookable: () => t("instanceNotBookable"),

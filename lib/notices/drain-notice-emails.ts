@@ -30,6 +30,7 @@ type ClaimedNotice = {
   entitlementStatus: string | null;
   remainingClasses: number | null;
   validUntil: Date | null;
+  pastDueSince: Date | null;
   webhookUrl: string | null;
   webhookStatus: string | null;
   failingSince: Date | null;
@@ -85,6 +86,7 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
       CASE WHEN g."id" IS NULL THEN u."locale" ELSE g."locale" END AS "recipientLocale",
       u."status" AS "recipientStatus",
       p."name" AS "productName", e."status" AS "entitlementStatus", e."remainingClasses", e."validUntil",
+      e."pastDueSince",
       w."url" AS "webhookUrl", w."status" AS "webhookStatus", w."failingSince",
       e."userId" AS "buyerId", bu."displayName" AS "buyerName",
       CASE WHEN c."kind" = 'course_incomplete' THEN (
@@ -189,6 +191,21 @@ function factsOf(row: ClaimedNotice, appUrl: string): NoticeEmailFacts | null {
       return { kind: row.kind, ...recipient, classTitle: row.standingTitle };
     case "instalment_failed":
       return instalmentFailedFacts(row, recipient);
+    case "membership_past_due": {
+      // Paid, refunded or ended meanwhile: nothing to tell.
+      const { productName, buyerId, buyerName, validUntil } = row;
+      if (row.pastDueSince === null || row.entitlementStatus !== "active") return null;
+      if (productName === null || buyerId === null || buyerName === null || validUntil === null) return null;
+      return {
+        kind: row.kind,
+        ...recipient,
+        toMember: row.recipientId === buyerId,
+        productName,
+        memberId: buyerId,
+        memberName: buyerName,
+        graceUntil: validUntil,
+      };
+    }
     case "strike_block": // lifted or cleared meanwhile: nothing to tell
       return row.blockedUntil === null ? null : { kind: row.kind, ...recipient, blockedUntil: row.blockedUntil };
     case "import_welcome": // the studio's sign-in page: a magic link would expire before many read their welcome

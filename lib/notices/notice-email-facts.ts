@@ -9,6 +9,7 @@ export type NoticeEmailKind =
   | "course_incomplete"
   | "standing_no_pass"
   | "instalment_failed"
+  | "membership_past_due"
   | "strike_block";
 
 type Recipient = {
@@ -71,6 +72,17 @@ export type InstalmentFailedFacts = Recipient & {
   currency: string;
 };
 
+/** To the member and each administrator: a MobilePay membership's renewal failed; usable until `graceUntil`. */
+export type MembershipPastDueFacts = Recipient & {
+  kind: "membership_past_due";
+  /** Whether the recipient is the member (else an administrator of the studio). */
+  toMember: boolean;
+  productName: string;
+  memberId: string;
+  memberName: string;
+  graceUntil: Date;
+};
+
 /** To a member: their strikes started a block on booking (lib/strikes), until `blockedUntil` as the email is sent. */
 export type StrikeBlockFacts = Recipient & { kind: "strike_block"; blockedUntil: Date };
 
@@ -81,4 +93,5 @@ export type NoticeEmailFacts =
   | CourseIncompleteFacts
   | StandingNoPassFacts
   | InstalmentFailedFacts
+  | MembershipPastDueFacts
   | StrikeBlockFacts;

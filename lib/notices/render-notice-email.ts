@@ -2,6 +2,7 @@
 import type { EmailMessage } from "@/lib/email/transport";
 import { renderCourseIncompleteEmail } from "@/lib/email/templates/course-incomplete-email";
 import { renderInstalmentFailedEmail } from "@/lib/email/templates/instalment-failed-email";
+import { renderMembershipPastDueEmail } from "@/lib/email/templates/membership-past-due-email";
 import { renderImportWelcomeEmail } from "@/lib/email/templates/import-welcome-email";
 import { renderPassExpiringEmail } from "@/lib/email/templates/pass-expiring-email";
 import { renderPassOneLeftEmail } from "@/lib/email/templates/pass-one-left-email";
@@ -72,6 +73,17 @@ export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailM
           url: facts.toBuyer
             ? `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}`
             : `${facts.appUrl}/dashboard/users/${encodeURIComponent(facts.buyerId)}`,
+        });
+      case "membership_past_due":
+        return renderMembershipPastDueEmail({
+          ...common,
+          audience: facts.toMember ? "member" : "studio",
+          productName: facts.productName,
+          memberName: facts.memberName,
+          graceUntil: formatDate(facts.graceUntil, where),
+          url: facts.toMember
+            ? `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}/me`
+            : `${facts.appUrl}/dashboard/users/${encodeURIComponent(facts.memberId)}`,
         });
       case "strike_block":
         return renderStrikeBlockEmail({

@@ -32,6 +32,7 @@ export async function updatePaymentMethods({
   if (input.paymentMethods) await refuseUnavailableMethods(db, accountId, input.paymentMethods);
   const data = {
     ...(input.paymentMethods && { paymentMethods: input.paymentMethods }),
+    ...(input.mobilepayGraceDays !== undefined && { mobilepayGraceDays: input.mobilepayGraceDays }),
     ...(input.mobilepay !== undefined && (await mobilepayColumns(db, accountId, input.mobilepay))),
   };
   await db.accountPayments.upsert({ where: { accountId }, create: { accountId, ...data }, update: data });

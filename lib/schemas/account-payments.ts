@@ -32,6 +32,11 @@ export const MobilepayConnectionSchema = z
         "on the last call",
     }),
     testMode: z.boolean().openapi({ example: true, description: "The sales unit is Vipps MobilePay's test environment" }),
+    graceDays: z.number().int().openapi({
+      example: 7,
+      description:
+        "Days a member whose MobilePay renewal failed (after Vipps MobilePay's retries) may still book after the period they did not pay for",
+    }),
   })
   .openapi("MobilepayConnection");
 
@@ -82,6 +87,17 @@ export const UpdateAccountPaymentsInput = z
         description:
           "Must include `card`. `mobilepay` is offered for one-off purchases in DKK, EUR, NOK or SEK (400 for another currency); subscriptions stay card-only",
       }),
+    mobilepayGraceDays: z
+      .number()
+      .int()
+      .min(0)
+      .max(60)
+      .optional()
+      .openapi({
+        example: 7,
+        description:
+          "Days (0 to 60, default 7) a member whose MobilePay renewal failed may still book after the period they did not pay for (their membership past due)",
+      }),
     mobilepay: MobilepaySalesUnitInput.nullable()
       .optional()
       .openapi({
@@ -118,6 +134,7 @@ export function serializeAccountPayments(
     mobilepay: {
       status: (row?.mobilepayStatus ?? "not_connected") as MobilepayStatus,
       testMode: row?.mobilepayTestMode ?? true,
+      graceDays: row?.mobilepayGraceDays ?? 7,
     },
     platformFeePercent,
   };

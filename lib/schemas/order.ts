@@ -7,8 +7,9 @@ import { EntitlementSchema } from "./entitlement";
 import { z } from "./zod";
 
 export const OrderStatusSchema = z.enum(["pending", "paid", "failed", "refunded"]).openapi("OrderStatus");
-export const OrderProviderSchema = z.enum(["demo", "stripe", "desk"]).openapi("OrderProvider", {
-  description: "`desk` marks a grant for payment taken at the desk",
+export const OrderProviderSchema = z.enum(["demo", "stripe", "desk", "mobilepay"]).openapi("OrderProvider", {
+  description:
+    "`desk` marks a grant for payment taken at the desk; `mobilepay` a membership paid through the studio's own Vipps MobilePay sales unit",
 });
 
 export const OrderSchema = z
@@ -84,6 +85,16 @@ export const CheckoutInput = z
       example: "SPRING25",
       description: "A promo code of this account, in any case; 409 `Promo code is not valid` when it does not apply",
     }),
+    paymentMethod: z
+      .enum(["card", "mobilepay"])
+      .optional()
+      .openapi({
+        example: "mobilepay",
+        description:
+          "`card` (the default): the studio's payment provider (Stripe Checkout, which offers Stripe's MobilePay for one-off prices when the studio does). " +
+          "`mobilepay`: a membership (a subscription price) paid through the studio's own Vipps MobilePay sales unit; 400 for any other price, " +
+          "409 `MobilePay is not set up for this studio` when it has none connected (GET /account/payments)",
+      }),
     forUserId: Id.optional().openapi({
       description:
         "Buy for one of the caller's dependants (`guardianId` = the caller; anyone else's: 403): the order and the " +

@@ -62,6 +62,8 @@ export async function getPersonOverview(options: { db: TenantDb; userId: string;
       validUntil: entitlement.validUntil,
       status,
       cancelAt: entitlement.cancelAt,
+      /** A MobilePay membership whose renewal failed: the end of the period not paid for (usable until validUntil). */
+      pastDueSince: entitlement.pastDueSince,
       /** Brought by an import from the studio's former system (no order here). */
       imported: entitlement.importId !== null,
       pause: runningOrComingPause(entitlement, today),

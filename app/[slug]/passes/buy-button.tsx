@@ -15,6 +15,7 @@ export function BuyButton({
   total,
   purchase,
   buy,
+  mobilepay = false,
 }: {
   /** The total the summary shows, formatted. */
   total: string;
@@ -25,26 +26,36 @@ export function BuyButton({
     promoCode?: string;
     returnTo?: string;
     forUserId?: string;
+    paymentMethod?: "card" | "mobilepay";
   }) => Promise<Result>;
+  /** Also offer MobilePay (a membership through the studio's own sales unit): off to the MobilePay app. */
+  mobilepay?: boolean;
 }) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | undefined>();
   const t = useTranslations("BuyButton");
+  const pay = (paymentMethod: "card" | "mobilepay") => {
+    setError(undefined);
+    startTransition(async () => {
+      const result = await buy(paymentMethod === "card" ? purchase : { ...purchase, paymentMethod });
+      if (!result.ok) setError(result.error);
+    });
+  };
   return (
     <div className="flex flex-col gap-2">
-      <Button
-        className="min-h-12 w-full text-base"
-        disabled={pending}
-        onClick={() => {
-          setError(undefined);
-          startTransition(async () => {
-            const result = await buy(purchase);
-            if (!result.ok) setError(result.error);
-          });
-        }}
-      >
-        {pending ? t("paying") : t("pay", { total })}
+      <Button className="min-h-12 w-full text-base" disabled={pending} onClick={() => pay("card")}>
+        {pending ? t("paying") : mobilepay ? t("payByCard", { total }) : t("pay", { total })}
       </Button>
+      {mobilepay && (
+        <Button
+          className="min-h-12 w-full text-base"
+          variant="secondary"
+          disabled={pending}
+          onClick={() => pay("mobilepay")}
+        >
+          {pending ? t("paying") : t("payWithMobilepay", { total })}
+        </Button>
+      )}
       {error && (
         <p role="alert" className="text-sm text-red-800">
           {error}

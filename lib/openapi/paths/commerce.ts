@@ -176,6 +176,15 @@ registry.registerPath({
     "(PATCH /account/payments; subscriptions are card-only), and `entitlement` is null until the webhook reports the payment. " +
     "A one-off purchase that costs 0 (a free price or a 100% code) is paid at once with either provider, without a payment. 503 when the payment provider cannot be reached " +
     "(the order is then `failed`).\n\n" +
+    "`paymentMethod: \"mobilepay\"` (default `card`, the above): a membership (a subscription price) paid through the studio's own Vipps " +
+    "MobilePay sales unit (PATCH /account/payments `mobilepay`), whatever the provider. 400 for a one-off price or one paid in instalments " +
+    "(Stripe's MobilePay stays the way to pay those), 409 `MobilePay is not set up for this studio` when no sales unit is connected, both " +
+    "before anything is written. The order (`provider: mobilepay`) is `pending` and `checkoutUrl` is the Recurring agreement's confirmation " +
+    "page (`vippsConfirmationUrl`): the price each billing period, the product's and the studio's names, and an initial charge of the order's " +
+    "`amount` (the first period, less a promo code) captured at approval. The member approves in the MobilePay app and comes back to the studio's " +
+    "page. The agreement's outcome arrives by the studio's webhook (POST /payments/mobilepay/webhook/{accountId}) and is also polled: approved " +
+    "with the initial charge captured, the order becomes `paid` with its entitlement, receipt, `order.paid` event and email as a card payment; " +
+    "declined or expired, it becomes `failed`. 503 when Vipps MobilePay cannot be reached (the order is then `failed`).\n\n" +
     "Entitlements: `drop_in` 1 class; `class_pass` `classAllowance` classes; `workshop`, `teacher_training`, `custom` " +
     "`classAllowance` classes when set, else unlimited; `subscription` unlimited until one billing period later. " +
     "Except for subscriptions `validUntil = validFrom + validityDays` when `validityDays` is set, else null.\n\n" +
@@ -208,6 +217,7 @@ registry.registerPath({
     404: errorResponse(404),
     409: errorChoices([
       "Payments are not set up for this studio",
+      "MobilePay is not set up for this studio",
       "Purchase limit reached",
       "Only for new customers",
       "Not eligible for this price",
@@ -234,7 +244,8 @@ registry.registerPath({
     "entitlement it gives counted from now. The figures are computed by the same code as the order's, so a checkout right after " +
     "a quote charges `total`.\n\n" +
     "Errors as on POST /checkout, in the same order: 404 unknown or non-active product, unknown or retired price; 409 " +
-    "`Payments are not set up for this studio`; 409 `Purchase limit reached`; 409 `Only for new customers`; 409 `Not eligible for this price`. A promo code " +
+    "`Payments are not set up for this studio` (with `paymentMethod: \"mobilepay\"`: 400 for a price that is not a membership's, 409 " +
+    "`MobilePay is not set up for this studio`); 409 `Purchase limit reached`; 409 `Only for new customers`; 409 `Not eligible for this price`. A promo code " +
     "that does not apply is no error here: `promoCode.applied` is false with the `reason`, and the figures are without it " +
     "(POST /checkout answers it 409 `Promo code is not valid`). `forUserId` as on POST /checkout: the dependant's age and limit.",
   security: person.security,
@@ -247,6 +258,7 @@ registry.registerPath({
     404: errorResponse(404),
     409: errorChoices([
       "Payments are not set up for this studio",
+      "MobilePay is not set up for this studio",
       "Purchase limit reached",
       "Only for new customers",
       "Not eligible for this price",
@@ -383,7 +395,8 @@ registry.registerPath({
   description:
     "Only a `paid` order (409 `Order cannot be refunded` otherwise, also for a Stripe subscription order, whose payments are its " +
     "invoices'). Demo orders and desk grants are refunded at once, without a provider; Stripe orders through Stripe's Refunds API " +
-    "(idempotent per order; 503 when Stripe cannot be reached, the order staying `paid`). In one transaction the order becomes " +
+    "(idempotent per order; 503 when Stripe cannot be reached, the order staying `paid`); MobilePay orders (`provider: mobilepay`) " +
+    "by refunding the Vipps MobilePay charge that paid them (503 likewise). In one transaction the order becomes " +
     "`refunded` with `refundedAt` and the `reason`, its entitlement `revoked`, and that entitlement's confirmed bookings of future " +
     "classes `cancelled_by_studio`: the attendee is emailed and the freed place goes to the first on the waitlist. Past bookings stay. " +
     "404 for another account's order.",
@@ -442,6 +455,12 @@ registry.registerPath({
     "`invoice.paid`), and desk grants are not renewed. It also takes due instalments of prices paid in instalments: with the " +
     "`demo` provider each instalment whose monthly due date has come is a paid order linked to the first (`instalmentOf`, " +
     "`instalment`, `instalments`); Stripe bills them through the purchase's subscription, which ends itself after the last. " +
+    "MobilePay memberships (POST /checkout `paymentMethod: mobilepay`), whatever the provider: the next period's charge is made on the " +
+    "member's Vipps MobilePay agreement 5 days before the period ends (due 2 days before it, retried for 2 days; their minimum notice is 2 days), " +
+    "and charges settled are applied as their webhook applies them: captured → a paid order (receipt, `order.paid`, email) and one more " +
+    "billing period, counted in `renewed`; failed after the retry days → the renewal order `failed` and the membership past due (usable " +
+    "for the studio's `mobilepayGraceDays` after the period it did not pay for, never charged again; the member and the administrators " +
+    "are emailed). The same work runs in the background every few minutes. " +
     "Safe to run twice, also at once in two processes: each subscription period and each instalment is taken once.",
   security: admin.security,
   responses: {

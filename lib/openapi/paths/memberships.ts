@@ -13,7 +13,8 @@ const admin = authFor("admin");
 const CANCEL_DESCRIPTION =
   "Sets `cancelAt` to the end of the paid period (`validUntil`): the subscription stays usable until then and is not renewed " +
   "(neither by the renewal job nor by a later Stripe invoice); a Stripe subscription is set to `cancel_at_period_end` (503 when " +
-  "Stripe cannot be reached; nothing changes). Cancelling again answers the same entitlement. 409 `Entitlement is not a " +
+  "Stripe cannot be reached; nothing changes); a MobilePay membership's Vipps MobilePay agreement is stopped and its charge not yet " +
+  "taken cancelled, so nothing more is charged (503 when Vipps MobilePay cannot be reached; nothing changes). Cancelling again answers the same entitlement. 409 `Entitlement is not a " +
   "subscription` for any other product.";
 
 registry.registerPath({

@@ -34,13 +34,14 @@ registry.registerPath({
   tags,
   summary: "Choose the payment methods offered in Stripe Checkout; connect or disconnect Vipps MobilePay",
   description:
-    "Either field may be left out. `paymentMethods`: `card` is always offered; `mobilepay` is offered for one-off purchases " +
+    "Any field may be left out. `paymentMethods`: `card` is always offered; `mobilepay` is offered for one-off purchases " +
     "through Stripe when the studio's currency is DKK, EUR, NOK or SEK (400 for another currency). `mobilepay`: the studio's " +
     "own Vipps MobilePay sales unit (merchant serial number, client id, client secret, subscription key, test or production), " +
     "through which members pay memberships; its keys are stored encrypted and never answered; null disconnects it. " +
     "Its keys are proved by asking Vipps MobilePay for an access token: keys it refuses are saved with status `failing`; " +
     "accepted keys register the studio's webhook with its Webhooks API (the one registered before is removed); " +
-    "503 when it cannot be reached (nothing saved).",
+    "503 when it cannot be reached (nothing saved). `mobilepayGraceDays` (0 to 60, default 7): how long a member whose MobilePay " +
+    "renewal failed may still book after the period they did not pay for (`mobilepay.graceDays` in the answer).",
   security: admin.security,
   request: { body: jsonBody(UpdateAccountPaymentsInput) },
   responses: {
@@ -111,7 +112,11 @@ registry.registerPath({
     "Called by Vipps MobilePay, not by clients; registered through its Webhooks API when the studio connects its sales unit. " +
     "Each delivery is verified as Vipps MobilePay documents: `x-ms-content-sha256` is the raw body's SHA-256 and `Authorization` " +
     "an HMAC-SHA256 under the registration's secret of the method, path, `x-ms-date`, host and content hash. An unknown studio, " +
-    "one without a registration, or a bad signature answers 400 `Invalid signature`. Verified events are acknowledged.",
+    "one without a registration, or a bad signature answers 400 `Invalid signature`. A verified event only says \"look again\": " +
+    "the agreement (or charge) it names is read from Vipps MobilePay and its state applied to the order it pays, once however often it " +
+    "is delivered (the same as the poll that runs as a safety net): an agreement approved with its initial charge captured makes the " +
+    "membership's order `paid` with its entitlement; one declined (`STOPPED`) or expired makes it `failed`. An event of no order of ours " +
+    "is acknowledged and ignored. 503 when Vipps MobilePay cannot be asked (it delivers again later).",
   security: [],
   request: {
     params: z.object({ accountId: z.string().uuid().openapi({ description: "The studio's account id" }) }),
@@ -133,5 +138,6 @@ registry.registerPath({
     200: jsonResponse("Received", WebhookReceiptSchema),
     400: errorChoices(["Invalid signature"]),
     413: errorResponse(413),
+    503: errorResponse(503),
   },
 });

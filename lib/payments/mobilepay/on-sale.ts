@@ -1,7 +1,6 @@
 /**
- * Whether members can buy memberships with MobilePay (issue 34 §1). Until checkout, the agreement's
- * events and renewals are built, the studio's settings page does not offer to connect a sales unit
- * (it would promise what members cannot yet do); the API (`PATCH /account/payments` `mobilepay`)
- * and the signed webhook endpoint are in place and tested.
+ * Whether members can buy memberships with MobilePay (issue 34 §1): checkout, the agreement's events
+ * and renewals are built, so the studio's settings page offers to connect a sales unit and the
+ * order summary of a membership offers MobilePay when one is connected.
  */
-export const MOBILEPAY_MEMBERSHIPS_ON_SALE = false;
+export const MOBILEPAY_MEMBERSHIPS_ON_SALE = true;

@@ -19,6 +19,7 @@ import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment
 import { safeReturnTo } from "@/lib/web/return-to";
 import { getViewer } from "@/lib/web/viewer";
 import { buyAction, signOutAction } from "../../actions";
+import { offersMobilepayMemberships } from "@/lib/payments/mobilepay/offers-memberships";
 import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../../studio";
 import { BuyButton } from "../buy-button";
 import { BuyForChooser } from "../buy-for-chooser";
@@ -160,6 +161,9 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
   const money = (amount: number) => formatMoney(amount, quote.currency, account.locale);
   const methods = await listAcceptedPaymentMethods({ accountId: account.id, currency: quote.currency });
   const mobilePay = methods.includes("mobilepay") && price.interval === null && price.instalments === null;
+  // A membership through the studio's own Vipps MobilePay sales unit (a Recurring agreement).
+  const mobilepayMembership =
+    price.interval !== null && price.instalments === null && (await offersMobilepayMemberships(account.id));
   const subscription = product.type === "subscription";
   const parts = quote.instalments; // a price paid in instalments: "3 × 300 kr."
   const { remainingClasses, validUntil } = quote.grants;
@@ -266,11 +270,12 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
               ...(forUserId ? { forUserId } : {}),
             }}
             buy={buyAction.bind(null, account.slug)}
+            mobilepay={mobilepayMembership}
           />
           <p className="mt-2 text-sm text-slate-600">
             {quote.total === 0 && !subscription && !parts
               ? t("nothingToPay")
-              : mobilePay
+              : mobilePay || mobilepayMembership
                 ? tPasses("payByCardOrMobilePay")
                 : tPasses("payByCard")}
             {returnTo && !course ? ` ${t("backToClassAfter")}` : ""}

@@ -52,7 +52,7 @@ describe("GET and PATCH /account/payments", () => {
         provider: "stripe",
         stripe: { accountId: null, status: "not_connected", chargesEnabled: false, payoutsEnabled: false },
         paymentMethods: ["card"],
-        mobilepay: { status: "not_connected", testMode: true },
+        mobilepay: { status: "not_connected", testMode: true, graceDays: 7 },
         platformFeePercent: PLATFORM_FEE_PERCENT,
       },
     });
@@ -133,9 +133,9 @@ describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit",
     const connected = await setMobilepay(tenant, { ...salesUnit, testMode: false });
     expect(connected).toMatchObject({
       status: 200,
-      body: { paymentMethods: ["card", "mobilepay"], mobilepay: { status: "connected", testMode: false } },
+      body: { paymentMethods: ["card", "mobilepay"], mobilepay: { status: "connected", testMode: false, graceDays: 7 } },
     });
-    expect(connected.body.mobilepay).toEqual({ status: "connected", testMode: false });
+    expect(connected.body.mobilepay).toEqual({ status: "connected", testMode: false, graceDays: 7 });
     expect(JSON.stringify((await payments(tenant)).body)).not.toMatch(/client-|subscription-key|123456/);
 
     const row = await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } });
@@ -180,6 +180,7 @@ describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit",
     expect((await setMobilepay(tenant, { ...salesUnit, clientSecret: "wrong" })).body.mobilepay).toEqual({
       status: "failing",
       testMode: true,
+      graceDays: 7,
     });
     expect(mobilepay.webhooks).toEqual([]);
     const other = await createTenant();
@@ -195,6 +196,15 @@ describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit",
     expect((await payments(other)).body.mobilepay.status).toBe("not_connected");
   });
 
+  it("sets the grace days of past-due MobilePay memberships, 0 to 60", async () => {
+    const tenant = await createTenant();
+    const set = (mobilepayGraceDays: unknown) =>
+      api("PATCH", "/account/payments", { token: tenant.admin.token, body: { mobilepayGraceDays } });
+    expect(await set(14)).toMatchObject({ status: 200, body: { mobilepay: { status: "not_connected", graceDays: 14 } } });
+    for (const bad of [-1, 61, 2.5, "7"]) expect((await set(bad)).status).toBe(400);
+    expect((await payments(tenant)).body.mobilepay.graceDays).toBe(14);
+  });
+
   it("answers 400 for a malformed sales unit, saving nothing", async () => {
     const tenant = await createTenant();
     expect(await setMobilepay(tenant, { ...salesUnit, merchantSerialNumber: "MSN-1" })).toMatchObject({
@@ -204,7 +214,7 @@ describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit",
     const { clientSecret: _left, ...withoutSecret } = salesUnit;
     expect((await setMobilepay(tenant, withoutSecret)).status).toBe(400);
     expect((await setMobilepay(tenant, { ...salesUnit, extra: 1 })).status).toBe(400);
-    expect((await payments(tenant)).body.mobilepay).toEqual({ status: "not_connected", testMode: true });
+    expect((await payments(tenant)).body.mobilepay).toEqual({ status: "not_connected", testMode: true, graceDays: 7 });
   });
 
   it("is for administrators only", async () => {

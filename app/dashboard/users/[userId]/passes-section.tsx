@@ -32,6 +32,9 @@ export async function PassesSection({ overview, studio }: { overview: PersonOver
             const validUntil = pass.validUntil ? formatLastDay(pass.validUntil, studio) : null;
             const notes = [
               pass.cancelAt ? t("endsOn", { date: formatDate(pass.cancelAt, studio) }) : null,
+              pass.pastDueSince && pass.validUntil
+                ? t("pastDue", { date: formatLastDay(pass.validUntil, studio) })
+                : null,
               pass.pause ? words.pause(pass.pause, (date) => formatLocalDate(date, studio)) : null,
               pass.imported ? t("imported") : null,
             ].filter((note) => note !== null);

@@ -1,3 +1,4 @@
+import { applyMobilepayEvent } from "@/lib/commerce/mobilepay-memberships";
 import { endpoints, json, route } from "@/lib/http/route";
 import { log } from "@/lib/log";
 import { readMobilepayWebhook } from "@/lib/payments/mobilepay/read-webhook";
@@ -12,6 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/payments/mobilepay/
     async ({ request, params }) => {
       const event = await readMobilepayWebhook(request, params.accountId);
       log.info("Vipps MobilePay event received", { accountId: params.accountId, eventType: event.eventType });
+      await applyMobilepayEvent({ accountId: params.accountId, event });
       return json({ received: true });
     },
   ),

@@ -1,0 +1,209 @@
+// Memberships paid with MobilePay (issue 34 §1): POST /checkout draws up a Vipps MobilePay Recurring
+// agreement on the studio's own sales unit (the fake API), and the agreement's outcome, from the
+// signed webhook or the poll, changes the order exactly once.
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { pollMobilepayAgreements } from "@/lib/commerce/mobilepay-memberships";
+import { api } from "@/tests/helpers/api";
+import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
+import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
+import type { WebhookDelivery } from "@/tests/fakes/vipps-mobilepay";
+
+const fake = useFakeMobilepay();
+const NOW = new Date("2026-11-30T09:05:00Z");
+
+type Product = { id: string; name: string; prices: { id: string }[] };
+
+async function studio({ connected = true } = {}): Promise<TestTenant> {
+  const tenant = await createTenant();
+  if (connected) {
+    const response = await api("PATCH", "/account/payments", {
+      token: tenant.admin.token,
+      body: { mobilepay: { ...SALES_UNIT, testMode: true } },
+    });
+    expect(response.body.mobilepay.status).toBe("connected");
+  }
+  return tenant;
+}
+
+async function product(tenant: TestTenant, body: Record<string, unknown>): Promise<Product> {
+  const response = await api("POST", "/products", {
+    token: tenant.admin.token,
+    body: { name: "Yoga Unlimited", status: "active", ...body },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as Product;
+}
+
+const membership = (tenant: TestTenant) =>
+  product(tenant, { type: "subscription", prices: [{ amount: 49900, currency: "DKK", interval: "month" }] });
+
+const checkout = (member: TestMember, p: Product, body: Record<string, unknown> = { paymentMethod: "mobilepay" }) =>
+  api("POST", "/checkout", { token: member.token, body: { productId: p.id, priceId: p.prices[0]!.id, ...body } });
+
+const deliver = (delivery: WebhookDelivery) =>
+  api("POST", new URL(delivery.url).pathname.replace(/^\/api/, ""), {
+    rawBody: delivery.body,
+    headers: { ...delivery.headers },
+  });
+
+const deliveriesAbout = (agreementId: string) =>
+  fake.deliveries.filter((delivery) => delivery.event.agreementId === agreementId);
+
+async function pendingMembership() {
+  const tenant = await studio();
+  const member = await createMember(tenant.accountId, "attendee");
+  const p = await membership(tenant);
+  const response = await checkout(member, p);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  const agreementId = [...fake.agreements.keys()].at(-1)!;
+  return { tenant, member, product: p, order: response.body.order, agreementId };
+}
+
+const entitlementsOf = (member: TestMember) => db.entitlement.findMany({ where: { userId: member.userId } });
+const orderRow = (orderId: string) => db.order.findUniqueOrThrow({ where: { id: orderId } });
+
+describe("POST /checkout with paymentMethod mobilepay", () => {
+  it("draws up an agreement with an initial charge and answers the order pending with its confirmation page", async () => {
+    const tenant = await studio();
+    const member = await createMember(tenant.accountId, "attendee");
+    const p = await membership(tenant);
+
+    const response = await checkout(member, p);
+
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const { order, checkoutUrl, entitlement } = response.body;
+    expect(entitlement).toBeNull();
+    expect(order).toMatchObject({
+      status: "pending",
+      provider: "mobilepay",
+      amount: 49900,
+      currency: "DKK",
+      paidAt: null,
+    });
+    const [agreement] = [...fake.agreements.values()];
+    expect(checkoutUrl).toBe(`${fake.baseUrl}/fake/confirm/${agreement!.id}`);
+    const account = await db.account.findUniqueOrThrow({ where: { id: tenant.accountId } });
+    expect(agreement).toMatchObject({
+      status: "PENDING",
+      productName: "Yoga Unlimited",
+      productDescription: account.name,
+      pricing: { amount: 49900, currency: "DKK" },
+      interval: { unit: "MONTH", count: 1 },
+      externalId: order.id,
+    });
+    expect(agreement!.merchantRedirectUrl).toMatch(
+      new RegExp(`/${account.slug}/me\\?checkout=mobilepay&order=${order.id}$`),
+    );
+    const [initial] = fake.chargesOf(agreement!.id);
+    expect(initial).toMatchObject({ type: "INITIAL", amount: 49900, orderId: order.id });
+    expect(await orderRow(order.id)).toMatchObject({ providerRef: agreement!.id, mobilepayChargeId: initial!.id });
+  });
+
+  it("answers 409 when the studio has no MobilePay sales unit, and 400 for a one-off price", async () => {
+    const unconnected = await studio({ connected: false });
+    const someone = await createMember(unconnected.accountId, "attendee");
+    expect(await checkout(someone, await membership(unconnected))).toMatchObject({
+      status: 409,
+      body: { error: "MobilePay is not set up for this studio" },
+    });
+
+    const tenant = await studio();
+    const member = await createMember(tenant.accountId, "attendee");
+    const pass = await product(tenant, {
+      type: "class_pass",
+      classAllowance: 10,
+      prices: [{ amount: 120000, currency: "DKK" }],
+    });
+    const oneOff = await checkout(member, pass);
+    expect(oneOff.status).toBe(400);
+    expect(oneOff.body.details).toEqual([
+      expect.objectContaining({ path: "paymentMethod", code: "mobilepay_memberships_only" }),
+    ]);
+    expect(fake.agreements.size).toBe(0);
+    expect(await db.order.count({ where: { accountId: { in: [tenant.accountId, unconnected.accountId] } } })).toBe(0);
+  });
+
+  it("answers 503 and fails the order when Vipps MobilePay cannot draw up the agreement", async () => {
+    const tenant = await studio();
+    const member = await createMember(tenant.accountId, "attendee");
+    const p = await membership(tenant);
+    fake.failWith = 503;
+    expect((await checkout(member, p)).status).toBe(503);
+    const [order] = await db.order.findMany({ where: { userId: member.userId } });
+    expect(order).toMatchObject({ status: "failed", provider: "mobilepay" });
+  });
+});
+
+describe("the agreement's outcome", () => {
+  it("approved: the order is paid once with its membership and receipt, however often the events arrive", async () => {
+    const { member, order, agreementId } = await pendingMembership();
+    fake.approve(agreementId);
+    const deliveries = deliveriesAbout(agreementId);
+    expect(deliveries.map((d) => d.event.eventType)).toEqual([
+      "recurring.agreement-activated.v1",
+      "recurring.charge-captured.v1",
+    ]);
+
+    for (const delivery of [...deliveries, ...deliveries, fake.redeliver(deliveries[1]!)])
+      expect(await deliver(delivery)).toMatchObject({ status: 200, body: { received: true } });
+
+    const paid = await orderRow(order.id);
+    expect(paid).toMatchObject({ status: "paid", receiptNumber: 1 });
+    const entitlements = await entitlementsOf(member);
+    expect(entitlements).toHaveLength(1);
+    expect(entitlements[0]).toMatchObject({ orderId: order.id, status: "active", providerSubscriptionId: agreementId });
+    const mine = await api("GET", "/me/orders", { token: member.token });
+    expect(mine.body).toEqual([expect.objectContaining({ id: order.id, status: "paid", provider: "mobilepay" })]);
+    const emails = await waitForEmails(member.email, 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(readOutbox().filter((email) => email.to === member.email)).toHaveLength(1);
+    expect(emails[0]!.attachments?.[0]?.filename).toBe("receipt-1.pdf");
+  });
+
+  it("declined or expired: the order fails and gives no membership", async () => {
+    for (const outcome of ["decline", "expire"] as const) {
+      const { member, order, agreementId } = await pendingMembership();
+      fake[outcome](agreementId);
+      for (const delivery of deliveriesAbout(agreementId)) expect((await deliver(delivery)).status).toBe(200);
+      expect((await orderRow(order.id)).status).toBe("failed");
+      expect(await entitlementsOf(member)).toHaveLength(0);
+    }
+  });
+
+  it("stays pending while the member has not answered, and an unsigned delivery is 400 and changes nothing", async () => {
+    const { order, agreementId } = await pendingMembership();
+    expect(await pollMobilepayAgreements(NOW)).toBe(0);
+    fake.approve(agreementId);
+    const [activated] = deliveriesAbout(agreementId);
+    const { authorization: _signature, ...unsigned } = activated!.headers;
+    expect(
+      await api("POST", new URL(activated!.url).pathname.replace(/^\/api/, ""), {
+        rawBody: activated!.body,
+        headers: unsigned,
+      }),
+    ).toMatchObject({ status: 400, body: { error: "Invalid signature" } });
+    expect((await orderRow(order.id)).status).toBe("pending");
+  });
+
+  it("the poll finds what a lost webhook would have said, and racing the webhook changes the order once", async () => {
+    const lost = await pendingMembership();
+    fake.approve(lost.agreementId);
+    expect(await pollMobilepayAgreements(NOW)).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(lost.order.id)).status).toBe("paid");
+
+    const raced = await pendingMembership();
+    fake.approve(raced.agreementId);
+    const deliveries = deliveriesAbout(raced.agreementId);
+    await Promise.all([
+      pollMobilepayAgreements(NOW),
+      ...deliveries.map(deliver),
+      pollMobilepayAgreements(NOW),
+      ...deliveries.map(deliver),
+    ]);
+    expect((await orderRow(raced.order.id)).status).toBe("paid");
+    expect(await entitlementsOf(raced.member)).toHaveLength(1);
+    expect(await db.order.count({ where: { userId: raced.member.userId } })).toBe(1);
+  });
+});

@@ -13,3 +13,13 @@ export const sealMobilepayCredentials = (credentials: MobilepayCredentials, sett
 /** The clear keys; throws when they were sealed under another key or altered. */
 export const unsealMobilepayCredentials = (sealed: string, setting: string): MobilepayCredentials =>
   JSON.parse(unsealText(sealed, keySetting(setting))) as MobilepayCredentials;
+
+const webhookKeySetting = (setting: string) => `mobilepay-webhook:${setting}`;
+
+/** The signing secret of the studio's webhook at Vipps MobilePay (Webhooks API), as stored. */
+export const sealMobilepayWebhookSecret = (secret: string, setting: string): string =>
+  sealText(secret, webhookKeySetting(setting));
+
+/** The clear signing secret; throws when it was sealed under another key or altered. */
+export const unsealMobilepayWebhookSecret = (sealed: string, setting: string): string =>
+  unsealText(sealed, webhookKeySetting(setting));

@@ -1,6 +1,6 @@
 import "server-only";
 import { tenantDb } from "@/lib/db/tenant-db";
-import { unsealText } from "@/lib/crypto/sealed-text";
+import { unsealMobilepayWebhookSecret } from "@/lib/payments/mobilepay-credentials";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/http/parse-input";
@@ -21,7 +21,7 @@ export async function readMobilepayWebhook(request: Request, accountId: string):
   const body = new TextDecoder().decode(bytes);
   const row = await tenantDb(accountId).accountPayments.findFirst({ select: { mobilepayWebhookSecret: true } });
   if (!row?.mobilepayWebhookSecret) throw new AppError("invalid_signature");
-  const secret = unsealText(row.mobilepayWebhookSecret, `mobilepay-webhook:${env().WEBHOOK_SECRET_KEY}`);
+  const secret = unsealMobilepayWebhookSecret(row.mobilepayWebhookSecret, env().WEBHOOK_SECRET_KEY);
   if (!verifyWebhook({ body, url: mobilepayWebhookUrl(accountId), headers: request.headers }, secret)) {
     throw new AppError("invalid_signature");
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { sealText } from "@/lib/crypto/sealed-text";
+import { sealMobilepayWebhookSecret } from "@/lib/payments/mobilepay-credentials";
 import { mobilepayRequest, type SalesUnit } from "./client";
 
 /** The Recurring events the studio's webhook receives (Webhooks API event types). */
@@ -19,8 +19,6 @@ export const MOBILEPAY_EVENTS = [
 /** Where Vipps MobilePay delivers a studio's events: one endpoint per studio. */
 export const mobilepayWebhookUrl = (accountId: string) => `${env().APP_URL}/api/payments/mobilepay/webhook/${accountId}`;
 
-const secretSetting = () => `mobilepay-webhook:${env().WEBHOOK_SECRET_KEY}`;
-
 /** Registers the studio's webhook; its id, and its signing secret sealed. */
 export async function registerMobilepayWebhook(
   unit: SalesUnit,
@@ -29,7 +27,7 @@ export async function registerMobilepayWebhook(
   const { id, secret } = await mobilepayRequest<{ id: string; secret: string }>(unit, "POST", "/webhooks/v1/webhooks", {
     body: { url: mobilepayWebhookUrl(accountId), events: MOBILEPAY_EVENTS },
   });
-  return { mobilepayWebhookId: id, mobilepayWebhookSecret: sealText(secret, secretSetting()) };
+  return { mobilepayWebhookId: id, mobilepayWebhookSecret: sealMobilepayWebhookSecret(secret, env().WEBHOOK_SECRET_KEY) };
 }
 
 /** Removes a webhook registered before; a failure is logged, not raised (the keys may be gone). */

@@ -73,6 +73,8 @@ export const ORDERS_CSV_HEADER = [
   "productId",
   "productName",
   "priceId",
+  "vatRate",
+  "vatAmount",
 ];
 
 /**

@@ -122,7 +122,8 @@ registry.registerPath({
   tags: ["Commerce"],
   summary: "The orders of the active account as CSV",
   description:
-    `The orders GET /orders answers for the same filters, oldest first, then by id; \`amount\` in minor units as in the API. ` +
+    `The orders GET /orders answers for the same filters, oldest first, then by id; \`amount\` in minor units as in the API; ` +
+    "`vatRate` (percent; 0 = VAT-exempt teaching) and `vatAmount` (minor units) as the order was paid at, empty without VAT: revenue split by VAT rate. " +
     `${ORDER_FILTER_DESCRIPTION} ${CSV_COMMON}${columns(ORDERS_CSV_HEADER)}`,
   security: admin.security,
   request: { query: ExportOrdersParams },

@@ -1,5 +1,5 @@
 import { AccountSchema } from "./account";
-import { IsoDateTime } from "./common";
+import { IsoDate, IsoDateTime } from "./common";
 import { z } from "./zod";
 import { ruleIssue } from "@/lib/error-details";
 
@@ -30,6 +30,17 @@ export const ExportRangeQuery = ExportRangeParams.transform(({ delimiter, ...ran
   return { delimiter: toSeparator(delimiter), from, to };
 });
 
+/** GET /exports/journal.csv: studio dates, both required, `to` included (decision 0041). */
+export const JournalParams = ExportParams.extend({
+  from: IsoDate.openapi({ description: "The first studio day of the period (`YYYY-MM-DD`, in the studio's timezone)", example: "2026-11-01" }),
+  to: IsoDate.openapi({ description: "The last studio day of the period, included (`YYYY-MM-DD`)", example: "2026-11-30" }),
+});
+
+export const JournalQuery = JournalParams.transform(({ delimiter, from, to }, context) => {
+  if (to < from) context.addIssue({ code: "custom", path: ["to"], ...ruleIssue("range_end_not_after_start") });
+  return { delimiter: toSeparator(delimiter), from, to };
+});
+
 /** One CSV row: text as is, numbers in JavaScript's notation, instants in ISO 8601 UTC, null empty. */
 export type CsvCell = string | number | null;
 /** A CSV's header and its rows, read batch by batch (a keyset), so that an export never holds a whole table. */
@@ -57,6 +68,24 @@ export const BOOKINGS_CSV_HEADER = [
   "attendeeName",
   "attendeeEmail",
   "entitlementId",
+];
+
+/** GET /exports/journal.csv (lib/exports/export-journal.ts): one line per financial event. */
+export const JOURNAL_CSV_HEADER = [
+  "date",
+  "receiptNumber",
+  "text",
+  "customer",
+  "amount",
+  "currency",
+  "vatRate",
+  "vatAmount",
+  "paymentMethod",
+  "account",
+  "contraAccount",
+  "vatAccount",
+  "kind",
+  "orderId",
 ];
 
 export const ORDERS_CSV_HEADER = [

@@ -7,17 +7,7 @@ import { languageOfLocaleTag } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { basisPointsToPercent } from "@/lib/receipts/vat";
 import { JOURNAL_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } from "@/lib/schemas/export";
-import { accountingSettingsOf, type AccountingSettings } from "@/lib/accounting/accounting-settings";
-
-/** How an order was paid, as the journal names it: `card` (Stripe, the demo), `mobilepay`, `desk`. */
-export function paymentMethodOf(provider: string): "card" | "mobilepay" | "desk" {
-  return provider === "mobilepay" ? "mobilepay" : provider === "desk" ? "desk" : "card";
-}
-
-/** The account the money of a payment arrives on: MobilePay's clearing account, else the card clearing account. */
-export function clearingAccountOf(provider: string, accounts: AccountingSettings): number {
-  return paymentMethodOf(provider) === "mobilepay" ? accounts.mobilepayClearingAccount : accounts.cardClearingAccount;
-}
+import { accountingSettingsOf, clearingAccountOf, paymentMethodOf } from "@/lib/accounting/accounting-settings";
 
 /**
  * GET /exports/journal.csv (decision 0041): one line per financial event of the studio's days

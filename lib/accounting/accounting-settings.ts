@@ -20,6 +20,7 @@ export const ACCOUNTING_FIELDS = [
   "cardClearingAccount",
   "mobilepayClearingAccount",
 ] as const;
+export type AccountingField = (typeof ACCOUNTING_FIELDS)[number];
 
 export function accountingSettingsOf(account: AccountingSettings): AccountingSettings {
   return {

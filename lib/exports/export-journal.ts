@@ -37,7 +37,8 @@ export async function exportJournal({
   const zone = account.timezone;
   const start = DateTime.fromISO(from, { zone }).startOf("day").toJSDate();
   const end = DateTime.fromISO(to, { zone }).plus({ days: 1 }).startOf("day").toJSDate();
-  const t = translatorFor(languageOfLocaleTag(account.locale) ?? "da", "Journal");
+  const language = languageOfLocaleTag(account.locale) ?? "da";
+  const t = translatorFor(language, "Journal");
   const localDate = (at: Date) => DateTime.fromJSDate(at, { zone }).toISODate();
 
   type Row = Order & { user: { displayName: string }; product: { name: string } };
@@ -51,7 +52,9 @@ export async function exportJournal({
     return [
       localDate(kind === "refund" ? order.refundedAt! : order.paidAt!),
       order.receiptNumber,
-      t(kind, { number: order.receiptNumber ?? "", item }),
+      kind === "refund"
+        ? t("refund", { number: order.receiptNumber ?? "", item })
+        : t("sale", { number: order.receiptNumber ?? "", item }),
       order.user.displayName,
       major(order.amount),
       order.currency,

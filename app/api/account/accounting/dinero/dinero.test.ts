@@ -204,7 +204,7 @@ describe("vouchers in Dinero", () => {
     await api("PATCH", "/account", { token: tenant.admin.token, body: { legal: { vatRate: 25 } } });
     await buy();
     await drain();
-    expect(dinero.vouchers.map((v) => v.body.Lines[0])).toEqual([
+    expect(dinero.vouchers.map((v) => (v.body.Lines as unknown[])[0])).toEqual([
       expect.objectContaining({ AccountNumber: 5820, BalancingAccountNumber: 1110, BalancingAccountVatCode: null }),
       expect.objectContaining({ AccountNumber: 5820, BalancingAccountNumber: 1100, BalancingAccountVatCode: "U25" }),
     ]);

@@ -49,6 +49,42 @@ beforeAll(async () => {
   ids.after = await buy(yoga, "2026-03-07T23:30:00Z");
   ids.before = await buy(yoga, "2026-02-28T22:59:00Z");
   expect((await api("POST", `/orders/${ids.refunded}/refunds`, { token: tenant.admin.token })).status).toBe(200);
+
+  // A sale at the desk (the whole price, paid there).
+  const desk = await api("POST", `/users/${buyer.userId}/entitlements`, {
+    token: tenant.admin.token,
+    body: { productId: yoga.id },
+  });
+  expect(desk.status, JSON.stringify(desk.body)).toBe(201);
+  const deskOrder = await db.order.findFirstOrThrow({ where: { accountId: tenant.accountId, provider: "desk" } });
+  await db.order.update({ where: { id: deskOrder.id }, data: { paidAt: new Date("2026-03-06T09:00:00Z") } });
+  ids.desk = deskOrder.id;
+  // The second of two instalments of a course, as the instalment job writes it.
+  const first = await db.order.update({
+    where: { id: ids.before! },
+    data: { instalment: 1, instalments: 2 },
+  });
+  ids.instalment = (
+    await db.order.create({
+      data: {
+        accountId: tenant.accountId,
+        userId: buyer.userId,
+        productId: first.productId,
+        priceId: first.priceId,
+        amount: 12500,
+        currency: "DKK",
+        status: "paid",
+        provider: "stripe",
+        paidAt: new Date("2026-03-06T12:00:00Z"),
+        receiptNumber: 100,
+        vatRateBasisPoints: 2500,
+        vatAmount: 2500,
+        instalmentOf: first.id,
+        instalment: 2,
+        instalments: 2,
+      },
+    })
+  ).id;
   await db.order.update({ where: { id: ids.refunded }, data: { refundedAt: new Date("2026-03-05T12:00:00Z") } });
 });
 
@@ -75,8 +111,12 @@ describe("GET /exports/journal.csv", () => {
       [ids.yoga, "sale", "2026-03-02", "125"],
       [ids.dance, "sale", "2026-03-03", "200"],
       [ids.refunded, "sale", "2026-03-04", "200"],
+      [ids.desk, "sale", "2026-03-06", "125"],
+      [ids.instalment, "instalment", "2026-03-06", "125"],
       [ids.refunded, "refund", "2026-03-05", "-200"],
     ]);
+    expect(rows[3]).toMatchObject({ paymentMethod: "desk", account: "55000" });
+    expect(rows[4]).toMatchObject({ text: "Kvittering nr. 100: Yoga drop-in, rate 2 af 2", paymentMethod: "card" });
     const receiptOf = async (id: string) => String((await db.order.findUniqueOrThrow({ where: { id } })).receiptNumber);
     expect(rows[0]).toEqual({
       date: "2026-03-02",
@@ -95,7 +135,7 @@ describe("GET /exports/journal.csv", () => {
       orderId: ids.yoga,
     });
     expect(rows[1]).toMatchObject({ vatRate: "0", vatAmount: "0", contraAccount: "1050", vatAccount: "" });
-    expect(rows[3]).toMatchObject({
+    expect(rows[5]).toMatchObject({
       text: `Kreditnota for kvittering nr. ${await receiptOf(ids.refunded!)}: Dansetime`,
       vatAmount: "0",
       contraAccount: "1050",

@@ -20,7 +20,7 @@ export const DASHBOARD_GROUPS = [
       "/dashboard/settings",
       "/dashboard/settings/payments",
       "/dashboard/settings/import",
-      "/dashboard/settings/accounting/dinero",
+      "/dashboard/settings/accounting",
       "/dashboard/locations",
       "/dashboard/presets",
       "/dashboard/api-keys",
@@ -98,7 +98,7 @@ export function DashboardNav({
     "/dashboard/settings": t("settings"),
     "/dashboard/settings/payments": t("payments"),
     "/dashboard/settings/import": t("import"),
-    "/dashboard/settings/accounting/dinero": t("dinero"),
+    "/dashboard/settings/accounting": t("accounting"),
     "/dashboard/api-keys": t("apiKeys"),
     "/dashboard/webhooks": t("webhooks"),
   };

@@ -1,5 +1,5 @@
 import "server-only";
-import { tenantDb } from "@/lib/db/tenant-db";
+import { tenantDb, type TenantDb } from "@/lib/db/tenant-db";
 import type { RawSql } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/errors";
 import { languageOfLocaleTag } from "@/lib/i18n/locales";
@@ -10,7 +10,8 @@ import { receiptFileName } from "@/lib/receipts/receipt-facts";
 import { renderReceiptPdf } from "@/lib/receipts/render-receipt-pdf";
 import { dineroApi, fetchDineroToken } from "./dinero-client";
 import { unsealDineroCredentials } from "./dinero-settings";
-import { dineroVoucherOf } from "./dinero-voucher";
+import { accountingSettingsOf, clearingAccountOf } from "./accounting-settings";
+import { dineroVoucherOf, type DineroVoucherAccounts } from "./dinero-voucher";
 
 /** A claimed voucher with its studio's connection and what earlier attempts got from Dinero. */
 export type ClaimedDineroVoucher = {
@@ -66,6 +67,20 @@ export const dineroVoucherJobs: JobKind<ClaimedDineroVoucher, DineroVoucherConte
   },
 };
 
+/** The studio's account numbers as they stand when the voucher is made (accounting-settings.ts). */
+async function voucherAccounts(db: TenantDb, row: ClaimedDineroVoucher): Promise<DineroVoucherAccounts> {
+  const [account, order] = await Promise.all([
+    db.account.findUniqueOrThrow({ where: { id: row.accountId } }),
+    db.order.findFirstOrThrow({ where: { id: row.orderId }, select: { provider: true } }),
+  ]);
+  const settings = accountingSettingsOf(account);
+  return {
+    money: clearingAccountOf(order.provider, settings),
+    sales: settings.salesAccount,
+    exemptSales: settings.exemptSalesAccount,
+  };
+}
+
 async function sendVoucher(row: ClaimedDineroVoucher): Promise<JobOutcome> {
   const db = tenantDb(row.accountId);
   try {
@@ -85,7 +100,13 @@ async function sendVoucher(row: ClaimedDineroVoucher): Promise<JobOutcome> {
       const t = translatorFor(language, "DineroVoucher");
       const words = { number: facts.receiptNumber, item: facts.item };
       const created = await api.createManualVoucher(
-        dineroVoucherOf(facts, row.kind, fileGuid, { sale: t("sale", words), refund: t("refund", words) }),
+        dineroVoucherOf(
+          facts,
+          row.kind,
+          fileGuid,
+          { sale: t("sale", words), refund: t("refund", words) },
+          await voucherAccounts(db, row),
+        ),
       );
       voucherGuid = created.Guid;
       timestamp = created.TimeStamp;

@@ -4,11 +4,11 @@ import type { ReceiptFacts } from "@/lib/receipts/receipt-facts";
 import type { DineroManualVoucher } from "./dinero-client";
 
 /**
- * Accounts of Dinero's standard chart the vouchers post to: the money arrives on the bank account
- * and is sales with or without VAT. The studio's own account numbers replace these once its
- * accounting settings hold them (issue 34, the journal export).
+ * The accounts a voucher posts to, from the studio's accounting settings (GET /account/accounting,
+ * decision 0041): the money arrives on `money` (the clearing account of how it was paid) and is
+ * sales with VAT (`sales`) or without (`exemptSales`).
  */
-export const DINERO_ACCOUNTS = { bank: 55000, sales: 1000, exemptSales: 1010 } as const;
+export type DineroVoucherAccounts = { money: number; sales: number; exemptSales: number };
 
 /** Dinero's VAT code of sales at 25 %; sales without VAT carry none. */
 const SALES_VAT_CODE = "U25";
@@ -26,6 +26,7 @@ export function dineroVoucherOf(
   kind: "sale" | "refund",
   fileGuid: string,
   words: { sale: string; refund: string },
+  accounts: DineroVoucherAccounts,
 ): DineroManualVoucher {
   const taxed = (facts.vatRateBasisPoints ?? 0) > 0;
   const at = kind === "refund" && facts.refundedAt ? facts.refundedAt : facts.paidAt;
@@ -37,8 +38,8 @@ export function dineroVoucherOf(
     Lines: [
       {
         Description: kind === "sale" ? words.sale : words.refund,
-        AccountNumber: DINERO_ACCOUNTS.bank,
-        BalancingAccountNumber: taxed ? DINERO_ACCOUNTS.sales : DINERO_ACCOUNTS.exemptSales,
+        AccountNumber: accounts.money,
+        BalancingAccountNumber: taxed ? accounts.sales : accounts.exemptSales,
         Amount: kind === "sale" ? amount : -amount,
         AccountVatCode: null,
         BalancingAccountVatCode: taxed ? SALES_VAT_CODE : null,

@@ -11,7 +11,7 @@ export type PeriodFacts = {
     instanceCancelled: boolean;
   }[];
   instances: { startsAt: Date; capacity: number }[];
-  orders: { amount: number; currency: string; paidAt: Date }[];
+  orders: { amount: number; currency: string; paidAt: Date; vatRateBasisPoints: number | null; vatAmount: number | null }[];
 };
 
 /**
@@ -36,7 +36,7 @@ export async function loadPeriodFacts({ db, from, to }: { db: TenantDb; from: Da
     }),
     db.order.findMany({
       where: { status: "paid", paidAt: { gte: from, lt: to } },
-      select: { amount: true, currency: true, paidAt: true },
+      select: { amount: true, currency: true, paidAt: true, vatRateBasisPoints: true, vatAmount: true },
     }),
   ]);
   return {
@@ -48,6 +48,12 @@ export async function loadPeriodFacts({ db, from, to }: { db: TenantDb; from: Da
       instanceCancelled: b.instance.status === "cancelled",
     })),
     instances,
-    orders: orders.map((o) => ({ amount: o.amount, currency: o.currency, paidAt: o.paidAt! })),
+    orders: orders.map((o) => ({
+      amount: o.amount,
+      currency: o.currency,
+      paidAt: o.paidAt!,
+      vatRateBasisPoints: o.vatRateBasisPoints,
+      vatAmount: o.vatAmount,
+    })),
   };
 }

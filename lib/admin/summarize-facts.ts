@@ -1,4 +1,5 @@
 import type { SummaryDto } from "@/lib/schemas/summary";
+import { basisPointsToPercent } from "@/lib/receipts/vat";
 import { fillRate } from "./fill-rate";
 import type { PeriodFacts } from "./load-period-facts";
 
@@ -8,7 +9,9 @@ import type { PeriodFacts } from "./load-period-facts";
  * - bookings / attended / noShows: confirmed bookings of the period's instances, and their check-ins;
  * - cancellations / lateCancellations: bookings with status `cancelled` / `late_cancelled`;
  * - fillRate: confirmed bookings of instances that take place ÷ their capacity;
- * - revenue: paid orders per currency, alphabetical; activeAttendees: distinct confirmed attendees.
+ * - revenue: paid orders per currency, alphabetical; revenueByVatRate: the same split by the VAT rate
+ *   each order was frozen at (decision 0041): per currency, highest rate first, orders without VAT last;
+ * - activeAttendees: distinct confirmed attendees.
  */
 export function summarizeFacts(facts: PeriodFacts): SummaryDto {
   let bookings = 0;
@@ -40,6 +43,26 @@ export function summarizeFacts(facts: PeriodFacts): SummaryDto {
     lateCancellations,
     fillRate: fillRate(seated, capacity),
     revenue: [...byCurrency].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount })),
+    revenueByVatRate: revenueByVatRate(facts.orders),
     activeAttendees: attendees.size,
   };
+}
+
+function revenueByVatRate(orders: PeriodFacts["orders"]): SummaryDto["revenueByVatRate"] {
+  const groups = new Map<string, SummaryDto["revenueByVatRate"][number]>();
+  for (const order of orders) {
+    const key = `${order.currency} ${order.vatRateBasisPoints ?? "none"}`;
+    const group = groups.get(key) ?? {
+      currency: order.currency,
+      vatRate: order.vatRateBasisPoints === null ? null : basisPointsToPercent(order.vatRateBasisPoints),
+      amount: 0,
+      vatAmount: order.vatRateBasisPoints === null ? null : 0,
+    };
+    group.amount += order.amount;
+    if (group.vatAmount !== null) group.vatAmount += order.vatAmount ?? 0;
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort(
+    (a, b) => a.currency.localeCompare(b.currency) || (b.vatRate ?? -1) - (a.vatRate ?? -1),
+  );
 }

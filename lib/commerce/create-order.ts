@@ -131,7 +131,7 @@ export async function placePaidOrders(tx: TenantTx, purchases: PaidPurchase[]): 
   const byPayment = [...rows].sort((a, b) => a.paidAt!.getTime() - b.paidAt!.getTime());
   const receipts = await issueReceipts(tx, {
     accountId: rows[0]!.accountId,
-    amounts: byPayment.map((row) => row.amount),
+    orders: byPayment,
   });
   const receiptOf = new Map(byPayment.map((row, index) => [row.id, receipts[index]!]));
   const orders = rows.map((row) => ({ ...row, ...receiptOf.get(row.id) }));

@@ -31,6 +31,7 @@ export async function createProduct({
       courseEventId: input.courseEventId ?? null,
       enrolUntil: input.enrolUntil ? new Date(input.enrolUntil) : null,
       newcomersOnly: input.newcomersOnly ?? false,
+      vatExempt: input.vatRate === 0,
       status: input.status ?? "draft",
       prices: { create: input.prices.map((price, position) => ({ ...priceData(price, position), accountId })) },
     },

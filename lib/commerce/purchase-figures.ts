@@ -16,7 +16,7 @@ export type PurchaseFigures = {
   discountAmount: number;
   /** What is charged now: `amount` less `discountAmount`, never below 0. */
   total: number;
-  /** The VAT `total` includes at the studio's rate; null when the studio has no rate. */
+  /** The VAT `total` includes at the studio's rate (0 for a VAT-exempt product); null when the studio has no rate. */
   vatAmount: number | null;
   grants: { remainingClasses: number | null; validUntil: Date | null };
 };

@@ -5,6 +5,7 @@ import { connectedAccountOrThrow } from "@/lib/payments/connected-account-or-thr
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
 import type { CheckoutInput } from "@/lib/schemas/order";
+import { orderVatRate } from "@/lib/receipts/issue-receipts";
 import { firstPayment, instalmentAmount } from "./instalments";
 import { mobilepayCheckoutUnit } from "./mobilepay-memberships";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
@@ -58,7 +59,7 @@ export async function quoteCheckout({
     product,
     price: payable,
     discountAmount: check?.applies ? check.amount : 0,
-    vatRateBasisPoints: account.vatRateBasisPoints,
+    vatRateBasisPoints: orderVatRate(account.vatRateBasisPoints, product.vatExempt),
     validFrom: now,
   });
   const promoCode: CheckoutQuote["promoCode"] =

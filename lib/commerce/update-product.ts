@@ -63,6 +63,7 @@ export async function updateProduct({
         courseEventId: input.courseEventId,
         enrolUntil: input.enrolUntil === undefined ? undefined : input.enrolUntil && new Date(input.enrolUntil),
         newcomersOnly: input.newcomersOnly,
+        vatExempt: input.vatRate === undefined ? undefined : input.vatRate === 0,
         status: input.status,
         updatedAt: new Date(),
       },

@@ -1,11 +1,13 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import { basisPointsToPercent } from "@/lib/receipts/vat";
 import { ORDERS_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } from "@/lib/schemas/export";
 
 /**
  * The account's orders `where` keeps (a filter resolved by orderFilterWhere before the download starts,
- * so that its 400 comes before the 200), oldest first (then by id), read a batch at a time by that key. `amount` in minor units, as in the API.
+ * so that its 400 comes before the 200), oldest first (then by id), read a batch at a time by that key. `amount` in minor units, as in the API;
+ * `vatRate` (percent, 0 = VAT-exempt) and `vatAmount` as the order froze them, empty without VAT.
  */
 export function exportOrders({
   db,
@@ -47,6 +49,8 @@ export function exportOrders({
         o.productId,
         o.product.name,
         o.priceId,
+        o.vatRateBasisPoints === null ? null : basisPointsToPercent(o.vatRateBasisPoints),
+        o.vatAmount,
       ]);
       const last = rows[rows.length - 1];
       if (!last || rows.length < batchSize) return;

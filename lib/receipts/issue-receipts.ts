@@ -10,12 +10,14 @@ export type ReceiptFields = { receiptNumber: number; vatAmount: number | null; v
  * transaction, with these `amounts`, get the account's next numbers in that order (one counter row
  * per account, `last` raised by the count; concurrent payments queue on that row until this
  * transaction ends, and a rolled-back payment gives its numbers back) and the VAT at the account's
- * rate today, kept on the order so a later rate change leaves old receipts as they were.
+ * rate today, kept on the order so a later rate change leaves old receipts as they were. An order of a
+ * VAT-exempt product (`vatExempt`, decision 0041) carries rate 0 and VAT 0.
  */
 export async function issueReceipts(
   tx: TenantTx,
-  { accountId, amounts }: { accountId: string; amounts: number[] },
+  { accountId, orders }: { accountId: string; orders: { amount: number; productId: string }[] },
 ): Promise<ReceiptFields[]> {
+  const amounts = orders.map((order) => order.amount);
   if (amounts.length === 0) return [];
   const [counter] = await tx.$queryRaw<{ last: number }[]>`
     INSERT INTO "ReceiptCounter" ("accountId", "last") VALUES (${accountId}, ${amounts.length})
@@ -26,15 +28,34 @@ export async function issueReceipts(
     where: { id: accountId },
     select: { vatRateBasisPoints: true },
   });
-  return amounts.map((amount, index) => ({
-    receiptNumber: first + index,
-    vatAmount: vatRateBasisPoints === null ? null : vatIncluded(amount, vatRateBasisPoints),
-    vatRateBasisPoints,
-  }));
+  const exempt = new Set(
+    (
+      await tx.product.findMany({
+        where: { id: { in: [...new Set(orders.map((order) => order.productId))] }, vatExempt: true },
+        select: { id: true },
+      })
+    ).map((product) => product.id),
+  );
+  return orders.map(({ amount, productId }, index) => {
+    const rate = orderVatRate(vatRateBasisPoints, exempt.has(productId));
+    return {
+      receiptNumber: first + index,
+      vatAmount: rate === null ? null : vatIncluded(amount, rate),
+      vatRateBasisPoints: rate,
+    };
+  });
+}
+
+/** The VAT rate an order is frozen at: 0 for a VAT-exempt product, else the studio's rate (null: none). */
+export function orderVatRate(studioRateBasisPoints: number | null, productVatExempt: boolean): number | null {
+  return productVatExempt ? 0 : studioRateBasisPoints;
 }
 
 /** issueReceipts for one order. */
-export async function issueReceipt(tx: TenantTx, order: { accountId: string; amount: number }): Promise<ReceiptFields> {
-  const [fields] = await issueReceipts(tx, { accountId: order.accountId, amounts: [order.amount] });
+export async function issueReceipt(
+  tx: TenantTx,
+  order: { accountId: string; amount: number; productId: string },
+): Promise<ReceiptFields> {
+  const [fields] = await issueReceipts(tx, { accountId: order.accountId, orders: [order] });
   return fields!;
 }

@@ -58,9 +58,13 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
   row(doc, width, facts.item, money(facts.amount + facts.discountAmount));
   if (facts.discountAmount > 0) row(doc, width, t("discount"), money(-facts.discountAmount));
   rule(doc, width);
-  const vat = facts.vatAmount !== null && facts.vatRateBasisPoints !== null;
+  const exempt = facts.vatRateBasisPoints === 0;
+  const vat = facts.vatAmount !== null && facts.vatRateBasisPoints !== null && !exempt;
   row(doc, width, vat ? t("totalInclVat") : t("total"), money(facts.amount), "bold");
-  if (vat) {
+  if (exempt) {
+    // VAT-exempt teaching (decision 0041): the exemption named instead of a VAT line.
+    doc.moveDown(0.5).font("regular").text(t("vatExempt"));
+  } else if (vat) {
     const rate = new Intl.NumberFormat(facts.formatLocale, { maximumFractionDigits: 2 }).format(
       basisPointsToPercent(facts.vatRateBasisPoints!),
     );

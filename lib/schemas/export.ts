@@ -1,5 +1,5 @@
 import { AccountSchema } from "./account";
-import { IsoDateTime } from "./common";
+import { IsoDate, IsoDateTime } from "./common";
 import { z } from "./zod";
 import { ruleIssue } from "@/lib/error-details";
 
@@ -27,6 +27,17 @@ export const ExportRangeQuery = ExportRangeParams.transform(({ delimiter, ...ran
   const from = range.from ? new Date(range.from) : undefined;
   const to = range.to ? new Date(range.to) : undefined;
   if (from && to && from >= to) context.addIssue({ code: "custom", path: ["to"], ...ruleIssue("range_end_not_after_start") });
+  return { delimiter: toSeparator(delimiter), from, to };
+});
+
+/** GET /exports/journal.csv: studio dates, both required, `to` included (decision 0041). */
+export const JournalParams = ExportParams.extend({
+  from: IsoDate.openapi({ description: "The first studio day of the period (`YYYY-MM-DD`, in the studio's timezone)", example: "2026-11-01" }),
+  to: IsoDate.openapi({ description: "The last studio day of the period, included (`YYYY-MM-DD`)", example: "2026-11-30" }),
+});
+
+export const JournalQuery = JournalParams.transform(({ delimiter, from, to }, context) => {
+  if (to < from) context.addIssue({ code: "custom", path: ["to"], ...ruleIssue("range_end_not_after_start") });
   return { delimiter: toSeparator(delimiter), from, to };
 });
 
@@ -59,6 +70,24 @@ export const BOOKINGS_CSV_HEADER = [
   "entitlementId",
 ];
 
+/** GET /exports/journal.csv (lib/exports/export-journal.ts): one line per financial event. */
+export const JOURNAL_CSV_HEADER = [
+  "date",
+  "receiptNumber",
+  "text",
+  "customer",
+  "amount",
+  "currency",
+  "vatRate",
+  "vatAmount",
+  "paymentMethod",
+  "account",
+  "contraAccount",
+  "vatAccount",
+  "kind",
+  "orderId",
+];
+
 export const ORDERS_CSV_HEADER = [
   "id",
   "createdAt",
@@ -73,6 +102,8 @@ export const ORDERS_CSV_HEADER = [
   "productId",
   "productName",
   "priceId",
+  "vatRate",
+  "vatAmount",
 ];
 
 /**

@@ -45,11 +45,12 @@ export const OrderSchema = z
     vatAmount: z.number().int().nullable().openapi({
       example: 2400,
       description:
-        "Minor units of VAT (moms) included in `amount`, at `vatRate`: amount × rate / (100 + rate), rounded. Null unless paid while the studio had a VAT rate.",
+        "Minor units of VAT (moms) included in `amount`, at `vatRate`: amount × rate / (100 + rate), rounded. 0 for a VAT-exempt product (`vatRate` 0). Null unless paid while the studio had a VAT rate or for an exempt product.",
     }),
     vatRate: z.number().nullable().openapi({
       example: 25,
-      description: "The studio's VAT rate in percent when the order was paid; null with `vatAmount`",
+      description:
+        "The VAT rate in percent the order was paid at: the studio's rate then, or 0 for a VAT-exempt product (momsfritaget undervisning); null with `vatAmount`",
     }),
     instalmentOf: Id.nullable().openapi({
       description:
@@ -147,7 +148,7 @@ export const CheckoutQuoteSchema = z
     vatAmount: z.number().int().nullable().openapi({
       example: 18000,
       description:
-        "Minor units of VAT (moms) included in `total` at the studio's VAT rate today; null when the studio has no rate",
+        "Minor units of VAT (moms) included in `total` at the studio's VAT rate today (0 for a VAT-exempt product); null when the studio has no rate",
     }),
     promoCode: z
       .object({

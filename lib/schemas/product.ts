@@ -81,6 +81,10 @@ export const ProductSchema = z
       description:
         "An intro offer: only a person with no earlier paid order and no attended class at this studio may buy it (409 `Only for new customers`)",
     }),
+    vatRate: z.union([z.literal(25), z.literal(0)]).openapi({
+      description:
+        "`25`: sold with the studio's VAT rate from its legal settings (`legal.vatRate`, 25 % in Denmark; no VAT while the studio has none); `0`: VAT-exempt teaching (momsfritaget undervisning), its orders carry VAT 0",
+    }),
     status: ProductStatusSchema,
   })
   .openapi("Product");
@@ -212,6 +216,11 @@ const ProductFields = {
       "An intro offer: only a person with no earlier paid order (refunded ones included) and no attended class at this studio may buy it; " +
       "the studio's passes page shows it first to them and hides it from everyone else",
   }),
+  vatRate: z.union([z.literal(25), z.literal(0)]).openapi({
+    example: 0,
+    description:
+      "`0`: VAT-exempt teaching (momsfritaget undervisning), sold without VAT; `25`: the studio's VAT rate from its legal settings applies. The order freezes it when paid.",
+  }),
 };
 
 /** Rules across fields, checked on create and on the merged product of an edit. */
@@ -255,6 +264,7 @@ export const CreateProductInput = z
     courseEventId: ProductFields.courseEventId.optional(),
     enrolUntil: ProductFields.enrolUntil.optional(),
     newcomersOnly: ProductFields.newcomersOnly.optional().openapi({ description: "Default false" }),
+    vatRate: ProductFields.vatRate.optional().openapi({ description: "Default `25`: the studio's VAT rate from its legal settings" }),
     status: ProductStatusSchema.optional().openapi({ description: "Default `draft`" }),
   })
   .superRefine((value, ctx) => {
@@ -285,6 +295,7 @@ export const UpdateProductInput = z
     courseEventId: ProductFields.courseEventId.optional(),
     enrolUntil: ProductFields.enrolUntil.optional(),
     newcomersOnly: ProductFields.newcomersOnly.optional(),
+    vatRate: ProductFields.vatRate.optional(),
     status: ProductStatusSchema.optional(),
   })
   .openapi("UpdateProductInput");
@@ -328,6 +339,7 @@ export function serializeProduct(product: ProductWithPrices): ProductDto {
     courseEventId: product.courseEventId,
     enrolUntil: product.enrolUntil?.toISOString() ?? null,
     newcomersOnly: product.newcomersOnly,
+    vatRate: product.vatExempt ? 0 : 25,
     status: product.status as ProductDto["status"],
   };
 }

@@ -41,6 +41,22 @@ export const RevenueSchema = z
   })
   .openapi("Revenue");
 
+export const VatRevenueSchema = z
+  .object({
+    currency: z.string().openapi({ example: "DKK" }),
+    vatRate: z.number().nullable().openapi({
+      example: 25,
+      description:
+        "The VAT rate in percent the orders were paid at (0: VAT-exempt teaching); null: paid while the studio had no VAT rate",
+    }),
+    amount: z.number().int().openapi({ example: 100000, description: "Sum of those paid orders in minor units, VAT included" }),
+    vatAmount: z.number().int().nullable().openapi({
+      example: 20000,
+      description: "The VAT those amounts include, in minor units; null with `vatRate`",
+    }),
+  })
+  .openapi("VatRevenue");
+
 export const SummarySchema = z
   .object({
     bookings: z.number().int().openapi({
@@ -66,6 +82,10 @@ export const SummarySchema = z
     revenue: z.array(RevenueSchema).openapi({
       description:
         "Amounts of orders with status `paid` whose `paidAt` lies in the period, per currency (alphabetical)",
+    }),
+    revenueByVatRate: z.array(VatRevenueSchema).openapi({
+      description:
+        "The orders of `revenue` split by the VAT rate each was paid at: per currency (alphabetical), highest rate first, orders without VAT last",
     }),
     activeAttendees: z.number().int().openapi({
       example: 17,

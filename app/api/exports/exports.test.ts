@@ -161,7 +161,7 @@ describe("GET /exports/orders.csv", () => {
     const { rows } = await csv("/exports/orders.csv");
     expect(rows[0]).toEqual([
       "id", "createdAt", "paidAt", "status", "provider", "amount", "currency",
-      "userId", "userName", "userEmail", "productId", "productName", "priceId",
+      "userId", "userName", "userEmail", "productId", "productName", "priceId", "vatRate", "vatAmount",
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual([orderIds.january, orderIds.february, orderIds.march]);
     expect(rows[1]).toMatchObject({ 3: "paid", 4: "desk", 5: "12000", 6: "DKK", 8: 'Søren "Sø" Kier, Jr.', 11: "Drop-in; single" });

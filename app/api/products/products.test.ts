@@ -109,6 +109,7 @@ describe("POST /products", () => {
       courseEventId: null,
       enrolUntil: null,
       newcomersOnly: false,
+      vatRate: 25,
       status: "draft",
     });
     expect(response.body.prices[0].id).not.toBe(response.body.prices[1].id);

@@ -160,6 +160,7 @@ export default async function OrdersPage(props: Props) {
             dateOf={(order) => formatDateTime(order.createdAt, where)}
             dineroOf={(order) => dinero.get(order.id)}
             amountOf={(order) => formatMoney(order.amount, order.currency, account.locale)}
+            vatOf={(order) => formatMoney(order.vatAmount ?? 0, order.currency, account.locale)}
           />
           {after || page.next ? (
             <nav aria-label={t("pages")} className="flex justify-between gap-3 text-sm">
@@ -197,6 +198,7 @@ async function OrdersTable({
   productOf,
   dateOf,
   amountOf,
+  vatOf,
   dineroOf,
 }: {
   orders: Order[];
@@ -205,6 +207,8 @@ async function OrdersTable({
   productOf: (order: Order) => string;
   dateOf: (order: Order) => string;
   amountOf: (order: Order) => string;
+  /** The VAT the order's amount includes, formatted as its amount is. */
+  vatOf: (order: Order) => string;
   dineroOf: (order: Order) => DineroState | undefined;
 }) {
   const t = await getTranslations("OrdersPage");
@@ -239,7 +243,16 @@ async function OrdersTable({
             </span>,
             dateOf(order),
             productOf(order),
-            amountOf(order),
+            <span key="amount" className="block">
+              {amountOf(order)}
+              {order.vatRateBasisPoints === 0 ? (
+                <span className="block text-xs text-slate-600">{t("vatExempt")}</span>
+              ) : order.vatAmount !== null && order.vatRateBasisPoints !== null ? (
+                <span className="block text-xs text-slate-600">
+                  {t("vatIncluded", { vat: vatOf(order), rate: order.vatRateBasisPoints / 100 })}
+                </span>
+              ) : null}
+            </span>,
             <span key="status" className="block">
               <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[order.status] ?? ""}`}>
                 {words.order(order.status)}

@@ -100,6 +100,19 @@ describe("readProductForm", () => {
     expect(read([]).newcomersOnly).toBe(false);
   });
 
+  it("reads the VAT choice: 0 is exempt teaching, 25 the studio's rate, absent unchanged", () => {
+    const read = (entries: [string, string][]) =>
+      readProductForm(form([["type", "class_pass"], ["prices.0.amount", "199"], ...entries]), {
+        mode: "update",
+        fallbackCurrency: "DKK",
+        language: "da",
+        timezone: "Europe/Copenhagen",
+      }).body;
+    expect(read([["vatRate", "0"]]).vatRate).toBe(0);
+    expect(read([["vatRate", "25"]]).vatRate).toBe(25);
+    expect(read([]).vatRate).toBeUndefined();
+  });
+
   it("passes non-numbers on so the schema rejects them at their field", () => {
     const { body } = readProductForm(
       form([

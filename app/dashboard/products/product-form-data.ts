@@ -47,6 +47,8 @@ export function readProductForm(
     eligibleEventIds: readAll(formData, "eligibleEventIds"),
     newcomersOnly: readCheckbox(formData, "newcomersOnly"),
   };
+  const vatRate = readText(formData, "vatRate");
+  if (vatRate !== undefined) body.vatRate = vatRate === "0" ? 0 : vatRate === "25" ? 25 : vatRate;
   // Fields the form shows only for some types: absent = unchanged, blank = no value.
   for (const name of ["classAllowance", "validityDays", "purchaseLimitPerUser"]) {
     if (formData.has(name)) body[name] = readInteger(formData, name, { nullable: true });

@@ -33,6 +33,8 @@ export type ProductFormValues = {
   /** When enrolment closes, a datetime-local value in the studio's timezone; "" for the first class's start. */
   enrolUntil: string;
   newcomersOnly: boolean;
+  /** "25" (the studio's VAT rate) or "0" (VAT-exempt teaching). */
+  vatRate: string;
   prices: PriceRowValues[];
 };
 
@@ -226,6 +228,17 @@ export function ProductForm({
           label: t("newcomersOnly"),
           defaultChecked: values.newcomersOnly,
           hint: t("newcomersOnlyHint"),
+        })}
+        {field({
+          kind: "select",
+          name: "vatRate",
+          label: t("vatRate"),
+          options: [
+            { value: "25", label: t("vatRateStandard") },
+            { value: "0", label: t("vatRateExempt") },
+          ],
+          defaultValue: values.vatRate,
+          hint: t("vatRateHint"),
         })}
       </fieldset>
 

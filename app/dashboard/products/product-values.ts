@@ -24,6 +24,7 @@ export function productFormValues(
     courseEventId: product.courseEventId ?? "",
     enrolUntil: product.enrolUntil ? toDateTimeLocal(product.enrolUntil, timezone) : "",
     newcomersOnly: product.newcomersOnly,
+    vatRate: product.vatExempt ? "0" : "25",
     prices: product.prices
       .filter((price) => !price.retired)
       .map((price) => ({
@@ -52,6 +53,7 @@ export function newProductValues(currency: string): ProductFormValues {
     courseEventId: "",
     enrolUntil: "",
     newcomersOnly: false,
+    vatRate: "25",
     prices: [{ amount: "", currency, interval: "", intervalCount: "", instalments: "", minAge: "", maxAge: "" }],
   };
 }

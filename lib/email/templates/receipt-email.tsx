@@ -19,6 +19,7 @@ export function ReceiptEmail({ facts, studioName }: ReceiptEmailProps) {
             {t("heading")}
           </Heading>
           <Text>{t("body", { item: facts.item, studio: studioName, amount, number: facts.receiptNumber })}</Text>
+          {facts.vatRateBasisPoints === 0 ? <Text>{t("vatExempt")}</Text> : null}
         </Container>
       </Body>
     </Html>

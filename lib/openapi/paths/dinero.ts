@@ -1,3 +1,4 @@
+import { AccountingSettingsSchema, UpdateAccountingSettingsInput } from "@/lib/schemas/accounting";
 import { DineroSettingsSchema, UpdateDineroSettingsInput } from "@/lib/schemas/dinero";
 import { authFor, errorResponse, jsonBody, jsonResponse, registry } from "../registry";
 
@@ -39,5 +40,38 @@ registry.registerPath({
     ...admin.responses,
     413: errorResponse(413),
     503: errorResponse(503),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/account/accounting",
+  operationId: "getAccountingSettings",
+  tags,
+  summary: "The studio's account numbers in its bookkeeping",
+  description:
+    "The accounts GET /exports/journal.csv names and Dinero vouchers post to (decision 0041). A studio that never set them " +
+    "has the defaults of Dinero's standard chart: sales 1000, sales without VAT 1050, output VAT 61100, and the bank 55000 " +
+    "for card and MobilePay payments.",
+  security: admin.security,
+  responses: { 200: jsonResponse("The studio's account numbers", AccountingSettingsSchema), ...admin.responses },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/account/accounting",
+  operationId: "updateAccountingSettings",
+  tags,
+  summary: "Change the studio's account numbers",
+  description:
+    "The account numbers given (positive integers up to 999999999; anything else → 400) replace the studio's; the others " +
+    "stay. The journal export and vouchers made from then on use them; vouchers already in Dinero keep theirs.",
+  security: admin.security,
+  request: { body: jsonBody(UpdateAccountingSettingsInput) },
+  responses: {
+    200: jsonResponse("The studio's account numbers", AccountingSettingsSchema),
+    400: errorResponse(400),
+    ...admin.responses,
+    413: errorResponse(413),
   },
 });

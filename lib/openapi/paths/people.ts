@@ -5,6 +5,8 @@ import {
   ExportParams,
   ExportRangeParams,
   ORDERS_CSV_HEADER,
+  JOURNAL_CSV_HEADER,
+  JournalParams,
   PASSES_CSV_HEADER,
   PEOPLE_CSV_HEADER,
   PRODUCTS_CSV_HEADER,
@@ -122,11 +124,35 @@ registry.registerPath({
   tags: ["Commerce"],
   summary: "The orders of the active account as CSV",
   description:
-    `The orders GET /orders answers for the same filters, oldest first, then by id; \`amount\` in minor units as in the API. ` +
+    `The orders GET /orders answers for the same filters, oldest first, then by id; \`amount\` in minor units as in the API; ` +
+    "`vatRate` (percent; 0 = VAT-exempt teaching) and `vatAmount` (minor units) as the order was paid at, empty without VAT: revenue split by VAT rate. " +
     `${ORDER_FILTER_DESCRIPTION} ${CSV_COMMON}${columns(ORDERS_CSV_HEADER)}`,
   security: admin.security,
   request: { query: ExportOrdersParams },
   responses: { 200: csvResponse("orders.csv"), 400: errorResponse(400), ...admin.responses },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/exports/journal.csv",
+  operationId: "exportJournal",
+  tags: ["Commerce"],
+  summary: "The studio's books for a period: one journal line per financial event, for e-conomic's or Dinero's journal import",
+  description:
+    "One line per financial event of the studio days [`from`, `to`] (both required, `YYYY-MM-DD` in the studio's timezone, " +
+    "`to` included; missing, malformed or reversed → 400): each order paid in the period (`kind` `sale`, or `instalment` for a " +
+    "later instalment of a price paid in parts) and each refund made in it (`refund`, amounts negated); sales first, then " +
+    "refunds, each chronologically. `date` is the studio's day of the event; `amount` and `vatAmount` are in major units " +
+    "(`125.5` = 125,50 kr.), VAT included in `amount`; `vatRate` in percent (0: VAT-exempt teaching; empty: the studio had no " +
+    "VAT rate). `account` is the clearing account the money arrives on (`cardClearingAccount`, or " +
+    "`mobilepayClearingAccount` for MobilePay), `contraAccount` the sales account (`salesAccount`, or `exemptSalesAccount` " +
+    "at rate 0) and `vatAccount` the output VAT account (empty without VAT), all from GET /account/accounting. Orders of " +
+    "amount 0 move no money and are left out; payment fees are not known to the service and are not listed. For the same " +
+    "period, sales less refunds equal GET /admin/summary's `revenue` and `revenueByVatRate` whenever the period's refunds are " +
+    `of orders paid in it. ${CSV_COMMON}${columns(JOURNAL_CSV_HEADER)}`,
+  security: admin.security,
+  request: { query: JournalParams },
+  responses: { 200: csvResponse("journal.csv"), 400: errorResponse(400), ...admin.responses },
 });
 
 registry.registerPath({

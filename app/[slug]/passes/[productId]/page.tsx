@@ -230,7 +230,12 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
               </dt>
               <dd>{money(quote.total)}</dd>
             </div>
-            {quote.vatAmount !== null && (
+            {quote.product.vatExempt ? (
+              <div className="flex justify-between gap-4 text-sm text-slate-600">
+                <dt>{t("vatExempt")}</dt>
+                <dd>{money(0)}</dd>
+              </div>
+            ) : quote.vatAmount !== null && (
               <div className="flex justify-between gap-4 text-sm text-slate-600">
                 <dt>{t("vatIncluded")}</dt>
                 <dd>{money(quote.vatAmount)}</dd>

@@ -127,6 +127,10 @@ describe("GET /admin/summary", () => {
         { currency: "DKK", amount: 42000 },
         { currency: "EUR", amount: 2500 },
       ],
+      revenueByVatRate: [
+        { currency: "DKK", vatRate: null, amount: 42000, vatAmount: null },
+        { currency: "EUR", vatRate: null, amount: 2500, vatAmount: null },
+      ],
       activeAttendees: 3,
     });
   });
@@ -142,6 +146,7 @@ describe("GET /admin/summary", () => {
       lateCancellations: 0,
       fillRate: 0.25,
       revenue: [{ currency: "DKK", amount: 100000 }],
+      revenueByVatRate: [{ currency: "DKK", vatRate: null, amount: 100000, vatAmount: null }],
       activeAttendees: 1,
     });
   });
@@ -157,6 +162,7 @@ describe("GET /admin/summary", () => {
       lateCancellations: 0,
       fillRate: 0,
       revenue: [],
+      revenueByVatRate: [],
       activeAttendees: 0,
     });
   });

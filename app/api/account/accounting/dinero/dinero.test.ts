@@ -191,7 +191,22 @@ describe("vouchers in Dinero", () => {
     await buy();
     await drain();
     expect(dinero.vouchers[0]!.body.Lines).toEqual([
-      expect.objectContaining({ BalancingAccountNumber: 1010, BalancingAccountVatCode: null, Amount: 500 }),
+      expect.objectContaining({ BalancingAccountNumber: 1050, BalancingAccountVatCode: null, Amount: 500 }),
+    ]);
+  });
+
+  it("posts to the studio's own account numbers (PATCH /account/accounting), with and without VAT", async () => {
+    await connect();
+    const accounts = { salesAccount: 1100, exemptSalesAccount: 1110, cardClearingAccount: 5820 };
+    const changed = await api("PATCH", "/account/accounting", { token: tenant.admin.token, body: { accounting: accounts } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await buy();
+    await api("PATCH", "/account", { token: tenant.admin.token, body: { legal: { vatRate: 25 } } });
+    await buy();
+    await drain();
+    expect(dinero.vouchers.map((v) => (v.body.Lines as unknown[])[0])).toEqual([
+      expect.objectContaining({ AccountNumber: 5820, BalancingAccountNumber: 1110, BalancingAccountVatCode: null }),
+      expect.objectContaining({ AccountNumber: 5820, BalancingAccountNumber: 1100, BalancingAccountVatCode: "U25" }),
     ]);
   });
 

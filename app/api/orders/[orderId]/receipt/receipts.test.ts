@@ -99,8 +99,9 @@ describe("receipt numbers and VAT on paid orders", () => {
   });
 
   it("gives a rolled-back payment's number back: no gap", async () => {
+    const { id: productId } = await product();
     const rolledBack = tenantDb(tenant.accountId).$transaction(async (tx) => {
-      expect(await issueReceipt(tx, { accountId: tenant.accountId, amount: 12500 })).toMatchObject({
+      expect(await issueReceipt(tx, { accountId: tenant.accountId, amount: 12500, productId })).toMatchObject({
         receiptNumber: 1,
       });
       throw new Error("payment failed after its number was taken");

@@ -1,0 +1,10 @@
+-- AlterTable
+ALTER TABLE "Account" ADD COLUMN     "cardClearingAccount" INTEGER NOT NULL DEFAULT 55000,
+ADD COLUMN     "exemptSalesAccount" INTEGER NOT NULL DEFAULT 1050,
+ADD COLUMN     "mobilepayClearingAccount" INTEGER NOT NULL DEFAULT 55000,
+ADD COLUMN     "salesAccount" INTEGER NOT NULL DEFAULT 1000,
+ADD COLUMN     "vatAccount" INTEGER NOT NULL DEFAULT 61100;
+
+-- AlterTable
+ALTER TABLE "Product" ADD COLUMN     "vatExempt" BOOLEAN NOT NULL DEFAULT false;
+

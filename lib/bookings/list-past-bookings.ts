@@ -1,14 +1,16 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
+import { householdBookingsWhere } from "@/lib/households/household-scope";
 import { toPage, type Page } from "@/lib/schemas/page";
 
 /** The sort key of a person's past bookings: the class's start, then the booking's id, both descending. */
 export type PastBookingKey = readonly [Date, string];
 
 /**
- * One page of the user's bookings of classes that started before `before`, newest class first (then
- * by id), `limit` of them after `after`: a person's history of years is read a page at a time, never
- * whole. Each with its instance and event and the order behind its pass (shown-booking-status.ts).
+ * One page of the user's bookings of classes that started (`on: "endsAt"`: ended) before `before`,
+ * newest class first (then by id), `limit` of them after `after`: a person's history of years is read
+ * a page at a time, never whole. Each with its instance and event, whom it is for and the order behind
+ * its pass (shown-booking-status.ts). `household`: the user's dependants' and guests' too (decision 0038).
  */
 export async function listPastBookings({
   db,
@@ -16,34 +18,38 @@ export async function listPastBookings({
   before,
   limit,
   after,
+  on = "startsAt",
+  household = false,
 }: {
   db: TenantDb;
   userId: string;
   before: Date;
   limit: number;
   after?: PastBookingKey;
+  on?: "startsAt" | "endsAt";
+  household?: boolean;
 }) {
   const rows = await db.booking.findMany({
     where: {
-      attendeeId: userId,
-      instance: { startsAt: { lt: before } },
-      ...(after
-        ? {
-            OR: [
-              { instance: { startsAt: { lt: after[0] } } },
-              { instance: { startsAt: after[0] }, id: { lt: after[1] } },
-            ],
-          }
-        : {}),
+      AND: [
+        household ? householdBookingsWhere(userId) : { attendeeId: userId },
+        { instance: { [on]: { lt: before } } },
+        after
+          ? {
+              OR: [{ instance: { [on]: { lt: after[0] } } }, { instance: { [on]: after[0] }, id: { lt: after[1] } }],
+            }
+          : {},
+      ],
     },
     include: {
       instance: { include: { event: true } },
+      attendee: { select: { displayName: true } },
       entitlement: { select: { order: { select: { status: true, refundedAt: true } } } },
     },
-    orderBy: [{ instance: { startsAt: "desc" } }, { id: "desc" }],
+    orderBy: [{ instance: { [on]: "desc" } }, { id: "desc" }],
     take: limit + 1,
   });
-  return toPage(rows, limit, (booking): PastBookingKey => [booking.instance.startsAt, booking.id]) as Page<
+  return toPage(rows, limit, (booking): PastBookingKey => [booking.instance[on], booking.id]) as Page<
     (typeof rows)[number],
     PastBookingKey
   >;

@@ -25,27 +25,38 @@ export async function listPersonOrders({
 /** The sort key of a person's orders: created, then id, both descending (GET /orders's key). */
 export type PersonOrderKey = readonly [Date, string];
 
-/** One page of a person's orders, newest first, `limit` of them after `after` (the person page's list). */
+/**
+ * One page of a person's orders, newest first, `limit` of them after `after` (the person page's list;
+ * the member's receipts with `receipted` and `household`).
+ */
 export async function listPersonOrdersPage({
   db,
   userId,
   limit,
   after,
+  household = false,
+  receipted = false,
 }: {
   db: TenantDb;
   userId: string;
   limit: number;
   after?: PersonOrderKey;
+  household?: boolean;
+  /** Only orders with a receipt number (paid, or refunded since). */
+  receipted?: boolean;
 }) {
   const rows = await db.order.findMany({
     where: {
-      userId,
-      ...(after
-        ? {
-            createdAt: { lte: after[0] },
-            OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }],
-          }
-        : {}),
+      AND: [
+        household ? householdOrdersWhere(userId) : { userId },
+        receipted ? { receiptNumber: { not: null } } : {},
+        after
+          ? {
+              createdAt: { lte: after[0] },
+              OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }],
+            }
+          : {},
+      ],
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,

@@ -12,9 +12,7 @@ import { getPersonOverview } from "@/lib/users/get-person-overview";
 import { getMemberStrikes } from "@/lib/strikes/get-member-strikes";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
-import { Id } from "@/lib/schemas/common";
-import { encodeCursor, readCursor } from "@/lib/schemas/page";
-import { z } from "@/lib/schemas/zod";
+import { encodeCursor, InstantIdKey, readCursor } from "@/lib/schemas/page";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { erasePersonAction, removeMembershipAction } from "../actions";
 import { HistorySection, UpcomingSection } from "./booking-sections";
@@ -34,7 +32,7 @@ type Props = {
 };
 
 /** The sort key of both paged lists (a class's start or an order's creation, then id), as a page's link carries it. */
-const PageKey = z.tuple([z.iso.datetime(), Id]).transform(([at, id]) => [new Date(at), id] as const);
+const PageKey = InstantIdKey;
 const CURSORS = ["pastAfter", "ordersAfter"] as const;
 
 /**

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Section } from "@/components/forms/page-header";
 import { formatDateTime, formatMoney } from "@/components/dashboard/format";
@@ -64,6 +65,13 @@ export async function OrdersSection({
         />
       )}
       <ListPager pages={pages} label={t("ordersPages")} />
+      {orders.length > 0 ? (
+        <p className="mt-3 text-sm">
+          <Link href={`/dashboard/orders?userId=${overview.person.id}`} className="text-brand-700 underline">
+            {t("ordersOnOrdersPage", { name: overview.person.displayName })}
+          </Link>
+        </p>
+      ) : null}
     </Section>
   );
 }

@@ -1,7 +1,8 @@
 // The scale bench's data (issue 16 §5), written with set-based SQL (INSERT … SELECT generate_series):
 // `studios` studios; the measured one with `people` members, a weekly programme of WEEKLY classes over
 // as many weeks as its bookings need, one class this week with a roster of ROSTER confirmed people,
-// one person with PERSON_BOOKINGS bookings, an order and a pass per member; every other studio with
+// one person with PERSON_BOOKINGS bookings and PERSON_ORDERS orders more, an order (one in 20 refunded) and a
+// pass per member; every other studio with
 // OTHER_PEOPLE members, OTHER_INSTANCES classes and OTHER_BOOKINGS bookings. The triggers of "User"
 // and "Membership" (people_search_key, the copies on memberships) run as for any writer.
 // Ids are md5-shaped uuids of a name and a number, so that the same shape gives the same ids.
@@ -18,6 +19,8 @@ const WEEKLY = 60;
 const ROSTER = 40;
 const CAPACITY = 40;
 export const PERSON_BOOKINGS = 300;
+/** The orders of the person with PERSON_BOOKINGS bookings (besides the pass every member bought), each with a receipt. */
+export const PERSON_ORDERS = 100;
 const OTHER_PEOPLE = 50;
 const OTHER_INSTANCES = 10;
 const OTHER_BOOKINGS = 200;
@@ -127,8 +130,13 @@ export function personName(n: number): string {
 export type ScaleSeed = {
   accountId: string;
   adminToken: string;
-  /** The member with PERSON_BOOKINGS bookings. */
+  /** The member with PERSON_BOOKINGS bookings and PERSON_ORDERS orders more (a web session), and their id. */
   personToken: string;
+  personId: string;
+  /** The measured studio's address on the public site (its member's page: /{slug}/me). */
+  slug: string;
+  /** A period of about half of the programme's orders (studio dates), for the orders' filters. */
+  orderPeriod: { from: string; to: string };
   rosterInstanceId: string;
   /** The start of this week (Monday 00:00 UTC) and of the next. */
   week: { from: Date; to: Date };
@@ -221,11 +229,22 @@ export async function seedScale(
                    UNION ALL SELECT s, n, ${uuid(`'other:' || s || ':' || n`)} FROM generate_series(1, $2) s, generate_series(0, $3 - 1) n`;
   await step(
     "orders",
-    `INSERT INTO "Order" (id, "accountId", "userId", "productId", "priceId", amount, currency, status, provider, "createdAt", "paidAt")
+    `INSERT INTO "Order" (id, "accountId", "userId", "productId", "priceId", amount, currency, status, provider, "createdAt", "paidAt",
+                          "refundedAt")
      SELECT ${uuid(`'order:' || s || ':' || n`)}, ${uuid(`'studio:' || s`)}, user_id, ${uuid(`'product:' || s`)},
-            ${uuid(`'price:' || s`)}, 120000, 'DKK', 'paid', 'desk', t, t
+            ${uuid(`'price:' || s`)}, 120000, 'DKK', CASE WHEN n % 20 = 19 THEN 'refunded' ELSE 'paid' END, 'desk', t, t,
+            CASE WHEN n % 20 = 19 THEN t END
        FROM (SELECT s, n, user_id, $4::timestamptz + (random() * (now() - $4::timestamptz)) AS t FROM (${members}) m) x`,
     [shape.people, others, OTHER_PEOPLE, firstWeek],
+  );
+  await step(
+    "the person's orders",
+    `INSERT INTO "Order" (id, "accountId", "userId", "productId", "priceId", amount, currency, status, provider,
+                          "createdAt", "paidAt", "receiptNumber")
+     SELECT ${uuid(`'mine-order:' || k`)}, ${uuid(MEASURED)}, ${uuid(`'person:0'`)}, ${uuid(`'product:0'`)},
+            ${uuid(`'price:0'`)}, 120000, 'DKK', 'paid', 'desk', t, t, 1 + k
+       FROM (SELECT k, $2::timestamptz + k * ((now() - $2::timestamptz) / $1) AS t FROM generate_series(0, $1 - 1) k) x`,
+    [PERSON_ORDERS, firstWeek],
   );
   await step(
     "entitlements",
@@ -302,6 +321,9 @@ export async function seedScale(
     accountId,
     adminToken: await insertSession(client, accountId, `'admin'`),
     personToken: await insertSession(client, accountId, `'person:0'`),
+    personId: (await client.query(`SELECT ${uuid(`'person:0'`)} AS id`)).rows[0].id as string,
+    slug: "scale-0",
+    orderPeriod: orderPeriod(firstWeek),
     rosterInstanceId: (await client.query(`SELECT ${uuid(`'instance:0:' || $1::int`)} AS id`, [rosterIndex])).rows[0]
       .id,
     week: { from: monday, to: new Date(monday.getTime() + 7 * 86_400_000) },
@@ -331,4 +353,11 @@ async function deepOrderKeys(client: pg.Client, accountId: string, orders: numbe
     keys.push([rows[0]!.createdAt.toISOString(), rows[0]!.id]);
   }
   return keys;
+}
+
+/** The studio dates (UTC, the studio's timezone) from a quarter into the programme's orders to three quarters. */
+function orderPeriod(firstWeek: Date): { from: string; to: string } {
+  const span = Date.now() - firstWeek.getTime();
+  const date = (fraction: number) => new Date(firstWeek.getTime() + span * fraction).toISOString().slice(0, 10);
+  return { from: date(0.25), to: date(0.75) };
 }

@@ -5,7 +5,7 @@ import { householdBookingsWhere } from "@/lib/households/household-scope";
 /**
  * The user's bookings in the account, of every status, with their instance and event, in the
  * chronological order of the instances (then booking time, then id). `from` (inclusive) and `to`
- * (exclusive) bound the instance's start. Each with the order behind its pass (shown-booking-status.ts).
+ * (exclusive) bound the instance's start; `endsAfter` keeps only classes ending after it (not over yet). Each with the order behind its pass (shown-booking-status.ts).
  * `household`: also the bookings of the user's dependants and guests (GET /me/bookings, decision 0038).
  */
 export async function listPersonBookings({
@@ -13,18 +13,27 @@ export async function listPersonBookings({
   userId,
   from,
   to,
+  endsAfter,
   household = false,
 }: {
   db: TenantDb;
   userId: string;
   from?: Date;
   to?: Date;
+  endsAfter?: Date;
   household?: boolean;
 }) {
   return db.booking.findMany({
     where: {
       ...(household ? householdBookingsWhere(userId) : { attendeeId: userId }),
-      ...(from || to ? { instance: { startsAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } } : {}),
+      ...(from || to || endsAfter
+        ? {
+            instance: {
+              ...(from || to ? { startsAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } : {}),
+              ...(endsAfter ? { endsAt: { gt: endsAfter } } : {}),
+            },
+          }
+        : {}),
     },
     include: {
       instance: { include: { event: true } },

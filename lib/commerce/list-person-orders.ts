@@ -1,6 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { householdOrdersWhere } from "@/lib/households/household-scope";
+import { toPage } from "@/lib/schemas/page";
 
 /**
  * A person's orders in the active account, newest first (GET /me/orders; GET /users/{userId}/orders);
@@ -17,6 +18,56 @@ export async function listPersonOrders({
 }) {
   return db.order.findMany({
     where: household ? householdOrdersWhere(userId) : { userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/** The sort key of a person's orders: created, then id, both descending (GET /orders's key). */
+export type PersonOrderKey = readonly [Date, string];
+
+/**
+ * One page of a person's orders, newest first, `limit` of them after `after` (the person page's list;
+ * the member's receipts with `receipted` and `household`).
+ */
+export async function listPersonOrdersPage({
+  db,
+  userId,
+  limit,
+  after,
+  household = false,
+  receipted = false,
+}: {
+  db: TenantDb;
+  userId: string;
+  limit: number;
+  after?: PersonOrderKey;
+  household?: boolean;
+  /** Only orders with a receipt number (paid, or refunded since). */
+  receipted?: boolean;
+}) {
+  const rows = await db.order.findMany({
+    where: {
+      AND: [
+        household ? householdOrdersWhere(userId) : { userId },
+        receipted ? { receiptNumber: { not: null } } : {},
+        after
+          ? {
+              createdAt: { lte: after[0] },
+              OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }],
+            }
+          : {},
+      ],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  return toPage(rows, limit, (order): PersonOrderKey => [order.createdAt, order.id]);
+}
+
+/** A person's instalments whose payment failed, newest first: the desk is told of each, whatever page it reads. */
+export async function listFailedInstalments({ db, userId }: { db: TenantDb; userId: string }) {
+  return db.order.findMany({
+    where: { userId, status: "failed", instalment: { not: null }, instalments: { not: null } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
 }

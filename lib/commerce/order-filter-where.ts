@@ -8,7 +8,7 @@ import { ruleDetail } from "@/lib/error-details";
 
 /**
  * The `where` of an order filter (GET /orders, its CSV export, the dashboard's orders page): status,
- * product, and `createdAt` in the period; a date bound is a whole day in the account's timezone.
+ * product, buyer, and `createdAt` in the period; a date bound is a whole day in the account's timezone.
  * 400 when the resolved period ends before it starts.
  */
 export async function orderFilterWhere({
@@ -20,7 +20,7 @@ export async function orderFilterWhere({
   accountId: string;
   filter: OrderFilter;
 }): Promise<Prisma.OrderWhereInput> {
-  const { status, productId, from, to } = filter;
+  const { status, productId, userId, from, to } = filter;
   const timezone = isDate(from) || isDate(to) ? await accountTimezone(db, accountId) : "UTC";
   const start = from && startOf(from, timezone);
   const end = to && endOf(to, timezone);
@@ -29,6 +29,7 @@ export async function orderFilterWhere({
   return {
     ...(status ? { status } : {}),
     ...(productId ? { productId } : {}),
+    ...(userId ? { userId } : {}),
     ...(start || end ? { createdAt: { ...(start ? { gte: start } : {}), ...(end ? { lt: end } : {}) } } : {}),
   };
 }

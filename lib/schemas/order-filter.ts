@@ -29,6 +29,7 @@ const PeriodBoundParam = z
 export const OrderFilterParams = {
   status: OrderStatusSchema.optional().openapi({ description: "Only orders with this status" }),
   productId: Id.optional().openapi({ description: "Only orders of this product" }),
+  userId: Id.optional().openapi({ description: "Only orders of this person (the buyer)" }),
   from: PeriodBoundParam.optional().openapi({
     type: "string",
     example: "2026-11-01",
@@ -45,7 +46,8 @@ export const OrderFilterParams = {
 
 /** The filters' rules, for the operations' descriptions. */
 export const ORDER_FILTER_DESCRIPTION =
-  "Filters (each optional, combined): `status`, `productId` (another studio's product keeps nothing), and a period on " +
+  "Filters (each optional, combined): `status`, `productId` (another studio's product keeps nothing), `userId` (the " +
+  "buyer: one person's orders; someone not of this studio keeps nothing), and a period on " +
   "`createdAt` — not `paidAt`, so that pending and failed orders can be found too; GET /admin/summary's revenue counts " +
   "by `paidAt`. `from` and `to` each take a date (`YYYY-MM-DD`: the studio's whole day in its timezone, `to` included) " +
   "or an ISO 8601 instant with an offset (exact; `to` excluded). 400 for an unknown status, a malformed bound, or a " +
@@ -54,21 +56,23 @@ export const ORDER_FILTER_DESCRIPTION =
 export type OrderFilter = {
   status?: z.infer<typeof OrderStatusSchema>;
   productId?: string;
+  userId?: string;
   from?: PeriodBound;
   to?: PeriodBound;
 };
 
 /** The filter of a parsed query, with an issue on `to` when the period ends before it starts (dates alike). */
 export function readOrderFilter(
-  query: { status?: OrderFilter["status"]; productId?: string; from?: PeriodBound; to?: PeriodBound },
+  query: { status?: OrderFilter["status"]; productId?: string; userId?: string; from?: PeriodBound; to?: PeriodBound },
   context: z.RefinementCtx,
 ): OrderFilter {
-  const { status, productId, from, to } = query;
+  const { status, productId, userId, from, to } = query;
   if (from && to && endsBeforeStart(from, to))
     context.addIssue({ code: "custom", path: ["to"], ...ruleIssue("range_end_not_after_start") });
   return {
     ...(status ? { status } : {}),
     ...(productId ? { productId } : {}),
+    ...(userId ? { userId } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
   };
@@ -85,7 +89,9 @@ function endsBeforeStart(from: PeriodBound, to: PeriodBound): boolean {
 export const ListOrdersParams = z.object({ ...PageParams, ...OrderFilterParams });
 
 /** The sort key of GET /orders and its cursor: created, then id, both descending. */
-export const OrderKey = z.tuple([z.iso.datetime(), Id]).transform(([createdAt, id]) => [new Date(createdAt), id] as const);
+export const OrderKey = z
+  .tuple([z.iso.datetime(), Id])
+  .transform(([createdAt, id]) => [new Date(createdAt), id] as const);
 export type OrderKey = readonly [Date, string];
 
 export const ListOrdersQuery = ListOrdersParams.transform(({ cursor, limit, ...filter }, context) => {
@@ -111,6 +117,7 @@ export function orderFilterSearch(filter: OrderFilter): URLSearchParams {
   const search = new URLSearchParams();
   if (filter.status) search.set("status", filter.status);
   if (filter.productId) search.set("productId", filter.productId);
+  if (filter.userId) search.set("userId", filter.userId);
   for (const name of ["from", "to"] as const) {
     const bound = filter[name];
     if (bound) search.set(name, "date" in bound ? bound.date : bound.instant.toISOString());

@@ -73,3 +73,8 @@ export function toPage<T, K>(rows: T[], limit: number | undefined, keyOf: (row: 
   const items = rows.slice(0, limit);
   return { items, next: keyOf(items[items.length - 1]!) };
 }
+
+/** A page link's key of a list sorted by an instant, then an id (a person's past bookings, their orders). */
+export const InstantIdKey = z
+  .tuple([z.iso.datetime(), z.string().min(1).max(100)])
+  .transform(([at, id]) => [new Date(at), id] as const);

@@ -129,6 +129,77 @@ describe("getPersonOverview", () => {
     expect(bookable).not.toContain(ids.ahead);
   });
 
+  it("reads past bookings and orders a keyset page at a time, newest first, telling every failed instalment", async () => {
+    const veteran = await createMember(tenant.accountId, "attendee", { displayName: "Years Ago" });
+    const product = await db.product.create({
+      data: { accountId: tenant.accountId, type: "class_pass", name: "Klip", classAllowance: 1, status: "active" },
+    });
+    const price = await db.price.create({
+      data: { accountId: tenant.accountId, productId: product.id, amount: 10000, currency: "DKK" },
+    });
+    // 30 past classes, one a day back from yesterday (two on the same start: the id breaks the tie)
+    const starts = Array.from({ length: 29 }, (_, k) => at(-1 - k));
+    starts.push(at(-5));
+    for (const [k, startsAt] of starts.entries()) {
+      const instance = await createClass(tenant.accountId, { startsAt, title: `Class ${k}` });
+      await db.booking.create({
+        data: {
+          accountId: tenant.accountId,
+          instanceId: instance.id,
+          attendeeId: veteran.userId,
+          status: "confirmed",
+          attendance: k % 3 === 0 ? "no_show" : "attended",
+        },
+      });
+    }
+    // 30 orders a day apart; the oldest a failed instalment
+    for (let k = 0; k < 30; k++)
+      await db.order.create({
+        data: {
+          accountId: tenant.accountId,
+          userId: veteran.userId,
+          productId: product.id,
+          priceId: price.id,
+          amount: 10000 + k,
+          currency: "DKK",
+          status: k === 29 ? "failed" : "paid",
+          provider: "desk",
+          createdAt: at(-1 - k),
+          ...(k === 29 ? { instalment: 2, instalments: 3 } : {}),
+        },
+      });
+    const read = (pastAfter?: readonly [Date, string], ordersAfter?: readonly [Date, string]) =>
+      getPersonOverview({
+        db: tenantDb(tenant.accountId),
+        userId: veteran.userId,
+        timezone: TIMEZONE,
+        now: NOW,
+        pastAfter,
+        ordersAfter,
+      });
+    const first = await read();
+    expect(first.past.total).toBe(30);
+    expect(first.past.shown).toHaveLength(25);
+    expect(first.past.next).not.toBeNull();
+    // every past mark counted, not only the page's: 10 no-shows (k = 0, 3, …, 27) and 20 attended
+    expect(first.attendance).toEqual({ attended: 20, noShow: 10, rate: 20 / 30 });
+    expect(first.orders.map((order) => order.amount)).toEqual(Array.from({ length: 25 }, (_, k) => 10000 + k));
+    expect(first.unpaidInstalments).toEqual([
+      expect.objectContaining({ amount: 10029, status: "failed", instalment: { of: 3, number: 2 } }),
+    ]);
+
+    const second = await read(first.past.next!, first.ordersNext!);
+    expect(second.past.shown).toHaveLength(5);
+    expect(second.past.next).toBeNull();
+    expect(second.orders.map((order) => order.amount)).toEqual([10025, 10026, 10027, 10028, 10029]);
+    expect(second.ordersNext).toBeNull();
+    // the two pages together: every past booking once, newest class first
+    const all = [...first.past.shown, ...second.past.shown];
+    expect(new Set(all.map((booking) => booking.id)).size).toBe(30);
+    const times = all.map((booking) => booking.startsAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
   it("answers not_found in another studio", async () => {
     const other = await createTenant();
     await expect(overview(other.accountId)).rejects.toMatchObject({ code: "not_found" });

@@ -1,10 +1,16 @@
 import "server-only";
-import { attendanceRate, weeklyAttendance } from "@/lib/bookings/attendance-rate";
+import { weeklyAttendance } from "@/lib/bookings/attendance-rate";
 import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
+import {
+  countPastAttendance,
+  countPastBookings,
+  listPastBookings,
+  type PastBookingKey,
+} from "@/lib/bookings/list-past-bookings";
 import { shownBookingStatus } from "@/lib/bookings/shown-booking-status";
 import { runningOrComingPause } from "@/lib/commerce/entitlement-pause";
 import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
-import { listPersonOrders } from "@/lib/commerce/list-person-orders";
+import { listFailedInstalments, listPersonOrdersPage, type PersonOrderKey } from "@/lib/commerce/list-person-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { studioDate } from "@/lib/format/studio-date";
@@ -15,33 +21,51 @@ import { getPerson } from "./get-person";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far ahead the desk's class picker reaches. */
 export const BOOKABLE_DAYS = 21;
-/** Past bookings listed (newest first). */
+/** Past bookings listed a page (newest first; "show older" for the page after). */
 export const PAST_SHOWN = 25;
+/** Orders listed a page (newest first). */
+export const ORDERS_SHOWN = 25;
 export const CHART_WEEKS = 8;
 const LIVE = new Set(["confirmed", "waitlisted"]);
 
 /**
  * What the dashboard's person page shows of one member, read at `now`: who they are, their
- * attendance, their upcoming and past bookings, passes (with a running or coming pause), orders, and
- * what the desk can grant them or book them into. 404 for a person without a membership here.
+ * attendance, their upcoming bookings and a page of past ones, passes (with a running or coming
+ * pause), a page of orders, and what the desk can grant them or book them into. A member of years
+ * costs what a page costs: past bookings (after `pastAfter`) and orders (after `ordersAfter`) are
+ * keyset pages, the attendance is counted in the database. 404 for a person without a membership here.
  */
-export async function getPersonOverview(options: { db: TenantDb; userId: string; timezone: string; now?: Date }) {
-  const { db, userId, timezone } = options;
+export async function getPersonOverview(options: {
+  db: TenantDb;
+  userId: string;
+  timezone: string;
+  now?: Date;
+  pastAfter?: PastBookingKey;
+  ordersAfter?: PersonOrderKey;
+}) {
+  const { db, userId, timezone, pastAfter, ordersAfter } = options;
   const now = options.now ?? new Date();
-  const [person, bookings, entitlements, orders, products, classes] = await Promise.all([
-    getPerson({ db, userId }),
-    listPersonBookings({ db, userId }),
-    listPersonEntitlements({ db, userId }),
-    listPersonOrders({ db, userId }),
-    listProducts({ db }),
-    listUpcomingClasses({ db, from: now, to: new Date(now.getTime() + BOOKABLE_DAYS * DAY_MS) }),
-  ]);
+  const chartFrom = new Date(now.getTime() - CHART_WEEKS * 7 * DAY_MS);
+  const [person, coming, recent, attendance, pastPage, pastTotal, entitlements, orderPage, failed, products, classes] =
+    await Promise.all([
+      getPerson({ db, userId }),
+      listPersonBookings({ db, userId, from: now }),
+      listPersonBookings({ db, userId, from: chartFrom, to: now }),
+      countPastAttendance({ db, userId, before: now }),
+      listPastBookings({ db, userId, before: now, limit: PAST_SHOWN, after: pastAfter }),
+      countPastBookings({ db, userId, before: now }),
+      listPersonEntitlements({ db, userId }),
+      listPersonOrdersPage({ db, userId, limit: ORDERS_SHOWN, after: ordersAfter }),
+      listFailedInstalments({ db, userId }),
+      listProducts({ db }),
+      listUpcomingClasses({ db, from: now, to: new Date(now.getTime() + BOOKABLE_DAYS * DAY_MS) }),
+    ]);
   const productName = (productId: string) => products.find((product) => product.id === productId)?.name ?? null;
   const memberships = new Set(products.filter((product) => product.type === "subscription").map((p) => p.id));
   const today = studioDate(now, timezone);
 
-  const dated = bookings.map((booking) => ({ ...booking, startsAt: booking.instance.startsAt }));
-  const shown = (booking: (typeof bookings)[number]) => ({
+  const dated = recent.map((booking) => ({ ...booking, startsAt: booking.instance.startsAt }));
+  const shown = (booking: (typeof pastPage.items)[number]) => ({
     id: booking.id,
     instanceId: booking.instanceId,
     title: booking.instance.event.title,
@@ -49,8 +73,17 @@ export async function getPersonOverview(options: { db: TenantDb; userId: string;
     status: shownBookingStatus(booking),
     attendance: booking.attendance,
   });
-  const upcoming = bookings.filter((b) => b.instance.startsAt >= now && LIVE.has(b.status)).map(shown);
-  const past = bookings.filter((b) => b.instance.startsAt < now).reverse();
+  const upcoming = coming.filter((b) => LIVE.has(b.status)).map(shown);
+  const shownOrder = (order: (typeof orderPage.items)[number]) => ({
+    id: order.id,
+    productName: productName(order.productId),
+    createdAt: order.createdAt,
+    amount: order.amount,
+    currency: order.currency,
+    status: order.status,
+    /** Part `instalment` of `instalments` of a price paid in instalments; null otherwise. */
+    instalment: order.instalment && order.instalments ? { of: order.instalments, number: order.instalment } : null,
+  });
 
   const passes = entitlements.map((entitlement) => {
     const { status, remainingClasses } = serializeEntitlement(entitlement, now);
@@ -78,7 +111,7 @@ export async function getPersonOverview(options: { db: TenantDb; userId: string;
   return {
     person,
     today,
-    attendance: attendanceRate(dated, now),
+    attendance,
     weeks: weeklyAttendance(dated, now, CHART_WEEKS),
     credits: {
       /** Classes left on active passes; null when one of them is unlimited. */
@@ -88,18 +121,14 @@ export async function getPersonOverview(options: { db: TenantDb; userId: string;
       activePasses: active.length,
     },
     upcoming,
-    past: { shown: past.slice(0, PAST_SHOWN).map(shown), total: past.length },
+    /** A page of past bookings (newest first), how many there are in all, and the key to the older page. */
+    past: { shown: pastPage.items.map(shown), total: pastTotal, next: pastPage.next },
     passes,
-    orders: orders.map((order) => ({
-      id: order.id,
-      productName: productName(order.productId),
-      createdAt: order.createdAt,
-      amount: order.amount,
-      currency: order.currency,
-      status: order.status,
-      /** Part `instalment` of `instalments` of a price paid in instalments; null otherwise. */
-      instalment: order.instalment && order.instalments ? { of: order.instalments, number: order.instalment } : null,
-    })),
+    /** A page of orders, newest first, and the key to the older page. */
+    orders: orderPage.items.map(shownOrder),
+    ordersNext: orderPage.next,
+    /** Instalments whose payment failed, whichever page of orders is shown. */
+    unpaidInstalments: failed.map(shownOrder),
     /** What the desk can grant: products not archived, each with its current prices. */
     offers: products
       .filter((product) => product.status !== "archived" && product.prices.length > 0)

@@ -1,21 +1,24 @@
 import type { Order } from "@prisma/client";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
+import { ListPager, type ListPages } from "@/components/ui/list-pager";
 import { formatDate } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 
 type Props = {
-  /** The attendee's orders, newest first; those with a receipt (paid, refunded) are listed. */
+  /** A page of the attendee's orders with a receipt (paid, refunded), newest first. */
   orders: Order[];
+  /** Links to the newest and the older page of receipts. */
+  pages: ListPages;
   productNames: Map<string, string>;
   where: { zone: string; locale: string };
 };
 
 /** The attendee's receipts in this studio, each a PDF download (a refunded order's: its credit note). */
-export async function MyReceipts({ orders, productNames, where }: Props) {
+export async function MyReceipts({ orders, productNames, where, pages }: Props) {
   const t = await getTranslations("ReceiptLink");
   const withReceipt = orders.filter((order) => order.receiptNumber !== null);
-  if (withReceipt.length === 0) return null;
+  if (withReceipt.length === 0 && !pages.newest) return null;
   return (
     <section aria-labelledby="receipts" className="mt-8">
       <h2 id="receipts" className="text-lg font-semibold">
@@ -52,6 +55,7 @@ export async function MyReceipts({ orders, productNames, where }: Props) {
           );
         })}
       </ul>
+      <ListPager pages={pages} labels={{ nav: t("pages"), newest: t("newestPage"), older: t("olderPage") }} />
     </section>
   );
 }

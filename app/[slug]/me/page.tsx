@@ -11,13 +11,30 @@ import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
 import { listStandingBookings } from "@/lib/bookings/list-standing-bookings";
 import { isLiveBooking, shownBookingStatus } from "@/lib/bookings/shown-booking-status";
 import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
-import { listPersonOrders } from "@/lib/commerce/list-person-orders";
+import { listPersonOrdersPage } from "@/lib/commerce/list-person-orders";
+import { listPastBookings } from "@/lib/bookings/list-past-bookings";
+import { ListPager } from "@/components/ui/list-pager";
+import { encodeCursor, InstantIdKey, readCursor } from "@/lib/schemas/page";
 import { listProducts } from "@/lib/commerce/list-products";
 import { studioDate } from "@/lib/format/studio-date";
-import { formatDate, formatDateTime, formatLastDay, formatLocalDate, formatTime, weekdayName } from "@/lib/format/dates";
+import {
+  formatDate,
+  formatDateTime,
+  formatLastDay,
+  formatLocalDate,
+  formatTime,
+  weekdayName,
+} from "@/lib/format/dates";
 import { runningOrComingPause } from "@/lib/commerce/entitlement-pause";
 import { getStatusWords } from "@/lib/i18n/status-words";
-import { bookAction, cancelAction, cancelMembershipAction, claimOfferAction, signOutAction, stopPlaceAction } from "../actions";
+import {
+  bookAction,
+  cancelAction,
+  cancelMembershipAction,
+  claimOfferAction,
+  signOutAction,
+  stopPlaceAction,
+} from "../actions";
 import { StandingPlaceButton } from "../standing-place-button";
 import { CancelMembership } from "./cancel-membership";
 import { getViewer } from "@/lib/web/viewer";
@@ -44,8 +61,30 @@ type Props = {
     reminders?: string;
     profile?: string;
     children?: string;
+    /** The page of past bookings after this key (a "Show older" link). */
+    pastAfter?: string;
+    /** The page of receipts after this key. */
+    receiptsAfter?: string;
   }>;
 };
+
+/** Past bookings and receipts listed a page. */
+const PAGE_SIZE = 25;
+const CURSORS = ["pastAfter", "receiptsAfter"] as const;
+
+/** A link to a page of one of the member's lists (`key` null: its newest), the other list's page kept. */
+function pageHref(
+  slug: string,
+  cursors: Partial<Record<(typeof CURSORS)[number], string>>,
+  name: (typeof CURSORS)[number],
+  key: readonly [Date, string] | null,
+) {
+  const search = new URLSearchParams(
+    Object.entries(cursors).filter((entry): entry is [string, string] => entry[0] !== name && entry[1] !== undefined),
+  );
+  if (key) search.set(name, encodeCursor([key[0].toISOString(), key[1]]));
+  return `/${slug}/me${search.size > 0 ? `?${search}` : ""}#${name === "pastAfter" ? "past" : "receipts"}`;
+}
 
 const BOOKING_TONES: Record<string, BadgeTone> = {
   confirmed: "success",
@@ -62,7 +101,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The signed-in attendee's bookings (upcoming, then past) and passes in this studio. */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
-  const [{ slug }, { bought, enrolled, claimed, calendar, reminders, profile, children }, t] = await Promise.all([
+  const [{ slug }, { bought, enrolled, claimed, calendar, reminders, profile, children, ...paging }, t] = await Promise.all([
     params,
     searchParams,
     getTranslations("MyBookings"),
@@ -99,24 +138,51 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     );
   }
 
-  const [bookings, entitlements, products, me, orders, words, standingPlaces, dependants] = await Promise.all([
-    listPersonBookings({ db: viewer.db, userId: viewer.userId, household: true }),
-    listPersonEntitlements({ db: viewer.db, userId: viewer.userId, household: true }),
-    listProducts({ db: viewer.db }),
-    getMe(viewer),
-    listPersonOrders({ db: viewer.db, userId: viewer.userId, household: true }),
-    getStatusWords(),
-    listStandingBookings({ db: viewer.db, userId: viewer.userId }),
-    listDependants({ db: viewer.db, guardianId: viewer.userId }),
-  ]);
+  const cursors = Object.fromEntries(
+    CURSORS.flatMap((name) => {
+      const value = paging[name];
+      return typeof value === "string" && readCursor(InstantIdKey, value) ? [[name, value]] : [];
+    }),
+  ) as Partial<Record<(typeof CURSORS)[number], string>>;
+  const now = new Date().getTime();
+  // a member of years reads their history a page at a time: what is to come whole, the past and receipts in pages
+  const [coming, pastPage, entitlements, products, me, orderPage, words, standingPlaces, dependants] =
+    await Promise.all([
+      listPersonBookings({ db: viewer.db, userId: viewer.userId, household: true, endsAfter: new Date(now) }),
+      listPastBookings({
+        db: viewer.db,
+        userId: viewer.userId,
+        household: true,
+        on: "endsAt",
+        before: new Date(now),
+        limit: PAGE_SIZE,
+        after: readCursor(InstantIdKey, cursors.pastAfter),
+      }),
+      listPersonEntitlements({ db: viewer.db, userId: viewer.userId, household: true }),
+      listProducts({ db: viewer.db }),
+      getMe(viewer),
+      listPersonOrdersPage({
+        db: viewer.db,
+        userId: viewer.userId,
+        household: true,
+        receipted: true,
+        limit: PAGE_SIZE,
+        after: readCursor(InstantIdKey, cursors.receiptsAfter),
+      }),
+      getStatusWords(),
+      listStandingBookings({ db: viewer.db, userId: viewer.userId }),
+      listDependants({ db: viewer.db, guardianId: viewer.userId }),
+    ]);
   const dependantNames = new Map(dependants.map((dependant) => [dependant.id, dependant.displayName]));
   const where = await pageFormat(account);
   const activePlaces = standingPlaces.filter((place) => place.status === "active");
-  const now = new Date().getTime();
-  const coming = bookings.filter((booking) => booking.instance.endsAt.getTime() > now);
   const upcoming = coming.filter(isLiveBooking);
   const cancelled = coming.filter((booking) => !isLiveBooking(booking));
-  const past = bookings.filter((booking) => booking.instance.endsAt.getTime() <= now).reverse();
+  const past = pastPage.items;
+  const pages = (name: (typeof CURSORS)[number], next: readonly [Date, string] | null) => ({
+    newest: cursors[name] ? pageHref(account.slug, cursors, name, null) : null,
+    older: next ? pageHref(account.slug, cursors, name, next) : null,
+  });
   const productNames = new Map(products.map((product) => [product.id, product.name]));
   const today = studioDate(new Date(now), account.timezone);
   const subscriptions = new Set(products.filter((product) => product.type === "subscription").map((p) => p.id));
@@ -125,7 +191,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
   const cancel = cancelAction.bind(null, account.slug);
   const HOUR_MS = 3_600_000;
 
-  const bookingList = (list: typeof bookings, empty: string) =>
+  const bookingList = (list: typeof coming, empty: string) =>
     list.length === 0 ? (
       <p className="mt-2 text-slate-700">{empty}</p>
     ) : (
@@ -144,19 +210,21 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                   </time>
                   {booking.instance.event.location && ` · ${booking.instance.event.location}`}
                 </p>
-                {booking.status === "waitlisted" && booking.offerExpiresAt && booking.offerExpiresAt.getTime() > now && (
-                  <div className="mt-2 space-y-1">
-                    <p className="text-sm font-semibold text-green-800">
-                      {t("offerHeld", { time: formatTime(booking.offerExpiresAt, where) })}
-                    </p>
-                    <StandingPlaceButton
-                      label={t("claimOffer")}
-                      pendingLabel={t("claimingOffer")}
-                      run={claimOfferAction.bind(null, account.slug, booking.id)}
-                      variant="primary"
-                    />
-                  </div>
-                )}
+                {booking.status === "waitlisted" &&
+                  booking.offerExpiresAt &&
+                  booking.offerExpiresAt.getTime() > now && (
+                    <div className="mt-2 space-y-1">
+                      <p className="text-sm font-semibold text-green-800">
+                        {t("offerHeld", { time: formatTime(booking.offerExpiresAt, where) })}
+                      </p>
+                      <StandingPlaceButton
+                        label={t("claimOffer")}
+                        pendingLabel={t("claimingOffer")}
+                        run={claimOfferAction.bind(null, account.slug, booking.id)}
+                        variant="primary"
+                      />
+                    </div>
+                  )}
               </div>
               {(booking.status === "confirmed" || booking.status === "waitlisted") &&
               booking.instance.startsAt.getTime() > now ? (
@@ -318,8 +386,17 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             {t("past")}
           </h2>
           {bookingList(past, t("noPast"))}
+          <ListPager
+            pages={pages("pastAfter", pastPage.next)}
+            labels={{ nav: t("pastPages"), newest: t("newestPage"), older: t("olderPage") }}
+          />
         </section>
-        <MyReceipts orders={orders} productNames={productNames} where={where} />
+        <MyReceipts
+          orders={orderPage.items}
+          pages={pages("receiptsAfter", orderPage.next)}
+          productNames={productNames}
+          where={where}
+        />
         <MyDataSection slug={account.slug} />
       </main>
     </>

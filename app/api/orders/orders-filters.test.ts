@@ -150,3 +150,22 @@ describe("GET /orders filters", () => {
     ]);
   });
 });
+
+describe("GET /orders?userId", () => {
+  it("keeps one person's orders, in pages whose Link keeps the person, and nothing for another studio's person", async () => {
+    const [first] = await db.order.findMany({ where: { id: ids.jan10 } });
+    const second = await createMember(tenant.accountId, "attendee");
+    const theirs = await db.order.create({
+      data: { ...first!, id: undefined, userId: second.userId, createdAt: new Date("2026-03-01T12:00:00Z") },
+    });
+    expect(await listed(`userId=${first!.userId}`)).toEqual(
+      named("feb1", "jan31late", "jan20", "jan10", "newYear", "newYearsEve"),
+    );
+    expect(await listed(`userId=${second.userId}&status=refunded`)).toEqual([theirs.id]);
+    const page = await api("GET", `/orders?userId=${first!.userId}&status=paid&limit=2`, { token: tenant.admin.token });
+    expect(page.body.map((o: { id: string }) => o.id)).toEqual(named("jan31late", "newYear"));
+    expect(nextOf(page)).toContain(`userId=${first!.userId}`);
+    const stranger = await createMember(other.accountId, "attendee");
+    expect(await listed(`userId=${stranger.userId}`)).toEqual([]);
+  });
+});

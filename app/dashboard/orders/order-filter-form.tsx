@@ -10,10 +10,13 @@ export async function OrderFilterForm({
   values,
   products,
   filtered,
+  person,
 }: {
-  values: Partial<Record<"status" | "productId" | "from" | "to", string>>;
+  values: Partial<Record<"status" | "productId" | "userId" | "from" | "to", string>>;
   products: { value: string; label: string }[];
   filtered: boolean;
+  /** The person the list is of (the `userId` filter, from their page), kept by the form and named. */
+  person?: { id: string; name: string } | null;
 }) {
   const t = await getTranslations("OrdersPage");
   const { orderStatuses } = await getStatusWords();
@@ -25,6 +28,15 @@ export async function OrderFilterForm({
       aria-label={t("filterHeading")}
       className="grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end"
     >
+      {person ? (
+        <p className="text-sm text-slate-800 sm:col-span-2 lg:w-full">
+          <input type="hidden" name="userId" value={person.id} />
+          {t("personFilter", { name: person.name })}{" "}
+          <Link href={`/dashboard/users/${person.id}`} className="text-brand-700 underline">
+            {t("personPage")}
+          </Link>
+        </p>
+      ) : null}
       <div className="lg:w-40">
         <label htmlFor="orders-status" className="block text-sm font-medium text-slate-800">
           {t("status")}

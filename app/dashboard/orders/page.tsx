@@ -21,6 +21,7 @@ import { encodeCursor, readCursor } from "@/lib/schemas/page";
 import { buttonClass } from "@/components/ui/button";
 import Link from "next/link";
 import { getMe } from "@/lib/users/get-me";
+import { getPerson } from "@/lib/users/get-person";
 import { OrderFilterForm } from "./order-filter-form";
 import { isRefundable } from "@/lib/commerce/order-refundability";
 import { RefundOrderForm } from "./refund-order-form";
@@ -42,7 +43,7 @@ const STATUS_STYLE: Record<string, string> = {
   failed: "bg-red-100 text-red-900",
   refunded: "bg-slate-200 text-slate-800",
 };
-const FILTER_FIELDS = ["status", "productId", "from", "to"] as const;
+const FILTER_FIELDS = ["status", "productId", "userId", "from", "to"] as const;
 
 /** The form's fields as typed (blank ones left out), and the filter they make or why they make none. */
 async function readFilter(props: Props) {
@@ -86,11 +87,13 @@ async function listFiltered(
 export default async function OrdersPage(props: Props) {
   const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("OrdersPage")]);
   const { typed, filter, after, refundedId } = await readFilter(props);
-  const [page, products, { account }, refunded] = await Promise.all([
+  const [page, products, { account }, refunded, person] = await Promise.all([
     listFiltered(viewer, filter, after),
     listProducts({ db: viewer.db }),
     getMe(viewer),
     refundedId ? findOrder({ db: viewer.db, orderId: refundedId }) : null,
+    // the person of the `userId` filter, named (someone not of this studio: their orders are none)
+    filter?.userId ? getPerson({ db: viewer.db, userId: filter.userId }).catch(() => null) : null,
   ]);
   const orders = page?.items ?? [];
   const [buyers, dinero] = await Promise.all([
@@ -123,6 +126,7 @@ export default async function OrdersPage(props: Props) {
         values={typed}
         products={products.map((item) => ({ value: item.id, label: item.name }))}
         filtered={filtered}
+        person={filter?.userId ? { id: filter.userId, name: person?.displayName ?? t("unknown") } : null}
       />
       {page ? (
         <p className="text-sm text-slate-700">

@@ -7,6 +7,7 @@ import { StackedTable } from "@/components/dashboard/stacked-table-view";
 import { getStatusWords } from "@/lib/i18n/status-words";
 import { CHART_WEEKS, PAST_SHOWN, type PersonOverview } from "@/lib/users/get-person-overview";
 import type { Studio } from "@/lib/web/get-active-studio";
+import { ListPager, type ListPages } from "./list-pages";
 
 /** The person's live bookings of classes to come, each linked to its class. */
 export async function UpcomingSection({ overview, studio }: { overview: PersonOverview; studio: Studio }) {
@@ -41,7 +42,15 @@ export async function UpcomingSection({ overview, studio }: { overview: PersonOv
 }
 
 /** The attendance chart of the last weeks and the bookings of classes past, newest first. */
-export async function HistorySection({ overview, studio }: { overview: PersonOverview; studio: Studio }) {
+export async function HistorySection({
+  overview,
+  studio,
+  pages,
+}: {
+  overview: PersonOverview;
+  studio: Studio;
+  pages: ListPages;
+}) {
   const [t, words] = await Promise.all([getTranslations("PersonPage"), getStatusWords()]);
   const { attendance, weeks, past } = overview;
   return (
@@ -67,7 +76,7 @@ export async function HistorySection({ overview, studio }: { overview: PersonOve
       ) : (
         <>
           {past.total > PAST_SHOWN ? (
-            <p className="text-sm text-slate-700">{t("pastShown", { shown: PAST_SHOWN, total: past.total })}</p>
+            <p className="text-sm text-slate-700">{t("pastTotal", { total: past.total })}</p>
           ) : null}
           <StackedTable
             caption={t("pastHeading")}
@@ -86,6 +95,7 @@ export async function HistorySection({ overview, studio }: { overview: PersonOve
               ],
             }))}
           />
+          <ListPager pages={pages} label={t("pastPages")} />
         </>
       )}
     </Section>

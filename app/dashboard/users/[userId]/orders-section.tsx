@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Section } from "@/components/forms/page-header";
 import { formatDateTime, formatMoney } from "@/components/dashboard/format";
@@ -6,14 +7,23 @@ import { Notice } from "@/components/ui/notice";
 import { getStatusWords } from "@/lib/i18n/status-words";
 import type { PersonOverview } from "@/lib/users/get-person-overview";
 import type { Studio } from "@/lib/web/get-active-studio";
+import { ListPager, type ListPages } from "./list-pages";
 
 /**
  * The person's orders: product (and which instalment, for a price paid in instalments), when, amount
  * and status; an instalment that was not paid is called out above them.
  */
-export async function OrdersSection({ overview, studio }: { overview: PersonOverview; studio: Studio }) {
+export async function OrdersSection({
+  overview,
+  studio,
+  pages,
+}: {
+  overview: PersonOverview;
+  studio: Studio;
+  pages: ListPages;
+}) {
   const [t, words] = await Promise.all([getTranslations("PersonPage"), getStatusWords()]);
-  const { orders } = overview;
+  const { orders, unpaidInstalments: unpaid } = overview;
   const product = (order: (typeof orders)[number]) =>
     order.instalment
       ? t("instalmentOrder", {
@@ -22,7 +32,6 @@ export async function OrdersSection({ overview, studio }: { overview: PersonOver
           instalments: order.instalment.of,
         })
       : (order.productName ?? "—");
-  const unpaid = orders.filter((order) => order.instalment && order.status === "failed");
   return (
     <Section id="orders" title={t("ordersHeading")}>
       {unpaid.map((order) => (
@@ -33,7 +42,7 @@ export async function OrdersSection({ overview, studio }: { overview: PersonOver
           })}
         </Notice>
       ))}
-      {orders.length === 0 ? (
+      {orders.length === 0 && !pages.newest ? (
         <p className="text-slate-700">{t("noOrders")}</p>
       ) : (
         <StackedTable
@@ -55,6 +64,14 @@ export async function OrdersSection({ overview, studio }: { overview: PersonOver
           }))}
         />
       )}
+      <ListPager pages={pages} label={t("ordersPages")} />
+      {orders.length > 0 ? (
+        <p className="mt-3 text-sm">
+          <Link href={`/dashboard/orders?userId=${overview.person.id}`} className="text-brand-700 underline">
+            {t("ordersOnOrdersPage", { name: overview.person.displayName })}
+          </Link>
+        </p>
+      ) : null}
     </Section>
   );
 }

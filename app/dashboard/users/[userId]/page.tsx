@@ -12,6 +12,7 @@ import { getPersonOverview } from "@/lib/users/get-person-overview";
 import { getMemberStrikes } from "@/lib/strikes/get-member-strikes";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
+import { encodeCursor, InstantIdKey, readCursor } from "@/lib/schemas/page";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { erasePersonAction, removeMembershipAction } from "../actions";
 import { HistorySection, UpcomingSection } from "./booking-sections";
@@ -25,7 +26,30 @@ import { StrikesSection } from "./strikes-section";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ userId: string }> };
+type Props = {
+  params: Promise<{ userId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** The sort key of both paged lists (a class's start or an order's creation, then id), as a page's link carries it. */
+const PageKey = InstantIdKey;
+const CURSORS = ["pastAfter", "ordersAfter"] as const;
+
+/**
+ * The person page's links to its lists' pages: `name`'s cursor set to `key` (or dropped: the newest
+ * page), the other list's kept, each list's anchor to land on.
+ */
+function pageHref(
+  userId: string,
+  cursors: Record<string, string>,
+  name: (typeof CURSORS)[number],
+  key: readonly [Date, string] | null,
+) {
+  const search = new URLSearchParams(Object.entries(cursors).filter(([cursor]) => cursor !== name));
+  if (key) search.set(name, encodeCursor([key[0].toISOString(), key[1]]));
+  const anchor = name === "pastAfter" ? "history" : "orders";
+  return `/dashboard/users/${userId}${search.size > 0 ? `?${search}` : ""}#${anchor}`;
+}
 
 /** A person's page answers 404 for someone who is no member here. */
 function orNotFound<T>(read: Promise<T>): Promise<T> {
@@ -48,7 +72,22 @@ export default async function PersonPage(props: Props) {
   const userId = pageIdOrNotFound((await props.params).userId);
   const [t, studio] = await Promise.all([getTranslations("PersonPage"), getActiveStudio(viewer)]);
   const tHousehold = await getTranslations("Household");
-  const overview = await orNotFound(getPersonOverview({ db: viewer.db, userId, timezone: studio.timezone }));
+  const params = await props.searchParams;
+  const cursors = Object.fromEntries(
+    CURSORS.flatMap((name) => {
+      const value = params[name];
+      return typeof value === "string" && readCursor(PageKey, value) ? [[name, value]] : [];
+    }),
+  );
+  const pastAfter = readCursor(PageKey, cursors.pastAfter);
+  const ordersAfter = readCursor(PageKey, cursors.ordersAfter);
+  const overview = await orNotFound(
+    getPersonOverview({ db: viewer.db, userId, timezone: studio.timezone, pastAfter, ordersAfter }),
+  );
+  const pages = (name: (typeof CURSORS)[number], next: readonly [Date, string] | null) => ({
+    newest: cursors[name] ? pageHref(userId, cursors, name, null) : null,
+    older: next ? pageHref(userId, cursors, name, next) : null,
+  });
   const standingPlaces = await listStandingBookings({ db: viewer.db, userId });
   const strikes = await getMemberStrikes({ db: viewer.db, accountId: viewer.accountId, userId });
   const { person } = overview;
@@ -65,10 +104,10 @@ export default async function PersonPage(props: Props) {
       <DeskSection overview={overview} studio={studio} />
       <StrikesSection userId={person.id} strikes={strikes} studio={studio} />
       <UpcomingSection overview={overview} studio={studio} />
-      <HistorySection overview={overview} studio={studio} />
+      <HistorySection overview={overview} studio={studio} pages={pages("pastAfter", overview.past.next)} />
       <StandingPlacesSection userId={userId} places={standingPlaces} studio={studio} />
       <PassesSection overview={overview} studio={studio} />
-      <OrdersSection overview={overview} studio={studio} />
+      <OrdersSection overview={overview} studio={studio} pages={pages("ordersAfter", overview.ordersNext)} />
       <Section id="membership" title={t("membershipHeading")}>
         {person.id === viewer.userId ? (
           <p className="text-sm text-slate-700">{t("cannotRemoveSelf")}</p>

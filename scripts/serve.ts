@@ -8,8 +8,10 @@
 //   3. runs the app's HTTP server (scripts/next-server.ts: Next behind our request preparation) on
 //      PORT, forwarding signals and its exit code, with the Node flags of scripts/lib/next-server-flags.ts.
 //      Started by npm, it also stops the server when npm's shell has gone (scripts/lib/stop-when-orphaned.ts).
-// This process loads nothing of the app's: it stays small while it waits on the server. Run with
-// `node --import tsx --conditions=react-server` (as README says; the children get their own flags).
+// This process loads nothing of the app's: it stays small while it waits on the server. Run by Node
+// as it is (`node scripts/serve.ts`: Node ≥ 22.18 strips the types itself, so its imports name their
+// `.ts` files), without tsx's loader and esbuild process (~30 MB, decision 0043); the children get
+// their own flags. `node --import tsx --conditions=react-server scripts/serve.ts` works as well.
 // Not through the `tsx` command: its own
 // process relays a signal to this one and kills it (SIGKILL) unless it acknowledges within 30 ms,
 // which a busy machine misses, and then nothing stops the server.
@@ -17,14 +19,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { nextServerArguments } from "./lib/next-server-command";
-import { stopWhenOrphaned } from "./lib/stop-when-orphaned";
+import { nextServerArguments } from "./lib/next-server-command.ts";
+import { stopWhenOrphaned } from "./lib/stop-when-orphaned.ts";
 
 type Mode = "dev" | "start";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start") {
-  console.error("usage: node --import tsx --conditions=react-server scripts/serve.ts dev|start");
+  console.error("usage: node scripts/serve.ts dev|start");
   process.exit(2);
 }
 

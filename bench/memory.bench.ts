@@ -2,8 +2,8 @@
 // supervisor scripts/serve.ts and the app server under it, and what they spawn), idle and under a
 // sustained load, on PostgreSQL (a scratch database) and on the embedded database (a scratch data
 // directory). The instance is started as a process manager would run `npm start`:
-// `node --import tsx --conditions=react-server scripts/serve.ts start` (npm's own process, about
-// 65 MB, is left out: a container runs the command directly), from the last build, in demo mode
+// `node scripts/serve.ts start` (npm's own process, about 65 MB, and its shell are left out: a
+// container runs the command directly), from the last build, in demo mode
 // (so that the demo studio's pages are there to load).
 // Before it starts, the database is migrated and seeded with the bookings bench's studio
 // (bench/lib/booking-seed.ts) from this process. Idle: each process's resident size 5 s after the
@@ -140,13 +140,13 @@ async function measureInstance(
   let instance: ServerProcess | undefined;
   const stopOnSignal = stopServersOnSignal(() => [instance]);
   try {
-    progress(BENCH, `${LABEL[kind]}: starting the instance (serve.ts start, the last build)`);
+    progress(BENCH, `${LABEL[kind]}: starting the instance (node scripts/serve.ts start, the last build)`);
     instance = await startServer({
       name: "the instance",
       url: `http://127.0.0.1:${port}`,
       healthPath: "/api/health",
       command: process.execPath,
-      args: ["--import", "tsx", "--conditions=react-server", path.join("scripts", "serve.ts"), "start"],
+      args: [path.join("scripts", "serve.ts"), "start"], // as `npm start` runs it
       env: {
         ...process.env,
         ...database,

@@ -129,9 +129,7 @@ function answersHealth(port: number): Promise<boolean> {
 }
 
 /** How a child process ended (an error: it could not be started). */
-function exitOf(
-  child: ChildProcess,
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> {
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> {
   return new Promise((resolve) => {
     child.once("exit", (code, signal) => resolve({ code, signal }));
     child.once("error", (error) => resolve({ code: null, signal: null, error }));

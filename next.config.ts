@@ -24,6 +24,10 @@ const nextConfig: NextConfig = {
   // run). Every other build checks them.
   typescript: { ignoreBuildErrors: process.env.TYPES_CHECKED === "1" },
   poweredByHeader: false,
+  // A route's code is loaded when it is first requested, not every route at start: Next's default
+  // (preloading every entry) holds each route's copy of the lib code, ~190 MB resident for routes
+  // an instance may never serve (docs/decisions/0043-memory.md).
+  experimental: { preloadEntriesOnStart: false },
   trailingSlash: false,
   // Fixed at build time; the pages' nonce-bearing policy comes from proxy.ts.
   async headers() {

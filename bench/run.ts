@@ -4,6 +4,7 @@
 import { printAims, printFigures, type Aim, type BenchResult, type Figure } from "./lib/measure";
 import { benchBookings, bookingsBenchAvailable } from "./bookings.bench";
 import { benchImports } from "./imports.bench";
+import { benchMemory, memoryBenchAvailable } from "./memory.bench";
 import { benchProgramme } from "./programme.bench";
 import { benchPhoneLcp, phoneLcpBenchAvailable } from "./phone-lcp.bench";
 import { benchPublicJs, publicJsBenchAvailable } from "./public-js.bench";
@@ -19,6 +20,11 @@ const BENCHES: { name: string; run: () => Promise<Figure[] | BenchResult> }[] = 
 const bookings = bookingsBenchAvailable();
 if (bookings.ok) BENCHES.push({ name: "bookings", run: benchBookings });
 else console.log(`[bench] bookings: skipped (${bookings.reason})`);
+// One app instance's resident memory, idle and under load (issue 35's aim): `serve.ts start` from the
+// last build, on a scratch PostgreSQL database when one is named and on the embedded database.
+const memory = memoryBenchAvailable();
+if (memory.ok) BENCHES.push({ name: "memory", run: benchMemory });
+else console.log(`[bench] memory: skipped (${memory.reason})`);
 // The public schedule page's JavaScript (issue 15's aim): from the last build, served in demo mode.
 const publicJs = publicJsBenchAvailable();
 if (publicJs.ok || process.env.BENCH_APP_URL) BENCHES.push({ name: "public-js", run: benchPublicJs });

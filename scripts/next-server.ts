@@ -6,8 +6,11 @@
 // repaired before Next's router fails on it.
 //   node --import tsx scripts/next-server.ts dev|start   (NODE_ENV and PORT set by serve.ts)
 // Not under `--conditions=react-server`: Next renders pages with react-dom/server in this process.
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import next from "next";
+import type { NextConfig } from "next";
 import { parseEnvironment } from "../lib/env-schema";
 import { admitRequests } from "../lib/http/admission";
 import { compileProxyTrust } from "../lib/http/client-address";
@@ -25,12 +28,22 @@ const trust = compileProxyTrust(config.TRUSTED_PROXIES);
 
 const LISTEN_BACKLOG = 4096;
 
+/** The configuration `next build` wrote (.next/required-server-files.json), defaults applied. */
+function builtConfig(): NextConfig {
+  const file = path.join(process.cwd(), ".next", "required-server-files.json");
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { config: NextConfig }).config;
+}
+
 const https = new URL(config.APP_URL).protocol === "https:";
 const server = http.createServer({ ServerResponse: guardedResponseClass({ https }) });
 // Kept-alive connections outlive a load balancer's idle timeout (60 s on the common ones): a server
 // that closes one first may do so just as the balancer sends a request on it, which then gets no answer.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+// In production Next takes the configuration the build wrote, as Next's own standalone server does
+// (its __NEXT_PRIVATE_STANDALONE_CONFIG), instead of loading next.config.ts again: that compiled it
+// with SWC, whose native libraries (~35 MB) then stayed resident (docs/decisions/0043-memory.md).
+if (mode === "start") process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(builtConfig());
 // Next attaches its own upgrade handler (hot reloading's websocket) to `httpServer`.
 const app = next({ dev: mode === "dev", hostname: "localhost", port, httpServer: server });
 const handle = app.getRequestHandler();

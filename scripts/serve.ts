@@ -1,26 +1,32 @@
 // `npm run dev` / `npm start`: prepares the database, then hands over to `next dev` / `next start`.
 //   1. loads .env files the way Next does, then the defaults of decisions §0 (DEMO_MODE: true for
 //      dev, false for start; PORT 3000) for whatever is still unset;
-//   2. opens the configured database, applies pending migrations and, in demo mode, seeds the demo
-//      tenant if it is missing; then closes the database again (the embedded one can be opened by one
-//      process at a time, and Next opens it next);
+//   2. runs scripts/prepare-database.ts in a child process that exits when done: it applies pending
+//      migrations and, in demo mode, seeds the demo tenant if it is missing, then closes the database
+//      (the embedded one can be opened by one process at a time, and Next opens it next). In a child,
+//      so that Prisma, the drivers and PGlite's heap are not kept resident here (decision 0043);
 //   3. runs the app's HTTP server (scripts/next-server.ts: Next behind our request preparation) on
 //      PORT, forwarding signals and its exit code, with the Node flags of scripts/lib/next-server-flags.ts.
 //      Started by npm, it also stops the server when npm's shell has gone (scripts/lib/stop-when-orphaned.ts).
-// Run with `node --import tsx --conditions=react-server` so that lib modules' `import "server-only"`
-// resolves to its empty server build, as it does inside Next. Not through the `tsx` command: its own
+// This process loads nothing of the app's: it stays small while it waits on the server. Run by Node
+// as it is (`node scripts/serve.ts`: Node ≥ 22.18 strips the types itself, so its imports name their
+// `.ts` files), without tsx's loader and esbuild process (~30 MB, decision 0043); the children get
+// their own flags. `node --import tsx --conditions=react-server scripts/serve.ts` works as well.
+// Not through the `tsx` command: its own
 // process relays a signal to this one and kills it (SIGKILL) unless it acknowledges within 30 ms,
 // which a busy machine misses, and then nothing stops the server.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import { createRequire } from "node:module";
-import { nextServerArguments } from "./lib/next-server-command";
-import { stopWhenOrphaned } from "./lib/stop-when-orphaned";
+import path from "node:path";
+import { nextServerArguments } from "./lib/next-server-command.ts";
+import { stopWhenOrphaned } from "./lib/stop-when-orphaned.ts";
 
 type Mode = "dev" | "start";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start") {
-  console.error("usage: node --import tsx --conditions=react-server scripts/serve.ts dev|start");
+  console.error("usage: node scripts/serve.ts dev|start");
   process.exit(2);
 }
 
@@ -40,41 +46,19 @@ function say(message: string): void {
   console.log(`[serve] ${message}`);
 }
 
-/** Migrations and the demo tenant, on a database that is closed again before Next starts. */
-async function prepareDatabase(): Promise<void> {
-  // imported only now: lib/env reads the environment set above
-  const { env } = await import("@/lib/env");
-  const { openConfiguredDatabase, migrateConfiguredDatabase } = await import("@/lib/db/client");
-  const { useDatabase, closeDatabase } = await import("@/lib/db");
-  const config = env();
-  say(`database: ${config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded, in ${config.DATA_DIR}`}`);
-  const database = openConfiguredDatabase();
-  useDatabase(database);
-  try {
-    const applied = await migrateConfiguredDatabase(database);
-    say(`migrations: applied ${applied.length}${applied.length ? ` (${applied.join(", ")})` : ""}`);
-    if (config.DEMO_MODE) {
-      const { seedDemo } = await import("@/lib/demo/seed-demo");
-      const { seeded } = await seedDemo();
-      say(seeded ? "demo studio seeded" : "demo studio already present");
-    } else {
-      say("demo mode off");
-    }
-  } finally {
-    await closeDatabase();
-  }
-}
+/** The Node flags and script of the database preparation (scripts/prepare-database.ts). */
+const PREPARE_ARGUMENTS = [
+  "--import",
+  "tsx",
+  "--conditions=react-server",
+  path.join(import.meta.dirname, "prepare-database.ts"),
+];
 
 /** Resolves true once the app answers its liveness check, false if Next exits first. */
-async function waitUntilServing(port: number, child: ReturnType<typeof spawn>): Promise<boolean> {
+async function waitUntilServing(port: number, child: ChildProcess): Promise<boolean> {
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   while (!exited()) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(60_000) });
-      if (response.ok) return true;
-    } catch {
-      // not listening yet
-    }
+    if (await answersHealth(port)) return true;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return false;
@@ -82,22 +66,13 @@ async function waitUntilServing(port: number, child: ReturnType<typeof spawn>): 
 
 async function main(serveMode: Mode): Promise<void> {
   loadEnvironment(serveMode);
-  try {
-    await prepareDatabase();
-  } catch (error) {
-    console.error(`[serve] could not prepare the database: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
 
-  const port = Number(process.env.PORT);
-  const child = spawn(process.execPath, nextServerArguments(serveMode), {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: serveMode === "dev" ? "development" : "production" },
-  });
-
+  // The process running now: the database preparation, then the server. Signals go to it.
+  let child: ChildProcess | undefined;
   let signalled = false;
   const forward = (signal: NodeJS.Signals) => {
     signalled = true;
+    if (!child) process.exit(128 + (signalNumbers[signal] ?? 1));
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => forward(signal));
@@ -110,15 +85,55 @@ async function main(serveMode: Mode): Promise<void> {
       forward("SIGTERM");
     });
   }
-  child.on("exit", (code, signal) => {
+
+  // Migrations and the demo studio, in a process of its own that exits when done: what it loads is
+  // not kept for the server's lifetime (docs/decisions/0043-memory.md).
+  child = spawn(process.execPath, PREPARE_ARGUMENTS, { stdio: "inherit", env: process.env });
+  const prepared = await exitOf(child);
+  if (signalled) process.exit(prepared.code ?? 128 + (signalNumbers[prepared.signal!] ?? 1));
+  if (prepared.code !== 0) {
+    if (prepared.error) console.error(`[serve] could not prepare the database: ${prepared.error.message}`);
+    process.exit(1);
+  }
+
+  const port = Number(process.env.PORT);
+  const server = spawn(process.execPath, nextServerArguments(serveMode), {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: serveMode === "dev" ? "development" : "production" },
+  });
+  child = server;
+  server.on("exit", (code, signal) => {
     process.exit(code ?? (signal ? 128 + (signalNumbers[signal] ?? 1) : 1));
   });
-  child.on("error", (error) => {
+  server.on("error", (error) => {
     console.error(`[serve] could not start the server: ${error.message}`);
     process.exit(1);
   });
 
-  if (await waitUntilServing(port, child)) say(`listening on http://localhost:${port}`);
+  if (await waitUntilServing(port, server)) say(`listening on http://localhost:${port}`);
+}
+
+/**
+ * Whether GET /api/health answers 2xx. Through node:http, not fetch: fetch loads undici, ~20 MB that
+ * would stay resident in this process for the server's lifetime.
+ */
+function answersHealth(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get({ host: "127.0.0.1", port, path: "/api/health", timeout: 60_000 }, (response) => {
+      response.resume();
+      resolve((response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300);
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(false)); // not listening yet
+  });
+}
+
+/** How a child process ended (an error: it could not be started). */
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> {
+  return new Promise((resolve) => {
+    child.once("exit", (code, signal) => resolve({ code, signal }));
+    child.once("error", (error) => resolve({ code: null, signal: null, error }));
+  });
 }
 
 const signalNumbers: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };

@@ -107,8 +107,20 @@ function releaseWhenEndFails(transaction: PgTransaction): PgTransaction {
   });
 }
 
+/**
+ * The embedded database's shared buffers. PGlite's default, PostgreSQL's 128 MB, lives in its
+ * WebAssembly memory, which grows as buffers are touched and never shrinks: it was most of what an
+ * embedded instance held beyond one on PostgreSQL. Its files are read through Node's, so the
+ * operating system's page cache still holds what does not fit (issue 35, decision 0043).
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+
+/** A data directory (the app's, with smaller shared buffers) or a dump (the tests', as PGlite has it). */
 export function openPglite(source: string | Blob): Database {
-  const pglite = typeof source === "string" ? new PGlite(source) : new PGlite({ loadDataDir: source });
+  const pglite =
+    typeof source === "string"
+      ? new PGlite(source, { postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`] })
+      : new PGlite({ loadDataDir: source });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     prisma,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import v8 from "node:v8";
 import { Piscina } from "piscina";
 import type { EmailTask, EmailTaskResult } from "./email-worker";
 
@@ -13,12 +14,22 @@ import type { EmailTask, EmailTaskResult } from "./email-worker";
 const THREADS = 1;
 /** A worker renders while its last email is being written or sent. */
 const TASKS_PER_THREAD = 4;
+/**
+ * The worker's young-generation semi-space, in MB. A worker takes the process's V8 flags, and
+ * npm start's --max-semi-space-size (scripts/lib/next-server-flags.ts), which suits the thread
+ * that serves requests, at 64 MB made the worker's heap ~190 MB under load for a thread that renders one
+ * email at a time (decision 0043). Piscina's resourceLimits.maxYoungGenerationSizeMb does not help:
+ * V8 lets the flag win. So the flag is set again before the first worker starts: V8 reads it when
+ * an isolate is created, and the main thread's heap keeps the size it started with.
+ */
+const WORKER_SEMI_SPACE_MB = 8;
 /** An idle worker ends after this long (starting one costs about a second of CPU). */
 const IDLE_MS = 5 * 60_000;
 
 const holder = globalThis as typeof globalThis & { __studioEmailWorkers?: Piscina };
 
 function pool(): Piscina {
+  if (!holder.__studioEmailWorkers) v8.setFlagsFromString(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
   holder.__studioEmailWorkers ??= new Piscina({
     filename: path.join(process.cwd(), "lib", "email", "email-worker.ts"),
     execArgv: ["--import", "tsx"],

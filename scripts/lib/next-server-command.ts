@@ -1,5 +1,5 @@
 import path from "node:path";
-import { nextServerNodeFlags } from "./next-server-flags";
+import { nextServerNodeFlags } from "./next-server-flags.ts";
 
 /**
  * The Node arguments that run the app's HTTP server (scripts/next-server.ts), for `npm start`,

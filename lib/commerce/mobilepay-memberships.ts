@@ -19,7 +19,7 @@ import {
 import { connectedSalesUnit } from "@/lib/payments/mobilepay/sales-unit";
 import { completePaidOrder } from "./complete-paid-order";
 import { failPendingOrder } from "./fail-pending-order";
-import { settleMobilepayCharge, type ChargeOutcome } from "./mobilepay-renewals";
+import { cancelIfStopped, settleMobilepayCharge, type ChargeOutcome } from "./mobilepay-renewals";
 
 // Memberships paid with MobilePay through the studio's own sales unit (decision 0040): an agreement the
 // member approves in the app, its initial charge paying the first period.
@@ -174,6 +174,12 @@ export async function applyMobilepayEvent({
       : null);
   if (!order) return "unchanged";
   try {
+    if (order.status !== "pending" && event.eventType === "recurring.agreement-stopped.v1" && order.providerRef) {
+      // Stopped in the app after it was paid: the membership ends with its period.
+      const unit = await connectedSalesUnit(db);
+      if (unit) await cancelIfStopped({ db, unit, agreementId: order.providerRef });
+      return "unchanged";
+    }
     return order.providerRef
       ? await applyMobilepayAgreement({ accountId, orderId: order.id, now })
       : await settleMobilepayCharge({ accountId, orderId: order.id, now });

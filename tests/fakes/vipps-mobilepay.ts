@@ -114,6 +114,14 @@ export class FakeVippsMobilepay {
     this.emit(agreement.msn, { eventType: "recurring.agreement-expired.v1", agreementId, actor: "SYSTEM" });
   }
 
+  /** The member stops an active agreement in the app. */
+  stopInApp(agreementId: string): void {
+    const agreement = this.agreements.get(agreementId);
+    if (agreement?.status !== "ACTIVE") throw new Error(`Agreement ${agreementId} is not active`);
+    agreement.status = "STOPPED";
+    this.emit(agreement.msn, { eventType: "recurring.agreement-stopped.v1", agreementId, actor: "USER" });
+  }
+
   // The bank's side, on a charge's due date (or a retry day).
 
   capture(chargeId: string): void {

@@ -16,7 +16,7 @@ import {
   type Agreement,
   type Charge,
 } from "@/lib/payments/mobilepay/recurring";
-import { connectedSalesUnit } from "@/lib/payments/mobilepay/sales-unit";
+import { connectedSalesUnit, noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
 import { completePaidOrder } from "./complete-paid-order";
 import { failPendingOrder } from "./fail-pending-order";
 import { cancelIfStopped, settleMobilepayCharge, type ChargeOutcome } from "./mobilepay-renewals";
@@ -185,6 +185,7 @@ export async function applyMobilepayEvent({
       : await settleMobilepayCharge({ accountId, orderId: order.id, now });
   } catch (error) {
     if (!(error instanceof MobilepayUnavailable || error instanceof MobilepayKeysRefused)) throw error;
+    await noteRefusedKeys(accountId, error);
     throw new AppError("service_unavailable", { retryAfter: 30 });
   }
 }
@@ -215,6 +216,7 @@ export async function pollMobilepayAgreements(now: Date): Promise<number> {
     try {
       if ((await applyMobilepayAgreement({ accountId, orderId: id, now })) !== "unchanged") changed++;
     } catch (error) {
+      await noteRefusedKeys(accountId, error);
       log.warn("Vipps MobilePay agreement could not be polled", {
         orderId: id,
         errorName: error instanceof Error ? error.name : typeof error,

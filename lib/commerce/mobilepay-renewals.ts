@@ -16,7 +16,7 @@ import {
   stopAgreement,
   type Agreement,
 } from "@/lib/payments/mobilepay/recurring";
-import { connectedSalesUnit } from "@/lib/payments/mobilepay/sales-unit";
+import { connectedSalesUnit, noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
 import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
@@ -260,6 +260,7 @@ export async function renewMobilepayMemberships({
       if ((await settleMobilepayCharge({ accountId: order.accountId, orderId: order.id, now })) === "renewed")
         renewed++;
     } catch (error) {
+      await noteRefusedKeys(order.accountId, error);
       log.warn("Vipps MobilePay charge could not be polled", {
         orderId: order.id,
         errorName: error instanceof Error ? error.name : typeof error,

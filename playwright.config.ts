@@ -55,10 +55,19 @@ export default defineConfig({
   ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
     const server = e2eServer(index);
+    // Its fake Vipps MobilePay API (MobilePay memberships), which delivers its webhooks to the app.
+    const mobilepay = {
+      command: `node_modules/.bin/tsx scripts/fake-mobilepay.ts ${new URL(server.mobilepayUrl).port}`,
+      url: `${server.mobilepayUrl}/fake/health`,
+      timeout: 60_000,
+      reuseExistingServer: !CI,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+    };
     const freshDatabase = server.postgres
       ? ` && psql -q "${server.postgres.serverUrl}/postgres" -c 'DROP DATABASE IF EXISTS "${server.postgres.database}" WITH (FORCE)' -c 'CREATE DATABASE "${server.postgres.database}"'`
       : "";
-    return {
+    const app = {
       command: `rm -rf "${server.root}" && mkdir -p "${server.root}"${freshDatabase} && node_modules/.bin/tsx --conditions=react-server scripts/serve.ts ${SERVE_MODE}`,
       url: `${server.url}/api/health`,
       timeout: 120_000,
@@ -76,7 +85,9 @@ export default defineConfig({
         DATABASE_URL: server.postgres?.url ?? "",
         LOG_LEVEL: "warn",
         AUTH_SECRET: "e2e-secret-not-for-production-use",
+        MOBILEPAY_API_URL: server.mobilepayUrl,
       },
     };
-  }),
+    return [mobilepay, app];
+  }).flat(),
 });

@@ -27,6 +27,8 @@ export type E2EServer = {
   root: string;
   dataDir: string;
   outboxDir: string;
+  /** Where its fake Vipps MobilePay API listens (scripts/fake-mobilepay.ts), the app's MOBILEPAY_API_URL. */
+  mobilepayUrl: string;
   /** The server's own PostgreSQL database, recreated at each start; undefined: embedded PGlite. */
   postgres?: { serverUrl: string; database: string; url: string };
 };
@@ -49,6 +51,7 @@ export function e2eServer(parallelIndex: number): E2EServer {
     root,
     dataDir: path.join(root, "db"),
     outboxDir: path.join(root, "outbox"),
+    mobilepayUrl: `http://127.0.0.1:${port + 1000}`,
     postgres: postgresOf(parallelIndex, port),
   };
 }

@@ -16,10 +16,10 @@ import {
   type Agreement,
   type Charge,
 } from "@/lib/payments/mobilepay/recurring";
-import { connectedSalesUnit } from "@/lib/payments/mobilepay/sales-unit";
+import { connectedSalesUnit, noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
 import { completePaidOrder } from "./complete-paid-order";
 import { failPendingOrder } from "./fail-pending-order";
-import { settleMobilepayCharge, type ChargeOutcome } from "./mobilepay-renewals";
+import { cancelIfStopped, settleMobilepayCharge, type ChargeOutcome } from "./mobilepay-renewals";
 
 // Memberships paid with MobilePay through the studio's own sales unit (decision 0040): an agreement the
 // member approves in the app, its initial charge paying the first period.
@@ -174,11 +174,18 @@ export async function applyMobilepayEvent({
       : null);
   if (!order) return "unchanged";
   try {
+    if (order.status !== "pending" && event.eventType === "recurring.agreement-stopped.v1" && order.providerRef) {
+      // Stopped in the app after it was paid: the membership ends with its period.
+      const unit = await connectedSalesUnit(db);
+      if (unit) await cancelIfStopped({ db, unit, agreementId: order.providerRef });
+      return "unchanged";
+    }
     return order.providerRef
       ? await applyMobilepayAgreement({ accountId, orderId: order.id, now })
       : await settleMobilepayCharge({ accountId, orderId: order.id, now });
   } catch (error) {
     if (!(error instanceof MobilepayUnavailable || error instanceof MobilepayKeysRefused)) throw error;
+    await noteRefusedKeys(accountId, error);
     throw new AppError("service_unavailable", { retryAfter: 30 });
   }
 }
@@ -209,6 +216,7 @@ export async function pollMobilepayAgreements(now: Date): Promise<number> {
     try {
       if ((await applyMobilepayAgreement({ accountId, orderId: id, now })) !== "unchanged") changed++;
     } catch (error) {
+      await noteRefusedKeys(accountId, error);
       log.warn("Vipps MobilePay agreement could not be polled", {
         orderId: id,
         errorName: error instanceof Error ? error.name : typeof error,

@@ -6,8 +6,17 @@ import { tenantDb, type TenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import { wakeJobs } from "@/lib/jobs/wake";
 import { log } from "@/lib/log";
-import { cancelCharge, createCharge, getCharge, refundCharge, stopAgreement } from "@/lib/payments/mobilepay/recurring";
-import { connectedSalesUnit } from "@/lib/payments/mobilepay/sales-unit";
+import type { SalesUnit } from "@/lib/payments/mobilepay/client";
+import {
+  cancelCharge,
+  createCharge,
+  getAgreement,
+  getCharge,
+  refundCharge,
+  stopAgreement,
+  type Agreement,
+} from "@/lib/payments/mobilepay/recurring";
+import { connectedSalesUnit, noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
 import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
@@ -60,6 +69,8 @@ export async function chargeMobilepayRenewals({ db, now }: { db: TenantDb; now: 
     if (open > 0 || !order) continue;
     const price = await db.price.findFirst({ where: { id: entitlement.priceId ?? order.priceId } });
     if (!price) continue;
+    // The member may have stopped the agreement in the app (and its webhook been lost): cancelled then.
+    if (await cancelIfStopped({ db, unit, agreementId })) continue;
     const earliest = new Date(now.getTime() + MOBILEPAY_NOTICE_DAYS * DAY_MS);
     const wanted = new Date(periodEnd.getTime() - MOBILEPAY_RETRY_DAYS * DAY_MS);
     let chargeId: string;
@@ -102,6 +113,42 @@ export async function chargeMobilepayRenewals({ db, now }: { db: TenantDb; now: 
     }
   }
   return made;
+}
+
+/**
+ * The member stopped the agreement in the MobilePay app (or it ended otherwise): their membership is
+ * cancelled at its period's end, as if they had cancelled here (nothing more can be charged). True
+ * when the agreement is no longer active; the write is conditional, so a second look changes nothing.
+ */
+export async function cancelIfStopped({
+  db,
+  unit,
+  agreementId,
+}: {
+  db: TenantDb;
+  unit: SalesUnit;
+  agreementId: string;
+}): Promise<boolean> {
+  let agreement: Agreement;
+  try {
+    agreement = await getAgreement(unit, agreementId);
+  } catch (error) {
+    log.warn("Vipps MobilePay agreement could not be read", {
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
+    return false;
+  }
+  if (agreement.status === "ACTIVE" || agreement.status === "PENDING") return false;
+  const memberships = await db.entitlement.findMany({
+    where: { providerSubscriptionId: agreementId, cancelAt: null },
+    select: { id: true, validUntil: true },
+  });
+  for (const membership of memberships)
+    await db.entitlement.updateMany({
+      where: { id: membership.id, cancelAt: null },
+      data: { cancelAt: membership.validUntil ?? new Date() },
+    });
+  return true;
 }
 
 export type ChargeOutcome = "renewed" | "past_due" | "failed" | "unchanged";
@@ -213,6 +260,7 @@ export async function renewMobilepayMemberships({
       if ((await settleMobilepayCharge({ accountId: order.accountId, orderId: order.id, now })) === "renewed")
         renewed++;
     } catch (error) {
+      await noteRefusedKeys(order.accountId, error);
       log.warn("Vipps MobilePay charge could not be polled", {
         orderId: order.id,
         errorName: error instanceof Error ? error.name : typeof error,

@@ -9,6 +9,7 @@ import type { HostedCheckout, HostedCheckoutInput, PaymentProvider } from "@/lib
 import { checkoutPaymentMethods } from "@/lib/payments/payment-methods";
 import { paymentProvider } from "@/lib/payments/provider";
 import type { SalesUnit } from "@/lib/payments/mobilepay/client";
+import { noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
 import { wakeJobs } from "@/lib/jobs/wake";
 import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
 import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
@@ -145,6 +146,7 @@ export async function startCheckout({
       orderId: created.order.id,
       errorName: error instanceof Error ? error.name : typeof error,
     });
+    if (mobilepay) await noteRefusedKeys(accountId, error); // keys revoked: the studio's MobilePay reads failing
     await db.$transaction((tx) => failPendingOrder(tx, { orderId: created.order.id, provider: providerName }));
     wakeJobs(); // the emails of anyone a given-back seat promoted from a waitlist
     throw new AppError("service_unavailable", { retryAfter: 5 });

@@ -7,9 +7,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { signWebhook, type SignedHeaders } from "@/lib/payments/mobilepay/webhook-signature";
 
-export type SalesUnitKeys = { merchantSerialNumber: string; clientId: string; clientSecret: string; subscriptionKey: string };
+export type SalesUnitKeys = {
+  merchantSerialNumber: string;
+  clientId: string;
+  clientSecret: string;
+  subscriptionKey: string;
+};
 type AgreementStatus = "PENDING" | "ACTIVE" | "STOPPED" | "EXPIRED";
-type ChargeStatus = "PENDING" | "DUE" | "RESERVED" | "CHARGED" | "FAILED" | "CANCELLED" | "REFUNDED" | "PARTIALLY_REFUNDED";
+type ChargeStatus =
+  "PENDING" | "DUE" | "RESERVED" | "CHARGED" | "FAILED" | "CANCELLED" | "REFUNDED" | "PARTIALLY_REFUNDED";
 export type FakeCharge = {
   id: string;
   agreementId: string;
@@ -51,14 +57,19 @@ export class FakeVippsMobilepay {
   failWith: number | null = null;
   /** The `x-ms-date` of deliveries (their format, RFC 1123). */
   clock = () => new Date("2026-11-30T09:00:00Z");
+  /**
+   * Also POST each delivery to its webhook, as Vipps MobilePay does (the end-to-end journey's fake,
+   * scripts/fake-mobilepay.ts); tests deliver them themselves.
+   */
+  deliverOverHttp = false;
   private tokens = new Map<string, string>();
   private idempotent = new Map<string, [number, unknown]>();
   private server: Server | null = null;
   baseUrl = "";
 
-  async start(): Promise<string> {
+  async start(port = 0): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", resolve));
     this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this.baseUrl;
   }
@@ -101,6 +112,14 @@ export class FakeVippsMobilepay {
     agreement.status = "EXPIRED";
     this.cancelInitialCharge(agreement);
     this.emit(agreement.msn, { eventType: "recurring.agreement-expired.v1", agreementId, actor: "SYSTEM" });
+  }
+
+  /** The member stops an active agreement in the app. */
+  stopInApp(agreementId: string): void {
+    const agreement = this.agreements.get(agreementId);
+    if (agreement?.status !== "ACTIVE") throw new Error(`Agreement ${agreementId} is not active`);
+    agreement.status = "STOPPED";
+    this.emit(agreement.msn, { eventType: "recurring.agreement-stopped.v1", agreementId, actor: "USER" });
   }
 
   // The bank's side, on a charge's due date (or a retry day).
@@ -157,6 +176,23 @@ export class FakeVippsMobilepay {
       const body = JSON.stringify(event);
       const headers = signWebhook(webhook.url, body, webhook.secret, this.clock().toUTCString());
       this.deliveries.push({ url: webhook.url, body, headers, event });
+      if (this.deliverOverHttp) void this.post(webhook.url, body, headers);
+    }
+  }
+
+  private async post(url: string, body: string, { host: _set, ...headers }: SignedHeaders) {
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body,
+      });
+      if (!response.ok) console.warn(`fake Vipps MobilePay: the webhook answered ${response.status}`);
+    } catch (error) {
+      // Their retries are not faked: the app's poll is the safety net.
+      console.warn(
+        `fake Vipps MobilePay: the webhook could not be reached (${error instanceof Error ? error.message : error})`,
+      );
     }
   }
 
@@ -164,7 +200,11 @@ export class FakeVippsMobilepay {
 
   private routes: [string, RegExp, Handler][] = [
     ["POST", /^\/recurring\/v3\/agreements$/, (r) => this.createAgreement(r.msn, r.body)],
-    ["GET", /^\/recurring\/v3\/agreements\/([^/]+)$/, (r) => this.found(this.agreementOf(r.msn, r.params[0]!), agreementDto)],
+    [
+      "GET",
+      /^\/recurring\/v3\/agreements\/([^/]+)$/,
+      (r) => this.found(this.agreementOf(r.msn, r.params[0]!), agreementDto),
+    ],
     ["PATCH", /^\/recurring\/v3\/agreements\/([^/]+)$/, (r) => this.updateAgreement(r.msn, r.params[0]!, r.body)],
     ["POST", /^\/recurring\/v3\/agreements\/([^/]+)\/charges$/, (r) => this.createCharge(r.msn, r.params[0]!, r.body)],
     [
@@ -191,9 +231,18 @@ export class FakeVippsMobilepay {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
-    const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     const method = req.method ?? "GET";
+    // The member's pages (a form's body, not JSON) and the health check come before the API.
+    if (path === "/fake/health") return send(res, 200, { ok: true });
+    const confirming = /^\/fake\/confirm\/([^/]+)$/.exec(path);
+    if (confirming) return this.confirmationPage(res, method, decodeURIComponent(confirming[1]!), text);
+    let body: Record<string, unknown>;
+    try {
+      body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+    } catch {
+      return send(res, 400, problem(400, "Malformed JSON"));
+    }
     this.requests.push({ method, path, body });
     const header = (name: string) => String(req.headers[name] ?? "");
     if (method === "POST" && path === "/accesstoken/get") return send(res, ...this.accessToken(header));
@@ -211,6 +260,29 @@ export class FakeVippsMobilepay {
       return send(res, ...answer);
     }
     send(res, 404, problem(404, "Not found"));
+  }
+
+  /**
+   * The page `vippsConfirmationUrl` opens (the MobilePay app, in their test environment a web page):
+   * the agreement's terms and two buttons; the answer sends the member back to `merchantRedirectUrl`.
+   */
+  private confirmationPage(res: ServerResponse, method: string, agreementId: string, form: string) {
+    const agreement = this.agreements.get(agreementId);
+    if (!agreement) return send(res, 404, problem(404, "Agreement not found"));
+    if (method === "POST") {
+      const answer = new URLSearchParams(form).get("answer");
+      if (agreement.status === "PENDING") (answer === "approve" ? this.approve : this.decline).call(this, agreementId);
+      res.writeHead(303, { location: agreement.merchantRedirectUrl });
+      return res.end();
+    }
+    const amount = (agreement.pricing.amount / 100).toFixed(2).replace(".", ",");
+    const escape = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><html lang="da"><head><meta name="viewport" content="width=device-width"><title>MobilePay</title></head>
+<body><main><h1>MobilePay</h1><p>${escape(agreement.productName)} — ${escape(agreement.productDescription ?? "")}</p>
+<p>${amount} ${escape(agreement.pricing.currency)} / ${escape(agreement.interval.unit)}</p>
+<form method="post"><button name="answer" value="approve">Godkend aftale</button>
+<button name="answer" value="decline">Afvis</button></form></main></body></html>`);
   }
 
   private accessToken(header: (name: string) => string): [number, unknown] {
@@ -256,7 +328,11 @@ export class FakeVippsMobilepay {
     this.agreements.set(agreement.id, agreement);
     const initial = body.initialCharge as { amount: number; description: string; orderId?: string } | undefined;
     if (initial) {
-      const charge = this.newCharge(agreement, { ...initial, due: this.clock().toISOString().slice(0, 10), retryDays: 0 }, "INITIAL");
+      const charge = this.newCharge(
+        agreement,
+        { ...initial, due: this.clock().toISOString().slice(0, 10), retryDays: 0 },
+        "INITIAL",
+      );
       agreement.initialChargeId = charge.id;
     }
     const answer = {

@@ -327,6 +327,11 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                         {pause ? (
                           <span className="block">{words.pause(pause, (date) => formatLocalDate(date, where))}</span>
                         ) : null}
+                        {entitlement.pastDueSince && entitlement.validUntil && entitlement.status === "active" ? (
+                          <span className="block font-medium text-amber-900">
+                            {t("pastDue", { date: formatLastDay(entitlement.validUntil, where) })}
+                          </span>
+                        ) : null}
                       </p>
                     </div>
                     <Badge tone={PASS_TONES[entitlement.status] ?? "neutral"}>{words.pass(entitlement.status)}</Badge>

@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { pollMobilepayAgreements } from "@/lib/commerce/mobilepay-memberships";
-import { renewMobilepayMemberships } from "@/lib/commerce/mobilepay-renewals";
 import { renewSubscriptions } from "@/lib/commerce/renew-subscriptions";
 import { getPersonOverview } from "@/lib/users/get-person-overview";
 import { api } from "@/tests/helpers/api";
@@ -187,3 +186,21 @@ async function paidMembershipOrder(tenant: TestTenant): Promise<string> {
   await pollMobilepayAgreements(T0);
   return bought.body.order.id;
 }
+
+describe("an agreement the member stops in the MobilePay app", () => {
+  it("cancels the membership at its period's end, by the webhook or, if that is lost, before the next charge", async () => {
+    const byWebhook = await paidMembership();
+    fake.stopInApp(byWebhook.agreementId);
+    for (const delivery of fake.deliveries.filter(
+      (d) => d.event.agreementId === byWebhook.agreementId && d.event.eventType === "recurring.agreement-stopped.v1",
+    ))
+      expect((await deliver(delivery)).status).toBe(200);
+    expect((await entitlementOf(byWebhook.entitlementId)).cancelAt).toEqual(new Date("2026-12-30T09:00:00Z"));
+
+    const lost = await paidMembership();
+    fake.stopInApp(lost.agreementId);
+    await runJob(lost.tenant, new Date("2026-12-25T09:00:00Z"));
+    expect(renewalCharges(lost.agreementId)).toHaveLength(0);
+    expect((await entitlementOf(lost.entitlementId)).cancelAt).toEqual(new Date("2026-12-30T09:00:00Z"));
+  });
+});

@@ -134,6 +134,19 @@ describe("POST /checkout with paymentMethod mobilepay", () => {
     const [order] = await db.order.findMany({ where: { userId: member.userId } });
     expect(order).toMatchObject({ status: "failed", provider: "mobilepay" });
   });
+  it("keys Vipps MobilePay no longer accepts: 503, the studio's MobilePay reads failing, and checkout then answers 409", async () => {
+    const tenant = await studio();
+    const member = await createMember(tenant.accountId, "attendee");
+    const p = await membership(tenant);
+    fake.salesUnits.length = 0; // revoked in their portal
+    expect((await checkout(member, p)).status).toBe(503);
+    const payments = await api("GET", "/account/payments", { token: tenant.admin.token });
+    expect(payments.body.mobilepay.status).toBe("failing");
+    expect(await checkout(member, p)).toMatchObject({
+      status: 409,
+      body: { error: "MobilePay is not set up for this studio" },
+    });
+  });
 });
 
 describe("the agreement's outcome", () => {

@@ -1,8 +1,8 @@
 import "server-only";
-import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
+import { tenantDb, type TenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { env } from "@/lib/env";
 import { unsealMobilepayCredentials } from "@/lib/payments/mobilepay-credentials";
-import type { SalesUnit } from "./client";
+import { MobilepayKeysRefused, type SalesUnit } from "./client";
 
 /**
  * The studio's connected Vipps MobilePay sales unit with its keys unsealed; null when none is saved
@@ -24,4 +24,16 @@ export async function connectedSalesUnit(db: TenantDb | TenantTx): Promise<Sales
     merchantSerialNumber: row.mobilepayMerchantSerialNumber,
     testMode: row.mobilepayTestMode,
   };
+}
+
+/**
+ * After a failed call: when Vipps MobilePay refused the sales unit's keys (401/403), the studio's
+ * MobilePay reads `failing` (the settings page says so; checkout answers 409 until new keys are saved).
+ */
+export async function noteRefusedKeys(accountId: string, error: unknown): Promise<void> {
+  if (!(error instanceof MobilepayKeysRefused)) return;
+  await tenantDb(accountId).accountPayments.updateMany({
+    where: { mobilepayStatus: "connected" },
+    data: { mobilepayStatus: "failing" },
+  });
 }

@@ -15,6 +15,7 @@ const {
   connectStripeAction,
   disconnectMobilepayAction,
   setDeskPaymentAction,
+  setMobilepayGraceDaysAction,
   updatePaymentMethodsAction,
 } = await import("./actions");
 
@@ -130,5 +131,20 @@ describe("MobilePay sales unit actions", () => {
     expect(state.ok).toBe(false);
     expect(Object.keys(state.fieldErrors ?? {}).sort()).toEqual(["clientSecret", "merchantSerialNumber"]);
     expect((await row())?.mobilepayStatus ?? "not_connected").toBe("not_connected");
+  });
+});
+
+describe("MobilePay grace days action", () => {
+  it("saves 0 to 60 days and answers anything else on its field, saving nothing", async () => {
+    expect(await setMobilepayGraceDaysAction(formData({ mobilepayGraceDays: "14" }))).toEqual({
+      ok: true,
+      message: "The grace period is saved.",
+    });
+    for (const bad of ["61", "-1", "two"]) {
+      const answer = await setMobilepayGraceDaysAction(formData({ mobilepayGraceDays: bad }));
+      expect(answer.ok).toBe(false);
+    }
+    const row = await db.accountPayments.findUniqueOrThrow({ where: { accountId: tenant.accountId } });
+    expect(row.mobilepayGraceDays).toBe(14);
   });
 });

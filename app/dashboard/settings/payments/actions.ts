@@ -1,7 +1,7 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { readCheckbox, readText } from "@/components/forms/form-data";
+import { readCheckbox, readInteger, readText } from "@/components/forms/form-data";
 import { startStripeOnboarding } from "@/lib/payments/start-stripe-onboarding";
 import { setDeskPayment } from "@/lib/payments/set-desk-payment";
 import { updatePaymentMethods } from "@/lib/payments/update-payment-methods";
@@ -55,6 +55,23 @@ export const connectMobilepayAction = action(
     await updatePaymentMethods({ db: viewer.db, accountId: viewer.accountId, input: { mobilepay: input } });
     const t = await getTranslations("PaymentsSettings");
     return t("mobilepayConnected");
+  },
+);
+
+/** How long a member whose MobilePay renewal failed may still book (their membership past due). */
+export const setMobilepayGraceDaysAction = action(
+  {
+    auth: "administrator",
+    input: {
+      schema: UpdateAccountPaymentsInput,
+      fields: (formData) => ({ mobilepayGraceDays: readInteger(formData, "mobilepayGraceDays") }),
+    },
+    revalidate: PATH,
+  },
+  async ({ viewer, input }) => {
+    await updatePaymentMethods({ db: viewer.db, accountId: viewer.accountId, input });
+    const t = await getTranslations("PaymentsSettings");
+    return t("mobilepayGraceSaved");
   },
 );
 

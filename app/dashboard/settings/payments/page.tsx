@@ -12,6 +12,7 @@ import { requireAdministrator } from "@/lib/web/require-administrator";
 import { takesPaymentAtDesk } from "@/lib/payments/set-desk-payment";
 import {
   connectMobilepayAction,
+  setMobilepayGraceDaysAction,
   connectStripeAction,
   disconnectMobilepayAction,
   setDeskPaymentAction,
@@ -205,6 +206,22 @@ async function MobilepaySalesUnit({ mobilepay }: { mobilepay: AccountPaymentsDto
         submitLabel={connected ? t("mobilepayReplace") : t("mobilepayConnect")}
       />
       {connected ? <ActionForm action={disconnectMobilepayAction} submitLabel={t("mobilepayDisconnect")} /> : null}
+      <ActionForm
+        action={setMobilepayGraceDaysAction}
+        fields={[
+          {
+            kind: "number",
+            name: "mobilepayGraceDays",
+            label: t("mobilepayGraceDays"),
+            defaultValue: mobilepay.graceDays,
+            min: 0,
+            max: 60,
+            required: true,
+            hint: t("mobilepayGraceDaysHint"),
+          },
+        ]}
+        submitLabel={t("mobilepayGraceSave")}
+      />
     </div>
   );
 }

@@ -324,3 +324,17 @@ export async function refundMobilepayCharge({ db, order }: { db: TenantDb; order
     throw new AppError("service_unavailable", { retryAfter: 5 });
   }
 }
+
+/**
+ * After a refund: when it revoked the membership its order bought, the agreement is stopped too, so
+ * the member's app no longer shows it active. Best effort: a revoked membership is never charged
+ * again either way (a failure is logged by stopMobilepayAgreement).
+ */
+export async function stopAgreementOfRevokedMembership({ db, order }: { db: TenantDb; order: Order }): Promise<void> {
+  if (order.provider !== "mobilepay" || !order.mobilepayAgreementId) return;
+  const revoked = await db.entitlement.findFirst({ where: { orderId: order.id, status: "revoked" }, select: { id: true } });
+  if (!revoked) return;
+  await stopMobilepayAgreement({ db, entitlementId: revoked.id, agreementId: order.mobilepayAgreementId }).catch(
+    () => undefined,
+  );
+}

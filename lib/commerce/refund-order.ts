@@ -9,7 +9,7 @@ import { log } from "@/lib/log";
 import { refundStripePayment } from "@/lib/payments/refund-stripe-payment";
 import { stripeClient } from "@/lib/payments/stripe-client";
 import { applyRefund } from "./apply-refund";
-import { refundMobilepayCharge } from "./mobilepay-renewals";
+import { refundMobilepayCharge, stopAgreementOfRevokedMembership } from "./mobilepay-renewals";
 import { isRefundable } from "./order-refundability";
 import { stopInstalmentBilling } from "./stripe-instalments";
 
@@ -55,6 +55,7 @@ export async function refundOrder({
   wakeJobs(); // the emails; order.refunded and the bookings' booking.cancelled, when endpoints subscribe
   if (refunded) {
     await stopInstalmentBilling({ db, stripe, order: refunded });
+    await stopAgreementOfRevokedMembership({ db, order: refunded });
     return refunded;
   }
   // Refunded meanwhile: by a concurrent request, or by this refund's own webhook arriving first.

@@ -163,6 +163,8 @@ describe("MobilePay membership renewals", () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({ status: "refunded" });
     expect(fake.charges.get(order!.mobilepayChargeId!)).toMatchObject({ status: "REFUNDED", amountRefunded: 49900 });
+    // The membership it bought is revoked, and its agreement stopped: the member's app shows it ended.
+    expect(fake.agreements.get(order!.mobilepayAgreementId!)?.status).toBe("STOPPED");
 
     fake.failWith = 503;
     const other = await paidMembershipOrder(tenant);

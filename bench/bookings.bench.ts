@@ -1,5 +1,5 @@
 // Booking throughput on PostgreSQL (issue 4; issue 13: "the bench tells the truth"), through a
-// production server over HTTP, in sustained runs (BENCH_LOAD_SECONDS, default 60 s) whose booking
+// production server over HTTP, in sustained runs (BENCH_LOAD_SECONDS, default 60 s; 20 quick) whose booking
 // emails are sent during the run and counted in the server's CPU:
 //   (a) GET /api/health, 50 clients: the framework's own ceiling on this machine (a trivial route);
 //   (b) POST /api/bookings, 50 clients spread over many instances (no two requests wait for one lock);
@@ -18,7 +18,7 @@
 //       after it (a probe through the real route handler in this process, whose email must be written),
 //       the transaction's length, and CPU per request of each process: the server's process tree (all
 //       threads), the scratch database's backends (pg_stat_activity, read from /proc), this generator.
-// Rounds (BENCH_ROUNDS, default 3): the app's (a), (b), (c), then the raw server's; each ratio
+// Rounds (BENCH_ROUNDS, default 3; 1 quick): the app's (a), (b), (c), then the raw server's; each ratio
 // (spread / trivial, one instance / trivial, app / raw) is the median of its rounds' ratios, and the
 // saturating rate of (e) and (f) is the median of the rounds' (b) rates.
 // Emails: every measured run starts with the "BookingEmail" outbox empty, and after each run the bench
@@ -31,7 +31,7 @@
 // (DEMO_MODE=false, LOG_LEVEL=silent, default pool size, the Node flags of `npm start`) and the raw
 // server, warms every route of each up (BENCH_WARM_UP_SECONDS, default 5 s each) and drops the
 // database after. It ends with one table of its aims (bench/run.ts prints it after every bench's figures).
-// BENCH_QUICK=1 stops after the rounds; BENCH_PROFILE_DIR writes a CPU profile of the app server there.
+// BENCH_QUICK=1: one round and runs of 20 s (bench/lib/quick.ts); BENCH_PROFILE_DIR writes a CPU profile of the app server there.
 // Run: npm run build && TEST_DATABASE_URL=postgres://… npx tsx --conditions=react-server bench/bookings.bench.ts
 import fs from "node:fs";
 import os from "node:os";
@@ -52,6 +52,7 @@ import { bookingRequest, pairs, seed, type Seed } from "./lib/booking-seed";
 import { probeBookings } from "./lib/booking-probe";
 import { closedLoop, openLoop, type RequestSpec } from "./lib/load";
 import { progress, type BenchResult } from "./lib/measure";
+import { loadSeconds, rounds } from "./lib/quick";
 import { measureRun, rate, round, type Load, type Measured } from "./lib/measured-run";
 import type { Scratch } from "./lib/scratch-database";
 import { clearEmailFiles, POOL_SIZE, runOnly, startApp, startRaw, type Servers } from "./lib/booking-servers";
@@ -67,9 +68,8 @@ const CLIENTS = 50;
 const BALANCER_CONNECTIONS = 256;
 /** Before any measured run, each route of a server runs this long (BENCH_WARM_UP_SECONDS). */
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
-const RUN_MS = Number(process.env.BENCH_LOAD_SECONDS ?? 60) * 1000;
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-const QUICK = Boolean(process.env.BENCH_QUICK);
+const RUN_MS = loadSeconds() * 1000;
+const ROUNDS = rounds();
 
 /** A PostgreSQL URL for the scratch database, or why there is none. */
 function serverUrl(): string | undefined {
@@ -196,7 +196,7 @@ async function runProbe(seeded: Seed, scratch: Scratch, outboxDir: string) {
 async function measureAll(servers: Servers, scratch: Scratch, seeded: Seed, dataDir: string): Promise<Measurements> {
   const next = pairs(seeded);
   const loads = { app: loadsOf(servers.app, next, "/api"), raw: loadsOf(servers.raw, next, "") };
-  const timer = clock(ROUNDS * 6 + (QUICK ? 0 : ROUNDS + 3));
+  const timer = clock(ROUNDS * 7 + 3);
   const measure = async (server: ServerProcess, label: string, load: Load): Promise<Measured> => {
     await runOnly(server, servers, scratch);
     const measured = await timer.time(`${server.name}: ${label}`, () => measureRun(server, scratch, load, RUN_MS));
@@ -218,7 +218,6 @@ async function measureAll(servers: Servers, scratch: Scratch, seeded: Seed, data
     rounds.push({ app: await trio("app"), raw: await trio("raw") });
     progress(BENCH, `round ${n}/${ROUNDS}: ${describeRound(rounds.at(-1)!)}`);
   }
-  if (QUICK) return { rounds, seconds: RUN_MS / 1000 };
   const rawStats = await rawServerStats(servers.raw, scratch, servers);
   progress(BENCH, "the booking statement alone: calls in turn on one connection (both servers paused)");
   pause(servers.raw);

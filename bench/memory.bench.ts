@@ -21,13 +21,14 @@ import pg from "pg";
 import { bookingRequest, pairs, seed } from "./lib/booking-seed";
 import { closedLoop, formatStatuses, type RequestSpec } from "./lib/load";
 import { progress, type Aim, type BenchResult, type Figure } from "./lib/measure";
+import { loadSeconds } from "./lib/quick";
 import { samplePeaks, totalMb, treeMemory, type ProcessMemory } from "./lib/process-memory";
 import { freePort, startServer, stopServer, stopServersOnSignal, type ServerProcess } from "./lib/server-process";
 
 const BENCH = "memory";
 const CLIENTS = 50;
 const WARM_UP_MS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5) * 1000;
-const RUN_MS = Number(process.env.BENCH_LOAD_SECONDS ?? 60) * 1000;
+const RUN_MS = loadSeconds() * 1000;
 /** After the instance first answers, before its idle size is read. */
 const SETTLE_MS = 5000;
 /** The aims of issue 35, in MB resident for the whole instance under load. */

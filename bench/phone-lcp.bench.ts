@@ -12,11 +12,12 @@ import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "@playwright/test";
 import { buildAvailable, startDemoServer, stopDemoServer } from "./lib/demo-server";
 import { progress, type BenchResult } from "./lib/measure";
+import { QUICK } from "./lib/quick";
 
 const BENCH = "phone-lcp";
 const PAGE = "/demo";
 const CHROMIUM = "/usr/bin/chromium";
-const RUNS = Number(process.env.BENCH_QUICK ? 3 : 7);
+const RUNS = QUICK ? 3 : 7;
 /** Issue 35: the largest contentful paint on a throttled phone. */
 const AIM_MS = 1200;
 

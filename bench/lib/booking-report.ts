@@ -25,11 +25,10 @@ export type Overload = {
   /** The same open loop without a load balancer's pool: a new connection whenever all are busy. */
   doubleRateCrowd: Measured;
 };
-/** `rest` is missing with BENCH_QUICK (the rounds only). */
 export type Measurements = {
   rounds: Round[];
   seconds: number;
-  rest?: { rawStats: RawStats; inTurn: InTurn; saturating: number; overload: Overload };
+  rest: { rawStats: RawStats; inTurn: InTurn; saturating: number; overload: Overload };
 };
 export type Report = Measurements & { probe: Probe; clients: number; poolSize: number };
 
@@ -81,12 +80,12 @@ export function bookingsFigures(report: Report): [string, string][] {
       describeRatio(report.rounds, ratio),
     ]),
   ];
-  if (report.rest) figures.push(...restFigures(report, report.rest));
+  figures.push(...restFigures(report, report.rest));
   figures.push(...probeFigures(report.probe));
   return figures;
 }
 
-function restFigures(report: Report, rest: NonNullable<Measurements["rest"]>): [string, string][] {
+function restFigures(report: Report, rest: Measurements["rest"]): [string, string][] {
   const { overload, inTurn, rawStats } = rest;
   const per = (a: number, b: number) => (b ? `${round(a / b, 2)} (${a} over ${b})` : "none");
   return [
@@ -146,7 +145,7 @@ export function bookingsAims(report: Report): Aim[] {
     ratioAim(RATIOS.hot, AIM.hot, "one-class bookings / trivial route"),
     ratioAim(RATIOS.appRawSpread, AIM.appRaw, "app / raw bookings, spread"),
   ];
-  if (report.rest) aims.push(...overloadAims(report.rest.overload));
+  aims.push(...overloadAims(report.rest.overload));
   aims.push(emailAim(report));
   return aims;
 }
@@ -182,8 +181,8 @@ function overloadAims(overload: Overload): Aim[] {
 /** The slowest tail of the app's booking runs: all emails of a run sent this long after it ended. */
 function emailAim(report: Report): Aim {
   const runs = report.rounds.flatMap((r) => [r.app.spread, r.app.hot]);
-  const overload = report.rest?.overload;
-  if (overload) runs.push(...overload.halfRuns, overload.doubleClients, overload.doubleRate, overload.doubleRateCrowd);
+  const overload = report.rest.overload;
+  runs.push(...overload.halfRuns, overload.doubleClients, overload.doubleRate, overload.doubleRateCrowd);
   const slowest = Math.max(...runs.map((run) => run.tail.seconds));
   const backlogs = runs.map((run) => run.tail.backlog);
   return {

@@ -27,7 +27,11 @@ const nextConfig: NextConfig = {
   // A route's code is loaded when it is first requested, not every route at start: Next's default
   // (preloading every entry) holds each route's copy of the lib code, ~190 MB resident for routes
   // an instance may never serve (docs/decisions/0043-memory.md).
-  experimental: { preloadEntriesOnStart: false },
+  // Each page carries its stylesheet inline instead of linking it: on a phone's slow network a
+  // linked stylesheet is one more round trip before anything paints (the public page's largest
+  // contentful paint 2.1 s → 0.9 s, bench/phone-lcp.bench.ts; docs/decisions/0044-inline-css.md).
+  // The page's policy allows the build's stylesheets by hash (lib/http/inlined-stylesheets.ts).
+  experimental: { preloadEntriesOnStart: false, inlineCss: true },
   trailingSlash: false,
   // Fixed at build time; the pages' nonce-bearing policy comes from proxy.ts.
   async headers() {

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
+import { inlinedStylesheetSources } from "@/lib/http/inlined-stylesheets";
 import { pageContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
 import { PAGE_PATH_HEADER } from "@/lib/i18n/locales";
 import { isMissingPage } from "@/lib/web/missing-page";
@@ -30,7 +31,9 @@ export function securePage(request: NextRequest, rewriteTo?: string): NextRespon
   const { NODE_ENV, APP_URL } = env();
   const https = APP_URL.startsWith("https:");
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const policy = pageContentSecurityPolicy({ nonce, development: NODE_ENV === "development", https });
+  const development = NODE_ENV === "development";
+  const inlineStyles = development ? [] : inlinedStylesheetSources();
+  const policy = pageContentSecurityPolicy({ nonce, development, https, inlineStyles });
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", policy);

@@ -19,20 +19,27 @@ function policy(directives: Record<string, string[]>): string {
 /**
  * The policy of the pages (everything but /api and /docs). Scripts run only with this response's
  * nonce, which Next stamps on its own scripts after reading it from the request's policy;
- * 'strict-dynamic' extends that trust to the chunks they load. Styles come from our own files.
+ * 'strict-dynamic' extends that trust to the chunks they load. Styles come from our own files, with
+ * the nonce, or are the build's own stylesheets inlined into the page (`inlineStyles`: their hashes,
+ * lib/http/inlined-stylesheets.ts).
  *
  * Room left for the next issues, deliberately: studio logos are images on `https:` URLs, and a form
  * post may redirect to Stripe Checkout or to Stripe's account onboarding (form-action also governs
  * the redirects that follow a form submission).
  */
-export function pageContentSecurityPolicy(options: { nonce: string; development: boolean; https: boolean }): string {
+export function pageContentSecurityPolicy(options: {
+  nonce: string;
+  development: boolean;
+  https: boolean;
+  inlineStyles?: string[];
+}): string {
   const nonce = `'nonce-${options.nonce}'`;
   return policy({
     "default-src": ["'self'"],
     // React evaluates server error stacks in the browser in development only.
     "script-src": ["'self'", nonce, "'strict-dynamic'", ...(options.development ? ["'unsafe-eval'"] : [])],
     // next dev's overlay styles itself inline, without the nonce (beside a nonce, 'unsafe-inline' would be ignored).
-    "style-src": options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce],
+    "style-src": options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce, ...(options.inlineStyles ?? [])],
     "img-src": ["'self'", "https:"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],

@@ -1,11 +1,14 @@
 // A member's own history on the public site (and the desk's person page) read a keyset page at a time,
 // through a real database at a fixed moment: past bookings of the household, newest class first,
-// a class still running not yet past; receipts (orders with a receipt number) newest first.
+// a class still running not yet past; receipts (orders with a receipt number) newest first; passes
+// still usable whole, the ended ones newest first.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createClass } from "@/app/api/bookings/booking-test-data";
+import { listCurrentPasses, listEndedPassesPage } from "@/lib/commerce/list-person-passes";
 import { listPersonOrdersPage } from "@/lib/commerce/list-person-orders";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
+import { serializeEntitlement } from "@/lib/schemas/entitlement";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { countPastAttendance, countPastBookings, listPastBookings } from "./list-past-bookings";
 
@@ -128,5 +131,94 @@ describe("a member's history in keyset pages", () => {
     const another = await createTenant();
     const none = await listPersonOrdersPage({ db: tenantDb(another.accountId), userId: guardian.userId, limit: 3 });
     expect(none.items).toEqual([]);
+  });
+
+  it("shows the household's current passes whole and pages its ended ones, newest first, nobody else's", async () => {
+    const member = await createMember(tenant.accountId, "attendee", { displayName: "Mor" });
+    const kid = await createMember(tenant.accountId, "attendee", { displayName: "Datter" });
+    await db.user.update({ where: { id: kid.userId }, data: { guardianId: member.userId } });
+    const stranger = await createMember(tenant.accountId, "attendee");
+    const elsewhere = await createTenant();
+    await createMember(elsewhere.accountId, "attendee", { email: member.email });
+    const productIn = async (accountId: string) =>
+      (
+        await db.product.create({
+          data: { accountId, type: "class_pass", name: "Klip", classAllowance: 10, status: "active" },
+        })
+      ).id;
+    const klip = await productIn(tenant.accountId);
+    const pass = (data: {
+      userId?: string;
+      accountId?: string;
+      productId?: string;
+      createdAt: Date;
+      remainingClasses?: number | null;
+      validUntil?: Date | null;
+      status?: string;
+    }) =>
+      db.entitlement.create({
+        data: {
+          accountId: tenant.accountId,
+          userId: member.userId,
+          productId: klip,
+          validFrom: data.createdAt,
+          remainingClasses: 10,
+          ...data,
+        },
+      });
+    // 30 ended passes a week apart, the kid's every sixth (two created at the same moment: the id breaks the tie)
+    const endings = [{ remainingClasses: 0 }, { validUntil: NOW }, { status: "revoked" }, { status: "expired" }];
+    const ended: string[] = [];
+    for (let k = 0; k < 30; k++) {
+      const createdAt = at(-(k === 29 ? 4 : k + 1) * 7 * DAY);
+      const userId = k % 6 === 5 ? kid.userId : member.userId;
+      ended.push((await pass({ userId, createdAt, validUntil: at(60 * DAY), ...endings[k % endings.length] })).id);
+    }
+    // two current ones: the kid's pass starting next week, the member's own with one class left
+    const coming = await pass({ userId: kid.userId, createdAt: at(-DAY), validUntil: at(40 * DAY) });
+    await db.entitlement.update({ where: { id: coming.id }, data: { validFrom: at(7 * DAY) } });
+    const last = await pass({ createdAt: at(-900 * DAY), remainingClasses: 1, validUntil: at(HOUR) });
+    const foreign = [
+      await pass({ userId: stranger.userId, createdAt: at(-DAY) }),
+      await pass({ userId: stranger.userId, createdAt: at(-3 * DAY), status: "expired" }),
+      await pass({
+        accountId: elsewhere.accountId,
+        productId: await productIn(elsewhere.accountId),
+        createdAt: at(-DAY),
+      }),
+      await pass({
+        accountId: elsewhere.accountId,
+        productId: await productIn(elsewhere.accountId),
+        createdAt: at(-2 * DAY),
+        status: "revoked",
+      }),
+    ].map((entitlement) => entitlement.id);
+
+    const scoped = tenantDb(tenant.accountId);
+    const current = await listCurrentPasses({ db: scoped, userId: member.userId, household: true, now: NOW });
+    expect(current.map((entitlement) => entitlement.id)).toEqual([coming.id, last.id]);
+    const read = (after?: readonly [Date, string]) =>
+      listEndedPassesPage({ db: scoped, userId: member.userId, household: true, now: NOW, limit: 25, after });
+    const first = await read();
+    expect(first.items).toHaveLength(25);
+    const second = await read(first.next!);
+    expect(second.items).toHaveLength(5);
+    expect(second.next).toBeNull();
+    const all = [...first.items, ...second.items];
+    expect(new Set(all.map((entitlement) => entitlement.id))).toEqual(new Set(ended));
+    expect(all).toHaveLength(30);
+    const times = all.map((entitlement) => entitlement.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // the same split as the status a pass is shown with
+    expect(current.map((entitlement) => serializeEntitlement(entitlement, NOW).status)).toEqual(["active", "active"]);
+    expect(all.filter((entitlement) => serializeEntitlement(entitlement, NOW).status === "active")).toEqual([]);
+    for (const id of foreign) expect([...all, ...current].map((entitlement) => entitlement.id)).not.toContain(id);
+    // the same person in the other studio sees only that studio's: none of these
+    const there = tenantDb(elsewhere.accountId);
+    const theirs = [
+      ...(await listCurrentPasses({ db: there, userId: member.userId, household: true, now: NOW })),
+      ...(await listEndedPassesPage({ db: there, userId: member.userId, household: true, now: NOW, limit: 25 })).items,
+    ].map((entitlement) => entitlement.id);
+    expect(theirs).toEqual(foreign.slice(2));
   });
 });

@@ -1,6 +1,6 @@
 // The person page's read model, through a real database at a fixed moment: what the desk sees of a
-// member (attendance, bookings ahead and behind, passes with a coming pause, orders, what it can
-// grant and book), and nothing of another studio's people.
+// member (attendance, bookings ahead and behind, current passes with a coming pause and a page of
+// ended ones, orders, what it can grant and book), and nothing of another studio's people.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createClass, grant } from "@/app/api/bookings/booking-test-data";
 import { db } from "@/lib/db";
@@ -116,7 +116,118 @@ describe("getPersonOverview", () => {
       manageable: true,
       pause: { from: "2030-03-20", until: "2030-04-03", running: false },
     });
-    expect(passes.get(ids.old!)).toMatchObject({ status: "expired", manageable: false });
+    expect(passes.has(ids.old!)).toBe(false);
+    const ended = (await overview()).endedPasses;
+    expect(ended.shown).toEqual([expect.objectContaining({ id: ids.old, status: "expired", manageable: false })]);
+    expect(ended.next).toBeNull();
+  });
+
+  it("shows every current pass, and the ended ones a keyset page at a time, newest first, nobody else's", async () => {
+    const veteran = await createMember(tenant.accountId, "attendee", { displayName: "Ten Years" });
+    const neighbour = await createMember(tenant.accountId, "attendee");
+    const elsewhere = await createTenant();
+    // the same person in another studio, with passes there
+    await createMember(elsewhere.accountId, "attendee", { email: veteran.email });
+    const productIn = async (accountId: string, type = "class_pass") =>
+      (await db.product.create({ data: { accountId, type, name: "Klip", classAllowance: 10, status: "active" } })).id;
+    const klip = await productIn(tenant.accountId);
+    const membership = await productIn(tenant.accountId, "subscription");
+    const pass = (data: {
+      userId?: string;
+      accountId?: string;
+      productId?: string;
+      createdAt: Date;
+      remainingClasses?: number | null;
+      validUntil?: Date | null;
+      status?: string;
+    }) =>
+      db.entitlement.create({
+        data: {
+          accountId: tenant.accountId,
+          userId: veteran.userId,
+          productId: klip,
+          validFrom: data.createdAt,
+          remainingClasses: 10,
+          ...data,
+        },
+      });
+    // 30 ended passes, one a week back from last week (two created at the same moment: the id breaks the tie):
+    // used up, run out, refunded, and marked so by the sweeps
+    const endings = [
+      { remainingClasses: 0 },
+      { validUntil: at(-1) },
+      { status: "revoked" },
+      { status: "expired" },
+      { status: "exhausted", remainingClasses: 0 },
+    ];
+    const ended: string[] = [];
+    for (let k = 0; k < 30; k++) {
+      const createdAt = at(k === 29 ? -7 * 5 : -7 * (k + 1));
+      ended.push((await pass({ createdAt, validUntil: at(60), ...endings[k % endings.length] })).id);
+    }
+    // two current ones: a pass bought years ago with classes left, no end, and a membership paused ahead
+    const old = await pass({ createdAt: at(-3650), remainingClasses: 2 });
+    const running = await pass({
+      createdAt: at(-3),
+      productId: membership,
+      remainingClasses: null,
+      validUntil: at(27),
+    });
+    await db.entitlement.update({
+      where: { id: running.id },
+      data: { pausedFrom: new Date("2030-03-20T00:00:00Z"), pausedUntil: new Date("2030-03-27T00:00:00Z") },
+    });
+    // nobody else's: the neighbour's, and the veteran's own in the other studio
+    const foreign = [
+      await pass({ userId: neighbour.userId, createdAt: at(-2) }),
+      await pass({ userId: neighbour.userId, createdAt: at(-10), status: "revoked" }),
+      await pass({
+        accountId: elsewhere.accountId,
+        productId: await productIn(elsewhere.accountId),
+        createdAt: at(-1),
+      }),
+      await pass({
+        accountId: elsewhere.accountId,
+        productId: await productIn(elsewhere.accountId),
+        createdAt: at(-8),
+        status: "expired",
+      }),
+    ].map((entitlement) => entitlement.id);
+
+    const read = (passesAfter?: readonly [Date, string]) =>
+      getPersonOverview({
+        db: tenantDb(tenant.accountId),
+        userId: veteran.userId,
+        timezone: TIMEZONE,
+        now: NOW,
+        passesAfter,
+      });
+    const first = await read();
+    expect(first.passes.map((p) => p.id)).toEqual([running.id, old.id]);
+    expect(first.passes.map((p) => p.status)).toEqual(["active", "active"]);
+    expect(first.passes[0]).toMatchObject({ manageable: true, pause: { from: "2030-03-20", running: false } });
+    // what the desk counts and controls reads every current pass, whichever page of ended ones is shown
+    expect(first.credits).toEqual({ left: null, activePasses: 2 });
+    expect(first.endedPasses.shown).toHaveLength(25);
+    expect(first.endedPasses.next).not.toBeNull();
+    expect(first.endedPasses.shown.every((p) => p.status !== "active" && !p.manageable)).toBe(true);
+
+    const second = await read(first.endedPasses.next!);
+    expect(second.endedPasses.shown).toHaveLength(5);
+    expect(second.endedPasses.next).toBeNull();
+    expect(second.passes.map((p) => p.id)).toEqual([running.id, old.id]);
+    expect(second.credits).toEqual(first.credits);
+
+    const all = [...first.endedPasses.shown, ...second.endedPasses.shown].map((p) => p.id);
+    expect(new Set(all).size).toBe(30);
+    expect(new Set(all)).toEqual(new Set(ended));
+    // newest first: the order they were created in, backwards
+    const created = new Map(
+      (await db.entitlement.findMany({ where: { id: { in: ended } } })).map((e) => [e.id, e.createdAt.getTime()]),
+    );
+    const times = all.map((id) => created.get(id)!);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    for (const id of foreign) expect([...all, old.id, running.id]).not.toContain(id);
   });
 
   it("names the orders' products, offers what is not archived, and books only into classes not booked yet", async () => {

@@ -9,7 +9,7 @@ import {
 } from "@/lib/bookings/list-past-bookings";
 import { shownBookingStatus } from "@/lib/bookings/shown-booking-status";
 import { runningOrComingPause } from "@/lib/commerce/entitlement-pause";
-import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
+import { listCurrentPasses, listEndedPassesPage, type PassKey } from "@/lib/commerce/list-person-passes";
 import { listFailedInstalments, listPersonOrdersPage, type PersonOrderKey } from "@/lib/commerce/list-person-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import type { TenantDb } from "@/lib/db/tenant-db";
@@ -25,15 +25,18 @@ export const BOOKABLE_DAYS = 21;
 export const PAST_SHOWN = 25;
 /** Orders listed a page (newest first). */
 export const ORDERS_SHOWN = 25;
+/** Ended passes (used up, expired, refunded, revoked) listed a page, newest first. */
+export const ENDED_PASSES_SHOWN = 25;
 export const CHART_WEEKS = 8;
 const LIVE = new Set(["confirmed", "waitlisted"]);
 
 /**
  * What the dashboard's person page shows of one member, read at `now`: who they are, their
- * attendance, their upcoming bookings and a page of past ones, passes (with a running or coming
- * pause), a page of orders, and what the desk can grant them or book them into. A member of years
- * costs what a page costs: past bookings (after `pastAfter`) and orders (after `ordersAfter`) are
- * keyset pages, the attendance is counted in the database. 404 for a person without a membership here.
+ * attendance, their upcoming bookings and a page of past ones, their current passes (with a running or
+ * coming pause) and a page of ended ones, a page of orders, and what the desk can grant them or book
+ * them into. A member of years costs what a page costs: past bookings (after `pastAfter`), ended passes
+ * (after `passesAfter`) and orders (after `ordersAfter`) are keyset pages, the attendance is counted in
+ * the database. 404 for a person without a membership here.
  */
 export async function getPersonOverview(options: {
   db: TenantDb;
@@ -42,24 +45,38 @@ export async function getPersonOverview(options: {
   now?: Date;
   pastAfter?: PastBookingKey;
   ordersAfter?: PersonOrderKey;
+  passesAfter?: PassKey;
 }) {
-  const { db, userId, timezone, pastAfter, ordersAfter } = options;
+  const { db, userId, timezone, pastAfter, ordersAfter, passesAfter } = options;
   const now = options.now ?? new Date();
   const chartFrom = new Date(now.getTime() - CHART_WEEKS * 7 * DAY_MS);
-  const [person, coming, recent, attendance, pastPage, pastTotal, entitlements, orderPage, failed, products, classes] =
-    await Promise.all([
-      getPerson({ db, userId }),
-      listPersonBookings({ db, userId, from: now }),
-      listPersonBookings({ db, userId, from: chartFrom, to: now }),
-      countPastAttendance({ db, userId, before: now }),
-      listPastBookings({ db, userId, before: now, limit: PAST_SHOWN, after: pastAfter }),
-      countPastBookings({ db, userId, before: now }),
-      listPersonEntitlements({ db, userId }),
-      listPersonOrdersPage({ db, userId, limit: ORDERS_SHOWN, after: ordersAfter }),
-      listFailedInstalments({ db, userId }),
-      listProducts({ db }),
-      listUpcomingClasses({ db, from: now, to: new Date(now.getTime() + BOOKABLE_DAYS * DAY_MS) }),
-    ]);
+  const [
+    person,
+    coming,
+    recent,
+    attendance,
+    pastPage,
+    pastTotal,
+    current,
+    endedPage,
+    orderPage,
+    failed,
+    products,
+    classes,
+  ] = await Promise.all([
+    getPerson({ db, userId }),
+    listPersonBookings({ db, userId, from: now }),
+    listPersonBookings({ db, userId, from: chartFrom, to: now }),
+    countPastAttendance({ db, userId, before: now }),
+    listPastBookings({ db, userId, before: now, limit: PAST_SHOWN, after: pastAfter }),
+    countPastBookings({ db, userId, before: now }),
+    listCurrentPasses({ db, userId, now }),
+    listEndedPassesPage({ db, userId, now, limit: ENDED_PASSES_SHOWN, after: passesAfter }),
+    listPersonOrdersPage({ db, userId, limit: ORDERS_SHOWN, after: ordersAfter }),
+    listFailedInstalments({ db, userId }),
+    listProducts({ db }),
+    listUpcomingClasses({ db, from: now, to: new Date(now.getTime() + BOOKABLE_DAYS * DAY_MS) }),
+  ]);
   const productName = (productId: string) => products.find((product) => product.id === productId)?.name ?? null;
   const memberships = new Set(products.filter((product) => product.type === "subscription").map((p) => p.id));
   const today = studioDate(now, timezone);
@@ -85,7 +102,7 @@ export async function getPersonOverview(options: {
     instalment: order.instalment && order.instalments ? { of: order.instalments, number: order.instalment } : null,
   });
 
-  const passes = entitlements.map((entitlement) => {
+  const shownPass = (entitlement: (typeof current)[number]) => {
     const { status, remainingClasses } = serializeEntitlement(entitlement, now);
     const membership = memberships.has(entitlement.productId);
     return {
@@ -104,7 +121,9 @@ export async function getPersonOverview(options: {
       /** A membership still running: the desk can pause, resume or cancel it. */
       manageable: membership && status === "active",
     };
-  });
+  };
+  // every current pass is active (list-person-passes.ts): the classes left and the desk's controls are theirs
+  const passes = current.map(shownPass);
   const active = passes.filter((pass) => pass.status === "active");
 
   const booked = new Set(upcoming.map((booking) => booking.instanceId));
@@ -123,7 +142,10 @@ export async function getPersonOverview(options: {
     upcoming,
     /** A page of past bookings (newest first), how many there are in all, and the key to the older page. */
     past: { shown: pastPage.items.map(shown), total: pastTotal, next: pastPage.next },
+    /** Every pass still usable or to come, newest first. */
     passes,
+    /** A page of ended passes (used up, expired, refunded, revoked), newest first, and the key to the older page. */
+    endedPasses: { shown: endedPage.items.map(shownPass), next: endedPage.next },
     /** A page of orders, newest first, and the key to the older page. */
     orders: orderPage.items.map(shownOrder),
     ordersNext: orderPage.next,

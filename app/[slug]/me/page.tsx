@@ -10,7 +10,7 @@ import { Notice } from "@/components/ui/notice";
 import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
 import { listStandingBookings } from "@/lib/bookings/list-standing-bookings";
 import { isLiveBooking, shownBookingStatus } from "@/lib/bookings/shown-booking-status";
-import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
+import { listCurrentPasses, listEndedPassesPage } from "@/lib/commerce/list-person-passes";
 import { listPersonOrdersPage } from "@/lib/commerce/list-person-orders";
 import { listPastBookings } from "@/lib/bookings/list-past-bookings";
 import { ListPager } from "@/components/ui/list-pager";
@@ -27,6 +27,7 @@ import {
 } from "@/lib/format/dates";
 import { runningOrComingPause } from "@/lib/commerce/entitlement-pause";
 import { getStatusWords } from "@/lib/i18n/status-words";
+import { serializeEntitlement } from "@/lib/schemas/entitlement";
 import {
   bookAction,
   cancelAction,
@@ -65,14 +66,17 @@ type Props = {
     pastAfter?: string;
     /** The page of receipts after this key. */
     receiptsAfter?: string;
+    /** The page of ended passes after this key. */
+    passesAfter?: string;
   }>;
 };
 
-/** Past bookings and receipts listed a page. */
+/** Past bookings, ended passes and receipts listed a page. */
 const PAGE_SIZE = 25;
-const CURSORS = ["pastAfter", "receiptsAfter"] as const;
+const CURSORS = ["pastAfter", "passesAfter", "receiptsAfter"] as const;
+const ANCHORS = { pastAfter: "past", passesAfter: "passes", receiptsAfter: "receipts" } as const;
 
-/** A link to a page of one of the member's lists (`key` null: its newest), the other list's page kept. */
+/** A link to a page of one of the member's lists (`key` null: its newest), the other lists' pages kept. */
 function pageHref(
   slug: string,
   cursors: Partial<Record<(typeof CURSORS)[number], string>>,
@@ -83,7 +87,7 @@ function pageHref(
     Object.entries(cursors).filter((entry): entry is [string, string] => entry[0] !== name && entry[1] !== undefined),
   );
   if (key) search.set(name, encodeCursor([key[0].toISOString(), key[1]]));
-  return `/${slug}/me${search.size > 0 ? `?${search}` : ""}#${name === "pastAfter" ? "past" : "receipts"}`;
+  return `/${slug}/me${search.size > 0 ? `?${search}` : ""}#${ANCHORS[name]}`;
 }
 
 const BOOKING_TONES: Record<string, BadgeTone> = {
@@ -101,11 +105,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The signed-in attendee's bookings (upcoming, then past) and passes in this studio. */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
-  const [{ slug }, { bought, enrolled, claimed, calendar, reminders, profile, children, ...paging }, t] = await Promise.all([
-    params,
-    searchParams,
-    getTranslations("MyBookings"),
-  ]);
+  const [{ slug }, { bought, enrolled, claimed, calendar, reminders, profile, children, ...paging }, t] =
+    await Promise.all([params, searchParams, getTranslations("MyBookings")]);
   const [tData, tResult] = await Promise.all([getTranslations("MyData"), getTranslations("BookingResult")]);
   const [account, signedIn] = await orNotFound(Promise.all([getPublicStudio(slug), getViewer()]));
   const viewer = viewerOf(signedIn, account);
@@ -145,8 +146,9 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     }),
   ) as Partial<Record<(typeof CURSORS)[number], string>>;
   const now = new Date().getTime();
-  // a member of years reads their history a page at a time: what is to come whole, the past and receipts in pages
-  const [coming, pastPage, entitlements, products, me, orderPage, words, standingPlaces, dependants] =
+  // a member of years reads their history a page at a time: what is to come and the passes still usable whole,
+  // the past, the ended passes and receipts in pages
+  const [coming, pastPage, entitlements, endedPage, products, me, orderPage, words, standingPlaces, dependants] =
     await Promise.all([
       listPersonBookings({ db: viewer.db, userId: viewer.userId, household: true, endsAfter: new Date(now) }),
       listPastBookings({
@@ -158,7 +160,15 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
         limit: PAGE_SIZE,
         after: readCursor(InstantIdKey, cursors.pastAfter),
       }),
-      listPersonEntitlements({ db: viewer.db, userId: viewer.userId, household: true }),
+      listCurrentPasses({ db: viewer.db, userId: viewer.userId, household: true, now: new Date(now) }),
+      listEndedPassesPage({
+        db: viewer.db,
+        userId: viewer.userId,
+        household: true,
+        now: new Date(now),
+        limit: PAGE_SIZE,
+        after: readCursor(InstantIdKey, cursors.passesAfter),
+      }),
       listProducts({ db: viewer.db }),
       getMe(viewer),
       listPersonOrdersPage({
@@ -179,6 +189,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
   const upcoming = coming.filter(isLiveBooking);
   const cancelled = coming.filter((booking) => !isLiveBooking(booking));
   const past = pastPage.items;
+  const endedPasses = endedPage.items;
   const pages = (name: (typeof CURSORS)[number], next: readonly [Date, string] | null) => ({
     newest: cursors[name] ? pageHref(account.slug, cursors, name, null) : null,
     older: next ? pageHref(account.slug, cursors, name, next) : null,
@@ -186,6 +197,58 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
   const productNames = new Map(products.map((product) => [product.id, product.name]));
   const today = studioDate(new Date(now), account.timezone);
   const subscriptions = new Set(products.filter((product) => product.type === "subscription").map((p) => p.id));
+
+  /** Passes, each with whose it is (a dependant's), classes left, end, a pause, and a running membership's cancel. */
+  const passList = (list: typeof entitlements) => (
+    <ul className="mt-2 divide-y divide-slate-100">
+      {list.map((entitlement) => {
+        const pause = runningOrComingPause(entitlement, today);
+        const status = serializeEntitlement(entitlement, new Date(now)).status;
+        return (
+          <li key={entitlement.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
+            <div>
+              <p className="font-semibold text-slate-900">
+                {productNames.get(entitlement.productId) ?? t("pass")}
+                {entitlement.userId !== viewer.userId && dependantNames.has(entitlement.userId)
+                  ? ` · ${dependantNames.get(entitlement.userId)}`
+                  : null}
+              </p>
+              <p className="text-sm text-slate-700">
+                {entitlement.remainingClasses === null
+                  ? t("unlimited")
+                  : t("classesLeft", { count: entitlement.remainingClasses })}
+                {" · "}
+                {entitlement.cancelAt
+                  ? t("cancelledEnds", { date: formatDate(entitlement.cancelAt, where) })
+                  : entitlement.validUntil
+                    ? t("validUntil", { date: formatLastDay(entitlement.validUntil, where) })
+                    : t("noExpiry")}
+                {pause ? (
+                  <span className="block">{words.pause(pause, (date) => formatLocalDate(date, where))}</span>
+                ) : null}
+                {entitlement.pastDueSince && entitlement.validUntil && status === "active" ? (
+                  <span className="block font-medium text-amber-900">
+                    {t("pastDue", { date: formatLastDay(entitlement.validUntil, where) })}
+                  </span>
+                ) : null}
+              </p>
+            </div>
+            <Badge tone={PASS_TONES[status] ?? "neutral"}>{words.pass(status)}</Badge>
+            {subscriptions.has(entitlement.productId) &&
+            entitlement.status === "active" &&
+            !entitlement.cancelAt &&
+            (!entitlement.validUntil || entitlement.validUntil.getTime() > now) ? (
+              <CancelMembership
+                product={productNames.get(entitlement.productId) ?? t("pass")}
+                usableUntil={entitlement.validUntil ? formatDate(entitlement.validUntil, where) : null}
+                cancel={cancelMembershipAction.bind(null, account.slug, entitlement.id)}
+              />
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
 
   const book = bookAction.bind(null, account.slug);
   const cancel = cancelAction.bind(null, account.slug);
@@ -296,60 +359,24 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
           </h2>
           {entitlements.length === 0 ? (
             <p className="mt-2 text-slate-700">
-              {t("noPasses")}{" "}
+              {endedPasses.length > 0 || cursors.passesAfter ? t("noCurrentPasses") : t("noPasses")}{" "}
               <Link href={`/${account.slug}/passes`} className="font-medium text-brand-700 underline">
                 {t("seePasses")}
               </Link>
             </p>
           ) : (
-            <ul className="mt-2 divide-y divide-slate-100">
-              {entitlements.map((entitlement) => {
-                const pause = runningOrComingPause(entitlement, today);
-                return (
-                  <li key={entitlement.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
-                    <div>
-                      <p className="font-semibold text-slate-900">
-                        {productNames.get(entitlement.productId) ?? t("pass")}
-                        {entitlement.userId !== viewer.userId && dependantNames.has(entitlement.userId)
-                          ? ` · ${dependantNames.get(entitlement.userId)}`
-                          : null}
-                      </p>
-                      <p className="text-sm text-slate-700">
-                        {entitlement.remainingClasses === null
-                          ? t("unlimited")
-                          : t("classesLeft", { count: entitlement.remainingClasses })}
-                        {" · "}
-                        {entitlement.cancelAt
-                          ? t("cancelledEnds", { date: formatDate(entitlement.cancelAt, where) })
-                          : entitlement.validUntil
-                            ? t("validUntil", { date: formatLastDay(entitlement.validUntil, where) })
-                            : t("noExpiry")}
-                        {pause ? (
-                          <span className="block">{words.pause(pause, (date) => formatLocalDate(date, where))}</span>
-                        ) : null}
-                        {entitlement.pastDueSince && entitlement.validUntil && entitlement.status === "active" ? (
-                          <span className="block font-medium text-amber-900">
-                            {t("pastDue", { date: formatLastDay(entitlement.validUntil, where) })}
-                          </span>
-                        ) : null}
-                      </p>
-                    </div>
-                    <Badge tone={PASS_TONES[entitlement.status] ?? "neutral"}>{words.pass(entitlement.status)}</Badge>
-                    {subscriptions.has(entitlement.productId) &&
-                    entitlement.status === "active" &&
-                    !entitlement.cancelAt &&
-                    (!entitlement.validUntil || entitlement.validUntil.getTime() > now) ? (
-                      <CancelMembership
-                        product={productNames.get(entitlement.productId) ?? t("pass")}
-                        usableUntil={entitlement.validUntil ? formatDate(entitlement.validUntil, where) : null}
-                        cancel={cancelMembershipAction.bind(null, account.slug, entitlement.id)}
-                      />
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
+            passList(entitlements)
           )}
+          {endedPasses.length > 0 || cursors.passesAfter ? (
+            <>
+              <h3 className="mt-4 font-semibold text-slate-900">{t("endedPasses")}</h3>
+              {passList(endedPasses)}
+              <ListPager
+                pages={pages("passesAfter", endedPage.next)}
+                labels={{ nav: t("endedPassesPages"), newest: t("newestPage"), older: t("olderPage") }}
+              />
+            </>
+          ) : null}
         </section>
         {activePlaces.length > 0 ? (
           <section aria-labelledby="standing-places" className="mt-8">

@@ -31,13 +31,14 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-/** The sort key of both paged lists (a class's start or an order's creation, then id), as a page's link carries it. */
+/** The sort key of the paged lists (a class's start, a pass's or an order's creation, then id), as a page's link carries it. */
 const PageKey = InstantIdKey;
-const CURSORS = ["pastAfter", "ordersAfter"] as const;
+const CURSORS = ["pastAfter", "passesAfter", "ordersAfter"] as const;
+const ANCHORS = { pastAfter: "history", passesAfter: "passes", ordersAfter: "orders" } as const;
 
 /**
  * The person page's links to its lists' pages: `name`'s cursor set to `key` (or dropped: the newest
- * page), the other list's kept, each list's anchor to land on.
+ * page), the other lists' kept, each list's anchor to land on.
  */
 function pageHref(
   userId: string,
@@ -47,8 +48,7 @@ function pageHref(
 ) {
   const search = new URLSearchParams(Object.entries(cursors).filter(([cursor]) => cursor !== name));
   if (key) search.set(name, encodeCursor([key[0].toISOString(), key[1]]));
-  const anchor = name === "pastAfter" ? "history" : "orders";
-  return `/dashboard/users/${userId}${search.size > 0 ? `?${search}` : ""}#${anchor}`;
+  return `/dashboard/users/${userId}${search.size > 0 ? `?${search}` : ""}#${ANCHORS[name]}`;
 }
 
 /** A person's page answers 404 for someone who is no member here. */
@@ -81,8 +81,9 @@ export default async function PersonPage(props: Props) {
   );
   const pastAfter = readCursor(PageKey, cursors.pastAfter);
   const ordersAfter = readCursor(PageKey, cursors.ordersAfter);
+  const passesAfter = readCursor(PageKey, cursors.passesAfter);
   const overview = await orNotFound(
-    getPersonOverview({ db: viewer.db, userId, timezone: studio.timezone, pastAfter, ordersAfter }),
+    getPersonOverview({ db: viewer.db, userId, timezone: studio.timezone, pastAfter, ordersAfter, passesAfter }),
   );
   const pages = (name: (typeof CURSORS)[number], next: readonly [Date, string] | null) => ({
     newest: cursors[name] ? pageHref(userId, cursors, name, null) : null,
@@ -106,7 +107,7 @@ export default async function PersonPage(props: Props) {
       <UpcomingSection overview={overview} studio={studio} />
       <HistorySection overview={overview} studio={studio} pages={pages("pastAfter", overview.past.next)} />
       <StandingPlacesSection userId={userId} places={standingPlaces} studio={studio} />
-      <PassesSection overview={overview} studio={studio} />
+      <PassesSection overview={overview} studio={studio} pages={pages("passesAfter", overview.endedPasses.next)} />
       <OrdersSection overview={overview} studio={studio} pages={pages("ordersAfter", overview.ordersNext)} />
       <Section id="membership" title={t("membershipHeading")}>
         {person.id === viewer.userId ? (

@@ -1,6 +1,6 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { householdBookingsWhere } from "@/lib/households/household-scope";
+import { householdBookingsWhere, readHousehold } from "@/lib/households/household-scope";
 import { toPage, type Page } from "@/lib/schemas/page";
 
 /** The sort key of a person's past bookings: the class's start, then the booking's id, both descending. */
@@ -32,7 +32,7 @@ export async function listPastBookings({
   const rows = await db.booking.findMany({
     where: {
       AND: [
-        household ? householdBookingsWhere(userId) : { attendeeId: userId },
+        household ? householdBookingsWhere(await readHousehold(db, userId)) : { attendeeId: userId },
         { instance: { [on]: { lt: before } } },
         after
           ? {

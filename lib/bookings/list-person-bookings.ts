@@ -1,6 +1,6 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { householdBookingsWhere } from "@/lib/households/household-scope";
+import { householdBookingsWhere, readHousehold } from "@/lib/households/household-scope";
 
 /**
  * The user's bookings in the account, of every status, with their instance and event, in the
@@ -25,7 +25,7 @@ export async function listPersonBookings({
 }) {
   return db.booking.findMany({
     where: {
-      ...(household ? householdBookingsWhere(userId) : { attendeeId: userId }),
+      ...(household ? householdBookingsWhere(await readHousehold(db, userId)) : { attendeeId: userId }),
       ...(from || to || endsAfter
         ? {
             instance: {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { householdEntitlementsWhere } from "@/lib/households/household-scope";
+import { householdEntitlementsWhere, readHousehold } from "@/lib/households/household-scope";
 
 /**
  * A person's entitlements in the active account, of every status, newest first (GET /me/entitlements; GET
@@ -16,7 +16,7 @@ export async function listPersonEntitlements({
   household?: boolean;
 }) {
   return db.entitlement.findMany({
-    where: household ? householdEntitlementsWhere(userId) : { userId },
+    where: household ? householdEntitlementsWhere(await readHousehold(db, userId)) : { userId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
 }

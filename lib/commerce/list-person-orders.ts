@@ -1,6 +1,6 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { householdOrdersWhere } from "@/lib/households/household-scope";
+import { householdOrdersWhere, readHousehold } from "@/lib/households/household-scope";
 import { toPage } from "@/lib/schemas/page";
 
 /**
@@ -17,7 +17,7 @@ export async function listPersonOrders({
   household?: boolean;
 }) {
   return db.order.findMany({
-    where: household ? householdOrdersWhere(userId) : { userId },
+    where: household ? householdOrdersWhere(await readHousehold(db, userId)) : { userId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
 }
@@ -48,7 +48,7 @@ export async function listPersonOrdersPage({
   const rows = await db.order.findMany({
     where: {
       AND: [
-        household ? householdOrdersWhere(userId) : { userId },
+        household ? householdOrdersWhere(await readHousehold(db, userId)) : { userId },
         receipted ? { receiptNumber: { not: null } } : {},
         after
           ? {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { householdEntitlementsWhere } from "@/lib/households/household-scope";
+import { householdEntitlementsWhere, readHousehold } from "@/lib/households/household-scope";
 import { toPage } from "@/lib/schemas/page";
 
 /** The sort key of a person's ended passes: created, then id, both descending. */
@@ -42,7 +42,7 @@ export async function listCurrentPasses({
   household?: boolean;
 }) {
   return db.entitlement.findMany({
-    where: { AND: [household ? householdEntitlementsWhere(userId) : { userId }, currentWhere(now)] },
+    where: { AND: [household ? householdEntitlementsWhere(await readHousehold(db, userId)) : { userId }, currentWhere(now)] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
 }
@@ -69,7 +69,7 @@ export async function listEndedPassesPage({
   const rows = await db.entitlement.findMany({
     where: {
       AND: [
-        household ? householdEntitlementsWhere(userId) : { userId },
+        household ? householdEntitlementsWhere(await readHousehold(db, userId)) : { userId },
         endedWhere(now),
         after
           ? {

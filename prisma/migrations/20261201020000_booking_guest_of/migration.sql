@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Booking_guestOfId_idx" ON "Booking"("guestOfId");
+

@@ -1,5 +1,5 @@
 // Booking throughput on PostgreSQL (issue 4; issue 13: "the bench tells the truth"), through a
-// production server over HTTP, in sustained runs (BENCH_LOAD_SECONDS, default 60 s; 20 quick) whose booking
+// production server over HTTP, in sustained runs (BENCH_LOAD_SECONDS, default 60 s; 15 quick) whose booking
 // emails are sent during the run and counted in the server's CPU:
 //   (a) GET /api/health, 50 clients: the framework's own ceiling on this machine (a trivial route);
 //   (b) POST /api/bookings, 50 clients spread over many instances (no two requests wait for one lock);
@@ -31,7 +31,7 @@
 // (DEMO_MODE=false, LOG_LEVEL=silent, default pool size, the Node flags of `npm start`) and the raw
 // server, warms every route of each up (BENCH_WARM_UP_SECONDS, default 5 s each) and drops the
 // database after. It ends with one table of its aims (bench/run.ts prints it after every bench's figures).
-// BENCH_QUICK=1: one round and runs of 20 s (bench/lib/quick.ts); BENCH_PROFILE_DIR writes a CPU profile of the app server there.
+// BENCH_QUICK=1: one round and runs of 15 s (bench/lib/quick.ts); BENCH_PROFILE_DIR writes a CPU profile of the app server there.
 // Run: npm run build && TEST_DATABASE_URL=postgres://… npx tsx --conditions=react-server bench/bookings.bench.ts
 import fs from "node:fs";
 import os from "node:os";

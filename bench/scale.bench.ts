@@ -28,13 +28,13 @@ import pg from "pg";
 import { startApp } from "./lib/booking-servers";
 import { closedLoop, formatStatuses, quantile, type RequestSpec } from "./lib/load";
 import { progress, type Aim, type BenchResult, type Figure } from "./lib/measure";
-import { scaleSamples } from "./lib/quick";
+import { scaleSamples, scaleWarmUp } from "./lib/quick";
 import { FULL, personName, seedScale, SMALL, type ScaleSeed, type ScaleShape } from "./lib/scale-seed";
 import { stopServer, stopServersOnSignal, type ServerProcess } from "./lib/server-process";
 
 const BENCH = "scale";
 const SAMPLES = scaleSamples();
-const WARM_UP = Math.max(1, Number(process.env.BENCH_SCALE_WARM_UP ?? 30));
+const WARM_UP = scaleWarmUp();
 const KEEP = Boolean(process.env.BENCH_SCALE_KEEP);
 /** Requests in a row on one size before the other's turn. */
 const CHUNK = 20;

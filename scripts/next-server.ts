@@ -57,7 +57,7 @@ admitRequests(server, limits, (request, response) => {
 // then lasts tens of milliseconds: a crowd connecting at once waits in the listen backlog. Node's
 // default of 511 overflows, and the kernel drops SYNs the client retries only after 1, 3, 7 s.
 // (Linux caps this at net.core.somaxconn.) docs/decisions/0011.
-server.listen({ port, backlog: LISTEN_BACKLOG }, () => console.log(`[next-server] ${mode} server on port ${port}`));
+server.listen({ port, backlog: LISTEN_BACKLOG }, () => console.log(`[next-server] listening on http://localhost:${port}`));
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

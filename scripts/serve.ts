@@ -16,7 +16,6 @@
 // process relays a signal to this one and kills it (SIGKILL) unless it acknowledges within 30 ms,
 // which a busy machine misses, and then nothing stops the server.
 import { spawn, type ChildProcess } from "node:child_process";
-import http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { nextServerArguments } from "./lib/next-server-command.ts";
@@ -54,16 +53,6 @@ const PREPARE_ARGUMENTS = [
   path.join(import.meta.dirname, "prepare-database.ts"),
 ];
 
-/** Resolves true once the app answers its liveness check, false if Next exits first. */
-async function waitUntilServing(port: number, child: ChildProcess): Promise<boolean> {
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
-  while (!exited()) {
-    if (await answersHealth(port)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return false;
-}
-
 async function main(serveMode: Mode): Promise<void> {
   loadEnvironment(serveMode);
 
@@ -96,7 +85,8 @@ async function main(serveMode: Mode): Promise<void> {
     process.exit(1);
   }
 
-  const port = Number(process.env.PORT);
+  // The server says when it listens (scripts/next-server.ts). Not polled from here: node:http alone
+  // would keep ~16 MB resident in this process for the server's lifetime (decision 0043).
   const server = spawn(process.execPath, nextServerArguments(serveMode), {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: serveMode === "dev" ? "development" : "production" },
@@ -108,23 +98,6 @@ async function main(serveMode: Mode): Promise<void> {
   server.on("error", (error) => {
     console.error(`[serve] could not start the server: ${error.message}`);
     process.exit(1);
-  });
-
-  if (await waitUntilServing(port, server)) say(`listening on http://localhost:${port}`);
-}
-
-/**
- * Whether GET /api/health answers 2xx. Through node:http, not fetch: fetch loads undici, ~20 MB that
- * would stay resident in this process for the server's lifetime.
- */
-function answersHealth(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const request = http.get({ host: "127.0.0.1", port, path: "/api/health", timeout: 60_000 }, (response) => {
-      response.resume();
-      resolve((response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300);
-    });
-    request.on("timeout", () => request.destroy());
-    request.on("error", () => resolve(false)); // not listening yet
   });
 }
 

@@ -116,4 +116,24 @@ describe("a course's public page", () => {
     const enrolments = await listCourseEnrolments(db2, [product], BEFORE);
     expect(enrolments.get(productId)).toEqual({ enrolled: 1, seats: 3, classes: 4 });
   });
+
+  it("counts a course's places by its smallest class ahead, by all its classes once none is ahead, never a cancelled one", async () => {
+    const { productId, classIds } = await course();
+    const [first, second, , fourth] = classIds;
+    await db.instance.update({ where: { id: first }, data: { capacity: 2 } });
+    await db.instance.update({ where: { id: second }, data: { capacity: 1, status: "cancelled" } });
+    await db.instance.update({ where: { id: fourth }, data: { capacity: 5 } });
+    const product = await db.product.findUniqueOrThrow({ where: { id: productId } });
+    const db2 = tenantDb(tenant.accountId);
+    const at = async (now: Date) => (await listCourseEnrolments(db2, [product], now)).get(productId);
+    expect(await at(BEFORE)).toEqual({ enrolled: 0, seats: 2, classes: 3 });
+    expect(await at(new Date(WEEKS[1]!.getTime() + HOUR))).toEqual({ enrolled: 0, seats: 3, classes: 3 });
+    expect(await at(new Date(Date.UTC(2100, 0, 1)))).toEqual({ enrolled: 0, seats: 2, classes: 3 });
+    // another studio sees none of its classes
+    expect((await listCourseEnrolments(tenantDb(other.accountId), [product], BEFORE)).get(productId)).toEqual({
+      enrolled: 0,
+      seats: 0,
+      classes: 0,
+    });
+  });
 });

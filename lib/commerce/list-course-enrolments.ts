@@ -13,8 +13,9 @@ export type CourseEnrolment = {
 };
 
 /**
- * The enrolment of each course among `products` (those with a `courseEventId`), by product id; one
- * look-up of the entitlements and one of the classes for all.
+ * The enrolment of each course among `products` (those with a `courseEventId`), by product id. Counted
+ * in the database, one row per course whatever the years of classes behind it: the entitlements held,
+ * and of its classes not cancelled their number and smallest capacity, of all and of those ahead.
  */
 export async function listCourseEnrolments(
   db: TenantDb,
@@ -23,29 +24,32 @@ export async function listCourseEnrolments(
 ): Promise<Map<string, CourseEnrolment>> {
   const courses = products.filter((product) => product.courseEventId !== null);
   if (courses.length === 0) return new Map();
-  const [holders, classes] = await Promise.all([
+  const classesOf = { eventId: { in: courses.map((course) => course.courseEventId!) }, status: { not: "cancelled" } };
+  const [holders, all, ahead] = await Promise.all([
     db.entitlement.groupBy({
       by: ["productId"],
       where: { productId: { in: courses.map((course) => course.id) }, status: "active" },
       _count: { userId: true },
     }),
-    db.instance.findMany({
-      where: { eventId: { in: courses.map((course) => course.courseEventId!) }, status: { not: "cancelled" } },
-      select: { eventId: true, startsAt: true, capacity: true },
+    db.instance.groupBy({ by: ["eventId"], where: classesOf, _count: { _all: true }, _min: { capacity: true } }),
+    db.instance.groupBy({
+      by: ["eventId"],
+      where: { ...classesOf, startsAt: { gt: now } },
+      _min: { capacity: true },
     }),
   ]);
   const enrolled = new Map(holders.map((row) => [row.productId, row._count.userId]));
+  const ofAll = new Map(all.map((row) => [row.eventId, row]));
+  const seatsAhead = new Map(ahead.map((row) => [row.eventId, row._min.capacity]));
   return new Map(
     courses.map((course) => {
-      const ofCourse = classes.filter((lesson) => lesson.eventId === course.courseEventId);
-      const ahead = ofCourse.filter((lesson) => lesson.startsAt > now);
-      const counted = ahead.length > 0 ? ahead : ofCourse;
+      const classes = ofAll.get(course.courseEventId!);
       return [
         course.id,
         {
           enrolled: enrolled.get(course.id) ?? 0,
-          seats: counted.length > 0 ? Math.min(...counted.map((lesson) => lesson.capacity)) : 0,
-          classes: ofCourse.length,
+          seats: seatsAhead.get(course.courseEventId!) ?? classes?._min.capacity ?? 0,
+          classes: classes?._count._all ?? 0,
         },
       ];
     }),

@@ -11,9 +11,28 @@ export async function getImportOrThrow({ db, importId }: { db: TenantDb; importI
   return found;
 }
 
-/** The account's imports, newest first. */
-export function listImports({ db }: { db: TenantDb }): Promise<Import[]> {
-  return db.import.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+/** The sort key of the imports: when made, then the id, both descending. */
+export type ImportKey = readonly [Date, string];
+
+/**
+ * The account's imports, newest first (then by id): all of them, or `limit` of them after `after`, a
+ * keyset page, so Settings › Import reads the imports of years a page at a time.
+ */
+export async function listImports({
+  db,
+  limit,
+  after,
+}: {
+  db: TenantDb;
+  limit?: number;
+  after?: ImportKey;
+}): Promise<Page<Import, ImportKey>> {
+  const rows = await db.import.findMany({
+    where: after ? { OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }] } : {},
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit === undefined ? undefined : limit + 1,
+  });
+  return toPage(rows, limit, (row): ImportKey => [row.createdAt, row.id]);
 }
 
 export type ImportRowDto = {

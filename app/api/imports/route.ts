@@ -7,7 +7,7 @@ import { CreateImportQuery, serializeImport } from "@/lib/schemas/import";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/imports", {
   GET: route({ operation: "GET /imports", auth: "admin" }, async ({ auth }) =>
-    json((await listImports({ db: auth.db })).map(serializeImport)),
+    json((await listImports({ db: auth.db })).items.map(serializeImport)),
   ),
   POST: route(
     { operation: "POST /imports", auth: "admin", query: CreateImportQuery },

@@ -13,9 +13,13 @@ import { requireAdministrator } from "@/lib/web/require-administrator";
 import { studioDate } from "@/lib/format/studio-date";
 import { listDurationPresets } from "@/lib/programme/list-duration-presets";
 import { listEvents } from "@/lib/programme/list-events";
+import { listArchivedEvents, type CreatedKey } from "@/lib/programme/list-archived-events";
+import { listEndedSeries } from "@/lib/programme/list-ended-series";
 import { listLocationChoices } from "@/lib/programme/location-choices";
 import { listSeries } from "@/lib/programme/list-series";
 import { toIsoDate } from "@/lib/schemas/common";
+import { encodeCursor, InstantIdKey, readCursor } from "@/lib/schemas/page";
+import { ListPager } from "@/components/ui/list-pager";
 import { listStaff } from "@/lib/users/list-staff";
 import type { Series } from "@prisma/client";
 import { setSeriesStatusAction } from "./actions";
@@ -28,6 +32,21 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("EventsPage");
   return { title: t("title") };
+}
+
+/** Archived events and ended series shown a page at a time, newest first. */
+const PAGE_SIZE = 25;
+const CURSORS = ["archivedAfter", "endedAfter"] as const;
+type Cursor = (typeof CURSORS)[number];
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The events page with one list's page moved (to the page after `key`, or back to its newest), the other's kept. */
+function pageHref(cursors: Partial<Record<Cursor, string>>, name: Cursor, key: CreatedKey | null) {
+  const search = new URLSearchParams(Object.entries(cursors).filter(([cursor]) => cursor !== name));
+  if (key) search.set(name, encodeCursor([key[0].toISOString(), key[1]]));
+  const anchor = name === "archivedAfter" ? "archived-events-heading" : "ended-series-heading";
+  return `/dashboard/events${search.size > 0 ? `?${search}` : ""}#${anchor}`;
 }
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"EventsPage">>>;
@@ -88,8 +107,21 @@ function ruleValues(series: Series): RuleFormValues {
   };
 }
 
-export default async function EventsPage() {
-  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("EventsPage")]);
+export default async function EventsPage({ searchParams }: Props) {
+  const [viewer, t, params] = await Promise.all([requireAdministrator(), getTranslations("EventsPage"), searchParams]);
+  const cursors: Partial<Record<Cursor, string>> = Object.fromEntries(
+    CURSORS.flatMap((name) => {
+      const value = params[name];
+      return typeof value === "string" && readCursor(InstantIdKey, value) ? [[name, value]] : [];
+    }),
+  );
+  const archivedAfter = readCursor(InstantIdKey, cursors.archivedAfter);
+  const endedAfter = readCursor(InstantIdKey, cursors.endedAfter);
+  const pages = (name: Cursor, next: CreatedKey | null) => ({
+    newest: cursors[name] ? pageHref(cursors, name, null) : null,
+    older: next ? pageHref(cursors, name, next) : null,
+  });
+  const now = new Date();
   const end = { status: "ended", label: t("end"), confirm: t("confirmEnd") };
   const STATUS_BUTTONS: Record<string, { status: string; label: string; confirm?: string }[]> = {
     active: [{ status: "paused", label: t("pause") }, end],
@@ -97,16 +129,18 @@ export default async function EventsPage() {
     ended: [{ status: "active", label: t("reactivate") }],
   };
   const studio = await getActiveStudio(viewer);
-  const [events, series, presets, locations] = await Promise.all([
-    listEvents({ db: viewer.db }),
-    listSeries({ db: viewer.db }),
+  const [events, series, archived, ended, presets, locations] = await Promise.all([
+    listEvents({ db: viewer.db, current: true }),
+    listSeries({ db: viewer.db, running: now }),
+    listArchivedEvents({ db: viewer.db, limit: PAGE_SIZE, after: archivedAfter }),
+    listEndedSeries({ db: viewer.db, now, limit: PAGE_SIZE, after: endedAfter }),
     listDurationPresets({ db: viewer.db }),
     listLocationChoices({ db: viewer.db }),
   ]);
   const staff = await listStaff({
     db: viewer.db,
     accountId: viewer.accountId,
-    alsoIds: events.flatMap((event) => event.teacherIds),
+    alsoIds: [...events, ...archived.items].flatMap((event) => event.teacherIds),
   });
   const choices = {
     presets: presets.filter((p) => p.status === "active").map((p) => ({ name: p.name, minutes: p.minutes })),
@@ -128,6 +162,52 @@ export default async function EventsPage() {
     capacity: "",
   });
   const teacherName = new Map(choices.teachers.map((teacher) => [teacher.id, teacher.name]));
+  const facts = (event: (typeof events)[number]) =>
+    [
+      t("eventFacts", { minutes: event.durationMinutes, places: event.capacity }),
+      event.location ? ` · ${event.location}` : "",
+      event.teacherIds.length > 0
+        ? t("with", { teachers: event.teacherIds.map((id) => teacherName.get(id) ?? t("formerMember")).join(", ") })
+        : "",
+    ].join("");
+  /** One series: its rule, its status buttons and its rule's form; `title`: its event's, where the list mixes events. */
+  const seriesItem = (s: Series, title?: string) => (
+    <li key={s.id} className="rounded-md border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-800">
+          {title ? <span className="font-medium">{title} · </span> : null}
+          <StatusBadge status={s.status} /> {describeRule(t, s, studio)} · {t("places", { count: s.capacity })}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {(STATUS_BUTTONS[s.status] ?? []).map((button) => (
+            <ActionForm
+              key={button.status}
+              action={setSeriesStatusAction}
+              hidden={{ seriesId: s.id, status: button.status }}
+              submitLabel={button.label}
+              pendingLabel={t("saving")}
+              variant={button.status === "ended" ? "danger" : "secondary"}
+              confirm={button.confirm}
+              inline
+            />
+          ))}
+        </div>
+      </div>
+      <details className="mt-2">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("editRule")}</summary>
+        <div className="mt-3">
+          <SeriesForm
+            eventId={s.eventId}
+            seriesId={s.id}
+            initial={ruleValues(s)}
+            timezone={s.timezone}
+            locale={studio.formatLocale}
+            eventDurationMinutes={s.durationMinutes}
+          />
+        </div>
+      </details>
+    </li>
+  );
 
   return (
     <>
@@ -153,15 +233,7 @@ export default async function EventsPage() {
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div>
                     <h3 className="text-lg font-semibold text-slate-900">{event.title}</h3>
-                    <p className="text-sm text-slate-700">
-                      {t("eventFacts", { minutes: event.durationMinutes, places: event.capacity })}
-                      {event.location ? ` · ${event.location}` : ""}
-                      {event.teacherIds.length > 0
-                        ? t("with", {
-                            teachers: event.teacherIds.map((id) => teacherName.get(id) ?? t("formerMember")).join(", "),
-                          })
-                        : ""}
-                    </p>
+                    <p className="text-sm text-slate-700">{facts(event)}</p>
                   </div>
                   <StatusBadge status={event.status} />
                 </div>
@@ -176,47 +248,7 @@ export default async function EventsPage() {
                 <div className="space-y-2">
                   <h4 className="font-medium text-slate-800">{t("series", { count: own.length })}</h4>
                   {own.length === 0 ? <p className="text-sm text-slate-600">{t("notRepeated")}</p> : null}
-                  <ul className="space-y-2">
-                    {own.map((s) => (
-                      <li key={s.id} className="rounded-md border border-slate-200 p-3">
-                        <div className="flex flex-wrap items-center justify-between gap-2">
-                          <p className="text-sm text-slate-800">
-                            <StatusBadge status={s.status} /> {describeRule(t, s, studio)} ·{" "}
-                            {t("places", { count: s.capacity })}
-                          </p>
-                          <div className="flex flex-wrap gap-2">
-                            {(STATUS_BUTTONS[s.status] ?? []).map((button) => (
-                              <ActionForm
-                                key={button.status}
-                                action={setSeriesStatusAction}
-                                hidden={{ seriesId: s.id, status: button.status }}
-                                submitLabel={button.label}
-                                pendingLabel={t("saving")}
-                                variant={button.status === "ended" ? "danger" : "secondary"}
-                                confirm={button.confirm}
-                                inline
-                              />
-                            ))}
-                          </div>
-                        </div>
-                        <details className="mt-2">
-                          <summary className="cursor-pointer text-sm font-medium text-brand-700">
-                            {t("editRule")}
-                          </summary>
-                          <div className="mt-3">
-                            <SeriesForm
-                              eventId={event.id}
-                              seriesId={s.id}
-                              initial={ruleValues(s)}
-                              timezone={s.timezone}
-                              locale={studio.formatLocale}
-                              eventDurationMinutes={s.durationMinutes}
-                            />
-                          </div>
-                        </details>
-                      </li>
-                    ))}
-                  </ul>
+                  <ul className="space-y-2">{own.map((s) => seriesItem(s))}</ul>
                   <details>
                     <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("addSeries")}</summary>
                     <div className="mt-3">
@@ -235,6 +267,53 @@ export default async function EventsPage() {
             );
           })}
         </ul>
+      </Section>
+      <Section id="ended-series-heading" title={t("endedSeries")}>
+        <p className="max-w-prose text-sm text-slate-700">{t("endedSeriesIntro")}</p>
+        {ended.items.length === 0 ? (
+          <p className="text-sm text-slate-600">{endedAfter ? t("noOlderEndedSeries") : t("noEndedSeries")}</p>
+        ) : (
+          <ul className="space-y-2">{ended.items.map((s) => seriesItem(s, s.event.title))}</ul>
+        )}
+        <ListPager
+          pages={pages("endedAfter", ended.next)}
+          labels={{ nav: t("endedSeriesPages"), newest: t("newestPage"), older: t("olderPage") }}
+        />
+      </Section>
+      <Section id="archived-events-heading" title={t("archivedEvents")}>
+        <p className="max-w-prose text-sm text-slate-700">{t("archivedEventsIntro")}</p>
+        {archived.items.length === 0 ? (
+          <p className="text-sm text-slate-600">{archivedAfter ? t("noOlderArchivedEvents") : t("noArchivedEvents")}</p>
+        ) : (
+          <ul className="space-y-2">
+            {archived.items.map((event) => (
+              <li key={event.id} className="rounded-md border border-slate-200 bg-white p-3">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <h3 className="font-semibold text-slate-900">{event.title}</h3>
+                    <p className="text-sm text-slate-700">{facts(event)}</p>
+                  </div>
+                  <StatusBadge status={event.status} />
+                </div>
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                    {t("edit", { title: event.title })}
+                  </summary>
+                  <div className="mt-3">
+                    <EventForm event={event} choices={choices} />
+                  </div>
+                </details>
+                <p className="mt-2 text-xs text-slate-500">
+                  {t("created", { date: formatDate(event.createdAt, studio) })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ListPager
+          pages={pages("archivedAfter", archived.next)}
+          labels={{ nav: t("archivedEventsPages"), newest: t("newestPage"), older: t("olderPage") }}
+        />
       </Section>
     </>
   );

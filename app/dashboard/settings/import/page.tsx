@@ -4,8 +4,10 @@ import { getTranslations } from "next-intl/server";
 import { formatDateTime } from "@/components/dashboard/format";
 import { StackedTable } from "@/components/dashboard/stacked-table-view";
 import { PageHeader, Section } from "@/components/forms/page-header";
+import { ListPager } from "@/components/ui/list-pager";
 import { Notice } from "@/components/ui/notice";
-import { listImports } from "@/lib/imports/manage-imports";
+import { listImports, type ImportKey } from "@/lib/imports/manage-imports";
+import { encodeCursor, InstantIdKey, readCursor } from "@/lib/schemas/page";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { ImportStatusBadge } from "./import-status-badge";
@@ -19,7 +21,16 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-type Props = { searchParams: Promise<{ deleted?: string }> };
+/** Imports shown a page at a time, newest first. */
+const PAGE_SIZE = 25;
+
+type Props = { searchParams: Promise<{ deleted?: string | string[]; older?: string | string[] }> };
+
+/** The list of imports, from its newest page or, with a key, the page of those older than it. */
+function pageHref(key: ImportKey | null) {
+  const older = key ? `?${new URLSearchParams({ older: encodeCursor([key[0].toISOString(), key[1]]) })}` : "";
+  return `/dashboard/settings/import${older}#imports`;
+}
 
 /** Settings › Import: upload a file from the system the studio leaves, and the imports so far. */
 export default async function ImportSettingsPage({ searchParams }: Props) {
@@ -28,11 +39,13 @@ export default async function ImportSettingsPage({ searchParams }: Props) {
     getTranslations("ImportSettings"),
     searchParams,
   ]);
-  const [studio, imports, words] = await Promise.all([
+  const after = readCursor(InstantIdKey, typeof params.older === "string" ? params.older : undefined);
+  const [studio, page, words] = await Promise.all([
     getActiveStudio(viewer),
-    listImports({ db: viewer.db }),
+    listImports({ db: viewer.db, limit: PAGE_SIZE, after }),
     importWords(),
   ]);
+  const imports = page.items;
   return (
     <div className="space-y-10">
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>
@@ -42,7 +55,7 @@ export default async function ImportSettingsPage({ searchParams }: Props) {
       </Section>
       <Section id="imports" title={t("importsHeading")}>
         {imports.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("noImports")}</p>
+          <p className="text-sm text-slate-600">{after ? t("noOlderImports") : t("noImports")}</p>
         ) : (
           <StackedTable
             caption={t("importsHeading")}
@@ -71,6 +84,10 @@ export default async function ImportSettingsPage({ searchParams }: Props) {
             }))}
           />
         )}
+        <ListPager
+          pages={{ newest: after ? pageHref(null) : null, older: page.next ? pageHref(page.next) : null }}
+          labels={{ nav: t("importsPages"), newest: t("newestPage"), older: t("olderPage") }}
+        />
       </Section>
     </div>
   );

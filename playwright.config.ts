@@ -1,5 +1,5 @@
 // End-to-end journeys in a real browser (Debian's chromium; `npx playwright install` cannot
-// download on these machines) against the production build served by scripts/serve.ts.
+// download on these machines) against the production build served by scripts/serve.mjs.
 //
 // `npm run test:e2e` EXPECTS A BUILD: run `npm run build` first (CI builds before it). The web
 // servers below only start `next start` — rebuilding on every run would take minutes. Each worker has
@@ -68,7 +68,7 @@ export default defineConfig({
       ? ` && psql -q "${server.postgres.serverUrl}/postgres" -c 'DROP DATABASE IF EXISTS "${server.postgres.database}" WITH (FORCE)' -c 'CREATE DATABASE "${server.postgres.database}"'`
       : "";
     const app = {
-      command: `rm -rf "${server.root}" && mkdir -p "${server.root}"${freshDatabase} && node_modules/.bin/tsx --conditions=react-server scripts/serve.ts ${SERVE_MODE}`,
+      command: `rm -rf "${server.root}" && mkdir -p "${server.root}"${freshDatabase} && node_modules/.bin/tsx --conditions=react-server scripts/serve.mjs ${SERVE_MODE}`,
       url: `${server.url}/api/health`,
       timeout: 120_000,
       reuseExistingServer: !CI,

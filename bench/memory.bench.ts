@@ -1,8 +1,8 @@
 // Resident memory of one app instance (issue 35): every process `npm start` leaves running (the
-// supervisor scripts/serve.ts and the app server under it, and what they spawn), idle and under a
+// supervisor scripts/serve.mjs and the app server under it, and what they spawn), idle and under a
 // sustained load, on PostgreSQL (a scratch database) and on the embedded database (a scratch data
 // directory). The instance is started as a process manager would run `npm start`:
-// `node scripts/serve.ts start` (npm's own process, about 65 MB, and its shell are left out: a
+// `node scripts/serve.mjs start` (npm's own process, about 65 MB, and its shell are left out: a
 // container runs the command directly), from the last build, in demo mode
 // (so that the demo studio's pages are there to load).
 // Before it starts, the database is migrated and seeded with the bookings bench's studio
@@ -141,13 +141,13 @@ async function measureInstance(
   let instance: ServerProcess | undefined;
   const stopOnSignal = stopServersOnSignal(() => [instance]);
   try {
-    progress(BENCH, `${LABEL[kind]}: starting the instance (node scripts/serve.ts start, the last build)`);
+    progress(BENCH, `${LABEL[kind]}: starting the instance (node scripts/serve.mjs start, the last build)`);
     instance = await startServer({
       name: "the instance",
       url: `http://127.0.0.1:${port}`,
       healthPath: "/api/health",
       command: process.execPath,
-      args: [path.join("scripts", "serve.ts"), "start"], // as `npm start` runs it
+      args: [path.join("scripts", "serve.mjs"), "start"], // as `npm start` runs it
       env: {
         ...process.env,
         ...database,

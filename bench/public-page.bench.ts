@@ -5,7 +5,7 @@
 //   (b) the server's response time for GET /demo (whole body read), median and p95 of 50
 //       sequential requests after a few warm-up ones.
 // Against BENCH_APP_URL when it is set (a running server in demo mode); otherwise it starts one
-// itself from the last `next build` (scripts/serve.ts start, demo mode, a scratch data directory,
+// itself from the last `next build` (scripts/serve.mjs start, demo mode, a scratch data directory,
 // port BENCH_PORT or 3210), and stops it after. bench/run.ts runs it only when BENCH_APP_URL is set.
 // Run: npm run build && npx tsx --conditions=react-server bench/public-page.bench.ts
 import { pathToFileURL } from "node:url";

@@ -20,7 +20,7 @@ const BENCHES: { name: string; run: () => Promise<Figure[] | BenchResult> }[] = 
 const bookings = bookingsBenchAvailable();
 if (bookings.ok) BENCHES.push({ name: "bookings", run: benchBookings });
 else console.log(`[bench] bookings: skipped (${bookings.reason})`);
-// One app instance's resident memory, idle and under load (issue 35's aim): `serve.ts start` from the
+// One app instance's resident memory, idle and under load (issue 35's aim): `serve.mjs start` from the
 // last build, on a scratch PostgreSQL database when one is named and on the embedded database.
 const memory = memoryBenchAvailable();
 if (memory.ok) BENCHES.push({ name: "memory", run: benchMemory });

@@ -1,10 +1,10 @@
-// The HTTP server of `npm start` and `npm run dev`, started by scripts/serve.ts once the database
+// The HTTP server of `npm start` and `npm run dev`, started by scripts/serve.mjs once the database
 // is ready: Next's request handler behind what `next start` has no place for. Overload is shed
 // before Next routes anything (lib/http/admission.ts); then prepareIncomingRequest
 // (lib/http/incoming-request.ts): route handlers are not handed the connection, so the client's
 // address is stamped into a header here, and a target whose percent-escapes do not decode is
 // repaired before Next's router fails on it.
-//   node --import tsx scripts/next-server.ts dev|start   (NODE_ENV and PORT set by serve.ts)
+//   node --import tsx scripts/next-server.ts dev|start   (NODE_ENV and PORT set by serve.mjs)
 // Not under `--conditions=react-server`: Next renders pages with react-dom/server in this process.
 import fs from "node:fs";
 import http from "node:http";

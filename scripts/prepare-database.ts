@@ -1,11 +1,11 @@
-// Run by scripts/serve.ts, in a process of its own, before it starts the app's server: applies pending
+// Run by scripts/serve.mjs, in a process of its own, before it starts the app's server: applies pending
 // migrations to the configured database and, in demo mode, seeds the demo studio when it is missing;
 // then closes the database (the embedded one can be opened by one process at a time, and the server
 // opens it next) and exits 0, or 1 with the reason on stderr.
 // A process of its own so that what preparing loads (Prisma, the drivers, the demo seed, PGlite's
 // WebAssembly heap) is given back when it exits, instead of staying resident in the supervisor for
 // the server's lifetime (issue 35; docs/decisions/0043-memory.md).
-//   node --import tsx --conditions=react-server scripts/prepare-database.ts   (environment set by serve.ts)
+//   node --import tsx --conditions=react-server scripts/prepare-database.ts   (environment set by serve.mjs)
 // Under `--conditions=react-server`: lib modules' `import "server-only"` resolves to its empty server build.
 
 export {};

@@ -3,7 +3,7 @@
 // time (the other paused), since both drain the same "BookingEmail" outbox.
 import fs from "node:fs";
 import path from "node:path";
-import { nextServerArguments } from "../../scripts/lib/next-server-command";
+import { nextServerArguments } from "../../scripts/lib/next-server-command.mjs";
 import { OUTBOX_DEADLINE_SECONDS } from "./measured-run";
 import { waitForEmptyOutbox, type Scratch } from "./scratch-database";
 import { freePort, pause, resume, startServer, type ServerProcess } from "./server-process";

@@ -1,5 +1,5 @@
 // A production server of the last `next build` in demo mode, for the benches that look at pages
-// (bench/public-page.bench.ts, bench/public-js.bench.ts): scripts/serve.ts start on a scratch data
+// (bench/public-page.bench.ts, bench/public-js.bench.ts): scripts/serve.mjs start on a scratch data
 // directory (the embedded database, the demo studio seeded), port BENCH_PORT or 3210.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -23,7 +23,7 @@ export async function startDemoServer(): Promise<DemoServer> {
   const baseUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-page-"));
   const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  const child = spawn(tsx, ["--conditions=react-server", "scripts/serve.ts", "start"], {
+  const child = spawn(tsx, ["--conditions=react-server", "scripts/serve.mjs", "start"], {
     stdio: "ignore",
     env: {
       ...process.env,

@@ -24,7 +24,7 @@ export function processName(pid: number): string {
     return "?";
   }
   const line = args.join(" ");
-  if (line.includes("scripts/serve.ts")) return "supervisor (serve.ts)";
+  if (line.includes("scripts/serve.mjs")) return "supervisor (serve.mjs)";
   if (line.includes("scripts/prepare-database.ts")) return "database preparation";
   if (line.includes("next-server")) return "app server (next-server.ts)";
   if (line.includes("esbuild") && line.includes("--service")) return "esbuild service (tsx)";

@@ -7,7 +7,7 @@ export type SqlRunner = {
   query(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
 };
 
-// Read at run time by scripts/serve.ts (from source, before Next starts), by the tests and benches;
+// Read at run time by scripts/serve.mjs (from source, before Next starts), by the tests and benches;
 // the app that `next build` bundles imports this module through lib/db/client.ts but never migrates.
 // Hence the turbopackIgnore comments below: the build has nothing to trace here, and without them
 // it warns that the dynamic directory makes it trace the whole project.

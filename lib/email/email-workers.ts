@@ -16,7 +16,7 @@ const THREADS = 1;
 const TASKS_PER_THREAD = 4;
 /**
  * The worker's young-generation semi-space, in MB. A worker takes the process's V8 flags, and
- * npm start's --max-semi-space-size (scripts/lib/next-server-flags.ts), which suits the thread
+ * npm start's --max-semi-space-size (scripts/lib/next-server-flags.mjs), which suits the thread
  * that serves requests, at 64 MB made the worker's heap ~190 MB under load for a thread that renders one
  * email at a time (decision 0043). Piscina's resourceLimits.maxYoungGenerationSizeMb does not help:
  * V8 lets the flag win. So the flag is set again before the first worker starts: V8 reads it when

@@ -1,4 +1,4 @@
-// use-intl's core, not next-intl's root: under the react-server condition (scripts/serve.ts, the jobs
+// use-intl's core, not next-intl's root: under the react-server condition (scripts/serve.mjs, the jobs
 // it imports) that root also loads the client provider, which needs React's client hooks
 import { _createCache, _createIntlFormatters, createTranslator, type NamespaceKeys, type NestedKeyOf } from "use-intl/core";
 import { messagesOf, type Messages } from "./messages";

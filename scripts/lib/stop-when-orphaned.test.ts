@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 
-const MODULE = pathToFileURL(path.join(import.meta.dirname, "stop-when-orphaned.ts")).href;
+const MODULE = pathToFileURL(path.join(import.meta.dirname, "stop-when-orphaned.mjs")).href;
 
 const WATCHER = `
 import { stopWhenOrphaned } from ${JSON.stringify(MODULE)};

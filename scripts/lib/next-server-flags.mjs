@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The Node flags `next start` runs with, in production (`npm start`) and in the benches that
  * measure it.
@@ -14,7 +15,8 @@
  *   docs/decisions/0043-memory.md). The server's live heap under load is about 100-150 MB.
  * A `--max-semi-space-size` or `--max-old-space-size` already in NODE_OPTIONS wins over its default here.
  */
-export function nextServerNodeFlags(): string[] {
+/** @returns {string[]} */
+export function nextServerNodeFlags() {
   const options = process.env.NODE_OPTIONS ?? "";
   return [
     ...(options.includes("--max-semi-space-size") ? [] : ["--max-semi-space-size=32"]),

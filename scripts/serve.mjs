@@ -6,42 +6,44 @@
 //      (the embedded one can be opened by one process at a time, and Next opens it next). In a child,
 //      so that Prisma, the drivers and PGlite's heap are not kept resident here (decision 0043);
 //   3. runs the app's HTTP server (scripts/next-server.ts: Next behind our request preparation) on
-//      PORT, forwarding signals and its exit code, with the Node flags of scripts/lib/next-server-flags.ts.
-//      Started by npm, it also stops the server when npm's shell has gone (scripts/lib/stop-when-orphaned.ts).
-// This process loads nothing of the app's: it stays small while it waits on the server. Run by Node
-// as it is (`node scripts/serve.ts`: Node ≥ 22.18 strips the types itself, so its imports name their
-// `.ts` files), without tsx's loader and esbuild process (~30 MB, decision 0043); the children get
-// their own flags. `node --import tsx --conditions=react-server scripts/serve.ts` works as well.
+//      PORT, forwarding signals and its exit code, with the Node flags of scripts/lib/next-server-flags.mjs.
+//      Started by npm, it also stops the server when npm's shell has gone (scripts/lib/stop-when-orphaned.mjs).
+// This process loads nothing of the app's: it stays small while it waits on the server. JavaScript
+// (typed in JSDoc, checked by tsc), run by Node as it is: without tsx's loader and esbuild process
+// (~30 MB) and without Node's own TypeScript stripping (~17 MB), decision 0043; the children get their
+// own flags. `node --import tsx --conditions=react-server scripts/serve.mjs` works as well.
 // Not through the `tsx` command: its own
 // process relays a signal to this one and kills it (SIGKILL) unless it acknowledges within 30 ms,
 // which a busy machine misses, and then nothing stops the server.
-import { spawn, type ChildProcess } from "node:child_process";
+// @ts-check
+import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { nextServerArguments } from "./lib/next-server-command.ts";
-import { stopWhenOrphaned } from "./lib/stop-when-orphaned.ts";
+import { nextServerArguments } from "./lib/next-server-command.mjs";
+import { stopWhenOrphaned } from "./lib/stop-when-orphaned.mjs";
 
-type Mode = "dev" | "start";
+/** @typedef {"dev" | "start"} Mode */
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start") {
-  console.error("usage: node scripts/serve.ts dev|start");
+  console.error("usage: node scripts/serve.mjs dev|start");
   process.exit(2);
 }
 
 const require = createRequire(import.meta.url);
 
-function loadEnvironment(serveMode: Mode): void {
+/** @param {Mode} serveMode */
+function loadEnvironment(serveMode) {
   // @next/env is the loader Next itself uses (a dependency of next); values already set win.
-  const nextEnv = createRequire(require.resolve("next/package.json"))("@next/env") as {
-    loadEnvConfig(dir: string, dev?: boolean, log?: { info(): void; error(...args: unknown[]): void }): unknown;
-  };
+  /** @type {{ loadEnvConfig(dir: string, dev?: boolean, log?: { info(): void; error(...args: unknown[]): void }): unknown }} */
+  const nextEnv = createRequire(require.resolve("next/package.json"))("@next/env");
   nextEnv.loadEnvConfig(process.cwd(), serveMode === "dev", { info: () => {}, error: console.error });
   if (!process.env.DEMO_MODE) process.env.DEMO_MODE = serveMode === "dev" ? "true" : "false";
   if (!process.env.PORT) process.env.PORT = "3000";
 }
 
-function say(message: string): void {
+/** @param {string} message */
+function say(message) {
   console.log(`[serve] ${message}`);
 }
 
@@ -53,18 +55,20 @@ const PREPARE_ARGUMENTS = [
   path.join(import.meta.dirname, "prepare-database.ts"),
 ];
 
-async function main(serveMode: Mode): Promise<void> {
+/** @param {Mode} serveMode */
+async function main(serveMode) {
   loadEnvironment(serveMode);
 
   // The process running now: the database preparation, then the server. Signals go to it.
-  let child: ChildProcess | undefined;
+  /** @type {import("node:child_process").ChildProcess | undefined} */
+  let child;
   let signalled = false;
-  const forward = (signal: NodeJS.Signals) => {
+  const forward = (/** @type {NodeJS.Signals} */ signal) => {
     signalled = true;
     if (!child) process.exit(128 + (signalNumbers[signal] ?? 1));
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => forward(signal));
+  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"])) process.on(signal, () => forward(signal));
   // npm_lifecycle_event: run by `npm start` / `npm run dev` (or pnpm, yarn), whose shell may die of a
   // SIGTERM without passing it on. Not otherwise: a server started directly may outlive its shell on purpose.
   if (process.env.npm_lifecycle_event) {
@@ -79,7 +83,7 @@ async function main(serveMode: Mode): Promise<void> {
   // not kept for the server's lifetime (docs/decisions/0043-memory.md).
   child = spawn(process.execPath, PREPARE_ARGUMENTS, { stdio: "inherit", env: process.env });
   const prepared = await exitOf(child);
-  if (signalled) process.exit(prepared.code ?? 128 + (signalNumbers[prepared.signal!] ?? 1));
+  if (signalled) process.exit(prepared.code ?? 128 + ((prepared.signal ? signalNumbers[prepared.signal] : undefined) ?? 1));
   if (prepared.code !== 0) {
     if (prepared.error) console.error(`[serve] could not prepare the database: ${prepared.error.message}`);
     process.exit(1);
@@ -101,14 +105,19 @@ async function main(serveMode: Mode): Promise<void> {
   });
 }
 
-/** How a child process ended (an error: it could not be started). */
-function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> {
+/**
+ * How a child process ended (an error: it could not be started).
+ * @param {import("node:child_process").ChildProcess} child
+ * @returns {Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>}
+ */
+function exitOf(child) {
   return new Promise((resolve) => {
     child.once("exit", (code, signal) => resolve({ code, signal }));
     child.once("error", (error) => resolve({ code: null, signal: null, error }));
   });
 }
 
-const signalNumbers: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+/** @type {Partial<Record<NodeJS.Signals, number>>} */
+const signalNumbers = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
 await main(mode);

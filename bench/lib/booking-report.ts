@@ -33,6 +33,8 @@ export type Measurements = {
 export type Report = Measurements & { probe: Probe; clients: number; poolSize: number };
 
 const AIM = { spread: 50, hot: 35, appRaw: 40, halfP99Ms: 100, doubleP99Ms: 1000, tailSeconds: 10 };
+/** Issue 35: the app server's CPU per booking with its email, and an email's render and write. */
+const CPU_AIM = { bookingMs: 1.0, emailMs: 1.0 };
 
 type Ratio = { name: string; of: (r: Round) => number };
 
@@ -145,9 +147,36 @@ export function bookingsAims(report: Report): Aim[] {
     ratioAim(RATIOS.hot, AIM.hot, "one-class bookings / trivial route"),
     ratioAim(RATIOS.appRawSpread, AIM.appRaw, "app / raw bookings, spread"),
   ];
+  aims.push(...cpuAims(report));
   aims.push(...overloadAims(report.rest.overload));
   aims.push(emailAim(report));
   return aims;
+}
+
+/** The server's CPU (all its threads) per booking of a sustained run, its emails' tail included. */
+function serverCpuPerBooking(run: Measured): number {
+  return (run.cpu.server + run.tail.serverCpuMs) / Math.max(1, run.result.statuses.get(201) ?? 0);
+}
+
+function cpuAims(report: Report): Aim[] {
+  const perRound = report.rounds.map((r) => serverCpuPerBooking(r.app.spread));
+  const middle = median(perRound);
+  const rounds =
+    perRound.length > 1
+      ? ` (median of ${perRound.length} rounds: ${perRound.map((ms) => round(ms, 2)).join(", ")})`
+      : "";
+  return [
+    {
+      aim: `app server CPU per booking with its email ≤ ${CPU_AIM.bookingMs} ms (spread, sustained, all threads)`,
+      figure: `${round(middle, 2)} ms${rounds}`,
+      holds: middle <= CPU_AIM.bookingMs,
+    },
+    {
+      aim: `an email's render and write ≤ ${CPU_AIM.emailMs} ms of CPU (unloaded, in-process probe)`,
+      figure: `${report.probe.cpuAfterMs} ms (render, .ics, outbox file and row; median of the probe's bookings)`,
+      holds: report.probe.cpuAfterMs <= CPU_AIM.emailMs,
+    },
+  ];
 }
 
 function overloadAims(overload: Overload): Aim[] {

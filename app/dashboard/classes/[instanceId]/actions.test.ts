@@ -222,7 +222,12 @@ describe("the roster's actions", () => {
         db.noticeEmail.count({ where: { accountId: tenant.accountId } }),
         db.bookingEmail.count({ where: { accountId: tenant.accountId } }),
       ]);
-    await waitForEmails(ida.email, 2); // Ida's two confirmations leave the outbox table once sent
+    await waitForEmails(ida.email, 2); // Ida's two confirmations leave the outbox table once sent:
+    // each file is written before its row is deleted, so wait for the rows too
+    await vi.waitFor(
+      async () => expect(await db.bookingEmail.count({ where: { accountId: tenant.accountId } })).toBe(0),
+      { timeout: 15_000, interval: 20 },
+    );
     const before = await written();
     signInAs(tenant.admin.token);
 

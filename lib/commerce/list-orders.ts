@@ -2,7 +2,7 @@ import "server-only";
 import type { Order } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import type { OrderFilter, OrderKey } from "@/lib/schemas/order-filter";
-import { toPage, type Page } from "@/lib/schemas/page";
+import { createdBefore, newestFirst, toPage, type Page } from "@/lib/schemas/page";
 import { orderFilterWhere } from "./order-filter-where";
 
 /**
@@ -23,20 +23,8 @@ export async function listOrders({
 }): Promise<Page<Order, [string, string]>> {
   const filtered = filter ? await orderFilterWhere({ db, accountId: filter.accountId, filter }) : {};
   const rows = await db.order.findMany({
-    // `createdAt ≤` as well: the bound the index (accountId, createdAt, id) starts its backward scan at, so
-    // that a page deep in the list does not read every newer order (Prisma cannot write a row comparison)
-    where: after
-      ? {
-          AND: [
-            filtered,
-            {
-              createdAt: { lte: after[0] },
-              OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }],
-            },
-          ],
-        }
-      : filtered,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    where: after ? { AND: [filtered, createdBefore(after)] } : filtered,
+    orderBy: newestFirst(),
     ...(limit === undefined ? {} : { take: limit + 1 }),
   });
   return toPage(rows, limit, (order): [string, string] => [order.createdAt.toISOString(), order.id]);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { householdOrdersWhere, readHousehold } from "@/lib/households/household-scope";
-import { toPage } from "@/lib/schemas/page";
+import { createdBefore, newestFirst, toPage, type CreatedKey } from "@/lib/schemas/page";
 
 /**
  * A person's orders in the active account, newest first (GET /me/orders; GET /users/{userId}/orders);
@@ -18,12 +18,12 @@ export async function listPersonOrders({
 }) {
   return db.order.findMany({
     where: household ? householdOrdersWhere(await readHousehold(db, userId)) : { userId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: newestFirst(),
   });
 }
 
 /** The sort key of a person's orders: created, then id, both descending (GET /orders's key). */
-export type PersonOrderKey = readonly [Date, string];
+export type PersonOrderKey = CreatedKey;
 
 /**
  * One page of a person's orders, newest first, `limit` of them after `after` (the person page's list;
@@ -50,15 +50,10 @@ export async function listPersonOrdersPage({
       AND: [
         household ? householdOrdersWhere(await readHousehold(db, userId)) : { userId },
         receipted ? { receiptNumber: { not: null } } : {},
-        after
-          ? {
-              createdAt: { lte: after[0] },
-              OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }],
-            }
-          : {},
+        createdBefore(after),
       ],
     },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: newestFirst(),
     take: limit + 1,
   });
   return toPage(rows, limit, (order): PersonOrderKey => [order.createdAt, order.id]);
@@ -68,6 +63,6 @@ export async function listPersonOrdersPage({
 export async function listFailedInstalments({ db, userId }: { db: TenantDb; userId: string }) {
   return db.order.findMany({
     where: { userId, status: "failed", instalment: { not: null }, instalments: { not: null } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: newestFirst(),
   });
 }

@@ -2,10 +2,10 @@ import "server-only";
 import type { Prisma } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { householdEntitlementsWhere, readHousehold } from "@/lib/households/household-scope";
-import { toPage } from "@/lib/schemas/page";
+import { createdBefore, newestFirst, toPage, type CreatedKey } from "@/lib/schemas/page";
 
 /** The sort key of a person's ended passes: created, then id, both descending. */
-export type PassKey = readonly [Date, string];
+export type PassKey = CreatedKey;
 
 /**
  * A pass still usable or to come at `now` (running, paused or starting later): `active`, classes left
@@ -43,7 +43,7 @@ export async function listCurrentPasses({
 }) {
   return db.entitlement.findMany({
     where: { AND: [household ? householdEntitlementsWhere(await readHousehold(db, userId)) : { userId }, currentWhere(now)] },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: newestFirst(),
   });
 }
 
@@ -71,15 +71,10 @@ export async function listEndedPassesPage({
       AND: [
         household ? householdEntitlementsWhere(await readHousehold(db, userId)) : { userId },
         endedWhere(now),
-        after
-          ? {
-              createdAt: { lte: after[0] },
-              OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }],
-            }
-          : {},
+        createdBefore(after),
       ],
     },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: newestFirst(),
     take: limit + 1,
   });
   return toPage(rows, limit, (entitlement): PassKey => [entitlement.createdAt, entitlement.id]);

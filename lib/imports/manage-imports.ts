@@ -2,7 +2,7 @@ import "server-only";
 import type { Import } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import { toPage, type Page } from "@/lib/schemas/page";
+import { createdBefore, newestFirst, toPage, type CreatedKey, type Page } from "@/lib/schemas/page";
 import type { RowIssue, RowStatus } from "./import-kind";
 
 export async function getImportOrThrow({ db, importId }: { db: TenantDb; importId: string }): Promise<Import> {
@@ -12,7 +12,7 @@ export async function getImportOrThrow({ db, importId }: { db: TenantDb; importI
 }
 
 /** The sort key of the imports: when made, then the id, both descending. */
-export type ImportKey = readonly [Date, string];
+export type ImportKey = CreatedKey;
 
 /**
  * The account's imports, newest first (then by id): all of them, or `limit` of them after `after`, a
@@ -28,8 +28,8 @@ export async function listImports({
   after?: ImportKey;
 }): Promise<Page<Import, ImportKey>> {
   const rows = await db.import.findMany({
-    where: after ? { OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }] } : {},
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    where: createdBefore(after),
+    orderBy: newestFirst(),
     take: limit === undefined ? undefined : limit + 1,
   });
   return toPage(rows, limit, (row): ImportKey => [row.createdAt, row.id]);

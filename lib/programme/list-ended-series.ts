@@ -1,8 +1,7 @@
 import "server-only";
 import type { Series } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { toPage, type Page } from "@/lib/schemas/page";
-import { createdBefore, type CreatedKey } from "./list-archived-events";
+import { createdBefore, newestFirst, toPage, type CreatedKey, type Page } from "@/lib/schemas/page";
 import { runningSeriesWhere } from "./list-series";
 
 /**
@@ -26,7 +25,7 @@ export async function listEndedSeries({
       AND: [{ event: { status: { not: "archived" } } }, { NOT: runningSeriesWhere(now) }, createdBefore(after)],
     },
     include: { event: { select: { title: true } } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: newestFirst(),
     take: limit + 1,
   });
   return toPage(rows, limit, (row): CreatedKey => [row.createdAt, row.id]);

@@ -78,3 +78,22 @@ export function toPage<T, K>(rows: T[], limit: number | undefined, keyOf: (row: 
 export const InstantIdKey = z
   .tuple([z.iso.datetime(), z.string().min(1).max(100)])
   .transform(([at, id]) => [new Date(at), id] as const);
+
+/** The sort key of a list newest first: when a row was created, then its id, both descending. */
+export type CreatedKey = readonly [Date, string];
+
+/** The order of a list newest first (then by id, so that a page ends at a row and the next begins after it). */
+export function newestFirst() {
+  return [{ createdAt: "desc" as const }, { id: "desc" as const }];
+}
+
+/**
+ * Rows created before `after` (a newest-first keyset page's continuation), or every row when there is
+ * none. `createdAt ≤` as well: the bound an index (…, createdAt, id) starts its backward scan at, so that
+ * a page deep in the list does not read every newer row (Prisma cannot write a row comparison).
+ */
+export function createdBefore(after: readonly [Date | string, string] | undefined) {
+  if (!after) return {};
+  const [at, id] = after;
+  return { createdAt: { lte: at }, OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: id } }] };
+}

@@ -2,7 +2,7 @@ import "server-only";
 import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import { toPage } from "@/lib/schemas/page";
+import { createdBefore, newestFirst, toPage } from "@/lib/schemas/page";
 
 /** An endpoint's deliveries, newest first, a keyset page at a time (404 for another account's endpoint). */
 export async function listWebhookDeliveries(options: {
@@ -16,9 +16,7 @@ export async function listWebhookDeliveries(options: {
   const rows = await db.webhookDelivery.findMany({
     where: {
       webhookId,
-      ...(after && {
-        OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
-      }),
+      ...createdBefore(after && [after.createdAt, after.id]),
     },
     select: {
       id: true,
@@ -29,7 +27,7 @@ export async function listWebhookDeliveries(options: {
       nextAttemptAt: true,
       createdAt: true,
     },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: newestFirst(),
     take: limit === undefined ? undefined : limit + 1,
   });
   return toPage(rows, limit, (row) => [row.createdAt.toISOString(), row.id] as const);

@@ -11,6 +11,7 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import { serializeEntitlement } from "@/lib/schemas/entitlement";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { countPastAttendance, countPastBookings, listPastBookings } from "./list-past-bookings";
+import { readHousehold } from "@/lib/households/household-scope";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -80,11 +81,11 @@ beforeAll(async () => {
 describe("a member's history in keyset pages", () => {
   it("pages the household's ended classes, newest first, every one once, a running class not among them", async () => {
     const scoped = tenantDb(tenant.accountId);
-    const read = (after?: readonly [Date, string]) =>
+    const read = async (after?: readonly [Date, string]) =>
       listPastBookings({
         db: scoped,
         userId: guardian.userId,
-        household: true,
+        household: await readHousehold(scoped, guardian.userId),
         on: "endsAt",
         before: NOW,
         limit: 5,
@@ -113,7 +114,7 @@ describe("a member's history in keyset pages", () => {
     const first = await listPersonOrdersPage({
       db: scoped,
       userId: guardian.userId,
-      household: true,
+      household: await readHousehold(scoped, guardian.userId),
       receipted: true,
       limit: 3,
     });
@@ -121,7 +122,7 @@ describe("a member's history in keyset pages", () => {
     const second = await listPersonOrdersPage({
       db: scoped,
       userId: guardian.userId,
-      household: true,
+      household: await readHousehold(scoped, guardian.userId),
       receipted: true,
       limit: 3,
       after: first.next!,
@@ -195,10 +196,10 @@ describe("a member's history in keyset pages", () => {
     ].map((entitlement) => entitlement.id);
 
     const scoped = tenantDb(tenant.accountId);
-    const current = await listCurrentPasses({ db: scoped, userId: member.userId, household: true, now: NOW });
+    const current = await listCurrentPasses({ db: scoped, userId: member.userId, household: await readHousehold(scoped, member.userId), now: NOW });
     expect(current.map((entitlement) => entitlement.id)).toEqual([coming.id, last.id]);
-    const read = (after?: readonly [Date, string]) =>
-      listEndedPassesPage({ db: scoped, userId: member.userId, household: true, now: NOW, limit: 25, after });
+    const read = async (after?: readonly [Date, string]) =>
+      listEndedPassesPage({ db: scoped, userId: member.userId, household: await readHousehold(scoped, member.userId), now: NOW, limit: 25, after });
     const first = await read();
     expect(first.items).toHaveLength(25);
     const second = await read(first.next!);
@@ -216,8 +217,8 @@ describe("a member's history in keyset pages", () => {
     // the same person in the other studio sees only that studio's: none of these
     const there = tenantDb(elsewhere.accountId);
     const theirs = [
-      ...(await listCurrentPasses({ db: there, userId: member.userId, household: true, now: NOW })),
-      ...(await listEndedPassesPage({ db: there, userId: member.userId, household: true, now: NOW, limit: 25 })).items,
+      ...(await listCurrentPasses({ db: there, userId: member.userId, household: await readHousehold(there, member.userId), now: NOW })),
+      ...(await listEndedPassesPage({ db: there, userId: member.userId, household: await readHousehold(there, member.userId), now: NOW, limit: 25 })).items,
     ].map((entitlement) => entitlement.id);
     expect(theirs).toEqual(foreign.slice(2));
   });

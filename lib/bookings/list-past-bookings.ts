@@ -1,6 +1,6 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { householdBookingsWhere, readHousehold } from "@/lib/households/household-scope";
+import { householdBookingsWhere, type Household } from "@/lib/households/household-scope";
 import { toPage, type Page } from "@/lib/schemas/page";
 
 /** The sort key of a person's past bookings: the class's start, then the booking's id, both descending. */
@@ -19,7 +19,7 @@ export async function listPastBookings({
   limit,
   after,
   on = "startsAt",
-  household = false,
+  household,
 }: {
   db: TenantDb;
   userId: string;
@@ -27,12 +27,12 @@ export async function listPastBookings({
   limit: number;
   after?: PastBookingKey;
   on?: "startsAt" | "endsAt";
-  household?: boolean;
+  household?: Household;
 }) {
   const rows = await db.booking.findMany({
     where: {
       AND: [
-        household ? householdBookingsWhere(await readHousehold(db, userId)) : { attendeeId: userId },
+        household ? householdBookingsWhere(household) : { attendeeId: userId },
         { instance: { [on]: { lt: before } } },
         after
           ? {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { householdBookingsWhere, readHousehold } from "@/lib/households/household-scope";
+import { householdBookingsWhere, type Household } from "@/lib/households/household-scope";
 
 /**
  * The user's bookings in the account, of every status, with their instance and event, in the
@@ -14,18 +14,18 @@ export async function listPersonBookings({
   from,
   to,
   endsAfter,
-  household = false,
+  household,
 }: {
   db: TenantDb;
   userId: string;
   from?: Date;
   to?: Date;
   endsAfter?: Date;
-  household?: boolean;
+  household?: Household;
 }) {
   return db.booking.findMany({
     where: {
-      ...(household ? householdBookingsWhere(await readHousehold(db, userId)) : { attendeeId: userId }),
+      ...(household ? householdBookingsWhere(household) : { attendeeId: userId }),
       ...(from || to || endsAfter
         ? {
             instance: {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { householdEntitlementsWhere, readHousehold } from "@/lib/households/household-scope";
+import { householdEntitlementsWhere, type Household } from "@/lib/households/household-scope";
 
 /**
  * A person's entitlements in the active account, of every status, newest first (GET /me/entitlements; GET
@@ -9,14 +9,14 @@ import { householdEntitlementsWhere, readHousehold } from "@/lib/households/hous
 export async function listPersonEntitlements({
   db,
   userId,
-  household = false,
+  household,
 }: {
   db: TenantDb;
   userId: string;
-  household?: boolean;
+  household?: Household;
 }) {
   return db.entitlement.findMany({
-    where: household ? householdEntitlementsWhere(await readHousehold(db, userId)) : { userId },
+    where: household ? householdEntitlementsWhere(household) : { userId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
 }

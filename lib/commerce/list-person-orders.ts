@@ -1,6 +1,6 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { householdOrdersWhere, readHousehold } from "@/lib/households/household-scope";
+import { householdOrdersWhere, type Household } from "@/lib/households/household-scope";
 import { createdBefore, newestFirst, toPage, type CreatedKey } from "@/lib/schemas/page";
 
 /**
@@ -10,14 +10,14 @@ import { createdBefore, newestFirst, toPage, type CreatedKey } from "@/lib/schem
 export async function listPersonOrders({
   db,
   userId,
-  household = false,
+  household,
 }: {
   db: TenantDb;
   userId: string;
-  household?: boolean;
+  household?: Household;
 }) {
   return db.order.findMany({
-    where: household ? householdOrdersWhere(await readHousehold(db, userId)) : { userId },
+    where: household ? householdOrdersWhere(household) : { userId },
     orderBy: newestFirst(),
   });
 }
@@ -34,21 +34,21 @@ export async function listPersonOrdersPage({
   userId,
   limit,
   after,
-  household = false,
+  household,
   receipted = false,
 }: {
   db: TenantDb;
   userId: string;
   limit: number;
   after?: PersonOrderKey;
-  household?: boolean;
+  household?: Household;
   /** Only orders with a receipt number (paid, or refunded since). */
   receipted?: boolean;
 }) {
   const rows = await db.order.findMany({
     where: {
       AND: [
-        household ? householdOrdersWhere(await readHousehold(db, userId)) : { userId },
+        household ? householdOrdersWhere(household) : { userId },
         receipted ? { receiptNumber: { not: null } } : {},
         createdBefore(after),
       ],

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { householdEntitlementsWhere, readHousehold } from "@/lib/households/household-scope";
+import { householdEntitlementsWhere, type Household } from "@/lib/households/household-scope";
 import { createdBefore, newestFirst, toPage, type CreatedKey } from "@/lib/schemas/page";
 
 /** The sort key of a person's ended passes: created, then id, both descending. */
@@ -34,15 +34,15 @@ export async function listCurrentPasses({
   db,
   userId,
   now,
-  household = false,
+  household,
 }: {
   db: TenantDb;
   userId: string;
   now: Date;
-  household?: boolean;
+  household?: Household;
 }) {
   return db.entitlement.findMany({
-    where: { AND: [household ? householdEntitlementsWhere(await readHousehold(db, userId)) : { userId }, currentWhere(now)] },
+    where: { AND: [household ? householdEntitlementsWhere(household) : { userId }, currentWhere(now)] },
     orderBy: newestFirst(),
   });
 }
@@ -57,19 +57,19 @@ export async function listEndedPassesPage({
   now,
   limit,
   after,
-  household = false,
+  household,
 }: {
   db: TenantDb;
   userId: string;
   now: Date;
   limit: number;
   after?: PassKey;
-  household?: boolean;
+  household?: Household;
 }) {
   const rows = await db.entitlement.findMany({
     where: {
       AND: [
-        household ? householdEntitlementsWhere(await readHousehold(db, userId)) : { userId },
+        household ? householdEntitlementsWhere(household) : { userId },
         endedWhere(now),
         createdBefore(after),
       ],

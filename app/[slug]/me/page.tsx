@@ -44,6 +44,7 @@ import { getMe } from "@/lib/users/get-me";
 import { CalendarLinkSection } from "./calendar-link-section";
 import { RemindersSection } from "./reminders-section";
 import { ChildrenSection } from "./children-section";
+import { readHousehold } from "@/lib/households/household-scope";
 import { listDependants } from "@/lib/households/list-dependants";
 import { MyDataSection } from "./my-data-section";
 import { MyReceipts } from "./my-receipts";
@@ -146,25 +147,26 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     }),
   ) as Partial<Record<(typeof CURSORS)[number], string>>;
   const now = new Date().getTime();
+  const household = await readHousehold(viewer.db, viewer.userId);
   // a member of years reads their history a page at a time: what is to come and the passes still usable whole,
   // the past, the ended passes and receipts in pages
   const [coming, pastPage, entitlements, endedPage, products, me, orderPage, words, standingPlaces, dependants] =
     await Promise.all([
-      listPersonBookings({ db: viewer.db, userId: viewer.userId, household: true, endsAfter: new Date(now) }),
+      listPersonBookings({ db: viewer.db, userId: viewer.userId, household, endsAfter: new Date(now) }),
       listPastBookings({
         db: viewer.db,
         userId: viewer.userId,
-        household: true,
+        household,
         on: "endsAt",
         before: new Date(now),
         limit: PAGE_SIZE,
         after: readCursor(InstantIdKey, cursors.pastAfter),
       }),
-      listCurrentPasses({ db: viewer.db, userId: viewer.userId, household: true, now: new Date(now) }),
+      listCurrentPasses({ db: viewer.db, userId: viewer.userId, household, now: new Date(now) }),
       listEndedPassesPage({
         db: viewer.db,
         userId: viewer.userId,
-        household: true,
+        household,
         now: new Date(now),
         limit: PAGE_SIZE,
         after: readCursor(InstantIdKey, cursors.passesAfter),
@@ -174,7 +176,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
       listPersonOrdersPage({
         db: viewer.db,
         userId: viewer.userId,
-        household: true,
+        household,
         receipted: true,
         limit: PAGE_SIZE,
         after: readCursor(InstantIdKey, cursors.receiptsAfter),

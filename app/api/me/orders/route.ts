@@ -1,9 +1,10 @@
 import { listPersonOrders } from "@/lib/commerce/list-person-orders";
+import { readHousehold } from "@/lib/households/household-scope";
 import { endpoints, json, route } from "@/lib/http/route";
 import { serializeOrder } from "@/lib/schemas/order";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/orders", {
   GET: route({ operation: "GET /me/orders", auth: "member", personOnly: true }, async ({ auth }) =>
-    json((await listPersonOrders({ db: auth.db, userId: auth.userId, household: true })).map(serializeOrder)),
+    json((await listPersonOrders({ db: auth.db, userId: auth.userId, household: await readHousehold(auth.db, auth.userId) })).map(serializeOrder)),
   ),
 });

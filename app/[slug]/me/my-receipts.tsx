@@ -55,7 +55,7 @@ export async function MyReceipts({ orders, productNames, where, pages }: Props) 
           );
         })}
       </ul>
-      <ListPager pages={pages} labels={{ nav: t("pages"), newest: t("newestPage"), older: t("olderPage") }} />
+      <ListPager pages={pages} label={t("pages")} />
     </section>
   );
 }

@@ -375,7 +375,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
               {passList(endedPasses)}
               <ListPager
                 pages={pages("passesAfter", endedPage.next)}
-                labels={{ nav: t("endedPassesPages"), newest: t("newestPage"), older: t("olderPage") }}
+                label={t("endedPassesPages")}
               />
             </>
           ) : null}
@@ -422,7 +422,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
           {bookingList(past, t("noPast"))}
           <ListPager
             pages={pages("pastAfter", pastPage.next)}
-            labels={{ nav: t("pastPages"), newest: t("newestPage"), older: t("olderPage") }}
+            label={t("pastPages")}
           />
         </section>
         <MyReceipts

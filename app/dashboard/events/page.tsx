@@ -171,6 +171,24 @@ export default async function EventsPage({ searchParams }: Props) {
         ? t("with", { teachers: event.teacherIds.map((id) => teacherName.get(id) ?? t("formerMember")).join(", ") })
         : "",
     ].join("");
+  /** An event's title, facts and status; then, folded, its form. */
+  const eventHead = (event: (typeof events)[number], titleClass: string) => (
+    <div className="flex flex-wrap items-start justify-between gap-2">
+      <div>
+        <h3 className={`font-semibold text-slate-900 ${titleClass}`}>{event.title}</h3>
+        <p className="text-sm text-slate-700">{facts(event)}</p>
+      </div>
+      <StatusBadge status={event.status} />
+    </div>
+  );
+  const eventEdit = (event: (typeof events)[number], className?: string) => (
+    <details className={className}>
+      <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("edit", { title: event.title })}</summary>
+      <div className="mt-3">
+        <EventForm event={event} choices={choices} />
+      </div>
+    </details>
+  );
   /** One series: its rule, its status buttons and its rule's form; `title`: its event's, where the list mixes events. */
   const seriesItem = (s: Series, title?: string) => (
     <li key={s.id} className="rounded-md border border-slate-200 p-3">
@@ -231,21 +249,8 @@ export default async function EventsPage({ searchParams }: Props) {
             const own = series.filter((s) => s.eventId === event.id);
             return (
               <li key={event.id} className="space-y-3 rounded-lg border border-slate-300 bg-white p-4">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <h3 className="text-lg font-semibold text-slate-900">{event.title}</h3>
-                    <p className="text-sm text-slate-700">{facts(event)}</p>
-                  </div>
-                  <StatusBadge status={event.status} />
-                </div>
-                <details>
-                  <summary className="cursor-pointer text-sm font-medium text-brand-700">
-                    {t("edit", { title: event.title })}
-                  </summary>
-                  <div className="mt-3">
-                    <EventForm event={event} choices={choices} />
-                  </div>
-                </details>
+                {eventHead(event, "text-lg")}
+                {eventEdit(event)}
                 <div className="space-y-2">
                   <h4 className="font-medium text-slate-800">{t("series", { count: own.length })}</h4>
                   {own.length === 0 ? <p className="text-sm text-slate-600">{t("notRepeated")}</p> : null}
@@ -278,7 +283,7 @@ export default async function EventsPage({ searchParams }: Props) {
         )}
         <ListPager
           pages={pages("endedAfter", ended.next)}
-          labels={{ nav: t("endedSeriesPages"), newest: t("newestPage"), older: t("olderPage") }}
+          label={t("endedSeriesPages")}
         />
       </Section>
       <Section id="archived-events-heading" title={t("archivedEvents")}>
@@ -289,21 +294,8 @@ export default async function EventsPage({ searchParams }: Props) {
           <ul className="space-y-2">
             {archived.items.map((event) => (
               <li key={event.id} className="rounded-md border border-slate-200 bg-white p-3">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <h3 className="font-semibold text-slate-900">{event.title}</h3>
-                    <p className="text-sm text-slate-700">{facts(event)}</p>
-                  </div>
-                  <StatusBadge status={event.status} />
-                </div>
-                <details className="mt-2">
-                  <summary className="cursor-pointer text-sm font-medium text-brand-700">
-                    {t("edit", { title: event.title })}
-                  </summary>
-                  <div className="mt-3">
-                    <EventForm event={event} choices={choices} />
-                  </div>
-                </details>
+                {eventHead(event, "")}
+                {eventEdit(event, "mt-2")}
                 <p className="mt-2 text-xs text-slate-500">
                   {t("created", { date: formatDate(event.createdAt, studio) })}
                 </p>
@@ -313,7 +305,7 @@ export default async function EventsPage({ searchParams }: Props) {
         )}
         <ListPager
           pages={pages("archivedAfter", archived.next)}
-          labels={{ nav: t("archivedEventsPages"), newest: t("newestPage"), older: t("olderPage") }}
+          label={t("archivedEventsPages")}
         />
       </Section>
     </>

@@ -86,7 +86,7 @@ export default async function ImportSettingsPage({ searchParams }: Props) {
         )}
         <ListPager
           pages={{ newest: after ? pageHref(null) : null, older: page.next ? pageHref(page.next) : null }}
-          labels={{ nav: t("importsPages"), newest: t("newestPage"), older: t("olderPage") }}
+          label={t("importsPages")}
         />
       </Section>
     </div>

@@ -7,7 +7,7 @@ import { StackedTable } from "@/components/dashboard/stacked-table-view";
 import { getStatusWords } from "@/lib/i18n/status-words";
 import { CHART_WEEKS, PAST_SHOWN, type PersonOverview } from "@/lib/users/get-person-overview";
 import type { Studio } from "@/lib/web/get-active-studio";
-import { ListPager, type ListPages } from "./list-pages";
+import { ListPager, type PersonSectionProps } from "./list-pages";
 
 /** The person's live bookings of classes to come, each linked to its class. */
 export async function UpcomingSection({ overview, studio }: { overview: PersonOverview; studio: Studio }) {
@@ -42,15 +42,7 @@ export async function UpcomingSection({ overview, studio }: { overview: PersonOv
 }
 
 /** The attendance chart of the last weeks and the bookings of classes past, newest first. */
-export async function HistorySection({
-  overview,
-  studio,
-  pages,
-}: {
-  overview: PersonOverview;
-  studio: Studio;
-  pages: ListPages;
-}) {
+export async function HistorySection({ overview, studio, pages }: PersonSectionProps) {
   const [t, words] = await Promise.all([getTranslations("PersonPage"), getStatusWords()]);
   const { attendance, weeks, past } = overview;
   return (

@@ -1,10 +1,8 @@
-import { getTranslations } from "next-intl/server";
-import { ListPager as Pager, type ListPages } from "@/components/ui/list-pager";
+import type { ListPages } from "@/components/ui/list-pager";
+import type { PersonOverview } from "@/lib/users/get-person-overview";
+import type { Studio } from "@/lib/web/get-active-studio";
 
-export type { ListPages };
+export { ListPager, type ListPages } from "@/components/ui/list-pager";
 
-/** "Newest" and "Show older" under a list of the person page, when there is a page to go to. */
-export async function ListPager({ pages, label }: { pages: ListPages; label: string }) {
-  const t = await getTranslations("PersonPage");
-  return <Pager pages={pages} labels={{ nav: label, newest: t("newestPage"), older: t("olderPage") }} />;
-}
+/** What each of the person page's paged sections is given: the person, the studio, its list's page links. */
+export type PersonSectionProps = { overview: PersonOverview; studio: Studio; pages: ListPages };

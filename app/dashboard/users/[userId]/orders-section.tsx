@@ -5,23 +5,13 @@ import { formatDateTime, formatMoney } from "@/components/dashboard/format";
 import { StackedTable } from "@/components/dashboard/stacked-table-view";
 import { Notice } from "@/components/ui/notice";
 import { getStatusWords } from "@/lib/i18n/status-words";
-import type { PersonOverview } from "@/lib/users/get-person-overview";
-import type { Studio } from "@/lib/web/get-active-studio";
-import { ListPager, type ListPages } from "./list-pages";
+import { ListPager, type PersonSectionProps } from "./list-pages";
 
 /**
  * The person's orders: product (and which instalment, for a price paid in instalments), when, amount
  * and status; an instalment that was not paid is called out above them.
  */
-export async function OrdersSection({
-  overview,
-  studio,
-  pages,
-}: {
-  overview: PersonOverview;
-  studio: Studio;
-  pages: ListPages;
-}) {
+export async function OrdersSection({ overview, studio, pages }: PersonSectionProps) {
   const [t, words] = await Promise.all([getTranslations("PersonPage"), getStatusWords()]);
   const { orders, unpaidInstalments: unpaid } = overview;
   const product = (order: (typeof orders)[number]) =>

@@ -4,8 +4,7 @@ import { formatDate, formatLastDay, formatLocalDate } from "@/components/dashboa
 import { StackedTable } from "@/components/dashboard/stacked-table-view";
 import { getStatusWords } from "@/lib/i18n/status-words";
 import type { PersonOverview } from "@/lib/users/get-person-overview";
-import type { Studio } from "@/lib/web/get-active-studio";
-import { ListPager, type ListPages } from "./list-pages";
+import { ListPager, type PersonSectionProps } from "./list-pages";
 import { MembershipControls } from "./membership-controls";
 
 type Pass = PersonOverview["passes"][number];
@@ -14,15 +13,7 @@ type Pass = PersonOverview["passes"][number];
  * The person's passes and memberships: those still usable or to come, each with classes left, end,
  * status with its notes and a running membership's controls; below them a page of the ended ones.
  */
-export async function PassesSection({
-  overview,
-  studio,
-  pages,
-}: {
-  overview: PersonOverview;
-  studio: Studio;
-  pages: ListPages;
-}) {
+export async function PassesSection({ overview, studio, pages }: PersonSectionProps) {
   const [t, words] = await Promise.all([getTranslations("PersonPage"), getStatusWords()]);
   const { passes, endedPasses, person, today } = overview;
   const table = (list: Pass[], caption: string) => {

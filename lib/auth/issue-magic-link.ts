@@ -19,6 +19,6 @@ export async function issueMagicLink(input: {
     accountId: input.account.id,
     email: { askedOn: input.askedOn, returnTo: input.returnTo },
   });
-  wakeJobs();
+  wakeJobs("sign-in emails");
   return link;
 }

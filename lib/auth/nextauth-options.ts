@@ -60,7 +60,7 @@ export function nextAuthOptions(context: NextAuthRequestContext): AuthOptions {
             expiresAt: expires,
             email: { askedOn: context.askedOn, returnTo: safeReturnTo(context.returnTo) },
           });
-          wakeJobs();
+          wakeJobs("sign-in emails");
         },
       }),
     ],

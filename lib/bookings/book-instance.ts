@@ -69,7 +69,7 @@ export async function bookInstance({
     },
   );
   assertBooked(outcome);
-  if (outcome === "confirmed") wakeJobs();
+  if (outcome === "confirmed") wakeJobs("booking emails", "webhook deliveries"); // what book_instance wrote
   return booking as BookingRow;
 }
 

@@ -17,22 +17,42 @@ import { sendWaitingReceiptEmails } from "@/lib/receipts/send-receipt-email";
 import { sendDueWebhooks } from "@/lib/webhooks/webhook-sender";
 import { PRUNE_INTERVAL_MS, pruneWebhookDeliveries } from "@/lib/webhooks/prune-webhook-deliveries";
 
-/** A kind of work the runner drains on every wake and sweep (lib/jobs/run-jobs.ts does the claiming). */
-export type DrainedWork = { name: string; drain: () => Promise<unknown> };
+/**
+ * A kind of work the runner drains on a wake and on every sweep (lib/jobs/run-jobs.ts does the
+ * claiming). `alsoWakes`: what its rows may write into other outboxes, drained after it.
+ */
+export type DrainedWork = {
+  name: string;
+  drain: () => Promise<unknown>;
+  alsoWakes?: readonly DrainName[] | "all";
+};
 /** Work that puts rows in an outbox (or deletes them) on a schedule, before the drains. */
 export type PeriodicWork = { name: string; everyMs: number; run: (now: Date) => Promise<unknown> };
 
+/** A drained work's name: what a domain function names when it wakes the runner for its rows alone. */
+export type DrainName =
+  | "sign-in emails"
+  | "booking emails"
+  | "webhook deliveries"
+  | "notice emails"
+  | "receipt emails"
+  | "import commits"
+  | "Dinero vouchers";
+
 /**
  * The app's background work (decision 0028 maps it). Each run does the periodic work due, then
- * drains every kind at once (lib/jobs/wake.ts). A drain resolves with how much it did.
+ * drains the kinds woken (every kind on a sweep) at once (lib/jobs/wake.ts). A drain resolves with
+ * how much it did.
  */
-export const drainedWork: DrainedWork[] = [
+export const drainedWork: (DrainedWork & { name: DrainName })[] = [
   { name: "sign-in emails", drain: () => sendWaitingSignInEmails() },
   { name: "booking emails", drain: () => sendWaitingBookingEmails() },
-  { name: "webhook deliveries", drain: () => sendDueWebhooks({ now: () => new Date() }) },
+  // an endpoint disabled by its failures writes its administrators' emails with the change
+  { name: "webhook deliveries", drain: () => sendDueWebhooks({ now: () => new Date() }), alsoWakes: ["notice emails"] },
   { name: "notice emails", drain: () => sendWaitingNoticeEmails() },
   { name: "receipt emails", drain: () => sendWaitingReceiptEmails() },
-  { name: "import commits", drain: () => commitWaitingImports() },
+  // a committed import books, grants and invites: its rows write into every outbox
+  { name: "import commits", drain: () => commitWaitingImports(), alsoWakes: "all" },
   { name: "Dinero vouchers", drain: () => sendWaitingDineroVouchers() },
 ];
 

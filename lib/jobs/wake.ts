@@ -1,7 +1,7 @@
 import "server-only";
 import { closeEmailWorkers } from "@/lib/email/email-workers";
 import { log } from "@/lib/log";
-import { drainedWork, periodicWork } from "./app-jobs";
+import { drainedWork, periodicWork, type DrainName } from "./app-jobs";
 
 const WAKE_DELAY_MS = 25; // a burst of bookings is sent in batches
 /** A run that failed and was woken meanwhile runs again after this long. */
@@ -15,6 +15,8 @@ type RunnerState = {
   running?: Promise<void>;
   /** Woken while a run was going: run again after it. */
   again?: boolean;
+  /** What the next run drains: the kinds woken since the last run began, or all of them. */
+  pending: Set<DrainName> | "all";
   /** When each periodic work last ran in this process. */
   lastRunAt: Map<string, number>;
 };
@@ -22,7 +24,7 @@ type RunnerState = {
 // One runner per process, on globalThis: Next's bundles may each hold a copy of this module.
 const holder = globalThis as typeof globalThis & { __studioJobs?: RunnerState; __studioJobsHeld?: boolean };
 function state(): RunnerState {
-  holder.__studioJobs ??= { lastRunAt: new Map() };
+  holder.__studioJobs ??= { lastRunAt: new Map(), pending: "all" };
   return holder.__studioJobs;
 }
 
@@ -31,12 +33,15 @@ function state(): RunnerState {
  * delivery): this process runs it within moments. Without the wake the sweep finds it within
  * seconds (what another process wrote, retries come due, rows of a process that died). Never
  * throws, never keeps the process alive. Routes and actions never call it.
+ * `kinds`: the outboxes the commit wrote, where a hot path knows them (a booking: its email and
+ * webhook deliveries): the run drains those alone instead of claiming from every outbox. None: all.
  */
-export function wakeJobs(): void {
+export function wakeJobs(...kinds: DrainName[]): void {
   try {
     if (holder.__studioJobsHeld) return;
     const runner = state();
     startSweep(runner);
+    want(runner, kinds.length === 0 ? "all" : kinds);
     if (runner.running) runner.again = true;
     else arm(runner, WAKE_DELAY_MS);
   } catch (error) {
@@ -69,12 +74,32 @@ export async function holdJobs(): Promise<void> {
   await stopJobs();
 }
 
+/**
+ * One run now, outside the timers, of the periodic work due and the drains of `kinds` (all when
+ * none), for tests that hold the runner; resolves with what the run leaves for the next one.
+ */
+export async function runJobsOnce(...kinds: DrainName[]): Promise<Set<DrainName> | "all"> {
+  const runner = state();
+  runner.pending = new Set();
+  const failures = await runAll(runner, kinds.length === 0 ? "all" : new Set(kinds));
+  for (const [msg, error] of failures) warn(msg, error);
+  return runner.pending;
+}
+
 function startSweep(runner: RunnerState): void {
   if (runner.sweep) return;
   runner.sweep = setInterval(() => {
-    if (!runner.running) arm(runner, 0);
+    if (runner.running) return;
+    want(runner, "all");
+    arm(runner, 0);
   }, SWEEP_INTERVAL_MS);
   runner.sweep.unref();
+}
+
+function want(runner: RunnerState, kinds: readonly DrainName[] | "all"): void {
+  if (runner.pending === "all") return;
+  if (kinds === "all") runner.pending = "all";
+  else for (const kind of kinds) runner.pending.add(kind);
 }
 
 function arm(runner: RunnerState, delayMs: number): void {
@@ -86,7 +111,9 @@ function arm(runner: RunnerState, delayMs: number): void {
 function run(runner: RunnerState): void {
   runner.timer = undefined;
   runner.again = false;
-  runner.running = runAll(runner).then((failures) => {
+  const kinds = runner.pending;
+  runner.pending = new Set();
+  runner.running = runAll(runner, kinds).then((failures) => {
     runner.running = undefined;
     for (const [msg, error] of failures) warn(msg, error);
     // woken meanwhile: again soon, or after a pause when this run failed (no tight loop on a closed database)
@@ -95,26 +122,35 @@ function run(runner: RunnerState): void {
 }
 
 /**
- * The periodic work now due, then every drain at once (a slow email render holds up no webhook),
- * each on its own: one failing holds up no other. A run that did work is followed by another (an
- * endpoint disabled by a delivery wrote its administrators' emails). Never rejects.
+ * The periodic work now due, then the drains of `kinds` at once (a slow email render holds up no
+ * webhook), each on its own: one failing holds up no other. Periodic work writes into any outbox:
+ * a run that did some drains them all. A drain that did work is run again after (its next batch),
+ * with what its rows may have written elsewhere (`alsoWakes`). Never rejects.
  */
-async function runAll(runner: RunnerState): Promise<[string, unknown][]> {
+async function runAll(runner: RunnerState, kinds: Set<DrainName> | "all"): Promise<[string, unknown][]> {
   const failures: [string, unknown][] = [];
   const now = Date.now();
+  let scheduled = false;
   for (const work of periodicWork) {
     const last = runner.lastRunAt.get(work.name);
     if (last !== undefined && now - last < work.everyMs) continue;
     runner.lastRunAt.set(work.name, now); // even if it fails: tried again at its next time, not every sweep
+    scheduled = true;
     await attempt(
       () => work.run(new Date(now)),
       (error) => failures.push([`${work.name} not scheduled`, error]),
     );
   }
-  const done = await Promise.all(
-    drainedWork.map((work) => attempt(work.drain, (error) => failures.push([`${work.name} not drained`, error]))),
+  const drains = scheduled || kinds === "all" ? drainedWork : drainedWork.filter((work) => kinds.has(work.name));
+  await Promise.all(
+    drains.map(async (work) => {
+      const done = await attempt(work.drain, (error) => failures.push([`${work.name} not drained`, error]));
+      if (typeof done !== "number" || done === 0) return;
+      runner.again = true;
+      want(runner, [work.name]);
+      if (work.alsoWakes) want(runner, work.alsoWakes);
+    }),
   );
-  if (done.some((count) => typeof count === "number" && count > 0)) runner.again = true;
   return failures;
 }
 

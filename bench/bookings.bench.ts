@@ -154,7 +154,7 @@ export async function benchBookings(): Promise<BenchResult> {
     const seeded = await seed();
     scratch = { client: new pg.Client({ connectionString: databaseUrl }), name };
     await scratch.client.connect();
-    const probe = await runProbe(seeded, scratch, path.join(dataDir, "probe-outbox"));
+    const probe = await runProbe(seeded, path.join(dataDir, "probe-outbox"));
     await closeDatabase();
 
     progress(BENCH, "starting the app server (the last build) and the raw node:http + pg server");
@@ -181,11 +181,11 @@ export async function benchBookings(): Promise<BenchResult> {
 }
 
 /** The probe, then this process's email sender and workers stopped: they must not send the servers' emails. */
-async function runProbe(seeded: Seed, scratch: Scratch, outboxDir: string) {
+async function runProbe(seeded: Seed, outboxDir: string) {
   progress(BENCH, "statements per booking: bookings through the route handler in this process, each email written");
   const { stopJobs } = await import("@/lib/jobs/wake");
   try {
-    const probe = await probeBookings(seeded, scratch, outboxDir);
+    const probe = await probeBookings(seeded, outboxDir);
     progress(BENCH, `the statements of one booking:\n    ${probe.list.join("\n    ")}`);
     return probe;
   } finally {

@@ -8,7 +8,6 @@ import pg from "pg";
 import { quantile } from "./load";
 import { callRoute } from "./measure";
 import type { Seed } from "./booking-seed";
-import type { Scratch } from "./scratch-database";
 
 export const PROBE_RUNS = 40;
 /**
@@ -38,7 +37,7 @@ type ProbeRun = { before: number; after: number; ms: number; txMs?: number; cpuT
  * Books the first PROBE_RUNS attendees on the probe's instance; `outboxDir` is this process's
  * EMAIL_OUTBOX_DIR. Throws when a confirmation email is not written there (it did not render).
  */
-export async function probeBookings(seeded: Seed, scratch: Scratch, outboxDir: string): Promise<Probe> {
+export async function probeBookings(seeded: Seed, outboxDir: string): Promise<Probe> {
   const route = await import("@/app/api/bookings/route");
   const recorder = recordStatements();
   fs.mkdirSync(outboxDir, { recursive: true });
@@ -47,6 +46,7 @@ export async function probeBookings(seeded: Seed, scratch: Scratch, outboxDir: s
     for (let run = 0; run < PROBE_RUNS; run++) {
       recorder.log = [];
       const emailsBefore = fs.readdirSync(outboxDir).length;
+      const rowDeleted = recorder.next(/^DELETE FROM "BookingEmail"/);
       const cpu0 = process.cpuUsage();
       const answer = await callRoute(route, "POST", "/bookings", {
         token: seeded.attendees[run]!.token,
@@ -55,7 +55,7 @@ export async function probeBookings(seeded: Seed, scratch: Scratch, outboxDir: s
       const cpuAnswer = process.cpuUsage(cpu0);
       if (answer.status !== 201) throw new Error(`in-process POST /bookings answered ${answer.status}`);
       const answered = recorder.log.length;
-      await emailSent(outboxDir, emailsBefore + 1, () => recorder.outboxEmpty(scratch));
+      await emailSent(outboxDir, emailsBefore + 1, rowDeleted);
       const cpuAll = process.cpuUsage(cpu0);
       const booking = recorder.log.find((s) => /book_instance/.test(s.text));
       runs.push({
@@ -92,10 +92,11 @@ function summarize(runs: ProbeRun[], list: string[]): Probe {
 }
 
 /**
- * Resolves once `dir` holds `count` files and `outboxEmpty()` (the sent row deleted); watched, not
- * polled, so that waiting costs this process (whose CPU is measured meanwhile) next to nothing.
+ * Resolves once `dir` holds `count` files and `rowDeleted` (the sent row's DELETE ended); watched, not
+ * polled, so that waiting costs this process (whose CPU is measured meanwhile) next to nothing: no
+ * query of its own (an earlier probe counted the outbox every 5 ms, and its CPU with the email's).
  */
-async function emailSent(dir: string, count: number, outboxEmpty: () => Promise<boolean>): Promise<void> {
+async function emailSent(dir: string, count: number, rowDeleted: Promise<void>): Promise<void> {
   const written = new Promise<void>((resolve, reject) => {
     const watcher = fs.watch(dir);
     const finish = (error?: Error) => {
@@ -121,10 +122,17 @@ async function emailSent(dir: string, count: number, outboxEmpty: () => Promise<
     check();
   });
   await written;
-  const deadline = Date.now() + EMAIL_DEADLINE_MS;
-  while (!(await outboxEmpty())) {
-    if (Date.now() > deadline) throw new Error("the probe's email was written, but its outbox row was not deleted");
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error("the probe's email was written, but its outbox row was not deleted")),
+      EMAIL_DEADLINE_MS,
+    );
+  });
+  try {
+    await Promise.race([rowDeleted, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -155,11 +163,14 @@ function recordStatements() {
   const recorder = {
     log: [] as Statement[],
     restore: () => (pg.Client.prototype.query = original),
-    /** Asked on the original method: the question is not one of the booking's statements. */
-    outboxEmpty: async (scratch: Scratch) => {
-      const query = original as (this: pg.Client, text: string) => Promise<pg.QueryResult<{ n: string }>>;
-      const { rows } = await query.call(scratch.client, `SELECT count(*) AS n FROM "BookingEmail"`);
-      return Number(rows[0]!.n) === 0;
+    /** Whom to tell when a statement ends. */
+    waiting: [] as { pattern: RegExp; resolve: () => void }[],
+    /** Resolves when the next statement matching `pattern` has ended. */
+    next: (pattern: RegExp) => new Promise<void>((resolve) => recorder.waiting.push({ pattern, resolve })),
+    ended: (statement: Statement) => {
+      statement.endedAt = performance.now();
+      const found = recorder.waiting.findIndex((waiter) => waiter.pattern.test(statement.text));
+      if (found >= 0) recorder.waiting.splice(found, 1)[0]!.resolve();
     },
     lastList: (answered: number) =>
       recorder.log.map((s, i) => `${i < answered ? "" : "(after) "}${s.text.slice(0, 90)}`),
@@ -175,15 +186,15 @@ function recordStatements() {
     if (typeof callback === "function") {
       // pg-pool's query passes a callback and gets no promise back
       args[args.length - 1] = (...results: unknown[]) => {
-        statement.endedAt = performance.now();
+        recorder.ended(statement);
         return (callback as (...a: unknown[]) => unknown)(...results);
       };
     }
     const result = (original as (...a: unknown[]) => unknown).apply(this, args);
     if (result && typeof (result as Promise<unknown>).then === "function") {
       (result as Promise<unknown>).then(
-        () => (statement.endedAt = performance.now()),
-        () => (statement.endedAt = performance.now()),
+        () => recorder.ended(statement),
+        () => recorder.ended(statement),
       );
     }
     return result;

@@ -49,6 +49,7 @@ import {
   type Trio,
 } from "./lib/booking-report";
 import { bookingRequest, pairs, seed, type Seed } from "./lib/booking-seed";
+import { measureEmailCpu } from "./lib/email-cpu";
 import { probeBookings } from "./lib/booking-probe";
 import { closedLoop, openLoop, type RequestSpec } from "./lib/load";
 import { progress, type BenchResult } from "./lib/measure";
@@ -187,7 +188,8 @@ async function runProbe(seeded: Seed, outboxDir: string) {
   try {
     const probe = await probeBookings(seeded, outboxDir);
     progress(BENCH, `the statements of one booking:\n    ${probe.list.join("\n    ")}`);
-    return probe;
+    progress(BENCH, "an email's render and write: confirmations through the email worker, in batches");
+    return { ...probe, email: await measureEmailCpu(outboxDir) };
   } finally {
     await stopJobs(); // and its email workers
   }

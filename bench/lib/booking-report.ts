@@ -1,6 +1,7 @@
 // What the bookings bench reports: its figures (the runs, the ratios with every round's value, where
 // the time goes) and its aims, each with its figure and whether it holds.
 import type { Probe } from "./booking-probe";
+import type { EmailCpu } from "./email-cpu";
 import type { Aim } from "./measure";
 import { describeOverload, describeRun, p99, rate, round, unexpectedAnswers, type Measured } from "./measured-run";
 
@@ -30,7 +31,7 @@ export type Measurements = {
   seconds: number;
   rest: { rawStats: RawStats; inTurn: InTurn; saturating: number; overload: Overload };
 };
-export type Report = Measurements & { probe: Probe; clients: number; poolSize: number };
+export type Report = Measurements & { probe: Probe & { email: EmailCpu }; clients: number; poolSize: number };
 
 const AIM = { spread: 50, hot: 35, appRaw: 40, halfP99Ms: 100, doubleP99Ms: 1000, tailSeconds: 10 };
 /** Issue 35: the app server's CPU per booking with its email, and an email's render and write. */
@@ -172,9 +173,11 @@ function cpuAims(report: Report): Aim[] {
       holds: middle <= CPU_AIM.bookingMs,
     },
     {
-      aim: `an email's render and write ≤ ${CPU_AIM.emailMs} ms of CPU (unloaded, in-process probe)`,
-      figure: `${report.probe.cpuAfterMs} ms (render, .ics, outbox file and row; median of the probe's bookings)`,
-      holds: report.probe.cpuAfterMs <= CPU_AIM.emailMs,
+      aim: `an email's render and write ≤ ${CPU_AIM.emailMs} ms of CPU (the email worker, batches as under load)`,
+      figure:
+        `${round(report.probe.email.cpuMs, 2)} ms (HTML, text, .ics, outbox file; all threads, ${report.probe.email.emails} emails); ` +
+        `one unloaded booking's whole email ${report.probe.cpuAfterMs} ms (wake, claim, hand-off, delete too)`,
+      holds: report.probe.email.cpuMs <= CPU_AIM.emailMs,
     },
   ];
 }

@@ -11,7 +11,7 @@ import { stripeClient } from "@/lib/payments/stripe-client";
 import { applyRefund } from "./apply-refund";
 import { refundMobilepayCharge, stopAgreementOfRevokedMembership } from "./mobilepay-renewals";
 import { isRefundable } from "./order-refundability";
-import { stopInstalmentBilling } from "./stripe-instalments";
+import { stopSubscriptionOfRefund } from "./stripe-instalments";
 
 /**
  * An administrator refunds a `paid` order in full (409 `Order cannot be refunded` otherwise; 404 for
@@ -19,9 +19,10 @@ import { stopInstalmentBilling } from "./stripe-instalments";
  * Stripe orders are refunded through the Refunds API first, on the connected account that took them, (503 when Stripe cannot be reached, the
  * order staying `paid`), then recorded; the `charge.refunded` that follows changes nothing more.
  * MobilePay orders are refunded through the Recurring API (the charge that paid them), likewise.
- * Recording it (applyRefund) revokes the entitlement and cancels its future confirmed bookings. The
- * first order of a Stripe purchase paid in instalments also cancels its subscription (no further
- * instalment is billed); the demo's job takes none after a refunded first order.
+ * Recording it (applyRefund) revokes the entitlement and cancels its future confirmed bookings. A
+ * revoked card membership or purchase in instalments also has its Stripe subscription cancelled
+ * (nothing more is billed), a MobilePay membership its agreement stopped; the demo's job takes none
+ * after a refunded first order.
  */
 export async function refundOrder({
   db,
@@ -54,7 +55,7 @@ export async function refundOrder({
   );
   wakeJobs(); // the emails; order.refunded and the bookings' booking.cancelled, when endpoints subscribe
   if (refunded) {
-    await stopInstalmentBilling({ db, stripe, order: refunded });
+    await stopSubscriptionOfRefund({ db, stripe, order: refunded });
     await stopAgreementOfRevokedMembership({ db, order: refunded });
     return refunded;
   }

@@ -3,7 +3,7 @@ import type { Order } from "@prisma/client";
 import type Stripe from "stripe";
 import { tenantDb, type TenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
-import { onAccount } from "@/lib/payments/stripe-provider";
+import { onAccount, stripeSubscriptionId } from "@/lib/payments/stripe-provider";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
 import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
@@ -143,11 +143,13 @@ export async function recordInstalmentFailed(
 }
 
 /**
- * After the first order of a Stripe purchase paid in instalments is refunded: its subscription is
- * cancelled at once, so no further instalment is billed. A failure is logged (the refund stands; the
- * studio can cancel the subscription in Stripe). Nothing for other orders.
+ * After a refund revoked what a Stripe subscription pays for (a card membership refunded at its
+ * first order, or a purchase in instalments at its first instalment): the subscription is cancelled
+ * at once, so nothing more is billed for what the member no longer has. A failure is logged (the
+ * refund stands; the studio can cancel the subscription in Stripe). A renewal's or a later
+ * instalment's refund revokes nothing: the subscription goes on.
  */
-export async function stopInstalmentBilling({
+export async function stopSubscriptionOfRefund({
   db,
   stripe,
   order,
@@ -156,16 +158,21 @@ export async function stopInstalmentBilling({
   stripe: () => Stripe;
   order: Order;
 }): Promise<void> {
-  if (order.provider !== "stripe" || order.instalment !== 1 || !order.instalments) return;
+  if (order.provider !== "stripe") return;
   const entitlement = await db.entitlement.findFirst({
-    where: { orderId: order.id },
-    select: { providerSubscriptionId: true },
+    where: { orderId: order.id, status: "revoked" },
+    select: { providerSubscriptionId: true, product: { select: { type: true } } },
   });
-  if (!entitlement?.providerSubscriptionId) return;
+  if (!entitlement || (!entitlement.providerSubscriptionId && entitlement.product.type !== "subscription")) return;
   try {
-    await stripe().subscriptions.cancel(entitlement.providerSubscriptionId, {}, onAccount(order.stripeAccountId));
+    const id = await stripeSubscriptionId(stripe(), {
+      subscriptionId: entitlement.providerSubscriptionId,
+      checkoutRef: order.providerRef,
+      connectedAccountId: order.stripeAccountId,
+    });
+    if (id) await stripe().subscriptions.cancel(id, {}, onAccount(order.stripeAccountId));
   } catch (error) {
-    log.error("Stripe failed to cancel the subscription of a refunded instalment purchase", {
+    log.error("Stripe failed to cancel the subscription of a refunded order", {
       orderId: order.id,
       errorName: error instanceof Error ? error.name : typeof error,
     });

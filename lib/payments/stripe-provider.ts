@@ -90,18 +90,20 @@ function applicationFee(connectedAccountId: string | null, amount: number): { pe
  * `cancel_at_period_end` on the Stripe subscription: Stripe bills no further period. Its id is kept
  * from checkout.session.completed; for a subscription bought before that, the Checkout Session names it.
  */
-async function cancelStripeSubscription(
+async function cancelStripeSubscription(stripe: Stripe, ref: ProviderSubscriptionRef): Promise<void> {
+  const id = await stripeSubscriptionId(stripe, ref);
+  if (!id) throw new Error("no Stripe subscription to cancel");
+  await stripe.subscriptions.update(id, { cancel_at_period_end: true }, onAccount(ref.connectedAccountId));
+}
+
+/** The Stripe subscription's id: kept from checkout.session.completed, or named by its Checkout Session. */
+export async function stripeSubscriptionId(
   stripe: Stripe,
   { subscriptionId, checkoutRef, connectedAccountId }: ProviderSubscriptionRef,
-): Promise<void> {
-  const options = onAccount(connectedAccountId);
-  let id = subscriptionId;
-  if (!id && checkoutRef) {
-    const session = await stripe.checkout.sessions.retrieve(checkoutRef, {}, options);
-    id = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
-  }
-  if (!id) throw new Error("no Stripe subscription to cancel");
-  await stripe.subscriptions.update(id, { cancel_at_period_end: true }, options);
+): Promise<string | null> {
+  if (subscriptionId || !checkoutRef) return subscriptionId ?? null;
+  const session = await stripe.checkout.sessions.retrieve(checkoutRef, {}, onAccount(connectedAccountId));
+  return typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
 }
 
 /** A one-time coupon for this order's first invoice (one per order: a retry reuses it). */

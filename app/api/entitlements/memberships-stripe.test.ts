@@ -92,6 +92,43 @@ describe("cancelling a Stripe subscription", () => {
     ]);
   });
 
+  it("cancels the subscription at once when the studio refunds the membership: nothing more is billed", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    const { entitlement, metadata } = await stripeSubscription(member, "sub_refunded_membership");
+    const firstInvoice = await deliver("invoice.paid", {
+      id: "in_membership_first",
+      object: "invoice",
+      billing_reason: "subscription_create",
+      amount_paid: 59900,
+      currency: "dkk",
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: "sub_refunded_membership", metadata },
+      },
+    });
+    expect(firstInvoice.status).toBe(200); // the order learns its PaymentIntent: it can be refunded
+    stripe.fake.requests.length = 0;
+    const refund = await api("POST", `/orders/${entitlement.orderId}/refunds`, { token: tenant.admin.token, body: {} });
+    expect(refund).toMatchObject({ status: 200, body: { status: "refunded" } });
+    expect((await db.entitlement.findUniqueOrThrow({ where: { id: entitlement.id } })).status).toBe("revoked");
+    const cancel = stripe.fake.requests.find((request) => request.method === "DELETE");
+    expect(cancel).toMatchObject({ path: "/v1/subscriptions/sub_refunded_membership" });
+    expect(cancel!.headers["Stripe-Account"]).toBe(connectedAccount);
+  });
+
+  it("finds a refunded membership's subscription through its Checkout Session when its id was not stored", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    const { entitlement, sessionId } = await stripeSubscription(member);
+    // its first invoice's payment, as invoice.paid would have recorded it
+    await db.order.update({ where: { id: entitlement.orderId! }, data: { paymentIntentId: "pi_membership_first" } });
+    stripe.fake.requests.length = 0;
+    const refund = await api("POST", `/orders/${entitlement.orderId}/refunds`, { token: tenant.admin.token, body: {} });
+    expect(refund.status).toBe(200);
+    expect(stripe.fake.requests.map((r) => `${r.method} ${r.path}`)).toContain(
+      `DELETE /v1/subscriptions/sub_for_${sessionId}`,
+    );
+  });
+
   it("answers 503 and changes nothing when Stripe refuses", async () => {
     const member = await createMember(tenant.accountId, "attendee");
     const { entitlement } = await stripeSubscription(member, "sub_refused");

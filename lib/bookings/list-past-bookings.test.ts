@@ -196,10 +196,22 @@ describe("a member's history in keyset pages", () => {
     ].map((entitlement) => entitlement.id);
 
     const scoped = tenantDb(tenant.accountId);
-    const current = await listCurrentPasses({ db: scoped, userId: member.userId, household: await readHousehold(scoped, member.userId), now: NOW });
+    const current = await listCurrentPasses({
+      db: scoped,
+      userId: member.userId,
+      household: await readHousehold(scoped, member.userId),
+      now: NOW,
+    });
     expect(current.map((entitlement) => entitlement.id)).toEqual([coming.id, last.id]);
     const read = async (after?: readonly [Date, string]) =>
-      listEndedPassesPage({ db: scoped, userId: member.userId, household: await readHousehold(scoped, member.userId), now: NOW, limit: 25, after });
+      listEndedPassesPage({
+        db: scoped,
+        userId: member.userId,
+        household: await readHousehold(scoped, member.userId),
+        now: NOW,
+        limit: 25,
+        after,
+      });
     const first = await read();
     expect(first.items).toHaveLength(25);
     const second = await read(first.next!);
@@ -217,8 +229,21 @@ describe("a member's history in keyset pages", () => {
     // the same person in the other studio sees only that studio's: none of these
     const there = tenantDb(elsewhere.accountId);
     const theirs = [
-      ...(await listCurrentPasses({ db: there, userId: member.userId, household: await readHousehold(there, member.userId), now: NOW })),
-      ...(await listEndedPassesPage({ db: there, userId: member.userId, household: await readHousehold(there, member.userId), now: NOW, limit: 25 })).items,
+      ...(await listCurrentPasses({
+        db: there,
+        userId: member.userId,
+        household: await readHousehold(there, member.userId),
+        now: NOW,
+      })),
+      ...(
+        await listEndedPassesPage({
+          db: there,
+          userId: member.userId,
+          household: await readHousehold(there, member.userId),
+          now: NOW,
+          limit: 25,
+        })
+      ).items,
     ].map((entitlement) => entitlement.id);
     expect(theirs).toEqual(foreign.slice(2));
   });

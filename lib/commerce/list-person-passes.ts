@@ -68,11 +68,7 @@ export async function listEndedPassesPage({
 }) {
   const rows = await db.entitlement.findMany({
     where: {
-      AND: [
-        household ? householdEntitlementsWhere(household) : { userId },
-        endedWhere(now),
-        createdBefore(after),
-      ],
+      AND: [household ? householdEntitlementsWhere(household) : { userId }, endedWhere(now), createdBefore(after)],
     },
     orderBy: newestFirst(),
     take: limit + 1,

@@ -68,7 +68,9 @@ describe("a wake that names its outboxes", () => {
       body: { url: receiver.url, events: ["booking.created"] },
     });
     expect(created.status).toBe(201);
-    const test = await api("POST", `/webhooks/${created.body.webhook.id as string}/test`, { token: tenant.admin.token });
+    const test = await api("POST", `/webhooks/${created.body.webhook.id as string}/test`, {
+      token: tenant.admin.token,
+    });
     expect(test.status).toBe(202);
     const touched = await waitingNotice();
 

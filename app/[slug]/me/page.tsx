@@ -373,10 +373,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             <>
               <h3 className="mt-4 font-semibold text-slate-900">{t("endedPasses")}</h3>
               {passList(endedPasses)}
-              <ListPager
-                pages={pages("passesAfter", endedPage.next)}
-                label={t("endedPassesPages")}
-              />
+              <ListPager pages={pages("passesAfter", endedPage.next)} label={t("endedPassesPages")} />
             </>
           ) : null}
         </section>
@@ -420,10 +417,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             {t("past")}
           </h2>
           {bookingList(past, t("noPast"))}
-          <ListPager
-            pages={pages("pastAfter", pastPage.next)}
-            label={t("pastPages")}
-          />
+          <ListPager pages={pages("pastAfter", pastPage.next)} label={t("pastPages")} />
         </section>
         <MyReceipts
           orders={orderPage.items}

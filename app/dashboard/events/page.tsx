@@ -183,7 +183,9 @@ export default async function EventsPage({ searchParams }: Props) {
   );
   const eventEdit = (event: (typeof events)[number], className?: string) => (
     <details className={className}>
-      <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("edit", { title: event.title })}</summary>
+      <summary className="cursor-pointer text-sm font-medium text-brand-700">
+        {t("edit", { title: event.title })}
+      </summary>
       <div className="mt-3">
         <EventForm event={event} choices={choices} />
       </div>
@@ -281,10 +283,7 @@ export default async function EventsPage({ searchParams }: Props) {
         ) : (
           <ul className="space-y-2">{ended.items.map((s) => seriesItem(s, s.event.title))}</ul>
         )}
-        <ListPager
-          pages={pages("endedAfter", ended.next)}
-          label={t("endedSeriesPages")}
-        />
+        <ListPager pages={pages("endedAfter", ended.next)} label={t("endedSeriesPages")} />
       </Section>
       <Section id="archived-events-heading" title={t("archivedEvents")}>
         <p className="max-w-prose text-sm text-slate-700">{t("archivedEventsIntro")}</p>
@@ -303,10 +302,7 @@ export default async function EventsPage({ searchParams }: Props) {
             ))}
           </ul>
         )}
-        <ListPager
-          pages={pages("archivedAfter", archived.next)}
-          label={t("archivedEventsPages")}
-        />
+        <ListPager pages={pages("archivedAfter", archived.next)} label={t("archivedEventsPages")} />
       </Section>
     </>
   );

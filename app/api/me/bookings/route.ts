@@ -8,9 +8,14 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/bookings", {
     { operation: "GET /me/bookings", auth: "member", personOnly: true, query: ListMyBookingsQuery },
     async ({ auth, query }) =>
       json(
-        (await listPersonBookings({ db: auth.db, userId: auth.userId, household: await readHousehold(auth.db, auth.userId), ...query })).map(
-          serializeMyBooking,
-        ),
+        (
+          await listPersonBookings({
+            db: auth.db,
+            userId: auth.userId,
+            household: await readHousehold(auth.db, auth.userId),
+            ...query,
+          })
+        ).map(serializeMyBooking),
       ),
   ),
 });

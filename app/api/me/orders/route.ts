@@ -5,6 +5,14 @@ import { serializeOrder } from "@/lib/schemas/order";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/me/orders", {
   GET: route({ operation: "GET /me/orders", auth: "member", personOnly: true }, async ({ auth }) =>
-    json((await listPersonOrders({ db: auth.db, userId: auth.userId, household: await readHousehold(auth.db, auth.userId) })).map(serializeOrder)),
+    json(
+      (
+        await listPersonOrders({
+          db: auth.db,
+          userId: auth.userId,
+          household: await readHousehold(auth.db, auth.userId),
+        })
+      ).map(serializeOrder),
+    ),
   ),
 });

@@ -6,7 +6,8 @@
 //      (the embedded one can be opened by one process at a time, and Next opens it next). In a child,
 //      so that Prisma, the drivers and PGlite's heap are not kept resident here (decision 0043);
 //   3. runs the app's HTTP server (scripts/next-server.ts: Next behind our request preparation) on
-//      PORT, forwarding signals and its exit code, with the Node flags of scripts/lib/next-server-flags.mjs.
+//      PORT, forwarding signals, with the Node flags of scripts/lib/next-server-flags.mjs; when it
+//      dies unasked, logs `"msg":"server died"` and starts it again (back-off 1 s … 30 s).
 //      Started by npm, it also stops the server when npm's shell has gone (scripts/lib/stop-when-orphaned.mjs).
 // This process loads nothing of the app's: it stays small while it waits on the server. JavaScript
 // (typed in JSDoc, checked by tsc), run by Node as it is: without tsx's loader and esbuild process
@@ -20,6 +21,7 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { nextServerArguments } from "./lib/next-server-command.mjs";
+import { nextRestartDelayMs, serverDiedLine } from "./lib/restart-policy.mjs";
 import { stopWhenOrphaned } from "./lib/stop-when-orphaned.mjs";
 
 /** @typedef {"dev" | "start"} Mode */
@@ -68,7 +70,8 @@ async function main(serveMode) {
     if (!child) process.exit(128 + (signalNumbers[signal] ?? 1));
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };
-  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"])) process.on(signal, () => forward(signal));
+  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"]))
+    process.on(signal, () => forward(signal));
   // npm_lifecycle_event: run by `npm start` / `npm run dev` (or pnpm, yarn), whose shell may die of a
   // SIGTERM without passing it on. Not otherwise: a server started directly may outlive its shell on purpose.
   if (process.env.npm_lifecycle_event) {
@@ -83,7 +86,8 @@ async function main(serveMode) {
   // not kept for the server's lifetime (docs/decisions/0043-memory.md).
   child = spawn(process.execPath, PREPARE_ARGUMENTS, { stdio: "inherit", env: process.env });
   const prepared = await exitOf(child);
-  if (signalled) process.exit(prepared.code ?? 128 + ((prepared.signal ? signalNumbers[prepared.signal] : undefined) ?? 1));
+  if (signalled)
+    process.exit(prepared.code ?? 128 + ((prepared.signal ? signalNumbers[prepared.signal] : undefined) ?? 1));
   if (prepared.code !== 0) {
     if (prepared.error) console.error(`[serve] could not prepare the database: ${prepared.error.message}`);
     process.exit(1);
@@ -91,18 +95,28 @@ async function main(serveMode) {
 
   // The server says when it listens (scripts/next-server.ts). Not polled from here: node:http alone
   // would keep ~16 MB resident in this process for the server's lifetime (decision 0043).
-  const server = spawn(process.execPath, nextServerArguments(serveMode), {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: serveMode === "dev" ? "development" : "production" },
-  });
-  child = server;
-  server.on("exit", (code, signal) => {
-    process.exit(code ?? (signal ? 128 + (signalNumbers[signal] ?? 1) : 1));
-  });
-  server.on("error", (error) => {
-    console.error(`[serve] could not start the server: ${error.message}`);
-    process.exit(1);
-  });
+  // A server that dies (a crash, an out-of-memory kill) is started again after a back-off
+  // (scripts/lib/restart-policy.mjs), without preparing the database again; this process exits only
+  // when it is told to stop.
+  let delayMs = 0;
+  for (;;) {
+    const startedAt = Date.now();
+    const server = spawn(process.execPath, nextServerArguments(serveMode), {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: serveMode === "dev" ? "development" : "production" },
+    });
+    child = server;
+    const ended = await exitOf(server);
+    if (signalled) process.exit(ended.code ?? (ended.signal ? 128 + (signalNumbers[ended.signal] ?? 1) : 1));
+    const upForMs = Date.now() - startedAt;
+    delayMs = nextRestartDelayMs(delayMs, upForMs);
+    if (ended.error) console.error(`[serve] could not start the server: ${ended.error.message}`);
+    console.log(
+      serverDiedLine({ code: ended.code, signal: ended.signal, pid: server.pid, upForMs, restartInMs: delayMs }),
+    );
+    child = undefined; // a stop signal during the back-off exits at once (forward)
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
 }
 
 /**

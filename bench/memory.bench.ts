@@ -13,17 +13,19 @@
 // API read and GET /api/health; the tree is sampled every 250 ms and each process's peak and the
 // peak of their sum reported. Aims: the sum ≤ 512 MB on PostgreSQL, ≤ 640 MB on the embedded database.
 // PostgreSQL only with BENCH_DATABASE_URL or TEST_DATABASE_URL. Alone: BENCH_ONLY=memory npm run bench.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
-import pg from "pg";
-import { bookingRequest, pairs, seed } from "./lib/booking-seed";
+import { bookingRequest, pairs } from "./lib/booking-seed";
 import { closedLoop, formatStatuses, type RequestSpec } from "./lib/load";
 import { progress, type Aim, type BenchResult, type Figure } from "./lib/measure";
 import { loadSeconds } from "./lib/quick";
 import { samplePeaks, totalMb, treeMemory, type ProcessMemory } from "./lib/process-memory";
-import { freePort, startServer, stopServer, stopServersOnSignal, type ServerProcess } from "./lib/server-process";
+import {
+  DATABASE_LABEL,
+  benchPostgresServer,
+  buildAvailable,
+  withScratchInstance,
+  type ScratchInstance,
+} from "./lib/scratch-instance";
 
 const BENCH = "memory";
 const CLIENTS = 50;
@@ -35,18 +37,9 @@ const SETTLE_MS = 5000;
 const AIM_MB = { postgres: 512, embedded: 640 } as const;
 
 type Kind = keyof typeof AIM_MB;
-const LABEL: Record<Kind, string> = { postgres: "PostgreSQL", embedded: "embedded" };
+const LABEL = DATABASE_LABEL;
 
-function serverUrl(): string | undefined {
-  const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  return url && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
-}
-
-export function memoryBenchAvailable(): { ok: true } | { ok: false; reason: string } {
-  return fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))
-    ? { ok: true }
-    : { ok: false, reason: "no production build: run `npm run build` first" };
-}
+export const memoryBenchAvailable = buildAvailable;
 
 type Measured = {
   kind: Kind;
@@ -57,142 +50,53 @@ type Measured = {
 };
 
 export async function benchMemory(): Promise<BenchResult> {
-  const available = memoryBenchAvailable();
+  const available = buildAvailable();
   if (!available.ok) {
     progress(BENCH, `skipped: ${available.reason}`);
     return { figures: [{ bench: BENCH, measure: "skipped", value: available.reason }], aims: [] };
   }
   const runs: Measured[] = [];
-  if (serverUrl()) runs.push(await onPostgres(serverUrl()!));
+  if (benchPostgresServer()) runs.push(await onPostgres());
   else progress(BENCH, "PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
   runs.push(await onEmbedded());
   return { figures: runs.flatMap(figuresOf), aims: runs.map(aimOf) };
 }
 
-/** The in-process environment for seeding (the bookings bench sets the same). */
-function prepareEnvironment(dataDir: string): void {
-  Object.assign(process.env, { NODE_ENV: "production", LOG_LEVEL: "silent", DEMO_MODE: "false", DATA_DIR: dataDir });
-  delete process.env.DATABASE_URL;
-}
-
-async function onPostgres(server: string): Promise<Measured> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-memory-"));
-  prepareEnvironment(dataDir);
-  const { migratePostgres, openPostgres } = await import("@/lib/db/client");
-  const { useDatabase, closeDatabase } = await import("@/lib/db");
-  const name = `studio_bench_memory_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  try {
-    progress(BENCH, `PostgreSQL: scratch database ${name}: migrating, seeding`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await migratePostgres(url.toString());
-    useDatabase(openPostgres(url.toString(), 2));
-    const seeded = await seed();
-    await closeDatabase();
-    return await measureInstance(
-      "postgres",
-      { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-      path.join(dataDir, "outbox"),
-      seeded,
-    );
-  } finally {
-    await closeDatabase();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+async function onPostgres(): Promise<Measured> {
+  return withScratchInstance(BENCH, "postgres", measureInstance);
 }
 
 async function onEmbedded(): Promise<Measured> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-memory-"));
-  prepareEnvironment(dataDir);
-  const { openPglite } = await import("@/lib/db/client");
-  const { applyMigrations } = await import("@/lib/db/migrate");
-  const { useDatabase, closeDatabase } = await import("@/lib/db");
-  try {
-    progress(BENCH, `embedded: scratch data directory ${dataDir}: migrating, seeding`);
-    const database = openPglite(path.join(dataDir, "pglite")); // the instance's DATA_DIR below
-    useDatabase(database);
-    await applyMigrations(database.sql);
-    const seeded = await seed();
-    await closeDatabase(); // the instance opens it next: one process at a time
-    return await measureInstance(
-      "embedded",
-      { DATABASE_URL: "", DATA_DIR: path.join(dataDir, "pglite") },
-      path.join(dataDir, "outbox"),
-      seeded,
-    );
-  } finally {
-    await closeDatabase();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  return withScratchInstance(BENCH, "embedded", measureInstance);
 }
 
-async function measureInstance(
-  kind: Kind,
-  database: { DATABASE_URL: string; DATA_DIR: string },
-  outboxDir: string,
-  seeded: Awaited<ReturnType<typeof seed>>,
-): Promise<Measured> {
-  const port = await freePort();
-  let instance: ServerProcess | undefined;
-  const stopOnSignal = stopServersOnSignal(() => [instance]);
-  try {
-    progress(BENCH, `${LABEL[kind]}: starting the instance (node scripts/serve.mjs start, the last build)`);
-    instance = await startServer({
-      name: "the instance",
-      url: `http://127.0.0.1:${port}`,
-      healthPath: "/api/health",
-      command: process.execPath,
-      args: [path.join("scripts", "serve.mjs"), "start"], // as `npm start` runs it
-      env: {
-        ...process.env,
-        ...database,
-        NODE_ENV: "production",
-        DEMO_MODE: "true",
-        LOG_LEVEL: "silent",
-        PORT: String(port),
-        APP_URL: `http://localhost:${port}`,
-        EMAIL_TRANSPORT: "outbox",
-        EMAIL_OUTBOX_DIR: outboxDir,
-      },
-    });
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    const idle = treeMemory(instance.pid);
-    progress(BENCH, `${LABEL[kind]}: idle ${describe(idle)}`);
+async function measureInstance({ kind, server: instance, seeded }: ScratchInstance): Promise<Measured> {
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const idle = treeMemory(instance.pid);
+  progress(BENCH, `${LABEL[kind]}: idle ${describe(idle)}`);
 
-    const next = pairs(seeded);
-    const request = (k: number): RequestSpec => {
-      const slot = k % 10;
-      if (slot < 6) return bookingRequest("/api/bookings", next.spread());
-      if (slot < 8) return { method: "GET", path: "/demo" };
-      if (slot < 9) return { method: "GET", path: "/api/public/accounts/demo/events" };
-      return { method: "GET", path: "/api/health" };
-    };
-    const baseUrl = instance.url;
-    await closedLoop({ baseUrl, concurrency: CLIENTS, durationMs: WARM_UP_MS, next: request });
-    progress(BENCH, `${LABEL[kind]}: ${RUN_MS / 1000} s of load, ${CLIENTS} clients`);
-    const sampler = samplePeaks(instance.pid);
-    const result = await closedLoop({ baseUrl, concurrency: CLIENTS, durationMs: RUN_MS, next: request });
-    const load = sampler.stop();
-    progress(
-      BENCH,
-      `${LABEL[kind]}: under load, peaks ${describe(load.processes)}; all at once ${load.peakTotalMb} MB`,
-    );
-    return {
-      kind,
-      idle,
-      load,
-      requestsPerSecond: Math.round((result.latencies.length / result.seconds) * 10) / 10,
-      statuses: formatStatuses(result),
-    };
-  } finally {
-    await stopServer(instance);
-    stopOnSignal();
-  }
+  const next = pairs(seeded);
+  const request = (k: number): RequestSpec => {
+    const slot = k % 10;
+    if (slot < 6) return bookingRequest("/api/bookings", next.spread());
+    if (slot < 8) return { method: "GET", path: "/demo" };
+    if (slot < 9) return { method: "GET", path: "/api/public/accounts/demo/events" };
+    return { method: "GET", path: "/api/health" };
+  };
+  const baseUrl = instance.url;
+  await closedLoop({ baseUrl, concurrency: CLIENTS, durationMs: WARM_UP_MS, next: request });
+  progress(BENCH, `${LABEL[kind]}: ${RUN_MS / 1000} s of load, ${CLIENTS} clients`);
+  const sampler = samplePeaks(instance.pid);
+  const result = await closedLoop({ baseUrl, concurrency: CLIENTS, durationMs: RUN_MS, next: request });
+  const load = sampler.stop();
+  progress(BENCH, `${LABEL[kind]}: under load, peaks ${describe(load.processes)}; all at once ${load.peakTotalMb} MB`);
+  return {
+    kind,
+    idle,
+    load,
+    requestsPerSecond: Math.round((result.latencies.length / result.seconds) * 10) / 10,
+    statuses: formatStatuses(result),
+  };
 }
 
 const describe = (processes: ProcessMemory[]) =>

@@ -9,9 +9,11 @@ const nextConfig: NextConfig = {
   logging: { incomingRequests: { ignore: [/^\/api(?:[/?]|$)/, /\/sign-in\/verify/] } },
   // The database drivers run in Node as they are (PGlite loads its WASM from its package), and so does
   // the worker pool (piscina starts its threads from its own files), and pdfkit (it loads its data
-  // files from its package; receipts: lib/receipts/render-receipt-pdf.ts).
+  // files from its package; receipts: lib/receipts/render-receipt-pdf.ts). prom-client too: loaded
+  // once by Node rather than copied into each route's bundle (GET /api/metrics, lib/metrics/).
   serverExternalPackages: [
     "piscina",
+    "prom-client",
     "pdfkit",
     "@electric-sql/pglite",
     "pglite-prisma-adapter",

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
-import { configuredEmailTransport, logDelivery } from "@/lib/email/configured-transport";
+import { configuredEmailTransport, countEmailFailure, logDelivery } from "@/lib/email/configured-transport";
 import { env } from "@/lib/env";
 import { runJobs } from "@/lib/jobs/run-jobs";
 import { log } from "@/lib/log";
@@ -19,6 +19,7 @@ export function sendWaitingSignInEmails(): Promise<number> {
       secret: env().AUTH_SECRET,
       onSent: logDelivery,
       onFailed: (row, { givenUp, errorName }) => {
+        countEmailFailure();
         const fields = { accountId: row.accountId, attempts: row.attempts, errorName };
         if (givenUp) log.error("magic link email given up", fields);
         else log.warn("magic link email not sent, will retry", fields);

@@ -1,7 +1,12 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
 import type { RawSql } from "@/lib/db/raw-sql";
-import { calendarHost, configuredEmailTransport, logDelivery } from "@/lib/email/configured-transport";
+import {
+  calendarHost,
+  configuredEmailTransport,
+  countEmailFailure,
+  logDelivery,
+} from "@/lib/email/configured-transport";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { drainBookingEmails, type DrainEvent } from "./drain-booking-emails";
@@ -25,6 +30,7 @@ export function sendWaitingBookingEmails(options: { batchSize?: number; sql?: Ra
 /** Booking id, kind and error name only: never the address or the body. */
 function report(event: DrainEvent): void {
   if (event.kind === "sent") return logDelivery({ toDomain: event.toDomain, subject: event.subject });
+  countEmailFailure();
   const { kind, emailKind, ...rest } = event;
   const fields = { ...rest, kind: emailKind };
   if (kind === "given_up") log.error("booking email given up", fields);

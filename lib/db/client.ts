@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { POOL_TIMEOUT_MESSAGE } from "./errors";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { pgliteRawSql, pgRawSql, type RawSql } from "./raw-sql";
 import { noteDatabaseFailure, reportDatabaseReachable } from "./reachability";
@@ -17,8 +18,13 @@ export type Database = {
   sql: SqlRunner;
   /** Raw SQL with Prisma's value conventions, for the hot paths (./raw-sql.ts). */
   raw: RawSql;
+  /** The connection pool as it stands (the metrics); the embedded database has none and reports 0. */
+  pool(): PoolStats;
   close(): Promise<void>;
 };
+
+/** `waiting`: callers waiting for a connection now; `waitTimeouts`: waits given up since the pool opened. */
+export type PoolStats = { waiting: number; waitTimeouts: number };
 
 /** A pool's client that remembers when it began connecting: the pool makes one per new connection. */
 class TimedClient extends Client {
@@ -47,11 +53,13 @@ export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): 
     if (noteDatabaseFailure(error, connectedAt.get(client) ?? 0)?.reason !== "unreachable")
       log.warn("database connection lost", { errorMessage: error.message });
   });
+  const waitTimeouts = countWaitTimeouts(pool);
   const prisma = new PrismaClient({ adapter: new PrismaPgReleasingFailedEnds(pool) });
   return {
     prisma,
     kind: "postgres",
     raw: pgRawSql(pool),
+    pool: () => ({ waiting: pool.waitingCount, waitTimeouts: waitTimeouts.count }),
     sql: {
       exec: async (text) => void (await pool.query(text)),
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
@@ -61,6 +69,34 @@ export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): 
       await pool.end();
     },
   };
+}
+
+type ConnectCallback = (error: Error | undefined, client: unknown, done: unknown) => void;
+
+/**
+ * Counts the pool's waits for a connection that ran out (DATABASE_POOL_TIMEOUT_MS). Every checkout
+ * goes through `connect`: Prisma's adapter calls it, and `pool.query` (the raw SQL) calls it on the
+ * pool itself, so this instance's own `connect` sees them all.
+ */
+function countWaitTimeouts(pool: Pool): { count: number } {
+  const counted = { count: 0 };
+  const note = (error: unknown) => {
+    if (error instanceof Error && error.message === POOL_TIMEOUT_MESSAGE) counted.count++;
+  };
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<unknown> | undefined;
+  const counting = (callback?: ConnectCallback) => {
+    if (callback)
+      return connect((error, client, done) => {
+        note(error);
+        callback(error, client, done);
+      });
+    return connect()!.catch((error: unknown) => {
+      note(error);
+      throw error;
+    });
+  };
+  Object.assign(pool, { connect: counting });
+  return counted;
 }
 
 type PgAdapter = Awaited<ReturnType<PrismaPg["connect"]>>;
@@ -126,6 +162,7 @@ export function openPglite(source: string | Blob): Database {
     prisma,
     kind: "pglite",
     raw: pgliteRawSql(pglite),
+    pool: () => ({ waiting: 0, waitTimeouts: 0 }),
     sql: {
       exec: async (text) => void (await pglite.exec(text)),
       query: async (text, params) => (await pglite.query(text, params as unknown[])).rows as Record<string, unknown>[],

@@ -127,4 +127,4 @@ const UNREACHABLE_MESSAGES = [
   "Connection terminated due to connection timeout",
   "Client has encountered a connection error and is not queryable",
 ];
-const POOL_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";
+export const POOL_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";

@@ -39,7 +39,7 @@ export function route<
       response = toErrorResponse(error, config.operation, started);
     }
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
-    recordRequest(config.operation, response.status, durationMs);
+    recordRequest(config.operation, response.status, durationMs, request.method);
     log.info("request", { method: request.method, route: config.operation, status: response.status, durationMs });
     return response;
   };

@@ -112,12 +112,30 @@ export async function runJobs<Job extends ClaimedJob, Context, Outcome extends J
       outcomes[index],
     ]);
     await (kind.settle ?? settleOutboxRows(kind))(options.sql, settled, now, options.context);
-    for (const [job, settlement] of settled) kind.onSettled?.(job, settlement, options.context);
+    for (const [job, settlement] of settled) {
+      if (settlement.kind === "given_up") countGivenUp(kind.name);
+      kind.onSettled?.(job, settlement, options.context);
+    }
     done += settled.filter(([, settlement]) => settlement.kind === "done").length;
     batch = claimingNext ? await claimingNext : [];
     now = nextNow;
   }
   return done;
+}
+
+// Rows given up, by kind name, since the process started (the metrics' jobs_given_up_total): the
+// kinds keep no common record of a give-up (an email's row is deleted, a webhook's marked failed).
+// On globalThis: Next's bundles may each hold a copy of this module.
+const holder = globalThis as typeof globalThis & { __studioJobsGivenUp?: Map<string, number> };
+const givenUp = (holder.__studioJobsGivenUp ??= new Map());
+
+function countGivenUp(kindName: string): void {
+  givenUp.set(kindName, (givenUp.get(kindName) ?? 0) + 1);
+}
+
+/** Rows this process gave up since it started, by their kind's name. */
+export function jobsGivenUp(): ReadonlyMap<string, number> {
+  return givenUp;
 }
 
 function settlementOf(

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
 import type { RawSql } from "@/lib/db/raw-sql";
-import { configuredEmailTransport, logDelivery } from "@/lib/email/configured-transport";
+import { configuredEmailTransport, countEmailFailure, logDelivery } from "@/lib/email/configured-transport";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { drainNoticeEmails, type NoticeDrainEvent } from "./drain-notice-emails";
@@ -22,6 +22,7 @@ export async function sendWaitingNoticeEmails(options: { sql?: RawSql } = {}): P
 /** Row id, kind and error name only: never the address or the body. */
 function report(event: NoticeDrainEvent): void {
   if (event.kind === "sent") return logDelivery({ toDomain: event.toDomain, subject: event.subject });
+  countEmailFailure();
   const { kind, emailKind, ...rest } = event;
   const fields = { ...rest, kind: emailKind };
   if (kind === "given_up") log.error("notice email given up", fields);

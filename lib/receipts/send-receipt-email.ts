@@ -1,6 +1,6 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
-import { configuredEmailTransport, logDelivery } from "@/lib/email/configured-transport";
+import { configuredEmailTransport, countEmailFailure, logDelivery } from "@/lib/email/configured-transport";
 import { runJobs } from "@/lib/jobs/run-jobs";
 import { log } from "@/lib/log";
 import { receiptEmailJobs } from "./receipt-email-jobs";
@@ -17,6 +17,7 @@ export function sendWaitingReceiptEmails(): Promise<number> {
       transport: configuredEmailTransport(),
       onSent: logDelivery,
       onFailed: (row, { givenUp, errorName }) => {
+        countEmailFailure();
         const fields = { accountId: row.accountId, orderId: row.orderId, attempts: row.attempts, errorName };
         if (givenUp) log.error("receipt email given up", fields);
         else log.warn("receipt email not sent, will retry", fields);

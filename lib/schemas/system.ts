@@ -20,6 +20,14 @@ export const MetricsSchema = z
   })
   .openapi("Metrics");
 
+export const MetricsQuery = z.object({
+  format: z.enum(["json", "prometheus"]).optional().openapi({
+    description:
+      "`prometheus`: the Prometheus text exposition format (as `Accept: text/plain` asks for it); `json` (the default): the counters above",
+    example: "prometheus",
+  }),
+});
+
 export const OpenApiDocumentSchema = z
   .looseObject({
     openapi: z.literal("3.1.0"),

@@ -60,6 +60,7 @@ function openedAtFirstUse(kind: Database["kind"], open: () => Database): Databas
     get raw() {
       return database().raw;
     },
+    pool: () => database().pool(),
     close: async () => opened?.close(),
   };
 }

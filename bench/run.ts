@@ -10,6 +10,7 @@ import { benchPhoneLcp, phoneLcpBenchAvailable } from "./phone-lcp.bench";
 import { benchPublicJs, publicJsBenchAvailable } from "./public-js.bench";
 import { benchPublicPage } from "./public-page.bench";
 import { benchScale, scaleBenchAvailable } from "./scale.bench";
+import { benchSoak, soakBenchAvailable } from "./soak.bench";
 import { benchStudioExport } from "./studio-export.bench";
 
 // The load benches run first: the in-process benches leave a heap behind whose garbage collection
@@ -25,6 +26,11 @@ else console.log(`[bench] bookings: skipped (${bookings.reason})`);
 const memory = memoryBenchAvailable();
 if (memory.ok) BENCHES.push({ name: "memory", run: benchMemory });
 else console.log(`[bench] memory: skipped (${memory.reason})`);
+// Whether one instance stays up (issue 43): the whole surface, then 30 min at a steady rate and 5 at
+// twice it (5 and 1 with BENCH_QUICK), on PostgreSQL when one is named and on the embedded database.
+const soakReady = soakBenchAvailable();
+if (soakReady.ok) BENCHES.push({ name: "soak", run: benchSoak });
+else console.log(`[bench] soak: skipped (${soakReady.reason})`);
 // The public schedule page's JavaScript (issue 15's aim): from the last build, served in demo mode.
 const publicJs = publicJsBenchAvailable();
 if (publicJs.ok || process.env.BENCH_APP_URL) BENCHES.push({ name: "public-js", run: benchPublicJs });

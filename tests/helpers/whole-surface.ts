@@ -69,6 +69,7 @@ const NOT_PAGES = /^\/(api|_)|\.(ico|svg|png|txt|xml|webmanifest)$|^\/docs\/\[as
 
 export class Surface {
   private cookie = "";
+  private persona: "administrator" | "attendee" = "administrator";
   private constructor(
     readonly baseUrl: string,
     readonly document: OpenApiDocument,
@@ -77,19 +78,29 @@ export class Surface {
   ) {}
 
   /** Signs in as the demo studio's administrator and reads the ids the requests are filled with. */
-  static async open(baseUrl: string, options: { buildDir?: string } = {}): Promise<Surface> {
+  static async open(
+    baseUrl: string,
+    options: { buildDir?: string; persona?: "administrator" | "attendee" } = {},
+  ): Promise<Surface> {
     const document = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as OpenApiDocument;
     const surface = new Surface(baseUrl, document, pagesOfBuild(options.buildDir ?? ".next"), {});
-    await surface.signIn();
+    await surface.signIn("administrator");
     surface.ids = await surface.readIds();
+    surface.persona = options.persona ?? "administrator";
+    if (surface.persona !== "administrator") await surface.signIn(surface.persona);
     return surface;
+  }
+
+  /** Whether a request ends the session or the studio (the soak leaves them out of its cycle). */
+  static endsTheSession(request: SurfaceRequest): boolean {
+    return LAST.has(request.label);
   }
 
   /**
    * A demo session of the persona. When the persona is gone (an operation renamed or removed the
    * administrator), the demo studio is reset first, as a visitor of the demo would.
    */
-  async signIn(persona: "administrator" | "attendee" = "administrator"): Promise<void> {
+  async signIn(persona: "administrator" | "attendee" = this.persona): Promise<void> {
     const start = () =>
       fetch(`${this.baseUrl}/api/demo-auth/session`, {
         method: "POST",

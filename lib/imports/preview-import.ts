@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { ruleDetail } from "@/lib/error-details";
 import { assertRequiredMapped, CHECK_BATCH, checkCells, countRows, insertChecks } from "./check-rows";
 import { detectDateFormat } from "./import-dates";
-import { readCsv, type CsvRecord } from "./read-csv";
+import { readCsv, type CsvRecord, type CsvSource } from "./read-csv";
 import { looksLikeData, recognizeHeader, type Column, type ImportKind } from "./recognize-header";
 
 /** As many columns as PATCH takes. */
@@ -15,7 +15,8 @@ const DATE_FIELDS = new Set(["dateOfBirth", "validUntil", "validFrom", "nextRene
 /**
  * Reads and checks every row of an uploaded file and keeps the import and its rows (`previewed`);
  * nothing else is written. 400 for an empty file, a first row that is no header, or a required
- * field no column holds. A failure part-way leaves no import behind.
+ * field no column holds, or a line longer than 64 kB. A failure part-way leaves no import behind.
+ * The file is read as it arrives, its rows kept a batch at a time.
  */
 export async function previewImport({
   db,
@@ -27,8 +28,24 @@ export async function previewImport({
   db: TenantDb;
   accountId: string;
   kind: ImportKind;
-  file: Uint8Array;
+  file: CsvSource;
   now?: Date;
+}): Promise<Import> {
+  return readAndCheck({ db, accountId, kind, file, now });
+}
+
+async function readAndCheck({
+  db,
+  accountId,
+  kind,
+  file,
+  now,
+}: {
+  db: TenantDb;
+  accountId: string;
+  kind: ImportKind;
+  file: CsvSource;
+  now: Date;
 }): Promise<Import> {
   const batches = readCsv(file).batches(CHECK_BATCH);
   const first = await batches.next();

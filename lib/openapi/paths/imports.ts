@@ -34,7 +34,10 @@ registry.registerPath({
     "or `validUntil` written as an ISO 8601 date-time with an offset (`2026-01-01T09:30:00.000Z`) is that moment exactly. Answers the " +
     "import `previewed`: only the import and its rows are written. 400 with details for an empty file (`import_empty`), a first " +
     "row that holds values (`import_no_header`), a required field no column holds (`import_field_unmapped`), a quote never " +
-    "closed (`import_malformed`), more than 500 columns (`import_too_many_columns`) or a NUL character (`unstorable_text`).",
+    "closed (`import_malformed`), more than 500 columns (`import_too_many_columns`), a NUL character (`unstorable_text`), or a " +
+    "line longer than 64 kB (65,536 bytes; a cell in it, quoted or not, counts in full): `import_line_too_long` with the " +
+    "`line` and the `maximum`, answered as soon as the line passes the limit, without reading it further. The file is " +
+    "read as it arrives.",
   security: admin.security,
   request: {
     query: CreateImportQuery,

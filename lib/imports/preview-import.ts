@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { ruleDetail } from "@/lib/error-details";
 import { assertRequiredMapped, CHECK_BATCH, checkCells, countRows, insertChecks } from "./check-rows";
 import { detectDateFormat } from "./import-dates";
+import { throughImportGate } from "./import-gate";
 import { readCsv, type CsvRecord, type CsvSource } from "./read-csv";
 import { looksLikeData, recognizeHeader, type Column, type ImportKind } from "./recognize-header";
 
@@ -16,7 +17,8 @@ const DATE_FIELDS = new Set(["dateOfBirth", "validUntil", "validFrom", "nextRene
  * Reads and checks every row of an uploaded file and keeps the import and its rows (`previewed`);
  * nothing else is written. 400 for an empty file, a first row that is no header, or a required
  * field no column holds, or a line longer than 64 kB. A failure part-way leaves no import behind.
- * The file is read as it arrives, its rows kept a batch at a time.
+ * The file is read as it arrives, its rows kept a batch at a time, and in turn with the process's
+ * other imports (import-gate.ts: 503 when too many wait).
  */
 export async function previewImport({
   db,
@@ -31,7 +33,7 @@ export async function previewImport({
   file: CsvSource;
   now?: Date;
 }): Promise<Import> {
-  return readAndCheck({ db, accountId, kind, file, now });
+  return throughImportGate(() => readAndCheck({ db, accountId, kind, file, now }));
 }
 
 async function readAndCheck({

@@ -1,7 +1,9 @@
 // One studio's uploads cannot take the process down (issue 43 §6): a file is read as it arrives,
-// and a line or cell past 64 kB is refused as soon as it passes the limit.
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+// a line or cell past 64 kB is refused as soon as it passes the limit, and a process reads, commits
+// and checks again only a few imports at once (IMPORTS_AT_ONCE), the rest served in turn or 503.
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { resetEnvCache } from "@/lib/env";
 import { holdJobs } from "@/lib/jobs/wake";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
@@ -11,7 +13,7 @@ const KB = 1024;
 
 let tenant: TestTenant;
 beforeAll(async () => {
-  await holdJobs(); // nothing here is sent
+  await holdJobs(); // the commit below is answered without the jobs runner
 });
 beforeEach(async () => {
   tenant = await createTenant();
@@ -110,5 +112,61 @@ describe("POST /imports: a line or cell longer than 64 kB", () => {
     expect(cell.read()).toBeGreaterThanOrEqual(9_900_000); // read to its end and dropped: the client gets the answer
     const over = arriving({ head: "Email,Notes\n", fill: "y", size: 10 * KB * KB + 1 });
     expect(await upload({ file: over.stream })).toMatchObject({ status: 413, body: { error: "Payload too large" } });
+  });
+});
+
+describe("imports at once in one process", () => {
+  const original = process.env.IMPORTS_AT_ONCE;
+  beforeEach(() => {
+    process.env.IMPORTS_AT_ONCE = "1";
+    resetEnvCache();
+  });
+  afterEach(() => {
+    if (original === undefined) delete process.env.IMPORTS_AT_ONCE;
+    else process.env.IMPORTS_AT_ONCE = original;
+    resetEnvCache();
+  });
+
+  it("serves uploads beyond the limit in turn, answers 503 with Retry-After past the queue, commits included; never a 500", async () => {
+    const previewed = await upload({ file: csv("Email\nida@example.com\n") });
+    expect(previewed.status).toBe(201);
+
+    // an upload that holds the one turn until released: its body stops after its first row
+    let release!: () => void;
+    let reading!: () => void;
+    const started = new Promise<void>((resolve) => (reading = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          controller.enqueue(csv("Email\nslow@example.com\n"));
+          reading(); // pulled only when read (highWaterMark 0): the upload has its turn
+          await released;
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const holding = upload({ file: slow });
+    await started;
+
+    // four wait their turn (IMPORTS_AT_ONCE × 4); the fifth to arrive is answered at once
+    const others = Array.from({ length: 5 }, (_, i) => upload({ file: csv(`Email\nwaiting${i}@example.com\n`) }));
+    const first = await Promise.race(others);
+    expect(first).toMatchObject({ status: 503, body: { error: "Service unavailable" } });
+    expect(first.headers.get("retry-after")).toBe("5");
+    const commit = await api("POST", `/imports/${previewed.body.id}/commit`, { token: tenant.admin.token });
+    expect(commit).toMatchObject({ status: 503, body: { error: "Service unavailable" } });
+    expect(commit.headers.get("retry-after")).toBe("5");
+    expect((await db.import.findUniqueOrThrow({ where: { id: previewed.body.id } })).status).toBe("previewed");
+
+    release();
+    expect((await holding).status).toBe(201);
+    const statuses = (await Promise.all(others)).map((response) => response.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 503]);
+    expect(await api("POST", `/imports/${previewed.body.id}/commit`, { token: tenant.admin.token })).toMatchObject({
+      status: 202,
+      body: { status: "committed", created: 1 },
+    });
   });
 });

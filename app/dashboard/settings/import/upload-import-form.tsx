@@ -69,6 +69,7 @@ export function UploadImportForm() {
       const body = (await response.json().catch(() => ({}))) as { id?: string; details?: Detail[] };
       if (response.status === 201 && body.id) return router.push(`/dashboard/settings/import/${body.id}`);
       if (response.status === 413) return setError([t("tooLarge")]);
+      if (response.status === 503) return setError([t("busy")]);
       setError((body.details ?? [{ code: "" }]).map(explain));
     } catch {
       setError([t("failed")]);

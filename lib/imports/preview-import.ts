@@ -33,23 +33,29 @@ export async function previewImport({
   file: CsvSource;
   now?: Date;
 }): Promise<Import> {
-  return throughImportGate(() => readAndCheck({ db, accountId, kind, file, now }));
+  return throughImportGate(async () => {
+    const batches = readCsv(file).batches(CHECK_BATCH);
+    try {
+      return await readAndCheck({ db, accountId, kind, batches, now });
+    } finally {
+      await batches.return(undefined); // a refusal part-way ends the parser and its stream at once
+    }
+  });
 }
 
 async function readAndCheck({
   db,
   accountId,
   kind,
-  file,
+  batches,
   now,
 }: {
   db: TenantDb;
   accountId: string;
   kind: ImportKind;
-  file: CsvSource;
+  batches: AsyncGenerator<CsvRecord[]>;
   now: Date;
 }): Promise<Import> {
-  const batches = readCsv(file).batches(CHECK_BATCH);
   const first = await batches.next();
   const [header, ...rows] = first.done ? [] : first.value;
   if (!header || rows.length === 0) throw invalidFile("import_empty");

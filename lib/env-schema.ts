@@ -23,6 +23,8 @@ export const EnvSchema = z.object({
   MAX_OPEN_CONNECTIONS: z.coerce.number().int().positive().default(1024),
   /** Booking transactions of one instance that one process runs at once (lib/bookings/instance-gate.ts). */
   BOOKING_TRANSACTIONS_PER_INSTANCE: z.coerce.number().int().positive().default(2),
+  /** Imports one process reads, commits or checks again at once; a few more wait (lib/imports/import-gate.ts). */
+  IMPORTS_AT_ONCE: z.coerce.number().int().positive().default(2),
   DATA_DIR: z.string().default("./.data"),
   APP_URL: z.string().url().optional(),
   DEMO_MODE: booleanFlag.default(false),

@@ -127,6 +127,8 @@ export const RULES = {
   import_field_unmapped: (p: { field: string }) => `No column holds ${p.field}`,
   import_malformed: (p: { line: number }) => `The file is not CSV from line ${p.line}: a quote is not closed`,
   import_too_many_columns: (p: { maximum: number }) => `The file has more than ${p.maximum} columns`,
+  import_line_too_long: (p: { line: number; maximum: number }) =>
+    `Line ${p.line} of the file is longer than ${p.maximum} bytes (a line, or a cell in it)`,
   import_field_not_of_kind: () => "Not a field of this kind of import",
   import_columns_mismatch: () => "Give every column of the file, in the file's order, with its header",
 } as const satisfies Record<string, (params: never) => string>;

@@ -8,6 +8,7 @@ import { wakeJobs } from "@/lib/jobs/wake";
 import { runJobs, type ClaimedJob, type JobKind, type JobOutcome } from "@/lib/jobs/run-jobs";
 import { log } from "@/lib/log";
 import { kindImportOf } from "./check-rows";
+import { throughImportGate } from "./import-gate";
 import type { DateFormat } from "./import-dates";
 import type { WrittenRow } from "./import-kind";
 import type { ImportKind } from "./recognize-header";
@@ -22,9 +23,14 @@ const LEASE_MS = 120_000;
 /**
  * Starts writing an import's valid rows (invalid ones are skipped): `committing`, claimed by this
  * request for its first batch, so a file of up to COMMIT_BATCH rows is `committed` at once; the
- * jobs runner writes the rest. 409 `Import is not in preview` a second time.
+ * jobs runner writes the rest. 409 `Import is not in preview` a second time. In turn with the
+ * process's other imports (import-gate.ts: 503 when too many wait, the import still previewed).
  */
-export async function commitImport({ db, importId }: { db: TenantDb; importId: string }): Promise<Import> {
+export function commitImport({ db, importId }: { db: TenantDb; importId: string }): Promise<Import> {
+  return throughImportGate(() => startCommit(db, importId));
+}
+
+async function startCommit(db: TenantDb, importId: string): Promise<Import> {
   const { count } = await db.import.updateMany({
     where: { id: importId, status: "previewed" },
     data: { status: "committing", attempts: 1, lockedUntil: new Date(Date.now() + LEASE_MS) },

@@ -5,7 +5,8 @@ import { AppError } from "@/lib/errors";
 import { ruleDetail } from "@/lib/error-details";
 import { assertRequiredMapped, CHECK_BATCH, checkCells, countRows, insertChecks } from "./check-rows";
 import { detectDateFormat } from "./import-dates";
-import { readCsv, type CsvRecord } from "./read-csv";
+import { throughImportGate } from "./import-gate";
+import { readCsv, type CsvRecord, type CsvSource } from "./read-csv";
 import { looksLikeData, recognizeHeader, type Column, type ImportKind } from "./recognize-header";
 
 /** As many columns as PATCH takes. */
@@ -15,7 +16,9 @@ const DATE_FIELDS = new Set(["dateOfBirth", "validUntil", "validFrom", "nextRene
 /**
  * Reads and checks every row of an uploaded file and keeps the import and its rows (`previewed`);
  * nothing else is written. 400 for an empty file, a first row that is no header, or a required
- * field no column holds. A failure part-way leaves no import behind.
+ * field no column holds, or a line longer than 64 kB. A failure part-way leaves no import behind.
+ * The file is read as it arrives, its rows kept a batch at a time, and in turn with the process's
+ * other imports (import-gate.ts: 503 when too many wait).
  */
 export async function previewImport({
   db,
@@ -27,10 +30,32 @@ export async function previewImport({
   db: TenantDb;
   accountId: string;
   kind: ImportKind;
-  file: Uint8Array;
+  file: CsvSource;
   now?: Date;
 }): Promise<Import> {
-  const batches = readCsv(file).batches(CHECK_BATCH);
+  return throughImportGate(async () => {
+    const batches = readCsv(file).batches(CHECK_BATCH);
+    try {
+      return await readAndCheck({ db, accountId, kind, batches, now });
+    } finally {
+      await batches.return(undefined); // a refusal part-way ends the parser and its stream at once
+    }
+  });
+}
+
+async function readAndCheck({
+  db,
+  accountId,
+  kind,
+  batches,
+  now,
+}: {
+  db: TenantDb;
+  accountId: string;
+  kind: ImportKind;
+  batches: AsyncGenerator<CsvRecord[]>;
+  now: Date;
+}): Promise<Import> {
   const first = await batches.next();
   const [header, ...rows] = first.done ? [] : first.value;
   if (!header || rows.length === 0) throw invalidFile("import_empty");

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { ruleDetail } from "@/lib/error-details";
 import { assertRequiredMapped, CHECK_BATCH, checkCells, countRows, updateChecks } from "./check-rows";
 import type { DateFormat } from "./import-dates";
+import { throughImportGate } from "./import-gate";
 import { KIND_FIELDS, type Column, type ImportKind } from "./recognize-header";
 
 /** A re-check of 50,000 rows takes seconds; the transaction holds the import against a commit meanwhile. */
@@ -27,6 +28,22 @@ export async function updateImport({
   importId: string;
   input: { columns?: Column[]; dateFormat?: DateFormat };
   now?: Date;
+}): Promise<Import> {
+  return throughImportGate(() => recheck({ db, accountId, importId, input, now }));
+}
+
+function recheck({
+  db,
+  accountId,
+  importId,
+  input,
+  now,
+}: {
+  db: TenantDb;
+  accountId: string;
+  importId: string;
+  input: { columns?: Column[]; dateFormat?: DateFormat };
+  now: Date;
 }): Promise<Import> {
   return db.$transaction(
     async (tx) => {

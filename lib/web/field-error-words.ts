@@ -106,6 +106,8 @@ function ruleMessages(t: Translator<"FieldErrors">, p: DetailParams | undefined,
     import_field_not_of_kind: () => t("import_field_not_of_kind"),
     import_too_many_columns: () => t("import_too_many_columns", { maximum: param(p, "maximum") }),
     import_malformed: () => t("import_malformed", { line: param(p, "line") }),
+    import_line_too_long: () =>
+      t("import_line_too_long", { line: param(p, "line"), maximum: Math.floor(Number(param(p, "maximum")) / 1024) }),
   };
   return messages;
 }

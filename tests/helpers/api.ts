@@ -9,8 +9,8 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; 
 
 export type ApiOptions = {
   body?: unknown;
-  /** A raw body, sent as is (malformed JSON, oversize payloads, a file's bytes). */
-  rawBody?: string | Uint8Array<ArrayBuffer>;
+  /** A raw body, sent as is (malformed JSON, oversize payloads, a file's bytes, a body as it arrives). */
+  rawBody?: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
   token?: string;
   cookie?: string;
   headers?: Record<string, string>;
@@ -39,10 +39,12 @@ export async function api<T = any>(
     headers.set("cookie", options.cookie);
     if (!headers.has("origin") && method !== "GET") headers.set("origin", ORIGIN);
   }
-  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers.set("content-type", "application/json");
-  const response = await handler(new Request(url, { method, headers, body }), {
+  // a stream is sent as it is read (the one way fetch takes one), as a client's upload arrives
+  const duplex = body instanceof ReadableStream ? { duplex: "half" } : {};
+  const response = await handler(new Request(url, { method, headers, body, ...duplex } as RequestInit), {
     params: Promise.resolve(found.params),
   });
   const bytes = new Uint8Array(await response.arrayBuffer());

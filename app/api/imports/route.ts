@@ -12,11 +12,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/imports", {
   POST: route(
     { operation: "POST /imports", auth: "admin", query: CreateImportQuery },
     async ({ auth, query, request }) => {
-      const file = await readFileBody(request, MAX_IMPORT_BYTES);
-      return json(
-        serializeImport(await previewImport({ db: auth.db, accountId: auth.accountId, kind: query.kind, file })),
-        201,
+      const created = await readFileBody(request, MAX_IMPORT_BYTES, (file) =>
+        previewImport({ db: auth.db, accountId: auth.accountId, kind: query.kind, file }),
       );
+      return json(serializeImport(created), 201);
     },
   ),
 });

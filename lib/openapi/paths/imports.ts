@@ -17,6 +17,13 @@ const tags = ["Account"];
 const admin = authFor("admin");
 const notFound = errorResponse(404, "Resource not found");
 const notInPreview = errorResponse(409, "Import is not in preview");
+const busy = {
+  ...errorResponse(503, "Service unavailable"),
+  description:
+    "The process already reads, commits or checks again as many imports as it runs at once (`IMPORTS_AT_ONCE`, 2 by " +
+    "default) and a few more wait their turn; `Retry-After` (seconds) tells when to try again. Nothing was read or written.",
+  headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } },
+};
 
 registry.registerPath({
   method: "post",
@@ -34,7 +41,10 @@ registry.registerPath({
     "or `validUntil` written as an ISO 8601 date-time with an offset (`2026-01-01T09:30:00.000Z`) is that moment exactly. Answers the " +
     "import `previewed`: only the import and its rows are written. 400 with details for an empty file (`import_empty`), a first " +
     "row that holds values (`import_no_header`), a required field no column holds (`import_field_unmapped`), a quote never " +
-    "closed (`import_malformed`), more than 500 columns (`import_too_many_columns`) or a NUL character (`unstorable_text`).",
+    "closed (`import_malformed`), more than 500 columns (`import_too_many_columns`), a NUL character (`unstorable_text`), or a " +
+    "line longer than 64 kB (65,536 bytes; a cell in it, quoted or not, counts in full): `import_line_too_long` with the " +
+    "`line` and the `maximum`, answered as soon as the line passes the limit, without reading it further. The file is " +
+    "read as it arrives; each process reads a few imports at once, and more are answered 503 with `Retry-After`.",
   security: admin.security,
   request: {
     query: CreateImportQuery,
@@ -45,6 +55,7 @@ registry.registerPath({
     400: errorResponse(400),
     ...admin.responses,
     413: errorResponse(413),
+    503: busy,
   },
 });
 
@@ -88,6 +99,7 @@ registry.registerPath({
     404: notFound,
     409: notInPreview,
     413: errorResponse(413),
+    503: busy,
   },
 });
 
@@ -140,6 +152,7 @@ registry.registerPath({
     ...admin.responses,
     404: notFound,
     409: notInPreview,
+    503: busy,
   },
 });
 

@@ -45,6 +45,8 @@ export function UploadImportForm() {
       import_field_unmapped: () => words("import_field_unmapped", { field: fieldWords[field] ?? field }),
       import_malformed: () => words("import_malformed", { line }),
       import_too_many_columns: () => words("import_too_many_columns", { maximum }),
+      import_line_too_long: () =>
+        words("import_line_too_long", { line, maximum: Math.floor(Number(detail.params?.maximum ?? 0) / 1024) }),
       unstorable_text: () => words("unstorable_text"),
     };
     return (fileWords[detail.code] ?? (() => t("failed")))();
@@ -66,7 +68,9 @@ export function UploadImportForm() {
       });
       const body = (await response.json().catch(() => ({}))) as { id?: string; details?: Detail[] };
       if (response.status === 201 && body.id) return router.push(`/dashboard/settings/import/${body.id}`);
-      setError(response.status === 413 ? [t("tooLarge")] : (body.details ?? [{ code: "" }]).map(explain));
+      if (response.status === 413) return setError([t("tooLarge")]);
+      if (response.status === 503) return setError([t("busy")]);
+      setError((body.details ?? [{ code: "" }]).map(explain));
     } catch {
       setError([t("failed")]);
     } finally {

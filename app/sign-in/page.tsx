@@ -13,12 +13,25 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), robots: { index: false } };
 }
 
-type Props = { searchParams: Promise<{ account?: string; sent?: string; error?: string; returnTo?: string }> };
+type Props = {
+  searchParams: Promise<{
+    account?: string;
+    sent?: string;
+    error?: string;
+    returnTo?: string;
+    /** From a spent welcome link (/sign-in/invitation): the invitation's address, and `invitation=spent`. */
+    email?: string;
+    invitation?: string;
+  }>;
+};
 
 export const dynamic = "force-dynamic";
 
 export default async function SignInPage({ searchParams }: Props) {
-  const [{ account: slug, sent, error, returnTo }, t] = await Promise.all([searchParams, getTranslations("SignIn")]);
+  const [{ account: slug, sent, error, returnTo, email, invitation }, t] = await Promise.all([
+    searchParams,
+    getTranslations("SignIn"),
+  ]);
   const account = slug ? await findSignInAccount(slug) : null;
   const errorText =
     error === "RateLimited" ? t("rateLimited") : error === "EmailSignin" ? t("emailFailed") : t("failed");
@@ -32,13 +45,16 @@ export default async function SignInPage({ searchParams }: Props) {
         )}
       </LanguageBar>
       <main className="mx-auto max-w-md px-4 pb-12 pt-6 sm:pb-16 sm:pt-10">
-        <h1 className="text-2xl font-semibold text-brand-900">
-          {account ? t("signInOrSignUp") : t("title")}
-        </h1>
+        <h1 className="text-2xl font-semibold text-brand-900">{account ? t("signInOrSignUp") : t("title")}</h1>
         {account && <p className="mt-2 text-slate-700">{t("intro", { studio: account.name })}</p>}
         {error && (
           <Notice tone="error" className="mt-4">
             {errorText}
+          </Notice>
+        )}
+        {invitation === "spent" && (
+          <Notice tone="info" className="mt-4">
+            {t("invitationSpent")}
           </Notice>
         )}
         {sent && (
@@ -47,7 +63,12 @@ export default async function SignInPage({ searchParams }: Props) {
           </Notice>
         )}
         {account ? (
-          <SignInForm accountId={account.id} studioName={account.name} returnTo={safeReturnTo(returnTo)} />
+          <SignInForm
+            accountId={account.id}
+            studioName={account.name}
+            returnTo={safeReturnTo(returnTo)}
+            email={typeof email === "string" ? email.slice(0, 320) : undefined}
+          />
         ) : (
           <form method="get" action="/sign-in" className="mt-6 space-y-4">
             {slug && (

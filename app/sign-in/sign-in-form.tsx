@@ -11,6 +11,8 @@ type Props = {
   studioName: string;
   /** Where the emailed link leads once signed in (a path of this site, checked on the server). */
   returnTo: string | null;
+  /** The address to start with (a spent welcome link's); the person may change it. */
+  email?: string;
 };
 
 type State =
@@ -32,7 +34,7 @@ const INPUT = "mt-1 w-full rounded-md border border-slate-400 px-3 py-2";
  * here?": a name and an optional date of birth register the person (the API's attendee registration)
  * and email the link. The page never says whether the email was known (decision 0025).
  */
-export function SignInForm({ accountId, studioName, returnTo }: Props) {
+export function SignInForm({ accountId, studioName, returnTo, email: initialEmail }: Props) {
   const [state, setState] = useState<State>({ step: "email", sending: false });
   const t = useTranslations("SignInForm");
   const locale = useLocale(); // the link's email is written in the language of this page
@@ -160,7 +162,7 @@ export function SignInForm({ accountId, studioName, returnTo }: Props) {
     <form onSubmit={requestLink} className="mt-6 space-y-4">
       <label className="block">
         <span className="block font-medium">{t("email")}</span>
-        <input name="email" type="email" required autoComplete="email" className={INPUT} />
+        <input name="email" type="email" required autoComplete="email" defaultValue={initialEmail} className={INPUT} />
       </label>
       {state.error && (
         <p role="alert" className="text-red-800">

@@ -6,7 +6,13 @@ import { serializeMembership, serializeUser, type MembershipDto, type UserDto } 
 import { createSession } from "./create-session";
 import { hashToken } from "./tokens";
 
-export type ConsumeMagicLinkOptions = { token: string; kind: "bearer" | "web" };
+export type ConsumeMagicLinkOptions = {
+  token: string;
+  kind: "bearer" | "web";
+  /** Which link: one asked for (`sign_in`, the default) or an import's welcome (`invitation`); never the other. */
+  link?: "sign_in" | "invitation";
+  now?: Date;
+};
 export type ConsumedMagicLink = { session: SessionDto; user: UserDto; membership: MembershipDto };
 
 /**
@@ -14,12 +20,16 @@ export type ConsumedMagicLink = { session: SessionDto; user: UserDto; membership
  * UPDATE (unconsumed and unexpired), so of any number of concurrent consumes exactly one succeeds;
  * the claim and the session commit together. An invited user becomes active.
  */
-export async function consumeMagicLink({ token, kind }: ConsumeMagicLinkOptions): Promise<ConsumedMagicLink> {
+export async function consumeMagicLink({
+  token,
+  kind,
+  link: linkKind = "sign_in",
+  now = new Date(),
+}: ConsumeMagicLinkOptions): Promise<ConsumedMagicLink> {
   const tokenHash = hashToken(token);
   return db.$transaction(async (tx) => {
-    const now = new Date();
     const [link] = await tx.magicLink.updateManyAndReturn({
-      where: { tokenHash, consumedAt: null, expiresAt: { gt: now } },
+      where: { tokenHash, kind: linkKind, consumedAt: null, expiresAt: { gt: now } },
       data: { consumedAt: now },
       include: { user: true },
     });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
 import { readOutbox } from "@/tests/helpers/outbox";
-import { noEmailAddress } from "@/lib/users/stand-in-addresses";
+import { dependantEmail, erasedEmail, noEmailAddress } from "@/lib/users/stand-in-addresses";
 import { deliverEmail } from "./transport";
 
 const message = (id: string, to: string, text = "Hello there") => ({
@@ -37,9 +37,11 @@ describe("deliverEmail, outbox transport", () => {
   it("writes a repeat of the same message over its first copy", async () => {
     await deliverEmail(message("repeat-1", "repeat@example.test", "first try"), transport());
     await deliverEmail(message("repeat-1", "repeat@example.test", "second try"), transport());
-    expect(readOutbox().filter((email) => email.to === "repeat@example.test").map((email) => email.text)).toEqual([
-      "second try",
-    ]);
+    expect(
+      readOutbox()
+        .filter((email) => email.to === "repeat@example.test")
+        .map((email) => email.text),
+    ).toEqual(["second try"]);
   });
 
   it("sends nothing to a person added without an email", async () => {
@@ -51,8 +53,23 @@ describe("deliverEmail, outbox transport", () => {
     expect(readOutbox().filter((email) => email.to === nobody)).toEqual([]);
   });
 
+  it("sends nothing to any stand-in address: a dependant's, an erased person's, anything under .invalid", async () => {
+    const standIns = [dependantEmail(crypto.randomUUID()), erasedEmail(crypto.randomUUID()), "Someone@Example.INVALID"];
+    for (const [i, to] of standIns.entries()) await deliverEmail(message(`stand-in-${i}`, to), transport());
+    expect(readOutbox().filter((email) => standIns.includes(email.to))).toEqual([]);
+  });
+
   it("refuses an id that is not a plain file name", async () => {
     await expect(deliverEmail(message("../escape", "x@example.test"), transport())).rejects.toThrow(TypeError);
+  });
+});
+
+describe("deliverEmail, resend transport", () => {
+  it("never hands a stand-in address to Resend (a made-up key: a call would be refused)", async () => {
+    const resend = { kind: "resend" as const, apiKey: "re_not_a_key", from: "studio@example.test" };
+    await expect(deliverEmail(message("resend-no-email-1", noEmailAddress()), resend)).resolves.toMatchObject({
+      toDomain: "no-email.invalid",
+    });
   });
 });
 

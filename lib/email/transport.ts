@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Locale } from "@/lib/i18n/locales";
-import { isUndeliverable } from "@/lib/users/stand-in-addresses";
+import { isRealEmail } from "@/lib/users/stand-in-addresses";
 
 // How an email leaves: run inside the email worker threads (lib/email/email-workers.ts), so this
 // module imports nothing that needs the app's bundle (no server-only, no env, no logger).
@@ -29,18 +29,21 @@ export type OutgoingEmail = EmailMessage & { id: string };
  * `resend` sends through Resend; `log` only reports that a message was sent (the caller logs the
  * recipient's domain and the subject, never the body: it may hold a sign-in link).
  */
-export type EmailTransport = { kind: "outbox"; dir: string } | { kind: "resend"; apiKey: string; from: string } | { kind: "log" };
+export type EmailTransport =
+  { kind: "outbox"; dir: string } | { kind: "resend"; apiKey: string; from: string } | { kind: "log" };
 
 /** What may be logged about a delivered message. */
 export type DeliveryNote = { toDomain: string; subject: string };
 
 /**
- * Sends one message. An address that cannot receive mail (an erased person's, under `.invalid`) is
- * never handed to a transport: a receipt of an order paid after its buyer was erased goes nowhere.
+ * Sends one message. An address that is not a real one (a stand-in under `.invalid`: an erased
+ * person's, a walk-in's or guest's without an email, a dependant's) is never handed to a transport:
+ * this is the one place every email passes, so a receipt of an order paid after its buyer was erased,
+ * or a confirmation of a walk-in who gave no email, goes nowhere.
  */
 export async function deliverEmail(email: OutgoingEmail, transport: EmailTransport): Promise<DeliveryNote> {
   const note = { toDomain: email.to.split("@")[1] ?? "", subject: email.subject };
-  if (isUndeliverable(email.to)) return note;
+  if (!isRealEmail(email.to)) return note;
   switch (transport.kind) {
     case "outbox":
       await writeToOutbox(email, transport.dir);

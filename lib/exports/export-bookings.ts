@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { BOOKINGS_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } from "@/lib/schemas/export";
+import { realEmail } from "@/lib/users/stand-in-addresses";
 
 /**
  * The account's bookings of every status whose class starts in [`from`, `to`), in the classes'
@@ -25,7 +26,12 @@ export function exportBookings({
       const where: Prisma.BookingWhereInput = {
         instance: { startsAt: range },
         ...(after
-          ? { OR: [{ instance: { startsAt: { gt: after.startsAt } } }, { instance: { startsAt: after.startsAt }, id: { gt: after.id } }] }
+          ? {
+              OR: [
+                { instance: { startsAt: { gt: after.startsAt } } },
+                { instance: { startsAt: after.startsAt }, id: { gt: after.id } },
+              ],
+            }
           : {}),
       };
       const rows = await db.booking.findMany({
@@ -47,7 +53,7 @@ export function exportBookings({
         b.instance.event.title,
         b.attendeeId,
         b.attendee.displayName,
-        b.attendee.email,
+        realEmail(b.attendee.email),
         b.entitlementId,
       ]);
       const last = rows[rows.length - 1];

@@ -3,6 +3,7 @@ import type { Prisma } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { basisPointsToPercent } from "@/lib/receipts/vat";
 import { ORDERS_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } from "@/lib/schemas/export";
+import { realEmail } from "@/lib/users/stand-in-addresses";
 
 /**
  * The account's orders `where` keeps (a filter resolved by orderFilterWhere before the download starts,
@@ -45,7 +46,7 @@ export function exportOrders({
         o.currency,
         o.userId,
         o.user.displayName,
-        o.user.email,
+        realEmail(o.user.email),
         o.productId,
         o.product.name,
         o.priceId,

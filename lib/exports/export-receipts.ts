@@ -1,6 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { EXPORT_BATCH_SIZE, RECEIPTS_CSV_HEADER, type CsvCell, type CsvExport } from "@/lib/schemas/export";
+import { realEmail } from "@/lib/users/stand-in-addresses";
 
 /**
  * The account's receipts (its paid orders, numbered 1, 2, 3, … without gaps) by number, a batch at
@@ -32,7 +33,7 @@ export function exportReceipts({ db, batchSize = EXPORT_BATCH_SIZE }: { db: Tena
         o.refundedAt?.toISOString() ?? null,
         o.userId,
         o.user.displayName,
-        o.user.email,
+        realEmail(o.user.email),
       ]);
       const last = rows[rows.length - 1];
       if (!last?.receiptNumber || rows.length < batchSize) return;

@@ -93,6 +93,7 @@ describe("next.config.ts headers()", () => {
 
   it("the magic-link page sends no Referer at all", async () => {
     expect((await configHeaders("/sign-in/verify?token=secret")).get("referrer-policy")).toBe("no-referrer");
+    expect((await configHeaders("/sign-in/invitation?token=secret")).get("referrer-policy")).toBe("no-referrer");
     expect((await configHeaders("/sign-in")).get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 

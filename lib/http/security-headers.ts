@@ -39,7 +39,9 @@ export function pageContentSecurityPolicy(options: {
     // React evaluates server error stacks in the browser in development only.
     "script-src": ["'self'", nonce, "'strict-dynamic'", ...(options.development ? ["'unsafe-eval'"] : [])],
     // next dev's overlay styles itself inline, without the nonce (beside a nonce, 'unsafe-inline' would be ignored).
-    "style-src": options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce, ...(options.inlineStyles ?? [])],
+    "style-src": options.development
+      ? ["'self'", "'unsafe-inline'"]
+      : ["'self'", nonce, ...(options.inlineStyles ?? [])],
     "img-src": ["'self'", "https:"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
@@ -106,7 +108,7 @@ const EVERY_RESPONSE_HEADERS: Header[] = [
  */
 export function headersOfUnguardedResponse(pathname: string, https: boolean): Header[] {
   const docs = /^\/(?:api\/)?docs(?:\/|$)/.test(pathname);
-  const verify = pathname.startsWith("/sign-in/verify");
+  const verify = pathname.startsWith("/sign-in/verify") || pathname.startsWith("/sign-in/invitation");
   return [
     ...EVERY_RESPONSE_HEADERS.map((header) =>
       verify && header.key === "Referrer-Policy" ? { ...header, value: "no-referrer" } : header,
@@ -130,7 +132,8 @@ export function securityHeaderRules(): HeaderRule[] {
     { source: "/api/:path*", headers: [{ key: CSP, value: API_CONTENT_SECURITY_POLICY }] },
     { source: "/api/docs/:asset?", headers: docs },
     { source: "/docs/:asset?", headers: docs },
-    // The magic-link token is in this page's URL: not even our own origin gets it in a Referer.
+    // The magic-link token (an invitation's) is in this page's URL: not even our own origin gets it in a Referer.
     { source: "/sign-in/verify", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
+    { source: "/sign-in/invitation", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
   ];
 }

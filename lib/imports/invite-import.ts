@@ -5,7 +5,8 @@ import { wakeJobs } from "@/lib/jobs/wake";
 
 /**
  * Puts a welcome email in the notice outbox for every person the import created, once: a second
- * call queues none. In the studio's language (the imported have chosen none), with its sign-in page.
+ * call queues none. In the studio's language (the imported have chosen none), with a one-tap
+ * invitation that signs the person in (lib/auth/invitation-links.ts, written as the email is sent).
  * 409 `Import is not committed` before the commit has finished.
  */
 export async function inviteImport({

@@ -6,6 +6,7 @@ import { jobOutcomes } from "@/lib/email/email-job-outcomes";
 import { runInEmailWorker } from "@/lib/email/email-workers";
 import { runJobs, type JobKind } from "@/lib/jobs/run-jobs";
 import type { EmailTransport } from "@/lib/email/transport";
+import { createInvitation, invitationUrl } from "@/lib/auth/invitation-links";
 import type { InstalmentFailedFacts, NoticeEmailFacts, NoticeEmailKind } from "./notice-email-facts";
 
 /** Waits after a failed send (the old lease); the 5th failure gives the email up. */
@@ -17,6 +18,7 @@ type ClaimedNotice = {
   id: string;
   kind: NoticeEmailKind;
   attempts: number;
+  accountId: string;
   accountName: string;
   accountSlug: string;
   locale: string;
@@ -63,9 +65,16 @@ export type NoticeDrainOptions = {
   appUrl: string;
   batchSize?: number;
   onEvent?: (event: NoticeDrainEvent) => void;
+  /** The clock (tests inject one): the leases, and the 14 days of an import welcome's invitation. */
+  now?: Date;
 };
 
-type NoticeEmailContext = { transport: EmailTransport; appUrl: string; onEvent: (event: NoticeDrainEvent) => void };
+type NoticeEmailContext = {
+  sql: RawSql;
+  transport: EmailTransport;
+  appUrl: string;
+  onEvent: (event: NoticeDrainEvent) => void;
+};
 
 /**
  * The notice emails (decisions 0024, 0028): written by the statement that decides they are due,
@@ -80,7 +89,7 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
   order: `j."id"`,
   returning: `"id", "accountId", "kind", "userId", "entitlementId", "webhookId", "standingBookingId", "orderId", "attempts"`,
   select: `
-    SELECT c."id"::text AS "id", c."kind", c."attempts", c."userId" AS "recipientId",
+    SELECT c."id"::text AS "id", c."kind", c."attempts", c."userId" AS "recipientId", c."accountId",
       a."name" AS "accountName", a."slug" AS "accountSlug", a."locale", a."timezone",
       coalesce(g."email", u."email") AS "recipientEmail", coalesce(g."displayName", u."displayName") AS "recipientName",
       CASE WHEN g."id" IS NULL THEN u."locale" ELSE g."locale" END AS "recipientLocale",
@@ -120,8 +129,9 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
   batchSize: 50,
   leaseMs: 120_000,
   retryDelaysMs: RETRY_DELAYS_MS,
-  handle: async (batch, context) => {
-    const jobs = batch.map((row) => jobOf(row, context.appUrl));
+  handle: async (batch, context, now) => {
+    const invitations = await welcomeInvitations(batch, context, now);
+    const jobs = batch.map((row) => jobOf(row, context.appUrl, invitations.get(row.id)));
     const outcomes = await runInEmailWorker({ kind: "notice-emails", transport: context.transport, jobs });
     return jobOutcomes(outcomes, (note) => context.onEvent({ kind: "sent", ...note }));
   },
@@ -142,20 +152,45 @@ export function drainNoticeEmails(options: NoticeDrainOptions): Promise<number> 
   return runJobs(noticeEmailJobs, {
     sql: options.sql,
     batchSize: options.batchSize,
-    context: { transport: options.transport, appUrl: options.appUrl, onEvent: options.onEvent ?? reportToConsole },
+    now: options.now,
+    context: {
+      sql: options.sql,
+      transport: options.transport,
+      appUrl: options.appUrl,
+      onEvent: options.onEvent ?? reportToConsole,
+    },
   });
 }
 
+/**
+ * The one-tap link of each import welcome about to be sent (by row id): a new invitation per
+ * attempt, stored hashed, its token only in the email. None for a recipient disabled meanwhile
+ * (their welcome is not sent).
+ */
+async function welcomeInvitations(
+  batch: ClaimedNotice[],
+  context: NoticeEmailContext,
+  now: Date | null,
+): Promise<Map<string, string>> {
+  const urls = new Map<string, string>();
+  for (const row of batch) {
+    if (row.kind !== "import_welcome" || row.recipientStatus === "disabled") continue;
+    const token = await createInvitation(context.sql, { userId: row.recipientId, accountId: row.accountId, now });
+    urls.set(row.id, invitationUrl(context.appUrl, token, row.accountSlug));
+  }
+  return urls;
+}
+
 /** The message id is the outbox row's: the same for every attempt, distinct for every email. */
-function jobOf(row: ClaimedNotice, appUrl: string): NoticeEmailJob {
-  return { id: `notice-${row.kind.replace(/[^a-z_]/g, "")}-${row.id}`, facts: factsOf(row, appUrl) };
+function jobOf(row: ClaimedNotice, appUrl: string, invitation: string | undefined): NoticeEmailJob {
+  return { id: `notice-${row.kind.replace(/[^a-z_]/g, "")}-${row.id}`, facts: factsOf(row, appUrl, invitation) };
 }
 
 /**
  * What the email says, or null when it is no longer to be sent: the pass was used up, refunded or
  * ended meanwhile, the endpoint was enabled again, the recipient was disabled.
  */
-function factsOf(row: ClaimedNotice, appUrl: string): NoticeEmailFacts | null {
+function factsOf(row: ClaimedNotice, appUrl: string, invitation: string | undefined): NoticeEmailFacts | null {
   if (row.recipientStatus === "disabled") return null;
   const recipient = {
     recipientEmail: row.recipientEmail,
@@ -208,11 +243,11 @@ function factsOf(row: ClaimedNotice, appUrl: string): NoticeEmailFacts | null {
     }
     case "strike_block": // lifted or cleared meanwhile: nothing to tell
       return row.blockedUntil === null ? null : { kind: row.kind, ...recipient, blockedUntil: row.blockedUntil };
-    case "import_welcome": // the studio's sign-in page: a magic link would expire before many read their welcome
+    case "import_welcome": // a 14-day invitation (welcomeInvitations): a sign-in link's 15 minutes would pass unread
       return {
         kind: row.kind,
         ...recipient,
-        signInUrl: `${appUrl}/sign-in?account=${encodeURIComponent(row.accountSlug)}`,
+        signInUrl: invitation ?? `${appUrl}/sign-in?account=${encodeURIComponent(row.accountSlug)}`,
       };
     default: // a row written by raw SQL with a kind this code does not know: given up after its attempts
       return { ...recipient, kind: row.kind } as unknown as NoticeEmailFacts;

@@ -10,9 +10,10 @@ import { drainNoticeEmails, type NoticeDrainEvent } from "./drain-notice-emails"
  * Drains the notice outbox now with the configured transport, reporting to the log; resolves with
  * how many emails were sent (the jobs runner calls it, lib/jobs/app-jobs.ts; tests may too).
  */
-export async function sendWaitingNoticeEmails(options: { sql?: RawSql } = {}): Promise<number> {
+export async function sendWaitingNoticeEmails(options: { sql?: RawSql; now?: Date } = {}): Promise<number> {
   return drainNoticeEmails({
     sql: options.sql ?? getDatabase().raw,
+    now: options.now,
     transport: configuredEmailTransport(),
     appUrl: env().APP_URL,
     onEvent: report,

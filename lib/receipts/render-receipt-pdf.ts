@@ -9,6 +9,7 @@ import { formatMoney } from "@/lib/format/money";
 import { translatorFor } from "@/lib/i18n/translator";
 import type { ReceiptFacts } from "./receipt-facts";
 import { basisPointsToPercent } from "./vat";
+import { isRealEmail } from "@/lib/users/stand-in-addresses";
 
 const FONTS = path.join(process.cwd(), "lib", "receipts", "fonts");
 const REGULAR = path.join(FONTS, "DejaVuSans.ttf");
@@ -47,7 +48,11 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
   field(doc, t("receiptNumber"), String(facts.receiptNumber));
   field(doc, t("date"), formatDate(new Date(facts.paidAt), where));
   if (facts.refundedAt) field(doc, t("refundedOn"), formatDate(new Date(facts.refundedAt), where));
-  field(doc, t("customer"), `${facts.buyer.name} <${facts.buyer.email}>`);
+  field(
+    doc,
+    t("customer"),
+    isRealEmail(facts.buyer.email) ? `${facts.buyer.name} <${facts.buyer.email}>` : facts.buyer.name,
+  );
   if (creditNote) {
     doc.moveDown(0.5).text(t("creditNoteFor", { number: facts.receiptNumber }), { width });
   }

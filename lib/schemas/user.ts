@@ -4,7 +4,7 @@ import { Id, text, toIsoDate } from "./common";
 import { cursorKey, PageParams } from "./page";
 import { z } from "./zod";
 import { ruleIssue } from "@/lib/error-details";
-import { isDependantEmail } from "@/lib/users/stand-in-addresses";
+import { realEmail } from "@/lib/users/stand-in-addresses";
 
 export const PersonaSchema = z.enum(PERSONAS).openapi("Persona", {
   description:
@@ -17,7 +17,8 @@ export const UserSchema = z
     id: z.string(),
     email: z.email().nullable().openapi({
       example: "ida@example.com",
-      description: "null for a dependant (a child their guardian books for): it never signs in",
+      description:
+        "null for a person without an address: a dependant (a child their guardian books for, who never signs in), a walk-in or guest booked without an email, an erased identity",
     }),
     displayName: z.string().openapi({ example: "Ida Holm" }),
     status: UserStatusSchema,
@@ -36,19 +37,16 @@ export const MembershipSchema = z
 export const PersonSchema = UserSchema.extend({ persona: PersonaSchema }).openapi("Person");
 
 /** A row of GET /users?q= answered to a teacher (finding a walk-in): who, and nothing more. */
-export const PersonSummarySchema = UserSchema.pick({ id: true, displayName: true, email: true }).openapi("PersonSummary");
+export const PersonSummarySchema = UserSchema.pick({ id: true, displayName: true, email: true }).openapi(
+  "PersonSummary",
+);
 
 export const ListUsersParams = z.object({
-  q: text()
-    .trim()
-    .min(1)
-    .max(100)
-    .optional()
-    .openapi({
-      example: "sor",
-      description:
-        "Each word of it begins a word of the person's name or email, case and accents aside (\"sor\" finds \"Søren\", \"holm ida\" finds \"Ida Holm\")",
-    }),
+  q: text().trim().min(1).max(100).optional().openapi({
+    example: "sor",
+    description:
+      'Each word of it begins a word of the person\'s name or email, case and accents aside ("sor" finds "Søren", "holm ida" finds "Ida Holm")',
+  }),
   persona: PersonaSchema.optional().openapi({ description: "Only the people holding this persona here" }),
   ...PageParams,
 });
@@ -73,7 +71,7 @@ export function serializeUser(
 ): UserDto {
   return {
     id: user.id,
-    email: isDependantEmail(user.email) ? null : user.email,
+    email: realEmail(user.email),
     displayName: user.displayName,
     status: user.status as UserDto["status"],
     dateOfBirth: toIsoDate(user.dateOfBirth),

@@ -2,6 +2,7 @@ import "server-only";
 import type { Persona } from "@/lib/auth/persona";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
+import { realEmail } from "./stand-in-addresses";
 
 /** One member of the account for the dashboard's person page: 404 for a person who holds no membership here. */
 export async function getPerson({ db, userId }: { db: TenantDb; userId: string }) {
@@ -14,7 +15,8 @@ export async function getPerson({ db, userId }: { db: TenantDb; userId: string }
   return {
     id: user.id,
     displayName: user.displayName,
-    email: user.email,
+    /** null for a person without an address (a stand-in: a walk-in's, a guest's, a dependant's). */
+    email: realEmail(user.email),
     status: user.status,
     dateOfBirth: user.dateOfBirth,
     /** A dependant's guardian (decision 0038), else null. */

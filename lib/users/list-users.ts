@@ -60,7 +60,9 @@ type Row = {
  * whose name or email has, for every word of `q`, a word beginning with it, compared as
  * people_search_key folds them (prisma/sql/functions/people_search_key.sql: case, accents, ø, æ).
  */
-export async function listUsers(options: ListUsersOptions): Promise<Page<PersonDto, PersonKey>> {
+export async function listUsers(
+  options: ListUsersOptions,
+): Promise<Page<PersonDto, PersonKey> & { firstKey: PersonKey | null; lastKey: PersonKey | null }> {
   const { db, accountId, viewer, q, persona, limit, after, before } = options;
   if (viewer === "attendee" || (viewer === "teacher" && q === undefined)) throw new AppError("insufficient_permission");
   // Membership carries copies of the name, email and search key (docs/decisions/0014): the filter,
@@ -95,7 +97,16 @@ export async function listUsers(options: ListUsersOptions): Promise<Page<PersonD
              ORDER BY ${order} ${limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit + 1}`}) m
       JOIN "User" u ON u.id = m."userId"
      ORDER BY ${order}`;
-  const page = toPage(rows, limit, (row): PersonKey => [row.displayName, row.email]);
+  const keyOf = (row: Row): PersonKey => [row.displayName, row.email];
+  const page = toPage(rows, limit, keyOf);
   if (before) page.items.reverse();
-  return { next: page.next, items: page.items.map((row) => ({ ...serializeUser(row), persona: row.persona })) };
+  const [first, last] = [page.items[0], page.items[page.items.length - 1]];
+  return {
+    next: page.next,
+    items: page.items.map((row) => ({ ...serializeUser(row), persona: row.persona })),
+    // The page's ends as sort keys (the dashboard's previous and next links): a person's stored
+    // email, which the answer does not show for one without an address (a stand-in).
+    firstKey: first ? keyOf(first) : null,
+    lastKey: last ? keyOf(last) : null,
+  };
 }

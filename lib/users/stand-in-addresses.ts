@@ -1,7 +1,9 @@
 // The addresses of people who have none to give (decisions 0031, 0032, 0038). User.email is the
 // identity's key, unique and required, so each of them keeps a stand-in under the reserved top-level
 // domain `.invalid` (RFC 2606): it never resolves, is never a real person's (so it cannot collide with
-// anyone signing up later) and is never sent to (lib/email/transport.ts asks isUndeliverable).
+// anyone signing up later), is never sent to (lib/email/transport.ts asks isRealEmail) and never
+// leaves as an address: answers, exports and pages show `realEmail` (null), and the people search
+// leaves it out of the search key (prisma/sql/functions/real_email.sql, the same rule in SQL).
 // No server-only: the email transport's worker threads and the user serializer ask it too.
 
 const NO_EMAIL_DOMAIN = "no-email.invalid";
@@ -11,11 +13,6 @@ const DEPENDANT_DOMAIN = "dependant.invalid";
 /** A walk-in or guest who gave no email: a fresh, unique stand-in. */
 export function noEmailAddress(): string {
   return `${crypto.randomUUID()}@${NO_EMAIL_DOMAIN}`;
-}
-
-/** Whether `email` stands in for "no email" (a walk-in's, a guest's): pages do not show it. */
-export function isNoEmailAddress(email: string): boolean {
-  return email.endsWith(`@${NO_EMAIL_DOMAIN}`);
 }
 
 /** The email an erased identity keeps: unique (the user's id) and undeliverable. */
@@ -36,12 +33,17 @@ export function isDependantEmail(email: string): boolean {
 /** The suffix of every dependant's email, for a database filter (`endsWith`). */
 export const DEPENDANT_EMAIL_SUFFIX = `@${DEPENDANT_DOMAIN}`;
 
-/** The stored email of a user read from the wire (`email: null` is a dependant's): people lists' cursors. */
-export function storedEmail(user: { id: string; email: string | null }): string {
-  return user.email ?? dependantEmail(user.id);
+/**
+ * Whether a stored address is a real person's: not a stand-in, i.e. not under `.invalid` (every
+ * stand-in above, and anything else under that domain). The one rule of "is this a real address":
+ * the email transport, the serializers, exports and pages ask it; real_email.sql is its SQL twin
+ * (held together by lib/users/real-email.test.ts).
+ */
+export function isRealEmail(email: string): boolean {
+  return !/\.invalid$/i.test(email.trim());
 }
 
-/** An address no email is ever sent to: any under `.invalid`, every stand-in above among them. */
-export function isUndeliverable(email: string): boolean {
-  return /\.invalid$/i.test(email.trim());
+/** A stored address as it leaves (an answer, an export, a page): null for a stand-in. */
+export function realEmail(email: string): string | null {
+  return isRealEmail(email) ? email : null;
 }

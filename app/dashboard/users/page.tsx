@@ -6,7 +6,6 @@ import { PageHeader, Section } from "@/components/forms/page-header";
 import { stacked } from "@/components/dashboard/stacked-table";
 import { PERSONAS, type Persona } from "@/lib/auth/persona";
 import { encodeCursor, readCursor } from "@/lib/schemas/page";
-import { isNoEmailAddress, storedEmail } from "@/lib/users/stand-in-addresses";
 import { PersonKey } from "@/lib/schemas/user";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listUsers } from "@/lib/users/list-users";
@@ -44,8 +43,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
     before,
   });
   const people = page.items;
-  const first = people[0];
-  const last = people[people.length - 1];
+  const { firstKey: first, lastKey: last } = page;
   // Forward pages have a previous page when they continue one; a page read backwards has a next one.
   const hasPrevious = before ? page.next !== null : after !== undefined;
   const hasNext = before ? true : page.next !== null;
@@ -164,7 +162,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
                       {person.id === viewer.userId ? <span className="text-slate-600"> {t("you")}</span> : null}
                     </td>
                     <td data-label={t("email")} className={`${stacked.cell} [overflow-wrap:anywhere]`}>
-                      {person.email === null || isNoEmailAddress(person.email) ? t("noEmail") : person.email}
+                      {person.email ?? t("noEmail")}
                     </td>
                     <td data-label={t("role")} className={stacked.cell}>
                       {personaNames[person.persona] ?? person.persona}
@@ -181,22 +179,14 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
         {hasPrevious || hasNext ? (
           <nav aria-label={t("pages")} className="flex justify-between gap-3 text-sm">
             {hasPrevious && first ? (
-              <Link
-                href={link({ before: encodeCursor([first.displayName, storedEmail(first)]) })}
-                className={buttonClass("secondary", "sm")}
-                rel="prev"
-              >
+              <Link href={link({ before: encodeCursor(first) })} className={buttonClass("secondary", "sm")} rel="prev">
                 {t("previous")}
               </Link>
             ) : (
               <span />
             )}
             {hasNext && last ? (
-              <Link
-                href={link({ after: encodeCursor([last.displayName, storedEmail(last)]) })}
-                className={buttonClass("secondary", "sm")}
-                rel="next"
-              >
+              <Link href={link({ after: encodeCursor(last) })} className={buttonClass("secondary", "sm")} rel="next">
                 {t("next")}
               </Link>
             ) : null}

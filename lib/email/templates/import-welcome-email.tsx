@@ -4,7 +4,7 @@ import { NoticeEmailLayout, type NoticeEmailProps } from "./notice-email-layout"
 import { renderBoth } from "./render-both";
 
 export type ImportWelcomeProps = NoticeEmailProps & {
-  /** The studio's sign-in page. */
+  /** The one-tap invitation (/sign-in/invitation): it signs the person in once, for 14 days. */
   signInUrl: string;
 };
 
@@ -20,7 +20,7 @@ export function ImportWelcomeEmail(props: ImportWelcomeProps) {
       link={{ href: props.signInUrl, label: t("signIn") }}
     >
       <Text>{t("body", { studio })}</Text>
-      <Text>{t("signInHint")}</Text>
+      <Text>{t("signInHint", { studio })}</Text>
     </NoticeEmailLayout>
   );
 }

@@ -163,7 +163,9 @@ registry.registerPath({
   tags,
   summary: "Email every person the import created a welcome, once",
   description:
-    '"<studio> now takes bookings here", in the studio\'s language, with its sign-in page, through the email outbox; ' +
+    '"<studio> now takes bookings here", in the studio\'s language, through the email outbox, with a one-tap link ' +
+    "that signs the person in (single-use, 14 days from the sending; a used or expired one opens the studio's sign-in " +
+    "page with their email filled in); " +
     "`queued` says how many were queued (0 on a second call, and for kinds other than people). 409 `Import is not " +
     "committed` before the commit has finished.",
   security: admin.security,

@@ -21,7 +21,7 @@ import { listUsers } from "@/lib/users/list-users";
 import { listProducts } from "@/lib/commerce/list-products";
 import { formatMoney } from "@/components/dashboard/format";
 import { buttonClass } from "@/components/ui/button";
-import { isDependantEmail, isNoEmailAddress } from "@/lib/users/stand-in-addresses";
+import { realEmail } from "@/lib/users/stand-in-addresses";
 import { nameWithGuardian } from "@/lib/households/child-of";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import { shownInstanceStatus } from "@/lib/programme/shown-instance-status";
@@ -71,16 +71,18 @@ export default async function ClassPage({ params, searchParams }: Props) {
   const [language, tHousehold] = await Promise.all([pageLanguage(), getTranslations("Household")]);
   const name = (user: { displayName: string; email: string | null; guardian?: { displayName: string } | null }) =>
     nameWithGuardian(user, language, (values) => tHousehold("childOf", values));
+  // The roster's rows carry the stored address, the search's rows the answered one (null without one).
   const email = (user: { email: string | null }) =>
-    user.email === null || isNoEmailAddress(user.email) || isDependantEmail(user.email)
-      ? tRoster("noEmail")
-      : user.email;
+    (user.email === null ? null : realEmail(user.email)) ?? tRoster("noEmail");
   /** A name on the roster leads an administrator to the person's page. */
   const person = (booking: (typeof roster)[number]) =>
     isTeacher ? (
       name(booking.attendee)
     ) : (
-      <Link href={`/dashboard/users/${booking.attendeeId}`} className="text-brand-800 underline decoration-slate-300 underline-offset-4 hover:decoration-brand-700">
+      <Link
+        href={`/dashboard/users/${booking.attendeeId}`}
+        className="text-brand-800 underline decoration-slate-300 underline-offset-4 hover:decoration-brand-700"
+      >
         {name(booking.attendee)}
       </Link>
     );
@@ -90,29 +92,28 @@ export default async function ClassPage({ params, searchParams }: Props) {
       ? (await listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona, q: query, limit: 10 }))
           .items
       : [];
-  const dropIns: DropInOption[] =
-    live
-      ? (await listProducts({ db: viewer.db }))
-          .filter((product) => product.type === "drop_in" && product.status === "active")
-          .flatMap((product) =>
-            product.prices.map((price) => ({
-              priceId: price.id,
-              label: [
-                product.name,
-                formatMoney(price.amount, price.currency, studio.locale),
-                price.minAge !== null || price.maxAge !== null
-                  ? tRoster("ages", {
-                      min: price.minAge ?? 0,
-                      max: price.maxAge ?? 0,
-                      hasMax: price.maxAge !== null ? "yes" : "no",
-                    })
-                  : "",
-              ]
-                .filter(Boolean)
-                .join(" · "),
-            })),
-          )
-      : [];
+  const dropIns: DropInOption[] = live
+    ? (await listProducts({ db: viewer.db }))
+        .filter((product) => product.type === "drop_in" && product.status === "active")
+        .flatMap((product) =>
+          product.prices.map((price) => ({
+            priceId: price.id,
+            label: [
+              product.name,
+              formatMoney(price.amount, price.currency, studio.locale),
+              price.minAge !== null || price.maxAge !== null
+                ? tRoster("ages", {
+                    min: price.minAge ?? 0,
+                    max: price.maxAge ?? 0,
+                    hasMax: price.maxAge !== null ? "yes" : "no",
+                  })
+                : "",
+            ]
+              .filter(Boolean)
+              .join(" · "),
+          })),
+        )
+    : [];
 
   return (
     <>
@@ -127,7 +128,8 @@ export default async function ClassPage({ params, searchParams }: Props) {
       <PageHeader title={instance.event.title}>
         <span className="flex flex-wrap items-center gap-2">
           {formatDateTime(instance.startsAt, studio)}–{formatTime(instance.endsAt, studio)}
-          {instance.event.location ? ` · ${instance.event.location}` : ""} <StatusBadge status={shownInstanceStatus(instance, now)} />
+          {instance.event.location ? ` · ${instance.event.location}` : ""}{" "}
+          <StatusBadge status={shownInstanceStatus(instance, now)} />
         </span>
       </PageHeader>
       <div className="max-w-sm">

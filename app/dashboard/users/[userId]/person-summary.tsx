@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { formatLocalDate, formatPercent } from "@/components/dashboard/format";
 import type { Persona } from "@/lib/auth/persona";
-import { isDependantEmail, isNoEmailAddress } from "@/lib/users/stand-in-addresses";
 import type { PersonOverview } from "@/lib/users/get-person-overview";
 import type { Studio } from "@/lib/web/get-active-studio";
 
@@ -18,7 +17,7 @@ export async function PersonFacts({ person, studio }: { person: PersonOverview["
   const facts = [
     {
       label: t("email"),
-      value: isNoEmailAddress(person.email) || isDependantEmail(person.email) ? t("noEmail") : person.email,
+      value: person.email ?? t("noEmail"),
       wrap: true,
     },
     { label: t("role"), value: personaNames[person.persona] ?? person.persona },

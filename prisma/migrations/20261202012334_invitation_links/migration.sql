@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "MagicLink" ADD COLUMN     "kind" TEXT NOT NULL DEFAULT 'sign_in';
+

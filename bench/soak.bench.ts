@@ -58,9 +58,13 @@ export const soakBenchAvailable = buildAvailable;
 
 export async function benchSoak(): Promise<BenchResult> {
   const runs: Soaked[] = [];
-  if (benchPostgresServer()) runs.push(await withScratchInstance(BENCH, "postgres", soak));
-  else progress(BENCH, "PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
-  runs.push(await withScratchInstance(BENCH, "embedded", soak));
+  // SOAK_DATABASES=postgres or =embedded soaks one of them only.
+  const only = process.env.SOAK_DATABASES?.split(",");
+  if (!only || only.includes("postgres")) {
+    if (benchPostgresServer()) runs.push(await withScratchInstance(BENCH, "postgres", soak));
+    else progress(BENCH, "PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+  }
+  if (!only || only.includes("embedded")) runs.push(await withScratchInstance(BENCH, "embedded", soak));
   return { figures: runs.flatMap(figuresOf), aims: runs.flatMap(aimsOf) };
 }
 

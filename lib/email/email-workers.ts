@@ -1,13 +1,17 @@
+import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import { Piscina } from "piscina";
+import { env } from "@/lib/env";
 import type { EmailTask, EmailTaskResult } from "./email-worker";
 
 // The pool of email worker threads, one per process (on globalThis: Next's bundles may each hold a
 // copy of this module). Rendering an email costs a millisecond or more of CPU, as much as serving
 // the booking that caused it; in a worker it no longer delays the requests this process serves.
-// The worker loads its TypeScript through tsx and without `--conditions=react-server` (the flags of
-// the process that starts it are not inherited: React Email needs react-dom/server's full build).
+// In production the worker runs the JavaScript `npm run build` compiled from email-worker.ts
+// (scripts/build-server-entries.mjs); elsewhere (tests, `npm run dev`) its TypeScript through tsx.
+// Either way without `--conditions=react-server` (the flags of the process that starts it are not
+// inherited: React Email needs react-dom/server's full build).
 // No server-only here: the bench's raw server uses the pool too.
 
 /** Threads: one keeps a booking burst's emails in order of claim and leaves the other core to requests. */
@@ -28,11 +32,17 @@ const IDLE_MS = 5 * 60_000;
 
 const holder = globalThis as typeof globalThis & { __studioEmailWorkers?: Piscina };
 
+/** The worker's code: compiled by the build in production (no TypeScript loader in the thread: decision 0043). */
+function workerEntry(): { filename: string; execArgv: string[] } {
+  const compiled = path.join(process.cwd(), ".next", "server-entries", "email-worker.mjs");
+  if (env().NODE_ENV === "production" && fs.existsSync(compiled)) return { filename: compiled, execArgv: [] };
+  return { filename: path.join(process.cwd(), "lib", "email", "email-worker.ts"), execArgv: ["--import", "tsx"] };
+}
+
 function pool(): Piscina {
   if (!holder.__studioEmailWorkers) v8.setFlagsFromString(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
   holder.__studioEmailWorkers ??= new Piscina({
-    filename: path.join(process.cwd(), "lib", "email", "email-worker.ts"),
-    execArgv: ["--import", "tsx"],
+    ...workerEntry(),
     minThreads: 0,
     maxThreads: THREADS,
     concurrentTasksPerWorker: TASKS_PER_THREAD,

@@ -38,8 +38,12 @@ async function subscribe(events: string[]): Promise<string> {
   return response.body.webhook.id as string;
 }
 
-/** Statements of other connections that wait for a lock (PostgreSQL only). */
+/**
+ * Statements of other connections that wait for a lock (PostgreSQL only). Within a transaction the
+ * statistics are a snapshot taken at first use: it is dropped first.
+ */
 async function lockWaiters(client: pg.Client): Promise<number> {
+  await client.query("SELECT pg_stat_clear_snapshot()");
   const { rows } = await client.query<{ count: string }>(
     `SELECT count(*) FROM pg_stat_activity
       WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,

@@ -87,7 +87,9 @@ registry.registerPath({
   request: {
     headers: z.object({
       "Stripe-Signature": z.string().openapi({
-        description: "Stripe's signature of the raw body (verified with STRIPE_CONNECT_WEBHOOK_SECRET)",
+        description:
+          "Stripe's signature of the raw body (verified with STRIPE_CONNECT_WEBHOOK_SECRET); its timestamp `t` more than 5 minutes " +
+          "before or after the server's clock answers 400 `Invalid signature`",
       }),
     }),
     body: {
@@ -112,7 +114,7 @@ registry.registerPath({
     "Called by Vipps MobilePay, not by clients; registered through its Webhooks API when the studio connects its sales unit. " +
     "Each delivery is verified as Vipps MobilePay documents: `x-ms-content-sha256` is the raw body's SHA-256 and `Authorization` " +
     "an HMAC-SHA256 under the registration's secret of the method, path, `x-ms-date`, host and content hash. An unknown studio, " +
-    "one without a registration, or a bad signature answers 400 `Invalid signature`. A verified event only says \"look again\": " +
+    'one without a registration, or a bad signature answers 400 `Invalid signature`. A verified event only says "look again": ' +
     "the agreement (or charge) it names is read from Vipps MobilePay and its state applied to the order it pays, once however often it " +
     "is delivered (the same as the poll that runs as a safety net): an agreement approved with its initial charge captured makes the " +
     "membership's order `paid` with its entitlement; one declined (`STOPPED`) or expired makes it `failed`. An event of no order of ours " +

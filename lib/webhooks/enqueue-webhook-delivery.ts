@@ -1,6 +1,7 @@
 import "server-only";
 import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
+import { isForeignKeyViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { TEST_EVENT_TYPE, type WebhookEventType } from "./webhook-events";
 
@@ -73,16 +74,22 @@ export async function enqueueTestEvent(options: {
   });
   if (!webhook) throw new AppError("not_found");
   const data = { webhookId: webhook.id, message: "A test event from your studio's booking system" };
-  const delivery = await options.db.webhookDelivery.create({
-    data: {
-      accountId: options.accountId,
-      webhookId: webhook.id,
-      eventType: TEST_EVENT_TYPE,
-      payload: payloadOf(TEST_EVENT_TYPE, data, options.now),
-      nextAttemptAt: options.now,
-    },
-    select: { id: true },
-  });
+  const delivery = await options.db.webhookDelivery
+    .create({
+      data: {
+        accountId: options.accountId,
+        webhookId: webhook.id,
+        eventType: TEST_EVENT_TYPE,
+        payload: payloadOf(TEST_EVENT_TYPE, data, options.now),
+        nextAttemptAt: options.now,
+      },
+      select: { id: true },
+    })
+    .catch((error: unknown) => {
+      // The endpoint was deleted between the look-up and the insert: it is gone, as a 404 says.
+      if (isForeignKeyViolation(error)) throw new AppError("not_found");
+      throw error;
+    });
   wakeJobs();
   return { deliveryId: delivery.id, waitsUntilEnabled: webhook.status !== "enabled" };
 }

@@ -117,6 +117,17 @@ describe("bookings while endpoints are deleted", () => {
       expect(await db.webhookDelivery.count({ where: { webhookId: keptId, eventType: "booking.created" } })).toBe(1);
     });
 
+    it("POST /webhooks/{id}/test of the endpoint being deleted: 404, not 500", async () => {
+      const deletedId = await subscribe(["booking.created"]);
+
+      const response = await whileDeleting(deletedId, () =>
+        api("POST", `/webhooks/${deletedId}/test`, { token: tenant.admin.token }),
+      );
+
+      expect(response).toMatchObject({ status: 404, body: { error: "Resource not found" } });
+      expect(await db.webhookDelivery.count({ where: { webhookId: deletedId } })).toBe(0);
+    });
+
     it("DELETE /bookings/{id}: 200, and no booking.cancelled delivery for the deleted endpoint", async () => {
       const lesson = await createClass(tenant.accountId);
       const member = await createMember(tenant.accountId, "attendee");

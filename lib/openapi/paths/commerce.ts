@@ -39,13 +39,11 @@ const IdempotencyHeaders = z.object({
 });
 
 const StripeSignatureHeaders = z.object({
-  "Stripe-Signature": z
-    .string()
-    .openapi({
-      description:
-        "Stripe's signature of the raw body (verified with STRIPE_WEBHOOK_SECRET); its timestamp `t` more than 5 minutes " +
-        "before or after the server's clock answers 400 `Invalid signature`",
-    }),
+  "Stripe-Signature": z.string().openapi({
+    description:
+      "Stripe's signature of the raw body (verified with STRIPE_WEBHOOK_SECRET); its timestamp `t` more than 5 minutes " +
+      "before or after the server's clock answers 400 `Invalid signature`",
+  }),
 });
 
 // ---------------------------------------------------------------- products

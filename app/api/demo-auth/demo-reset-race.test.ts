@@ -53,7 +53,11 @@ describe("demo sign-ins during a demo reset", () => {
       ),
       resetDemo({ fixture: DEMO_WITHOUT_PAST }),
     ]);
-    expect(responses.filter((response) => response.status >= 500 && response.status !== 503)).toEqual([]);
+    expect(
+      responses
+        .filter((response) => response.status >= 500 && response.status !== 503)
+        .map((response) => response.text),
+    ).toEqual([]);
     await expectSignedInOrRetry(responses);
   });
 

@@ -58,6 +58,15 @@ async function holdLocks(statements: [string, unknown[]][]) {
   await locker.query("BEGIN");
   for (const [text, values] of statements) await locker.query(text, values);
   return {
+    /** Statements of other connections waiting for a lock. */
+    waiters: async () => {
+      await locker.query("SELECT pg_stat_clear_snapshot()"); // in a transaction, statistics are a snapshot
+      const { rows } = await locker.query<{ count: string }>(
+        `SELECT count(*) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+      );
+      return Number(rows[0]!.count);
+    },
     release: async () => {
       await locker.query("ROLLBACK");
       await locker.end();
@@ -108,8 +117,13 @@ describe.skipIf(!databaseUrl)("when a request runs out of time waiting for the d
       [`SELECT 1 FROM "Import" WHERE id = $1 FOR UPDATE`, [importId]],
     ]);
     const token = tenant.admin.token;
-    // Prisma's default transaction timeout is 5 s; the locks go once every transaction is past it.
-    const released = new Promise((resolve) => setTimeout(resolve, 5_500)).then(() => locks.release());
+    // Prisma's default transaction timeout is 5 s; the locks go once every transaction waits for
+    // them and is past it.
+    const released = expect
+      .poll(locks.waiters, { timeout: 20_000, interval: 50 })
+      .toBeGreaterThanOrEqual(4)
+      .then(() => new Promise((resolve) => setTimeout(resolve, 5_500)))
+      .then(() => locks.release());
     const answers = await answersOf([
       ["PATCH", `/groups/${groupId}`, { token, body: { name: "Evening" } }],
       ["POST", `/groups/${groupId}/users/${attendee.userId}`, { token }],
@@ -127,7 +141,7 @@ describe.skipIf(!databaseUrl)("when a request runs out of time waiting for the d
     // Nothing was written, and the same routes work again once the locks are gone.
     expect((await db.group.findUniqueOrThrow({ where: { id: groupId } })).name).toBe("Morning");
     expect((await api("PATCH", `/groups/${groupId}`, { token, body: { name: "Evening" } })).status).toBe(200);
-  }, 30_000);
+  }, 60_000);
 
   it.each([
     ["a lock_timeout", "-c lock_timeout=100"],

@@ -3,7 +3,8 @@
 // before Next routes anything (lib/http/admission.ts); then prepareIncomingRequest
 // (lib/http/incoming-request.ts): route handlers are not handed the connection, so the client's
 // address is stamped into a header here, and a target whose percent-escapes do not decode is
-// repaired before Next's router fails on it.
+// repaired before Next's router fails on it; a server action called from another site is refused with
+// 403 (lib/http/foreign-server-action.ts), where Next would answer 500.
 //   node --import tsx scripts/next-server.ts dev|start   (NODE_ENV and PORT set by serve.mjs)
 // Not under `--conditions=react-server`: Next renders pages with react-dom/server in this process.
 import fs from "node:fs";
@@ -14,6 +15,7 @@ import type { NextConfig } from "next";
 import { parseEnvironment } from "../lib/env-schema";
 import { admitRequests } from "../lib/http/admission";
 import { compileProxyTrust } from "../lib/http/client-address";
+import { isForeignServerAction, refuseForeignServerAction } from "../lib/http/foreign-server-action";
 import { prepareIncomingRequest } from "../lib/http/incoming-request";
 import { guardedResponseClass } from "../lib/http/guarded-response";
 
@@ -51,13 +53,16 @@ await app.prepare();
 const limits = { maxRequestsInFlight: config.MAX_IN_FLIGHT_REQUESTS, maxOpenConnections: config.MAX_OPEN_CONNECTIONS };
 admitRequests(server, limits, (request, response) => {
   prepareIncomingRequest(request, trust);
+  if (isForeignServerAction(request)) return refuseForeignServerAction(request, response);
   void handle(request, response);
 });
 // A saturated Node process accepts one connection per event-loop turn (libuv ≥ 1.45), and a turn
 // then lasts tens of milliseconds: a crowd connecting at once waits in the listen backlog. Node's
 // default of 511 overflows, and the kernel drops SYNs the client retries only after 1, 3, 7 s.
 // (Linux caps this at net.core.somaxconn.) docs/decisions/0011.
-server.listen({ port, backlog: LISTEN_BACKLOG }, () => console.log(`[next-server] listening on http://localhost:${port}`));
+server.listen({ port, backlog: LISTEN_BACKLOG }, () =>
+  console.log(`[next-server] listening on http://localhost:${port}`),
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -183,3 +183,72 @@ describe("databaseUnavailable, on the errors an unavailable PostgreSQL gives eac
     }
   });
 });
+
+describe("databaseUnavailable, on a transaction or statement out of time (issue 43 §6.2)", () => {
+  const databaseUrl = process.env.TEST_DATABASE_FILE_URL;
+  const failure = (work: () => Promise<unknown>) =>
+    work().then(
+      () => "no error",
+      (error: unknown) => error,
+    );
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("busy: a transaction used past its timeout (Prisma's P2028)", async () => {
+    const error = await failure(() =>
+      db.$transaction(
+        async (tx) => {
+          await sleep(200);
+          return tx.account.findFirst();
+        },
+        { timeout: 50 },
+      ),
+    );
+    expect(databaseUnavailable(error), String(error)).toMatchObject({ reason: "busy" });
+  });
+
+  it.runIf(databaseUrl)("busy: a transaction that cannot start within its maxWait", async () => {
+    const database = openPostgres(databaseUrl!, 1);
+    const holder = database.prisma.$transaction(() => sleep(1_000), { timeout: 5_000 });
+    try {
+      await sleep(100);
+      const error = await failure(() => database.prisma.$transaction((tx) => tx.account.findFirst(), { maxWait: 50 }));
+      expect(databaseUnavailable(error), String(error)).toMatchObject({ reason: "busy" });
+    } finally {
+      await holder;
+      await database.close();
+    }
+  });
+
+  it.runIf(databaseUrl)(
+    "busy: a lock_timeout (55P03) and a statement_timeout (57014) set on the database",
+    async () => {
+      const tenant = await createTenant();
+      const locker = new pg.Client({ connectionString: databaseUrl });
+      await locker.connect();
+      try {
+        await locker.query("BEGIN");
+        await locker.query(`SELECT 1 FROM "Account" WHERE id = $1 FOR UPDATE`, [tenant.accountId]);
+        const lockTimeout = await failure(() =>
+          db.$transaction(async (tx) => {
+            await tx.$executeRawUnsafe("SET LOCAL lock_timeout = '50ms'");
+            await tx.$executeRaw`UPDATE "Account" SET name = name WHERE id = ${tenant.accountId}`;
+          }),
+        );
+        const statementTimeout = await failure(() =>
+          db.$transaction(async (tx) => {
+            await tx.$executeRawUnsafe("SET LOCAL statement_timeout = '50ms'");
+            await tx.account.update({ where: { id: tenant.accountId }, data: { name: "x" } });
+          }),
+        );
+        expect(databaseUnavailable(lockTimeout), String(lockTimeout)).toEqual({ reason: "busy", signal: "55P03" });
+        expect(databaseUnavailable(statementTimeout), String(statementTimeout)).toEqual({
+          reason: "busy",
+          signal: "57014",
+        });
+      } finally {
+        await locker.query("ROLLBACK");
+        await locker.end();
+      }
+    },
+  );
+});

@@ -49,9 +49,12 @@ export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error
 /**
  * Why a call could not be served by the database, when the reason is the database's availability and
  * not the call: `unreachable`, no connection could be made or the server ended it (refused, reset,
- * terminated by an admin or a shutdown, starting up, a connection timeout); `busy`, every pooled
- * connection stayed in use for DATABASE_POOL_TIMEOUT_MS (the database itself may be fine). `signal`
- * names what gave it away (an error code, an adapter error kind, a driver message), for the log.
+ * terminated by an admin or a shutdown, starting up, a connection timeout); `busy`, the database is
+ * fine but the call ran out of time waiting: every pooled connection stayed in use for
+ * DATABASE_POOL_TIMEOUT_MS, a transaction could not start within its maxWait or ran past its
+ * timeout (often waiting for a row another transaction holds locked), or a lock or statement
+ * timeout set on the database ended a statement. `signal` names what gave it away (an error code,
+ * an adapter error kind, a driver message), for the log.
  */
 export type DatabaseUnavailable = { reason: "unreachable" | "busy"; signal: string };
 
@@ -79,12 +82,15 @@ export function databaseUnavailable(error: unknown): DatabaseUnavailable | undef
       errors?: unknown;
     };
     for (const value of [node.code, node.errorCode, node.originalCode, node.kind]) {
-      if (typeof value === "string" && isUnreachableCode(value)) return { reason: "unreachable", signal: value };
+      if (typeof value !== "string") continue;
+      if (isUnreachableCode(value)) return { reason: "unreachable", signal: value };
+      if (BUSY_CODES.has(value)) busy ??= { reason: "busy", signal: value };
     }
     if (typeof node.message === "string") {
       const message = UNREACHABLE_MESSAGES.find((text) => (node.message as string).includes(text));
       if (message) return { reason: "unreachable", signal: message };
-      if (node.message.includes(POOL_TIMEOUT_MESSAGE)) busy = { reason: "busy", signal: POOL_TIMEOUT_MESSAGE };
+      const busyMessage = BUSY_MESSAGES.find((text) => (node.message as string).includes(text));
+      if (busyMessage) busy ??= { reason: "busy", signal: busyMessage };
     }
     pending.push(node.cause, node.meta?.driverAdapterError, ...(Array.isArray(node.errors) ? node.errors : []));
   }
@@ -127,4 +133,18 @@ const UNREACHABLE_MESSAGES = [
   "Connection terminated due to connection timeout",
   "Client has encountered a connection error and is not queryable",
 ];
+/** The pool's: no connection came free in time (lib/db/client.ts counts them for the metrics). */
 export const POOL_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";
+
+/**
+ * Out of time, the database itself answering: Prisma's transaction API (P2028: not started within
+ * maxWait, or used past its timeout), lock_not_available (a lock_timeout), query_canceled (a
+ * statement_timeout, or an operator's pg_cancel_backend).
+ */
+const BUSY_CODES = new Set(["P2028", "55P03", "57014"]);
+const BUSY_MESSAGES = [
+  POOL_TIMEOUT_MESSAGE,
+  "Unable to start a transaction in the given time",
+  "Transaction already closed",
+  "on an expired transaction",
+];

@@ -22,7 +22,10 @@ export async function listDemoPeople(options: { accountId: string; persona?: Dem
     },
     include: { user: true },
   });
+  // Prisma reads the users in a second statement: one a reset deleted in between comes back null
+  // (typed as never null), and that person is no longer a persona (issue 43 §6.4).
   return memberships
-    .map((membership) => membership.user)
+    .map((membership) => membership.user as User | null)
+    .filter((user): user is User => user !== null)
     .sort((a, b) => order.indexOf(a.email) - order.indexOf(b.email));
 }

@@ -29,7 +29,8 @@ export function toErrorResponse(error: unknown, route: string, startedAt: number
 }
 
 /**
- * The database cannot be reached, or no pooled connection came free in time: 503 with Retry-After,
+ * The database cannot be reached, or a request ran out of time waiting for it (no pooled connection
+ * came free, a transaction past its timeout, a lock or statement timeout): 503 with Retry-After,
  * on every endpoint. An outage is logged once (lib/db/reachability.ts), not once per request.
  */
 function databaseNotAvailable(error: unknown, startedAt: number): AppError | undefined {

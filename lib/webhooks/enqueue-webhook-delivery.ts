@@ -1,6 +1,7 @@
 import "server-only";
 import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
+import { isForeignKeyViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { TEST_EVENT_TYPE, type WebhookEventType } from "./webhook-events";
 
@@ -12,7 +13,8 @@ function payloadOf(type: string, data: unknown, now: Date): string {
 /**
  * Puts an event in the outbox for each enabled endpoint of the account that subscribes to it, in
  * the caller's transaction (so the event is sent exactly when its change commits); the caller
- * wakes the runner after the commit (wakeJobs). Returns the deliveries queued.
+ * wakes the runner after the commit (wakeJobs). Returns the deliveries queued. An endpoint deleted
+ * concurrently gets none, and never fails the change.
  * `booking.created` of POST /bookings is the exception: the booking statement writes it itself
  * (book_instance.sql); a course's enrolment writes its own here (enrol-course.ts).
  */
@@ -33,10 +35,13 @@ export async function enqueueWebhookEvents(
   events: { accountId: string; type: WebhookEventType; data: readonly unknown[]; now: Date },
 ): Promise<number> {
   if (events.data.length === 0) return 0;
-  const webhooks = await tx.webhook.findMany({
-    where: { status: "enabled", events: { has: events.type } },
-    select: { id: true },
-  });
+  // FOR KEY SHARE: the lock the deliveries' foreign key check takes anyway, taken as the endpoints
+  // are read. An endpoint being deleted meanwhile is waited for and then left out, where the check
+  // would have failed the caller's whole change (issue 43 §6.1).
+  const webhooks = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "Webhook"
+     WHERE "accountId" = ${events.accountId} AND "status" = 'enabled' AND ${events.type} = ANY ("events")
+     FOR KEY SHARE`;
   if (webhooks.length === 0) return 0;
   const payloads = events.data.map((data) => payloadOf(events.type, data, events.now));
   const { count } = await tx.webhookDelivery.createMany({
@@ -69,16 +74,22 @@ export async function enqueueTestEvent(options: {
   });
   if (!webhook) throw new AppError("not_found");
   const data = { webhookId: webhook.id, message: "A test event from your studio's booking system" };
-  const delivery = await options.db.webhookDelivery.create({
-    data: {
-      accountId: options.accountId,
-      webhookId: webhook.id,
-      eventType: TEST_EVENT_TYPE,
-      payload: payloadOf(TEST_EVENT_TYPE, data, options.now),
-      nextAttemptAt: options.now,
-    },
-    select: { id: true },
-  });
+  const delivery = await options.db.webhookDelivery
+    .create({
+      data: {
+        accountId: options.accountId,
+        webhookId: webhook.id,
+        eventType: TEST_EVENT_TYPE,
+        payload: payloadOf(TEST_EVENT_TYPE, data, options.now),
+        nextAttemptAt: options.now,
+      },
+      select: { id: true },
+    })
+    .catch((error: unknown) => {
+      // The endpoint was deleted between the look-up and the insert: it is gone, as a 404 says.
+      if (isForeignKeyViolation(error)) throw new AppError("not_found");
+      throw error;
+    });
   wakeJobs();
   return { deliveryId: delivery.id, waitsUntilEnabled: webhook.status !== "enabled" };
 }

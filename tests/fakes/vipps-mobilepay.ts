@@ -55,8 +55,13 @@ export class FakeVippsMobilepay {
   requests: { method: string; path: string; body: Record<string, unknown> }[] = [];
   /** Answer every API call (but the token) with this status, as when their service is down. */
   failWith: number | null = null;
-  /** The `x-ms-date` of deliveries (their format, RFC 1123). */
+  /** The fake's time: events' `occurred`, charges' days. */
   clock = () => new Date("2026-11-30T09:00:00Z");
+  /**
+   * When a delivery is signed, its `x-ms-date` (RFC 1123): the real time, as Vipps MobilePay signs
+   * when it sends, since the app refuses one more than 5 minutes from its own clock.
+   */
+  signedAt = () => new Date();
   /**
    * Also POST each delivery to its webhook, as Vipps MobilePay does (the end-to-end journey's fake,
    * scripts/fake-mobilepay.ts); tests deliver them themselves.
@@ -83,6 +88,7 @@ export class FakeVippsMobilepay {
     for (const collection of [this.agreements, this.charges, this.tokens, this.idempotent]) collection.clear();
     for (const list of [this.salesUnits, this.webhooks, this.deliveries, this.requests]) list.length = 0;
     this.failWith = null;
+    this.signedAt = () => new Date();
   }
 
   addSalesUnit(keys: SalesUnitKeys): SalesUnitKeys {
@@ -174,7 +180,7 @@ export class FakeVippsMobilepay {
     for (const webhook of this.webhooks) {
       if (webhook.msn !== msn || !webhook.events.includes(String(fields.eventType))) continue;
       const body = JSON.stringify(event);
-      const headers = signWebhook(webhook.url, body, webhook.secret, this.clock().toUTCString());
+      const headers = signWebhook(webhook.url, body, webhook.secret, this.signedAt().toUTCString());
       this.deliveries.push({ url: webhook.url, body, headers, event });
       if (this.deliverOverHttp) void this.post(webhook.url, body, headers);
     }

@@ -39,9 +39,11 @@ const IdempotencyHeaders = z.object({
 });
 
 const StripeSignatureHeaders = z.object({
-  "Stripe-Signature": z
-    .string()
-    .openapi({ description: "Stripe's signature of the raw body (verified with STRIPE_WEBHOOK_SECRET)" }),
+  "Stripe-Signature": z.string().openapi({
+    description:
+      "Stripe's signature of the raw body (verified with STRIPE_WEBHOOK_SECRET); its timestamp `t` more than 5 minutes " +
+      "before or after the server's clock answers 400 `Invalid signature`",
+  }),
 });
 
 // ---------------------------------------------------------------- products
@@ -176,7 +178,7 @@ registry.registerPath({
     "(PATCH /account/payments; subscriptions are card-only), and `entitlement` is null until the webhook reports the payment. " +
     "A one-off purchase that costs 0 (a free price or a 100% code) is paid at once with either provider, without a payment. 503 when the payment provider cannot be reached " +
     "(the order is then `failed`).\n\n" +
-    "`paymentMethod: \"mobilepay\"` (default `card`, the above): a membership (a subscription price) paid through the studio's own Vipps " +
+    '`paymentMethod: "mobilepay"` (default `card`, the above): a membership (a subscription price) paid through the studio\'s own Vipps ' +
     "MobilePay sales unit (PATCH /account/payments `mobilepay`), whatever the provider. 400 for a one-off price or one paid in instalments " +
     "(Stripe's MobilePay stays the way to pay those), 409 `MobilePay is not set up for this studio` when no sales unit is connected, both " +
     "before anything is written. The order (`provider: mobilepay`) is `pending` and `checkoutUrl` is the Recurring agreement's confirmation " +
@@ -244,7 +246,7 @@ registry.registerPath({
     "entitlement it gives counted from now. The figures are computed by the same code as the order's, so a checkout right after " +
     "a quote charges `total`.\n\n" +
     "Errors as on POST /checkout, in the same order: 404 unknown or non-active product, unknown or retired price; 409 " +
-    "`Payments are not set up for this studio` (with `paymentMethod: \"mobilepay\"`: 400 for a price that is not a membership's, 409 " +
+    '`Payments are not set up for this studio` (with `paymentMethod: "mobilepay"`: 400 for a price that is not a membership\'s, 409 ' +
     "`MobilePay is not set up for this studio`); 409 `Purchase limit reached`; 409 `Only for new customers`; 409 `Not eligible for this price`. A promo code " +
     "that does not apply is no error here: `promoCode.applied` is false with the `reason`, and the figures are without it " +
     "(POST /checkout answers it 409 `Promo code is not valid`). `forUserId` as on POST /checkout: the dependant's age and limit.",

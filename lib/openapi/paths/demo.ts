@@ -32,6 +32,13 @@ registry.registerPath({
     400: errorResponse(400),
     404: disabled("demo mode off, or the persona or userId is not a seeded demo persona"),
     413: errorResponse(413),
+    503: {
+      ...errorResponse(503),
+      description:
+        "The demo was reset again and again while signing in (a sign-in during one reset waits for it and signs in " +
+        "to the new demo studio); `Retry-After` (seconds) tells when to try again",
+      headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } },
+    },
   },
 });
 

@@ -99,7 +99,10 @@ BEGIN
       || '}}',
       p_now, p_now
       FROM "Webhook" w
-      WHERE w."accountId" = actor."accountId" AND w."status" = 'enabled' AND 'booking.created' = ANY (w."events");
+      WHERE w."accountId" = actor."accountId" AND w."status" = 'enabled' AND 'booking.created' = ANY (w."events")
+      -- The lock the foreign key check takes anyway, taken as the endpoints are read: an endpoint
+      -- being deleted is waited for and then left out, where the check would fail the booking.
+      FOR KEY SHARE OF w;
   END IF;
 END
 $$;

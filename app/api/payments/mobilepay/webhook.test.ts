@@ -65,7 +65,25 @@ describe("POST /payments/mobilepay/webhook/{accountId}", () => {
       [`/payments/mobilepay/webhook/${other.accountId}`, delivery.body, delivery.headers],
       [`/payments/mobilepay/webhook/${randomUUID()}`, delivery.body, delivery.headers],
     ] as const)
-      expect(await deliver(path, body, { ...headers })).toMatchObject({ status: 400, body: { error: "Invalid signature" } });
+      expect(await deliver(path, body, { ...headers })).toMatchObject({
+        status: 400,
+        body: { error: "Invalid signature" },
+      });
     expect(pathOf(delivery)).toBe(`/payments/mobilepay/webhook/${tenant.accountId}`);
+  });
+
+  it("answers 400 to a delivery signed more than 5 minutes ago or ahead, however well signed", async () => {
+    await connectedStudio();
+    for (const minutes of [-6, -60, 6]) {
+      fake.signedAt = () => new Date(Date.now() + minutes * 60_000);
+      const delivery = activation();
+      expect(await deliver(pathOf(delivery), delivery.body, { ...delivery.headers }), `${minutes} min`).toMatchObject({
+        status: 400,
+        body: { error: "Invalid signature" },
+      });
+    }
+    fake.signedAt = () => new Date(Date.now() - 4 * 60_000);
+    const recent = activation();
+    expect(await deliver(pathOf(recent), recent.body, { ...recent.headers })).toMatchObject({ status: 200 });
   });
 });

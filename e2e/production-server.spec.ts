@@ -4,8 +4,11 @@
 // - it serves every page and every operation of its OpenAPI document once and still answers
 //   GET /api/health, every answer one the document lists (tests/helpers/whole-surface.ts);
 // - when its server process is killed (kill -9), `npm start` starts a new one that answers within
-//   15 s, and the booking made before is there.
+//   15 s, and the booking made before is there;
+// - the build holds each server chunk once (scripts/dedupe-server-chunks.mjs): a server that has
+//   served every route loads the same lib code once, not once per route group.
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -69,6 +72,31 @@ for (const database of databases) {
     });
   });
 }
+
+test("the build holds each server chunk once, and the lib code every route shares in a few chunks, not one per route", () => {
+  const chunksDir = path.resolve(import.meta.dirname, "..", ".next", "server", "chunks");
+  const chunks = fs
+    .readdirSync(chunksDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".js"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  expect(chunks.length).toBeGreaterThan(100);
+  const byContent = new Map<string, string[]>();
+  for (const file of chunks) {
+    const text = fs.readFileSync(file, "utf8").replace(/\n\/\/# sourceMappingURL=[^\n]*\n?$/, "\n");
+    const key = crypto.createHash("sha256").update(text).digest("hex");
+    byContent.set(key, [...(byContent.get(key) ?? []), path.relative(chunksDir, file)]);
+  }
+  expect([...byContent.values()].filter((files) => files.length > 1)).toEqual([]);
+  // lib/env-schema.ts is imported by every route (through the database and the log). Turbopack put
+  // it in 41 chunks of the route handlers' layer, one per route group; once each chunk is held once,
+  // 4 hold it (chunks of different compositions: the rest of decision 0043's duplication).
+  const holdingEnvSchema = chunks.filter(
+    (file) =>
+      !file.includes(`${path.sep}ssr${path.sep}`) && fs.readFileSync(file, "utf8").includes("DATABASE_POOL_TIMEOUT_MS"),
+  );
+  expect(holdingEnvSchema.length).toBeGreaterThan(0);
+  expect(holdingEnvSchema.length).toBeLessThanOrEqual(4);
+});
 
 async function startInstance(postgresServer: string | undefined): Promise<Instance> {
   const port = await freePort();

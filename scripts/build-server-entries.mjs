@@ -28,4 +28,6 @@ await build({
   tsconfig: "tsconfig.json",
   logLevel: "warning",
 });
-console.log(`[build] server entries compiled to ${path.relative(ROOT, SERVER_ENTRIES_DIR)} in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `[build] server entries compiled to ${path.relative(ROOT, SERVER_ENTRIES_DIR)} in ${Math.round(performance.now() - started)} ms`,
+);

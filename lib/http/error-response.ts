@@ -6,6 +6,8 @@ import { AppError, ERRORS } from "@/lib/errors";
 import { log, redactSecrets } from "@/lib/log";
 import { ruleDetail } from "@/lib/error-details";
 
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Maps any thrown value to the contract's `{ error }` body. Unknown errors are logged, not shown.
  * `startedAt` (performance.now()) is when the request began.
@@ -23,8 +25,12 @@ export function toErrorResponse(error: unknown, route: string, startedAt: number
   const code = appError?.code ?? "internal";
   const body: { error: string; details?: unknown } = { error: ERRORS[code].message };
   if (appError?.details && code === "validation_failed") body.details = appError.details;
-  const response = NextResponse.json(body, { status: ERRORS[code].status });
-  if (appError?.retryAfter !== undefined) response.headers.set("Retry-After", String(appError.retryAfter));
+  const status = ERRORS[code].status;
+  const response = NextResponse.json(body, { status });
+  // Every 503 says when to try again (README); one that names no time: a payment or accounting
+  // provider not answering, which is seldom back within a second.
+  const retryAfter = appError?.retryAfter ?? (status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
+  if (retryAfter !== undefined) response.headers.set("Retry-After", String(retryAfter));
   return response;
 }
 

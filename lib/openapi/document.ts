@@ -56,19 +56,52 @@ import "./paths/api-keys";
 import "./paths/webhooks";
 import "./paths/webhook-events";
 
-let cached: ReturnType<OpenApiGeneratorV31["generateDocument"]> | undefined;
+type Document = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
+let cached: Document | undefined;
+
+/**
+ * Any operation may answer 503 with Retry-After (README, decision 0008): the process sheds requests
+ * past its limits before routing (decision 0011), and a database that is unreachable, saturated or
+ * busy answers every route so. Operations that say more about their 503 keep their own.
+ */
+const SERVICE_UNAVAILABLE = {
+  description:
+    "Service unavailable: the server is saturated, or the database unreachable or busy; `Retry-After` (seconds) tells when to try again",
+  headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } },
+  content: {
+    "application/json": {
+      schema: { $ref: "#/components/schemas/Error" },
+      example: { error: "Service unavailable" },
+    },
+  },
+};
+
+function withServiceUnavailable(document: Document): Document {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of ["get", "put", "post", "delete", "patch"] as const) {
+      const operation = item[method];
+      if (!operation?.responses) continue;
+      const own = operation.responses["503"] as { headers?: Record<string, unknown> } | undefined;
+      if (!own) operation.responses["503"] = SERVICE_UNAVAILABLE;
+      else own.headers = { ...SERVICE_UNAVAILABLE.headers, ...own.headers };
+    }
+  }
+  return document;
+}
 
 export function openApiDocument() {
-  cached ??= new OpenApiGeneratorV31(registry.definitions).generateDocument({
-    openapi: "3.1.0",
-    info: {
-      title: "Studio Booking API",
-      version: "0.3.0",
-      description: "Multi-tenant booking service for yoga, dance and fitness studios. Contract 0.2.0 plus decisions.",
-      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
-    },
-    servers: [{ url: "/api" }],
-    tags: TAGS,
-  });
+  cached ??= withServiceUnavailable(
+    new OpenApiGeneratorV31(registry.definitions).generateDocument({
+      openapi: "3.1.0",
+      info: {
+        title: "Studio Booking API",
+        version: "0.3.0",
+        description: "Multi-tenant booking service for yoga, dance and fitness studios. Contract 0.2.0 plus decisions.",
+        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+      },
+      servers: [{ url: "/api" }],
+      tags: TAGS,
+    }),
+  );
   return cached;
 }

@@ -141,6 +141,18 @@ describe("the OpenAPI document", () => {
     expect(without2xx).toEqual([]);
   });
 
+  it("lists 503 with Retry-After on every operation: any request may be shed, or meet a busy database", () => {
+    const without503 = documentedOperations()
+      .filter(({ operation }) => {
+        const response = (operation.responses as Record<string, { headers?: Record<string, unknown> }> | undefined)?.[
+          "503"
+        ];
+        return !response?.headers?.["Retry-After"];
+      })
+      .map(({ key }) => key);
+    expect(without503).toEqual([]);
+  });
+
   it("names every operation with its own operationId (what SDK generators name their functions after)", () => {
     const operations = documentedOperations();
     expect(operations.filter(({ operation }) => !operation.operationId).map(({ key }) => key)).toEqual([]);

@@ -15,6 +15,11 @@ const ROOT = path.join(import.meta.dirname, "..", "..");
  */
 export function nextServerArguments(mode, extraFlags = []) {
   if (mode === "start")
-    return [...extraFlags, ...nextServerNodeFlags(), path.join(ROOT, ".next", "server-entries", "next-server.mjs"), mode];
+    return [
+      ...extraFlags,
+      ...nextServerNodeFlags(),
+      path.join(ROOT, ".next", "server-entries", "next-server.mjs"),
+      mode,
+    ];
   return [...extraFlags, "--import", "tsx", path.join(ROOT, "scripts", "next-server.ts"), mode];
 }

@@ -104,9 +104,11 @@ describe("GET and PATCH /account/accounting/dinero", () => {
     expect((await settings()).body.status).toBe("not_connected");
   });
 
-  it("answers 503 when Dinero cannot be reached, and keeps nothing", async () => {
+  it("answers 503 with Retry-After when Dinero cannot be reached, and keeps nothing", async () => {
     dinero.failNext("token", 503);
-    expect((await patch({ dinero: DINERO })).status).toBe(503);
+    const response = await patch({ dinero: DINERO });
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await settings()).body.status).toBe("not_connected");
   });
 

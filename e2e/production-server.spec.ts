@@ -10,13 +10,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 // No page is opened here: the server process is what is tested, so no browser (support/test's
 // fixture starts one to watch the security headers of pages).
 // eslint-disable-next-line no-restricted-imports
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import { freePort } from "../bench/lib/server-process";
 import { Surface } from "../tests/helpers/whole-surface";
 
 type Instance = { process: ChildProcess; url: string; output: () => string; dataDir: string };
@@ -207,17 +207,6 @@ async function bookSomeone(admin: APIRequestContext): Promise<{ instanceId: stri
   const booked = await admin.post("/api/bookings", { data: { instanceId, attendeeId: member.id } });
   expect(booked.status(), await booked.text()).toBe(201);
   return { instanceId, bookingId: ((await booked.json()) as { id: string }).id };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function postgresDatabaseName(port: number | string): string {

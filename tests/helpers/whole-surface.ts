@@ -46,7 +46,7 @@ export type SurfaceRequest = {
   /** The path pattern: "/users/{userId}" (under /api) or a page route "/[slug]/me". */
   pattern: string;
   operation?: OperationObject;
-  /** The statuses the document lists for it; pages: 200, redirects, 404. */
+  /** The statuses the document lists for it; pages: 200, redirects, 404, 503. */
   documented: Set<number>;
 };
 
@@ -159,7 +159,13 @@ export class Surface {
   }
 
   private pageRequest(route: string): SurfaceRequest {
-    return { label: `page ${route}`, method: "GET", pattern: route, documented: new Set([200, 303, 307, 308, 404]) };
+    // 503 with Retry-After: a process past its limits sheds pages too, before routing (decision 0011).
+    return {
+      label: `page ${route}`,
+      method: "GET",
+      pattern: route,
+      documented: new Set([200, 303, 307, 308, 404, 503]),
+    };
   }
 
   /** The URL, headers and body of a request, filled with the ids known now. */

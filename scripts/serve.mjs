@@ -103,7 +103,7 @@ async function main(serveMode) {
     const startedAt = Date.now();
     const server = spawn(process.execPath, nextServerArguments(serveMode), {
       stdio: "inherit",
-      env: { ...process.env, NODE_ENV: serveMode === "dev" ? "development" : "production" },
+      env: serverEnvironment(serveMode),
     });
     child = server;
     const ended = await exitOf(server);
@@ -117,6 +117,23 @@ async function main(serveMode) {
     child = undefined; // a stop signal during the back-off exits at once (forward)
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
+}
+
+/**
+ * The server's environment: ours, NODE_ENV for the mode, and at most two glibc malloc arenas unless
+ * MALLOC_ARENA_MAX is set. glibc gives each thread that allocates its own arena (the server, libuv's
+ * pool, the email worker, V8's helpers), each holding freed memory apart: with two the server held
+ * 11–31 MB less resident after the same passes of the whole surface (decision 0043). Other C
+ * libraries ignore the variable.
+ * @param {Mode} serveMode
+ * @returns {NodeJS.ProcessEnv}
+ */
+function serverEnvironment(serveMode) {
+  return {
+    MALLOC_ARENA_MAX: "2",
+    ...process.env,
+    NODE_ENV: serveMode === "dev" ? "development" : "production",
+  };
 }
 
 /**

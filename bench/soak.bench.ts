@@ -14,6 +14,7 @@
 import { pathToFileURL } from "node:url";
 import { bookingRequest, pairs, type Seed } from "./lib/booking-seed";
 import { progress, type Aim, type BenchResult, type Figure } from "./lib/measure";
+import { cpuDelta, treeCpu } from "./lib/process-cpu";
 import { QUICK } from "./lib/quick";
 import { totalMb, treeMemory, type ProcessMemory } from "./lib/process-memory";
 import {
@@ -52,6 +53,8 @@ type Soaked = {
   slopeMbPer10Min: number;
   largestHeapMb: number;
   heapLimitMb: number;
+  /** The instance's CPU (all its processes and threads) per request, ms, and its share of a core. */
+  cpu: { steady?: { msPerRequest: number; cores: number }; double?: { msPerRequest: number; cores: number } };
 };
 
 export const soakBenchAvailable = buildAvailable;
@@ -99,12 +102,12 @@ async function soak(instance: ScratchInstance): Promise<Soaked> {
   const phaseAt = (ms: number) => (ms - (phaseStarted - started) < STEADY_MS ? "steady" : "twice the rate");
   try {
     progress(BENCH, `${label}: ${STEADY_MS / 60_000} min at ${RATE} requests/s`);
-    await openLoop(run, mix, RATE, STEADY_MS);
+    run.cpu.steady = await measuringCpu(instance, RATE, STEADY_MS, () => openLoop(run, mix, RATE, STEADY_MS));
     await sample("steady");
     const steadyEnd = samples.length;
     phaseStarted = performance.now() - STEADY_MS;
     progress(BENCH, `${label}: ${DOUBLE_MS / 60_000} min at ${RATE * 2} requests/s`);
-    await openLoop(run, mix, RATE * 2, DOUBLE_MS);
+    run.cpu.double = await measuringCpu(instance, RATE * 2, DOUBLE_MS, () => openLoop(run, mix, RATE * 2, DOUBLE_MS));
     run.slopeMbPer10Min = slope(samples.slice(allRoutesAt, steadyEnd));
   } finally {
     clearInterval(timer);
@@ -231,6 +234,7 @@ function emptyRun(kind: DatabaseKind): Soaked {
     slopeMbPer10Min: 0,
     largestHeapMb: 0,
     heapLimitMb: 0,
+    cpu: {},
   };
 }
 
@@ -246,6 +250,22 @@ async function heapOf(baseUrl: string): Promise<Sample["heap"]> {
   } catch {
     return undefined;
   }
+}
+
+/** The instance's CPU while `load` runs: ms per request sent, and cores in use on average. */
+async function measuringCpu(
+  instance: ScratchInstance,
+  rate: number,
+  durationMs: number,
+  load: () => Promise<void>,
+): Promise<{ msPerRequest: number; cores: number }> {
+  const before = treeCpu(instance.server.pid);
+  const started = performance.now();
+  await load();
+  const cpuMs = cpuDelta(before, treeCpu(instance.server.pid));
+  const wallMs = performance.now() - started;
+  const requests = Math.floor((durationMs / 1000) * rate);
+  return { msPerRequest: Math.round((cpuMs / requests) * 10) / 10, cores: Math.round((cpuMs / wallMs) * 100) / 100 };
 }
 
 /** Least-squares slope of the instance's resident size, MB per 10 minutes. */

@@ -322,6 +322,18 @@ function figuresOf(run: Soaked): Figure[] {
       measure: `${where}: largest V8 heap used / the heap limit`,
       value: `${run.largestHeapMb} / ${run.heapLimitMb} MB`,
     },
+    ...(["steady", "double"] as const).flatMap((phase) => {
+      const cpu = run.cpu[phase];
+      const rate = phase === "steady" ? RATE : RATE * 2;
+      if (!cpu) return [];
+      return [
+        {
+          bench: BENCH,
+          measure: `${where}: the instance's CPU at ${rate} requests/s`,
+          value: `${cpu.msPerRequest} ms a request, ${cpu.cores} cores`,
+        },
+      ];
+    }),
   ];
 }
 

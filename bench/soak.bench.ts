@@ -97,15 +97,14 @@ async function soak(instance: ScratchInstance): Promise<Soaked> {
   const allRoutesAt = samples.length - 1;
 
   const mix = soakMix(surface, member, instance.seeded);
-  const timer = setInterval(() => void sample(phaseAt(performance.now() - started)), SAMPLE_MS);
-  let phaseStarted = performance.now();
-  const phaseAt = (ms: number) => (ms - (phaseStarted - started) < STEADY_MS ? "steady" : "twice the rate");
+  let phase = "steady";
+  const timer = setInterval(() => void sample(phase), SAMPLE_MS);
   try {
     progress(BENCH, `${label}: ${STEADY_MS / 60_000} min at ${RATE} requests/s`);
     run.cpu.steady = await measuringCpu(instance, RATE, STEADY_MS, () => openLoop(run, mix, RATE, STEADY_MS));
     await sample("steady");
     const steadyEnd = samples.length;
-    phaseStarted = performance.now() - STEADY_MS;
+    phase = "twice the rate";
     progress(BENCH, `${label}: ${DOUBLE_MS / 60_000} min at ${RATE * 2} requests/s`);
     run.cpu.double = await measuringCpu(instance, RATE * 2, DOUBLE_MS, () => openLoop(run, mix, RATE * 2, DOUBLE_MS));
     run.slopeMbPer10Min = slope(samples.slice(allRoutesAt, steadyEnd));

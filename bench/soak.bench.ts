@@ -7,8 +7,8 @@
 // studio, each with its email), 15 of a member's pages, 5 checkouts, 5 desk pages, 2 exports, 1
 // import upload (2 at once every 5th time), and 22 of the whole surface in turn (every operation and
 // page but the ones that end the session or the studio).
-// Every 30 s: each process's resident size and the server's V8 heap (used, limit) from its
-// Prometheus metrics. Then: the peak after every route had been served, the slope of resident memory
+// Every 30 s: each process's resident size and the server's V8 heap (used, limit) and embedded
+// database memory from its Prometheus metrics. Then: the peak after every route had been served, the slope of resident memory
 // over the steady phase's last half (a leak shows as a positive slope), answers other than the
 // documented ones, deaths. Alone: BENCH_ONLY=soak npm run bench (PostgreSQL with TEST_DATABASE_URL).
 import { pathToFileURL } from "node:url";
@@ -39,7 +39,14 @@ const HEAP_HEADROOM = 1.5;
 /** MB of resident memory per 10 minutes over the steady phase's last half: more is a leak. */
 const SLOPE_AIM_MB_PER_10_MIN = 5;
 
-type Sample = { atMs: number; phase: string; processes: ProcessMemory[]; heap?: { usedMb: number; limitMb: number } };
+type Sample = {
+  atMs: number;
+  phase: string;
+  processes: ProcessMemory[];
+  heap?: { usedMb: number; limitMb: number };
+  /** The embedded database's WebAssembly memory (part of the server's resident size); 0 on PostgreSQL. */
+  embeddedDatabaseMb?: number;
+};
 type Soaked = {
   kind: DatabaseKind;
   samples: Sample[];
@@ -85,7 +92,7 @@ async function soak(instance: ScratchInstance): Promise<Soaked> {
       atMs: performance.now() - started,
       phase,
       processes: treeMemory(instance.server.pid),
-      heap: await heapOf(baseUrl),
+      ...(await heapOf(baseUrl)),
     });
     progress(BENCH, `${label}: ${describeSample(samples.at(-1)!)}`);
   };
@@ -237,17 +244,25 @@ function emptyRun(kind: DatabaseKind): Soaked {
   };
 }
 
-/** The server's V8 heap from its Prometheus metrics (each process reports its own: this one's). */
-async function heapOf(baseUrl: string): Promise<Sample["heap"]> {
+/**
+ * The server's V8 heap and its embedded database's memory from its Prometheus metrics (each process
+ * reports its own: this one's).
+ */
+async function heapOf(baseUrl: string): Promise<Pick<Sample, "heap" | "embeddedDatabaseMb">> {
   try {
     const text = await (await fetch(`${baseUrl}/api/metrics?format=prometheus`)).text();
     const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1]);
     const used = value("nodejs_heap_size_used_bytes");
     const limit = value("nodejs_heap_size_limit_bytes");
-    if (!Number.isFinite(used) || !Number.isFinite(limit)) return undefined;
-    return { usedMb: Math.round(used / 1e6), limitMb: Math.round(limit / 1e6) };
+    const embeddedDatabase = value("db_embedded_memory_bytes");
+    if (!Number.isFinite(used) || !Number.isFinite(limit)) return {};
+    const mb = (bytes: number) => Math.round(bytes / 1e6);
+    return {
+      heap: { usedMb: mb(used), limitMb: mb(limit) },
+      embeddedDatabaseMb: Number.isFinite(embeddedDatabase) ? mb(embeddedDatabase) : undefined,
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -282,7 +297,8 @@ function slope(samples: Sample[]): number {
 
 function describeSample(sample: Sample): string {
   const processes = sample.processes.map((each) => `${each.name} ${each.rssMb} MB`).join(", ");
-  const heap = sample.heap ? `; heap ${sample.heap.usedMb} of ${sample.heap.limitMb} MB` : "";
+  const embedded = sample.embeddedDatabaseMb ? `; embedded database ${sample.embeddedDatabaseMb} MB` : "";
+  const heap = sample.heap ? `; heap ${sample.heap.usedMb} of ${sample.heap.limitMb} MB${embedded}` : "";
   return `${Math.round(sample.atMs / 1000)} s (${sample.phase}): ${processes} (sum ${totalMb(sample.processes)} MB)${heap}`;
 }
 

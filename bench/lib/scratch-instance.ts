@@ -94,7 +94,8 @@ export async function withScratchInstance<T>(
 async function startInstance(bench: string, kind: DatabaseKind, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   progress(bench, `${DATABASE_LABEL[kind]}: starting the instance (node scripts/serve.mjs start, the last build)`);
-  return startServer({
+  const started = performance.now();
+  const server = await startServer({
     name: "the instance",
     url: `http://127.0.0.1:${port}`,
     healthPath: "/api/health",
@@ -111,4 +112,7 @@ async function startInstance(bench: string, kind: DatabaseKind, env: Record<stri
       ...env,
     },
   });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  progress(bench, `${DATABASE_LABEL[kind]}: the instance answers /api/health ${seconds} s after it was started`);
+  return server;
 }

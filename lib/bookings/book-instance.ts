@@ -32,7 +32,7 @@ type BookInstanceRow = {
  * database function book_instance (prisma/sql/functions/book_instance.sql), which authenticates the
  * session, checks the contract's conditions in its order, and under the instance's row lock takes
  * the credit, inserts the booking, counts it and queues its confirmation email and its
- * `booking.created` webhook deliveries (sent by the webhook sender's sweep), all in one implicit
+ * `booking.created` webhook deliveries (sent by the jobs runner, which the booking wakes), all in one implicit
  * transaction. One round trip is the whole database cost of a booking (docs/decisions/0004).
  *
  * In this process, at most BOOKING_TRANSACTIONS_PER_INSTANCE (default 2) bookings of one instance

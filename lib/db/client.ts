@@ -20,6 +20,8 @@ export type Database = {
   raw: RawSql;
   /** The connection pool as it stands (the metrics); the embedded database has none and reports 0. */
   pool(): PoolStats;
+  /** The embedded database's WebAssembly memory in bytes, which grows as it works and never shrinks; 0 on PostgreSQL. */
+  embeddedMemoryBytes(): number;
   close(): Promise<void>;
 };
 
@@ -60,6 +62,7 @@ export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): 
     kind: "postgres",
     raw: pgRawSql(pool),
     pool: () => ({ waiting: pool.waitingCount, waitTimeouts: waitTimeouts.count }),
+    embeddedMemoryBytes: () => 0,
     sql: {
       exec: async (text) => void (await pool.query(text)),
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
@@ -163,6 +166,7 @@ export function openPglite(source: string | Blob): Database {
     kind: "pglite",
     raw: pgliteRawSql(pglite),
     pool: () => ({ waiting: 0, waitTimeouts: 0 }),
+    embeddedMemoryBytes: () => pglite.Module.wasmMemory.buffer.byteLength,
     sql: {
       exec: async (text) => void (await pglite.exec(text)),
       query: async (text, params) => (await pglite.query(text, params as unknown[])).rows as Record<string, unknown>[],

@@ -5,7 +5,7 @@
 // No "server-only": this server runs outside Next's bundles.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { API_CONTENT_SECURITY_POLICY, securityHeaderRules } from "./security-headers";
+import { API_CONTENT_SECURITY_POLICY, everyResponseHeaders } from "./security-headers";
 
 export type AdmissionLimits = { maxRequestsInFlight: number; maxOpenConnections: number };
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -48,7 +48,9 @@ function isProbe(request: IncomingMessage): boolean {
 /** 503 with Retry-After and the headers every response carries (security-headers.ts). */
 function shed(request: IncomingMessage, response: ServerResponse, options: { closeConnection: boolean }): void {
   const api = (request.url ?? "").startsWith("/api");
-  const body = api ? JSON.stringify({ error: "Service unavailable" }) : "Service unavailable. Please try again in a moment.\n";
+  const body = api
+    ? JSON.stringify({ error: "Service unavailable" })
+    : "Service unavailable. Please try again in a moment.\n";
   response.shouldKeepAlive = response.shouldKeepAlive && !options.closeConnection;
   response.writeHead(503, {
     ...SHED_HEADERS,
@@ -62,9 +64,4 @@ function shed(request: IncomingMessage, response: ServerResponse, options: { clo
   request.resume(); // a body still arriving is read and dropped, so the connection stays usable
 }
 
-/** The headers of the rule every path matches. */
-const SHED_HEADERS = Object.fromEntries(
-  securityHeaderRules()
-    .find((rule) => rule.source === "/:path*")!
-    .headers.map((header) => [header.key, header.value]),
-);
+const SHED_HEADERS = everyResponseHeaders();

@@ -6,7 +6,7 @@
 // No "server-only": this server runs outside Next's bundles.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ERRORS } from "../errors";
-import { securityHeaderRules } from "./security-headers";
+import { everyResponseHeaders } from "./security-headers";
 
 /**
  * Whether `request` would reach Next as a server action from a foreign origin: a POST to a page
@@ -57,8 +57,4 @@ export function refuseForeignServerAction(request: IncomingMessage, response: Se
   request.resume(); // the form's body is read and dropped, so the connection stays usable
 }
 
-const BASE_HEADERS = Object.fromEntries(
-  securityHeaderRules()
-    .find((rule) => rule.source === "/:path*")!
-    .headers.map((header) => [header.key, header.value]),
-);
+const BASE_HEADERS = everyResponseHeaders();

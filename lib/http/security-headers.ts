@@ -122,6 +122,14 @@ export function headersOfUnguardedResponse(pathname: string, https: boolean): He
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 /**
+ * The headers every response carries, as an object for `writeHead`: for the answers our own HTTP server
+ * gives before Next sees a request (admission.ts's 503, foreign-server-action.ts's 403).
+ */
+export function everyResponseHeaders(): Record<string, string> {
+  return Object.fromEntries(EVERY_RESPONSE_HEADERS.map((header) => [header.key, header.value]));
+}
+
+/**
  * next.config.ts headers(). Where several rules match a path, Next applies them in order and a later
  * value of the same header replaces an earlier one.
  */

@@ -76,6 +76,14 @@ function registerDatabasePool(registry: Registry): void {
       this.inc(getDatabase().pool().waitTimeouts);
     },
   });
+  new Gauge({
+    name: "db_embedded_memory_bytes",
+    help: "The embedded database's WebAssembly memory, part of this process's resident size; it grows as PGlite works and never shrinks (0 on PostgreSQL)",
+    registers: [registry],
+    collect() {
+      this.set(getDatabase().embeddedMemoryBytes());
+    },
+  });
 }
 
 function registerJobs(registry: Registry): void {

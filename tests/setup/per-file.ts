@@ -61,6 +61,7 @@ function openedAtFirstUse(kind: Database["kind"], open: () => Database): Databas
       return database().raw;
     },
     pool: () => database().pool(),
+    embeddedMemoryBytes: () => database().embeddedMemoryBytes(),
     close: async () => opened?.close(),
   };
 }

@@ -47,6 +47,7 @@ const METRIC_NAMES = [
   "emails_failed_total",
   "db_pool_waiting",
   "db_pool_wait_timeouts_total",
+  "db_embedded_memory_bytes",
 ];
 
 describe("GET /metrics in Prometheus' text format", () => {
@@ -89,6 +90,12 @@ describe("GET /metrics in Prometheus' text format", () => {
     const text = await scrape();
     expect(sample(text, "nodejs_heap_size_limit_bytes")).toBeGreaterThan(sample(text, "nodejs_heap_size_used_bytes")!);
     expect(sample(text, "db_pool_waiting")).toBe(0);
+  });
+
+  it("reports the embedded database's WebAssembly memory, and 0 on PostgreSQL", async () => {
+    const memory = sample(await scrape(), "db_embedded_memory_bytes")!;
+    if (getDatabase().kind === "pglite") expect(memory).toBeGreaterThan(16 * 1024 * 1024);
+    else expect(memory).toBe(0);
   });
 
   it("refuses a format it does not know", async () => {

@@ -3,7 +3,8 @@
 -- and the account id is first from book_place on. `p_mode`:
 --   'book'  book_place as of `p_now`, the confirmation email's outbox row for a confirmed place, and
 --           a `booking.created` webhook delivery (confirmed or waitlisted) for each enabled endpoint
---           of the account that subscribes to it (the webhook sender's 5-second sweep sends them).
+--           of the account that subscribes to it (the jobs runner sends them: lib/bookings/book-instance.ts
+--           wakes it after a confirmed booking, its 5-second sweep after a waitlisted one).
 --   'look'  decides without any lock and writes nothing (verdict `confirm` or `waitlist` when it
 --           would book): a full class turns late requests away without their waiting for its lock.
 -- `outcome` is `confirmed` or `waitlisted` with the booking's columns, a verdict of 'look', or the

@@ -7,9 +7,9 @@
 // studio, each with its email), 15 of a member's pages, 5 checkouts, 5 desk pages, 2 exports, 1
 // import upload (2 at once every 5th time), and 22 of the whole surface in turn (every operation and
 // page but the ones that end the session or the studio).
-// Every 30 s: each process's resident size and the server's V8 heap (used, limit) and embedded
-// database memory from its Prometheus metrics. Then: the peak after every route had been served, the slope of resident memory
-// over the steady phase's last half (a leak shows as a positive slope), answers other than the
+// Every 30 s: each process's resident size, and the server's V8 heap (used, limit) and embedded
+// database memory from its Prometheus metrics. Then: the peak after every route had been served,
+// the slope of resident memory over the steady phase's last half (a leak shows as a positive slope), answers other than the
 // documented ones, deaths. Alone: BENCH_ONLY=soak npm run bench (PostgreSQL with TEST_DATABASE_URL).
 import { pathToFileURL } from "node:url";
 import { bookingRequest, pairs, type Seed } from "./lib/booking-seed";
@@ -297,9 +297,9 @@ function slope(samples: Sample[]): number {
 
 function describeSample(sample: Sample): string {
   const processes = sample.processes.map((each) => `${each.name} ${each.rssMb} MB`).join(", ");
+  const heap = sample.heap ? `; heap ${sample.heap.usedMb} of ${sample.heap.limitMb} MB` : "";
   const embedded = sample.embeddedDatabaseMb ? `; embedded database ${sample.embeddedDatabaseMb} MB` : "";
-  const heap = sample.heap ? `; heap ${sample.heap.usedMb} of ${sample.heap.limitMb} MB${embedded}` : "";
-  return `${Math.round(sample.atMs / 1000)} s (${sample.phase}): ${processes} (sum ${totalMb(sample.processes)} MB)${heap}`;
+  return `${Math.round(sample.atMs / 1000)} s (${sample.phase}): ${processes} (sum ${totalMb(sample.processes)} MB)${heap}${embedded}`;
 }
 
 function figuresOf(run: Soaked): Figure[] {

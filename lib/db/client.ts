@@ -166,7 +166,7 @@ export function openPglite(source: string | Blob): Database {
     kind: "pglite",
     raw: pgliteRawSql(pglite),
     pool: () => ({ waiting: 0, waitTimeouts: 0 }),
-    embeddedMemoryBytes: () => pglite.Module.wasmMemory.buffer.byteLength,
+    embeddedMemoryBytes: () => pglite.Module?.wasmMemory.buffer.byteLength ?? 0, // no module before it is ready
     sql: {
       exec: async (text) => void (await pglite.exec(text)),
       query: async (text, params) => (await pglite.query(text, params as unknown[])).rows as Record<string, unknown>[],

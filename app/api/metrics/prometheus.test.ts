@@ -93,6 +93,7 @@ describe("GET /metrics in Prometheus' text format", () => {
   });
 
   it("reports the embedded database's WebAssembly memory, and 0 on PostgreSQL", async () => {
+    await getDatabase().sql.query("SELECT 1"); // the file's database opened
     const memory = sample(await scrape(), "db_embedded_memory_bytes")!;
     if (getDatabase().kind === "pglite") expect(memory).toBeGreaterThan(16 * 1024 * 1024);
     else expect(memory).toBe(0);

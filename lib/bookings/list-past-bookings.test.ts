@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createClass } from "@/app/api/bookings/booking-test-data";
 import { listCurrentPasses, listEndedPassesPage } from "@/lib/commerce/list-person-passes";
-import { listPersonOrdersPage } from "@/lib/commerce/list-person-orders";
+import { listPersonOrdersPage } from "@/lib/orders/list-person-orders";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { serializeEntitlement } from "@/lib/schemas/entitlement";

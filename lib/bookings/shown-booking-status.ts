@@ -7,7 +7,7 @@ export type BookingWithOrder = {
 
 /**
  * A booking's status as its attendee and the desk read it: `refunded` for a booking the studio
- * cancelled because the order of its pass was refunded (apply-refund.ts cancels them in the
+ * cancelled because the order of its pass was refunded (order-events.ts cancels them in the
  * refund's transaction, at the refund's instant), else the stored status. A booking cancelled
  * for another reason (a cancelled class) before a later refund keeps its own status.
  */

@@ -51,7 +51,7 @@ export async function holdCourseSeats(
 
 /**
  * Takes away the seats held for `orderId` in the transaction that has locked their instance rows
- * (enrolPaidCourse locks the course's classes first): the SeatHold rows are deleted and the places
+ * (enrolInCourse locks the course's classes first): the SeatHold rows are deleted and the places
  * no longer counted. Only the rows this statement deletes are uncounted (a concurrent release waits
  * for the row and then finds it gone), so a hold is given back once however many processes release it. How many were held, by instance.
  */
@@ -124,7 +124,7 @@ const SWEEP_BATCH = 100;
  * `checkout.session.expired` never came (or came before the order was ours to fail). One
  * transaction per order (releaseSeatHolds, with the waitlists filled); a hold is given back once
  * however many processes sweep. The order itself stays as it is: a payment that still succeeds
- * enrols in what is free then (enrolPaidCourse). How many orders' holds were given back.
+ * enrols in what is free then (enrolInCourse). How many orders' holds were given back.
  */
 export async function sweepStaleSeatHolds(now: Date): Promise<number> {
   const stale = await db.seatHold.findMany({

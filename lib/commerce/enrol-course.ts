@@ -33,16 +33,19 @@ export async function lockCourseClasses(
 }
 
 /**
- * Enrols the buyer of a course whose payment came through after checkout (a Stripe payment, in the
- * transaction that marks its order paid): the payment is taken, so nothing is refused. The seats
+ * Enrols the buyer of a course, in the transaction that marks its order paid (order-events.ts):
+ * paid at once at checkout or the desk (lockCourseClasses refused a full or closed course before
+ * the order was written, and its locks are held), or through a hosted payment that came through
+ * later: the payment is taken, so nothing is refused. The seats
  * held for the order while it was paid (course-seat-holds.ts) become the buyer's places: the holds
  * go, under the classes' locks, and their places are booked. The entitlement becomes the course's,
  * the classes still ahead with a free place are booked, and where the course filled up meanwhile (the
  * holds had expired) no class is overbooked: each administrator of the studio is emailed (the
  * notice outbox) that this enrolment is incomplete. A held place that is not booked (its class
- * started, or the buyer is in it already) goes to the waitlist. Nothing else for a product without a course.
+ * started, or the buyer is in it already) goes to the waitlist. Nothing else for a product without
+ * a course. The entitlement as it is now.
  */
-export async function enrolPaidCourse(
+export async function enrolInCourse(
   tx: TenantTx,
   {
     accountId,
@@ -51,22 +54,23 @@ export async function enrolPaidCourse(
     entitlement,
     now,
   }: { accountId: string; orderId: string; product: Product; entitlement: Entitlement; now: Date },
-): Promise<void> {
+): Promise<Entitlement> {
   const course = await lockClassesAhead(tx, { accountId, userId: entitlement.userId, product, now });
   const held = await dropSeatHolds(tx, { accountId, orderId });
   if (!course) {
     await fillPlacesOf(tx, { accountId, instanceIds: [...held.keys()], now });
-    return;
+    return entitlement;
   }
   const toBook = course.toBook.map((lesson) => ({
     ...lesson,
     bookedCount: lesson.bookedCount - (held.get(lesson.id) ?? 0),
   }));
   const free = toBook.filter((lesson) => !isFull(lesson));
-  await enrolInCourse(tx, { accountId, product, entitlement, classes: free });
+  const enrolment = await bookCourseClasses(tx, { accountId, product, entitlement, classes: free });
   const booked = new Set(free.map((lesson) => lesson.id));
   await fillPlacesOf(tx, { accountId, instanceIds: [...held.keys()].filter((id) => !booked.has(id)), now });
   if (free.length < course.toBook.length) await noticeIncompleteEnrolment(tx, { accountId, entitlement });
+  return enrolment;
 }
 
 const isFull = (lesson: CourseClass) => lesson.bookedCount >= lesson.capacity;
@@ -117,15 +121,15 @@ async function noticeIncompleteEnrolment(
 }
 
 /**
- * Enrols the holder of a course entitlement, in the transaction that locked `classes`
- * (lockCourseClasses): the entitlement becomes unlimited and valid until the last class ends, and
+ * Books the holder of a course entitlement into `classes`, in the transaction that locked them:
+ * the entitlement becomes unlimited and valid until the last class ends, and
  * each class gets a confirmed booking through take_place (the one write of a place, which counts it
  * on the instance), with just this entitlement. Each new booking is a booking like any other: its
  * confirmation email (one per class, each with its calendar event) and its `booking.created` event,
  * sent after the commit (the caller wakes the jobs); a waitlisted booking that gets its place is
  * emailed as a promotion, as the waitlist's are. The entitlement as it is now.
  */
-export async function enrolInCourse(
+async function bookCourseClasses(
   tx: TenantTx,
   {
     accountId,

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Entitlement, Price } from "@prisma/client";
-import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { billingPeriodEnd } from "./entitlement-terms";
 
@@ -8,9 +7,8 @@ import { billingPeriodEnd } from "./entitlement-terms";
  * Adds one billing period to a subscription entitlement: from its previous `validUntil`, or from
  * `now` when it lapsed longer than a period ago (so it is never still due afterwards). The write only
  * lands if the entitlement is still active, not cancelled, and nobody extended it meanwhile: running a
- * renewal twice extends once, and a cancelled subscription (cancelAt) is never extended. The longer
- * validity fills the waitlists its holder stands on (the caller wakes the sender). Returns whether
- * it extended.
+ * renewal twice extends once, and a cancelled subscription (cancelAt) is never extended. A renewal's
+ * payment (order-events.ts) extends it. Returns whether it extended.
  */
 export async function extendSubscription(
   tx: TenantTx,
@@ -26,7 +24,5 @@ export async function extendSubscription(
     where: { id: entitlement.id, status: "active", cancelAt: null, validUntil: entitlement.validUntil },
     data: { validUntil },
   });
-  if (count !== 1) return false;
-  await fillWaitlistsOf({ tx, accountId: entitlement.accountId, userId: entitlement.userId, now });
-  return true;
+  return count === 1;
 }

@@ -2,14 +2,13 @@ import "server-only";
 import type { Entitlement } from "@prisma/client";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
-import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
 import { AppError } from "@/lib/errors";
 import { wakeJobs } from "@/lib/jobs/wake";
-import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import type { GrantEntitlementInput } from "@/lib/schemas/entitlement";
-import { placeOrder } from "./create-order";
+import { placeOrder } from "@/lib/orders/create-order";
+import { markPaid } from "@/lib/orders/order-status";
 import { getProductOrThrow } from "./get-product-or-throw";
-import { enrolInCourse, lockCourseClasses } from "./enrol-course";
+import { lockCourseClasses } from "./enrol-course";
 import { lockMembership } from "./lock-membership";
 import { isEligibleForPrice } from "./price-eligibility";
 
@@ -65,19 +64,12 @@ export async function grantEntitlementIn(
     if (!isEligibleForPrice(price, person, { timezone: account.timezone }))
       throw new AppError("not_eligible_for_price");
   }
-  const course = await lockCourseClasses(tx, { accountId, userId, product, now: new Date() });
-  const { order, entitlement: given } = await placeOrder(tx, {
-    userId,
-    product,
-    price,
-    provider: "desk",
-    paidAt: new Date(),
-    note: input.note ?? null,
+  const now = new Date();
+  await lockCourseClasses(tx, { accountId, userId, product, now }); // a full or closed course: refused before the order
+  const order = await placeOrder(tx, { userId, product, price, provider: "desk" });
+  const paid = await markPaid(tx, order, {
+    at: now,
+    payment: { for: "purchase", product, price, note: input.note ?? null },
   });
-  const entitlement = course
-    ? await enrolInCourse(tx, { accountId, product, entitlement: given!, classes: course })
-    : given;
-  await enqueueReceiptEmail(tx, { accountId, orderId: order.id, userId });
-  await fillWaitlistsOf({ tx, accountId, userId });
-  return entitlement!;
+  return paid!.entitlement!;
 }

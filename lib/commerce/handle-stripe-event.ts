@@ -4,16 +4,14 @@ import type Stripe from "stripe";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
-import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { invoicePaymentIntent } from "@/lib/payments/invoice-payment-intent";
 import { stripeClient } from "@/lib/payments/stripe-client";
 import { applyAccountUpdated } from "./apply-account-updated";
-import { applyRefund } from "./apply-refund";
 import { completePaidOrder } from "./complete-paid-order";
-import { createOrder } from "./create-order";
-import { extendSubscription } from "./extend-subscription";
-import { failPendingOrder } from "./fail-pending-order";
+import { afterRefund } from "@/lib/orders/after-refund";
+import { createOrder } from "@/lib/orders/create-order";
+import { markFailed, markPaid, markRefunded } from "@/lib/orders/order-status";
 import { prepareInstalmentInvoice, recordInstalmentFailed, recordInstalmentPaid } from "./stripe-instalments";
 
 export type StripeEventOutcome =
@@ -28,7 +26,7 @@ type OrderRef = { orderId: string; accountId: string };
  * studios' connected accounts, which name the `account`) both come here; a connected account's event
  * about an order of a studio that account is not connected to is ignored. Handled:
  * - `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded`: the order
- *   becomes `paid` and its entitlement is created; a course's buyer is enrolled (enrolPaidCourse), the
+ *   becomes `paid` and its entitlement is created; a course's buyer is enrolled (enrolInCourse), the
  *   seats held for the order becoming their bookings;
  * - `checkout.session.expired` and `checkout.session.async_payment_failed`: a pending order fails and
  *   gives back its promo code redemption and the seats held for it (the waitlists fill);
@@ -39,8 +37,9 @@ type OrderRef = { orderId: string; accountId: string };
  *   sets its end (`cancel_at`), a later one records a paid instalment order; `invoice.payment_failed`
  *   of a later one records a failed instalment and emails the buyer and the administrators;
  * - `charge.refunded` (in full) of a paid order's PaymentIntent, e.g. a refund made in Stripe's
- *   dashboard: recorded as POST /orders/{orderId}/refunds records one (applyRefund). A refund we made
- *   ourselves finds the order already `refunded` and changes nothing.
+ *   dashboard: recorded as POST /orders/{orderId}/refunds records one (markRefunded, then
+ *   afterRefund: a revoked membership's subscription is cancelled). A refund we made ourselves finds
+ *   the order already `refunded` and changes nothing.
  * - `account.updated` of a studio's connected account: its status (apply-account-updated.ts).
  * Anything else, or an event that names no order of ours, is ignored.
  */
@@ -62,7 +61,7 @@ export async function handleStripeEvent({
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
       return once(event, orderRef(event.data.object.metadata), async (tx, ref) =>
-        (await failPendingOrder(tx, { orderId: ref.orderId, provider: "stripe" })) ? "failed" : "ignored",
+        (await failStripeOrder(tx, ref)) ? "failed" : "ignored",
       );
     case "invoice.paid": {
       const invoice = event.data.object;
@@ -92,15 +91,24 @@ export async function handleStripeEvent({
     case "charge.refunded": {
       const charge = event.data.object;
       if (!charge.refunded) return "ignored"; // a partial refund: the order stays paid
-      const outcome = await once(event, await orderOfPayment(charge.payment_intent), (tx, ref) => refund(tx, ref));
-      if (outcome === "refunded") {
+      const ref = await orderOfPayment(charge.payment_intent);
+      const outcome = await once(event, ref, (tx, found) => refund(tx, found));
+      if (outcome === "refunded" && ref) {
         wakeJobs();
+        const db = tenantDb(ref.accountId);
+        await afterRefund(db, await db.order.findFirstOrThrow({ where: { id: ref.orderId } }), { stripe });
       }
       return outcome;
     }
     default:
       return "ignored";
   }
+}
+
+/** A pending Stripe order whose session expired or whose delayed payment failed. */
+async function failStripeOrder(tx: TenantTx, ref: OrderRef): Promise<boolean> {
+  const order = await tx.order.findFirst({ where: { id: ref.orderId, provider: "stripe" }, select: { id: true } });
+  return order !== null && (await markFailed(tx, order, { at: new Date() })) !== null;
 }
 
 /** The order a PaymentIntent paid, found across accounts: the event names no account. */
@@ -112,7 +120,7 @@ async function orderOfPayment(paymentIntent: string | Stripe.PaymentIntent | nul
 }
 
 async function refund(tx: TenantTx, ref: OrderRef): Promise<StripeEventOutcome> {
-  const order = await applyRefund(tx, { ...ref, reason: null, now: new Date() });
+  const order = await markRefunded(tx, { id: ref.orderId }, { at: new Date(), reason: null });
   return order ? "refunded" : "ignored";
 }
 
@@ -152,25 +160,22 @@ async function connectedTo(tx: TenantTx, stripeAccountId: string): Promise<boole
 }
 
 async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
-  const now = new Date();
+  const order = await tx.order.findFirst({ where: { id: ref.orderId, provider: "stripe", status: "pending" } });
+  if (!order) return "ignored";
   const paymentIntent = session.payment_intent;
-  const [order] = await tx.order.updateManyAndReturn({
-    where: { id: ref.orderId, provider: "stripe", status: "pending" },
-    data: {
-      status: "paid",
-      paidAt: now,
+  const subscription = session.subscription;
+  const paid = await completePaidOrder(tx, order, {
+    now: new Date(),
+    refs: {
       providerRef: session.id,
       // Subscriptions pay by invoice: their session has no PaymentIntent (the first invoice's is kept).
       ...(paymentIntent
         ? { paymentIntentId: typeof paymentIntent === "string" ? paymentIntent : paymentIntent.id }
         : {}),
     },
+    providerSubscriptionId: typeof subscription === "string" ? subscription : (subscription?.id ?? null),
   });
-  if (!order) return "ignored";
-  const subscription = session.subscription;
-  const providerSubscriptionId = typeof subscription === "string" ? subscription : (subscription?.id ?? null);
-  await completePaidOrder(tx, order, { now, providerSubscriptionId });
-  return "fulfilled";
+  return paid ? "fulfilled" : "ignored";
 }
 
 /** The subscription's first invoice paid the checkout's order: it keeps the PaymentIntent a refund needs. */
@@ -209,12 +214,10 @@ async function renewFromInvoice(
       currency: invoice.currency.toUpperCase(),
     },
     provider: "stripe",
-    paidAt: now,
     providerRef: invoice.id,
     paymentIntentId,
     stripeAccountId: original.stripeAccountId,
   });
-  if (entitlement && price) await extendSubscription(tx, { entitlement, price, now });
-  await enqueueReceiptEmail(tx, { accountId: renewal.accountId, orderId: renewal.id, userId: renewal.userId });
+  await markPaid(tx, renewal, { at: now, payment: { for: "renewal", entitlement, price } });
   return "renewed";
 }

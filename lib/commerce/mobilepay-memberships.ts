@@ -17,8 +17,8 @@ import {
   type Charge,
 } from "@/lib/payments/mobilepay/recurring";
 import { connectedSalesUnit, noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
+import { markFailed } from "@/lib/orders/order-status";
 import { completePaidOrder } from "./complete-paid-order";
-import { failPendingOrder } from "./fail-pending-order";
 import { cancelIfStopped, settleMobilepayCharge, type ChargeOutcome } from "./mobilepay-renewals";
 
 // Memberships paid with MobilePay through the studio's own sales unit (decision 0040): an agreement the
@@ -127,15 +127,9 @@ export async function applyMobilepayAgreement({
   const verdict = verdictOf(agreement, charge);
   if (verdict === "unchanged") return "unchanged";
   const outcome = await db.$transaction(async (tx): Promise<AgreementOutcome> => {
-    if (verdict === "failed")
-      return (await failPendingOrder(tx, { orderId, provider: "mobilepay" })) ? "failed" : "unchanged";
-    const [paid] = await tx.order.updateManyAndReturn({
-      where: { id: orderId, provider: "mobilepay", status: "pending" },
-      data: { status: "paid", paidAt: now },
-    });
-    if (!paid) return "unchanged";
-    await completePaidOrder(tx, paid, { now, providerSubscriptionId: agreement.id });
-    return "fulfilled";
+    if (verdict === "failed") return (await markFailed(tx, order, { at: now })) ? "failed" : "unchanged";
+    const paid = await completePaidOrder(tx, order, { now, providerSubscriptionId: agreement.id });
+    return paid ? "fulfilled" : "unchanged";
   }, TRANSACTION_OPTIONS);
   log.info("Vipps MobilePay agreement applied", { orderId, agreementStatus: agreement.status, outcome });
   if (outcome !== "unchanged") wakeJobs(); // the receipt; seats given back may promote from a waitlist

@@ -17,11 +17,8 @@ import {
   type Agreement,
 } from "@/lib/payments/mobilepay/recurring";
 import { connectedSalesUnit, noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
-import { issueReceipt } from "@/lib/receipts/issue-receipts";
-import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
-import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
-import { createOrder } from "./create-order";
-import { extendSubscription } from "./extend-subscription";
+import { createOrder } from "@/lib/orders/create-order";
+import { markFailed, markPaid } from "@/lib/orders/order-status";
 import { noticeMembershipPastDue } from "./notice-membership-past-due";
 
 // Renewals of MobilePay memberships (decision 0040): we make each period's charge on the member's
@@ -101,7 +98,6 @@ export async function chargeMobilepayRenewals({ db, now }: { db: TenantDb; now: 
           productId: entitlement.productId,
           price,
           provider: "mobilepay",
-          paidAt: null,
           mobilepayAgreementId: agreementId,
           mobilepayChargeId: chargeId,
         }),
@@ -156,7 +152,7 @@ export type ChargeOutcome = "renewed" | "past_due" | "failed" | "unchanged";
 /**
  * A pending renewal order's charge, read from Vipps MobilePay and applied once (guarded by the order
  * still being `pending`): CHARGED → the order `paid` with its receipt number, `order.paid` and email,
- * and one more period on the membership (extendSubscription, as a card renewal); FAILED (after its
+ * and one more period on the membership (order-events.ts, as a card renewal); FAILED (after its
  * retry days) → the order `failed` and the membership past due: usable until the studio's grace
  * days after the period it did not pay for, never renewed again, the member and the administrators
  * emailed; CANCELLED (we stopped it: the membership was cancelled) → the order `failed`.
@@ -178,22 +174,15 @@ export async function settleMobilepayCharge({
   const charge = await getCharge(unit, order.mobilepayAgreementId, order.mobilepayChargeId);
   if (!["CHARGED", "FAILED", "CANCELLED"].includes(charge.status)) return "unchanged";
   const outcome = await db.$transaction(async (tx): Promise<ChargeOutcome> => {
-    const [settled] = await tx.order.updateManyAndReturn({
-      where: { id: orderId, provider: "mobilepay", status: "pending" },
-      data: charge.status === "CHARGED" ? { status: "paid", paidAt: now } : { status: "failed" },
-    });
-    if (!settled) return "unchanged";
     const entitlement = await tx.entitlement.findFirst({
       where: { providerSubscriptionId: order.mobilepayAgreementId! },
     });
     if (charge.status === "CHARGED") {
-      const paid = await tx.order.update({ where: { id: settled.id }, data: await issueReceipt(tx, settled) });
-      await enqueueOrderEvent(tx, "order.paid", paid, now);
-      const price = await tx.price.findFirst({ where: { id: paid.priceId } });
-      if (entitlement && price) await extendSubscription(tx, { entitlement, price, now });
-      await enqueueReceiptEmail(tx, { accountId, orderId: paid.id, userId: paid.userId });
-      return "renewed";
+      const price = await tx.price.findFirst({ where: { id: order.priceId } });
+      const paid = await markPaid(tx, order, { at: now, payment: { for: "renewal", entitlement, price } });
+      return paid ? "renewed" : "unchanged";
     }
+    if (!(await markFailed(tx, order, { at: now }))) return "unchanged";
     if (charge.status === "CANCELLED" || !entitlement) return "failed";
     return (await markPastDue(tx, { accountId, entitlementId: entitlement.id })) ? "past_due" : "failed";
   }, TRANSACTION_OPTIONS);

@@ -8,10 +8,10 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { refundStripePayment } from "@/lib/payments/refund-stripe-payment";
 import { stripeClient } from "@/lib/payments/stripe-client";
-import { applyRefund } from "./apply-refund";
-import { refundMobilepayCharge, stopAgreementOfRevokedMembership } from "./mobilepay-renewals";
-import { isRefundable } from "./order-refundability";
-import { stopSubscriptionOfRefund } from "./stripe-instalments";
+import { afterRefund } from "@/lib/orders/after-refund";
+import { isRefundable } from "@/lib/orders/order-refundability";
+import { markRefunded } from "@/lib/orders/order-status";
+import { refundMobilepayCharge } from "./mobilepay-renewals";
 
 /**
  * An administrator refunds a `paid` order in full (409 `Order cannot be refunded` otherwise; 404 for
@@ -19,20 +19,18 @@ import { stopSubscriptionOfRefund } from "./stripe-instalments";
  * Stripe orders are refunded through the Refunds API first, on the connected account that took them, (503 when Stripe cannot be reached, the
  * order staying `paid`), then recorded; the `charge.refunded` that follows changes nothing more.
  * MobilePay orders are refunded through the Recurring API (the charge that paid them), likewise.
- * Recording it (applyRefund) revokes the entitlement and cancels its future confirmed bookings. A
+ * Recording it (markRefunded) revokes the entitlement and cancels its future confirmed bookings. A
  * revoked card membership or purchase in instalments also has its Stripe subscription cancelled
  * (nothing more is billed), a MobilePay membership its agreement stopped; the demo's job takes none
  * after a refunded first order.
  */
 export async function refundOrder({
   db,
-  accountId,
   orderId,
   reason,
   stripe = stripeClient,
 }: {
   db: TenantDb;
-  accountId: string;
   orderId: string;
   reason: string | null;
   stripe?: () => Stripe;
@@ -50,13 +48,12 @@ export async function refundOrder({
   }
   const refunded = await withRetry(
     () =>
-      db.$transaction((tx) => applyRefund(tx, { accountId, orderId, reason, now: new Date() }), TRANSACTION_OPTIONS),
+      db.$transaction((tx) => markRefunded(tx, order, { at: new Date(), reason }), TRANSACTION_OPTIONS),
     { label: "POST /orders/{orderId}/refunds" },
   );
   wakeJobs(); // the emails; order.refunded and the bookings' booking.cancelled, when endpoints subscribe
   if (refunded) {
-    await stopSubscriptionOfRefund({ db, stripe, order: refunded });
-    await stopAgreementOfRevokedMembership({ db, order: refunded });
+    await afterRefund(db, refunded, { stripe });
     return refunded;
   }
   // Refunded meanwhile: by a concurrent request, or by this refund's own webhook arriving first.

@@ -3,8 +3,8 @@ import type { Order } from "@prisma/client";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
-import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
-import { createOrder } from "./create-order";
+import { createOrder } from "@/lib/orders/create-order";
+import { markPaid } from "@/lib/orders/order-status";
 import { instalmentDueAt, laterInstalmentAmount } from "./instalments";
 
 /**
@@ -69,10 +69,9 @@ async function takeDueInstalments(
         currency: first.currency,
       },
       provider: first.provider,
-      paidAt: now,
       instalment: { of: first.id, instalment: next, instalments: first.instalments },
     });
-    await enqueueReceiptEmail(tx, { accountId, orderId: order.id, userId: order.userId });
+    await markPaid(tx, order, { at: now, payment: { for: "instalment" } });
     written++;
   }
   return written;

@@ -1,12 +1,12 @@
 import "server-only";
-import type { TenantDb } from "@/lib/db/tenant-db";
+import type { Entitlement } from "@prisma/client";
+import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
 import { wakeJobs } from "@/lib/jobs/wake";
-import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
-import { createOrder } from "./create-order";
-import { extendSubscription } from "./extend-subscription";
+import { createOrder } from "@/lib/orders/create-order";
+import { markPaid } from "@/lib/orders/order-status";
 import { renewInstalments } from "./renew-instalments";
 import { renewMobilepayMemberships } from "./mobilepay-renewals";
 
@@ -54,21 +54,31 @@ export async function renewSubscriptions({
     if (!priceId) continue;
     const order = await db.$transaction(async (tx) => {
       const price = await tx.price.findFirst({ where: { id: priceId } });
-      if (!price) return null;
-      if (!(await extendSubscription(tx, { entitlement, price, now }))) return null;
+      if (!price || !(await claimDueRenewal(tx, entitlement))) return null;
       const renewal = await createOrder(tx, {
         userId: entitlement.userId,
         productId: entitlement.productId,
         price,
         provider: provider.name,
-        paidAt: now,
       });
-      await enqueueReceiptEmail(tx, { accountId, orderId: renewal.id, userId: renewal.userId });
-      return renewal;
+      return markPaid(tx, renewal, { at: now, payment: { for: "renewal", entitlement, price } });
     }, TRANSACTION_OPTIONS);
     if (!order) continue;
     renewed++;
   }
   if (renewed > 0) wakeJobs(); // the payment emails
   return { renewed: renewed + mobilepay.renewed, instalments };
+}
+
+/**
+ * Whether this transaction renews `entitlement`: it is still active, not cancelled and as due as it
+ * was read (nobody renewed it meanwhile), and its row is now locked until the commit, so a second
+ * run of the job waits and then finds it renewed. The renewal's payment extends it (order-events.ts).
+ */
+async function claimDueRenewal(tx: TenantTx, entitlement: Entitlement): Promise<boolean> {
+  const { count } = await tx.entitlement.updateMany({
+    where: { id: entitlement.id, status: "active", cancelAt: null, validUntil: entitlement.validUntil },
+    data: { validUntil: entitlement.validUntil },
+  });
+  return count === 1;
 }

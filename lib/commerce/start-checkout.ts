@@ -11,14 +11,12 @@ import { paymentProvider } from "@/lib/payments/provider";
 import type { SalesUnit } from "@/lib/payments/mobilepay/client";
 import { noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
 import { wakeJobs } from "@/lib/jobs/wake";
-import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
-import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import type { CheckoutInput } from "@/lib/schemas/order";
-import { placeOrder } from "./create-order";
-import { failPendingOrder } from "./fail-pending-order";
+import { placeOrder } from "@/lib/orders/create-order";
+import { markFailed, markPaid } from "@/lib/orders/order-status";
 import { courseCheckoutExpiresAt, holdCourseSeats } from "./course-seat-holds";
 import { firstPayment, instalmentAmount } from "./instalments";
-import { enrolInCourse, lockCourseClasses } from "./enrol-course";
+import { lockCourseClasses } from "./enrol-course";
 import { lockMembership } from "./lock-membership";
 import { mobilepayCheckoutUnit, openMobilepayAgreement } from "./mobilepay-memberships";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
@@ -89,28 +87,13 @@ export async function startCheckout({
           !mobilepay &&
           (provider.settlement === "immediate" ||
             (charged === 0 && price.interval === null && price.instalments === null));
-        const placed = await placeOrder(tx, {
-          userId,
-          product,
-          price,
-          provider: providerName,
-          paidAt: paidAtOnce ? now : null,
-          discount,
-        });
-        if (course && placed.entitlement)
-          placed.entitlement = await enrolInCourse(tx, {
-            accountId,
-            product,
-            entitlement: placed.entitlement,
-            classes: course,
-          });
-        else if (course)
-          await holdCourseSeats(tx, { accountId, orderId: placed.order.id, userId, classes: course, now });
-        if (paidAtOnce) {
-          await enqueueReceiptEmail(tx, { accountId, orderId: placed.order.id, userId });
-          await fillWaitlistsOf({ tx, accountId, userId, now });
+        const order = await placeOrder(tx, { userId, product, price, provider: providerName, discount });
+        if (!paidAtOnce) {
+          if (course) await holdCourseSeats(tx, { accountId, orderId: order.id, userId, classes: course, now });
+          return { order, entitlement: null };
         }
-        return placed;
+        const paid = await markPaid(tx, order, { at: now, payment: { for: "purchase", product, price } });
+        return paid!;
       }, TRANSACTION_OPTIONS),
     { label: "checkout" },
   );
@@ -147,7 +130,7 @@ export async function startCheckout({
       errorName: error instanceof Error ? error.name : typeof error,
     });
     if (mobilepay) await noteRefusedKeys(accountId, error); // keys revoked: the studio's MobilePay reads failing
-    await db.$transaction((tx) => failPendingOrder(tx, { orderId: created.order.id, provider: providerName }));
+    await db.$transaction((tx) => markFailed(tx, created.order, { at: new Date() }));
     wakeJobs(); // the emails of anyone a given-back seat promoted from a waitlist
     throw new AppError("service_unavailable", { retryAfter: 5 });
   }

@@ -4,11 +4,9 @@ import type Stripe from "stripe";
 import { tenantDb, type TenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import { onAccount, stripeSubscriptionId } from "@/lib/payments/stripe-provider";
-import { issueReceipt } from "@/lib/receipts/issue-receipts";
-import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
-import { enqueueOrderEvent } from "@/lib/webhooks/enqueue-order-event";
 import { addBillingPeriod } from "./entitlement-terms";
-import { createOrder } from "./create-order";
+import { createOrder } from "@/lib/orders/create-order";
+import { markFailed, markPaid } from "@/lib/orders/order-status";
 import { noticeFailedInstalment } from "./notice-failed-instalment";
 
 type OrderRef = { orderId: string; accountId: string };
@@ -82,15 +80,13 @@ export async function recordInstalmentPaid(
   if (!first?.instalments) return "ignored";
   const earlier = await tx.order.findFirst({ where: { providerRef: invoice.id } });
   if (earlier?.status === "failed") {
-    const [paid] = await tx.order.updateManyAndReturn({
-      where: { id: earlier.id, status: "failed" },
-      data: { status: "paid", paidAt: now, paymentIntentId, amount: invoice.amount_paid },
+    const paid = await markPaid(tx, earlier, {
+      at: now,
+      refs: { paymentIntentId },
+      amount: invoice.amount_paid,
+      payment: { for: "instalment" },
     });
-    if (!paid) return "duplicate";
-    const receipted = await tx.order.update({ where: { id: paid.id }, data: await issueReceipt(tx, paid) });
-    await enqueueOrderEvent(tx, "order.paid", receipted, now);
-    await enqueueReceiptEmail(tx, { accountId: ref.accountId, orderId: paid.id, userId: paid.userId });
-    return "renewed";
+    return paid ? "renewed" : "duplicate";
   }
   if (earlier) return "duplicate";
   const instalment = await instalmentOfInvoice(tx, first, invoice);
@@ -101,13 +97,12 @@ export async function recordInstalmentPaid(
     productId: first.productId,
     price: { id: first.priceId, accountId: first.accountId, amount: invoice.amount_paid, currency: first.currency },
     provider: "stripe",
-    paidAt: now,
     providerRef: invoice.id,
     paymentIntentId,
     stripeAccountId: first.stripeAccountId,
     instalment: instalment <= first.instalments ? { of: first.id, instalment, instalments: first.instalments } : null,
   });
-  await enqueueReceiptEmail(tx, { accountId: ref.accountId, orderId: order.id, userId: order.userId });
+  await markPaid(tx, order, { at: now, payment: { for: "instalment" } });
   return "renewed";
 }
 
@@ -132,13 +127,12 @@ export async function recordInstalmentFailed(
     productId: first.productId,
     price: { id: first.priceId, accountId: first.accountId, amount: invoice.amount_due, currency: first.currency },
     provider: "stripe",
-    paidAt: null,
-    failed: true,
     providerRef: invoice.id,
     stripeAccountId: first.stripeAccountId,
     instalment: { of: first.id, instalment, instalments: first.instalments },
   });
-  await noticeFailedInstalment(tx, { accountId: ref.accountId, order });
+  const failed = await markFailed(tx, order, { at: new Date() });
+  await noticeFailedInstalment(tx, { accountId: ref.accountId, order: failed! });
   return "failed";
 }
 

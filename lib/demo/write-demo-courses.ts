@@ -1,7 +1,7 @@
 import "server-only";
 import { DateTime } from "luxon";
 import type { Booking } from "@prisma/client";
-import { placeOrder } from "@/lib/commerce/create-order";
+import { placePaidOrders } from "@/lib/orders/create-order";
 import { priceData } from "@/lib/commerce/price-data";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { expandSeriesRule } from "@/lib/programme/expand-series-rule";
@@ -46,15 +46,17 @@ export async function writeDemoCourses(tx: TenantTx, fixture: DemoFixture, writt
     for (const [position, key] of course.enrolledKeys.entries()) {
       // one a day, the last yesterday
       const paidAt = new Date(written.now.getTime() - (course.enrolledKeys.length - position) * 86_400_000);
-      const { entitlement } = await placeOrder(tx, {
-        userId: userIdOf(written, key),
-        product: row,
-        price: prices[0]!,
-        provider: "desk",
-        paidAt,
-        createdAt: paidAt,
-        note: "Demo",
-      });
+      const [entitlement] = await placePaidOrders(tx, [
+        {
+          userId: userIdOf(written, key),
+          product: row,
+          price: prices[0]!,
+          provider: "desk",
+          paidAt,
+          createdAt: paidAt,
+          note: "Demo",
+        },
+      ]);
       await tx.entitlement.update({
         where: { id: entitlement!.id },
         data: { remainingClasses: null, validUntil: lastEnd },

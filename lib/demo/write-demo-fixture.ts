@@ -1,7 +1,7 @@
 import "server-only";
 import type { Persona } from "@/lib/auth/persona";
 import { bookPlaceAt } from "@/lib/bookings/book-place";
-import { placeOrder } from "@/lib/commerce/create-order";
+import { placePaidOrders } from "@/lib/orders/create-order";
 import { priceData } from "@/lib/commerce/price-data";
 import { expandSeriesRule } from "@/lib/programme/expand-series-rule";
 import { writeSeries } from "@/lib/programme/write-series";
@@ -47,7 +47,11 @@ async function writePeople(tx: TenantTx, fixture: DemoFixture, written: Written)
   });
   const idOf = new Map(users.map((user) => [user.email, user.id]));
   await tx.membership.createMany({
-    data: people.map(([person, persona]) => ({ accountId: written.accountId, userId: idOf.get(person.email)!, persona })),
+    data: people.map(([person, persona]) => ({
+      accountId: written.accountId,
+      userId: idOf.get(person.email)!,
+      persona,
+    })),
   });
   for (const [person] of people) written.userIds.set(person.key, idOf.get(person.email)!);
 }
@@ -200,15 +204,17 @@ async function writeEntitlements(tx: TenantTx, fixture: DemoFixture, written: Wr
     const { product, prices } = written.products.get(grant.productKey) ?? { prices: [] };
     const price = prices[grant.priceIndex];
     if (!product || !price) throw new Error(`demo fixture names an unknown product or price: ${grant.productKey}`);
-    const { entitlement } = await placeOrder(tx, {
-      userId,
-      product,
-      price,
-      provider: "desk",
-      paidAt: written.now,
-      createdAt: written.now,
-      note: "Demo",
-    });
+    const [entitlement] = await placePaidOrders(tx, [
+      {
+        userId,
+        product,
+        price,
+        provider: "desk",
+        paidAt: written.now,
+        createdAt: written.now,
+        note: "Demo",
+      },
+    ]);
     written.entitlementIds.set(grant.personKey, entitlement!.id);
   }
 }
@@ -254,7 +260,12 @@ async function writeStandingPlaces(tx: TenantTx, fixture: DemoFixture, written: 
     const series = eventId ? await tx.series.findFirst({ where: { eventId }, orderBy: { createdAt: "asc" } }) : null;
     if (!series) throw new Error(`demo fixture: no series of ${place.eventKey}`);
     await tx.standingBooking.create({
-      data: { accountId: written.accountId, userId: userIdOf(written, place.personKey), seriesId: series.id, createdAt: written.now },
+      data: {
+        accountId: written.accountId,
+        userId: userIdOf(written, place.personKey),
+        seriesId: series.id,
+        createdAt: written.now,
+      },
     });
   }
 }

@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import { bookPlacesAt } from "@/lib/bookings/book-place";
 import { cancelPlace } from "@/lib/bookings/cancel-place";
 import { recordAttendanceOf } from "@/lib/bookings/record-attendance";
-import { placePaidOrders } from "@/lib/commerce/create-order";
+import { placePaidOrders } from "@/lib/orders/create-order";
 import { entitlementTerms } from "@/lib/commerce/entitlement-terms";
 import { isEligibleForPrice } from "@/lib/commerce/price-eligibility";
 import type { TenantTx } from "@/lib/db/tenant-db";

@@ -3,7 +3,7 @@ import type { Persona } from "@/lib/auth/persona";
 import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
 import { listStandingBookings } from "@/lib/bookings/list-standing-bookings";
 import { listPersonEntitlements } from "@/lib/commerce/list-person-entitlements";
-import { listPersonOrders } from "@/lib/commerce/list-person-orders";
+import { listPersonOrders } from "@/lib/orders/list-person-orders";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { isLocale } from "@/lib/i18n/locales";

@@ -10,7 +10,7 @@ import {
 import { shownBookingStatus } from "@/lib/bookings/shown-booking-status";
 import { runningOrComingPause } from "@/lib/commerce/entitlement-pause";
 import { listCurrentPasses, listEndedPassesPage, type PassKey } from "@/lib/commerce/list-person-passes";
-import { listFailedInstalments, listPersonOrdersPage, type PersonOrderKey } from "@/lib/commerce/list-person-orders";
+import { listFailedInstalments, listPersonOrdersPage, type PersonOrderKey } from "@/lib/orders/list-person-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { studioDate } from "@/lib/format/studio-date";

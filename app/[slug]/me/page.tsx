@@ -11,7 +11,7 @@ import { listPersonBookings } from "@/lib/bookings/list-person-bookings";
 import { listStandingBookings } from "@/lib/bookings/list-standing-bookings";
 import { isLiveBooking, shownBookingStatus } from "@/lib/bookings/shown-booking-status";
 import { listCurrentPasses, listEndedPassesPage } from "@/lib/commerce/list-person-passes";
-import { listPersonOrdersPage } from "@/lib/commerce/list-person-orders";
+import { listPersonOrdersPage } from "@/lib/orders/list-person-orders";
 import { listPastBookings } from "@/lib/bookings/list-past-bookings";
 import { ListPager } from "@/components/ui/list-pager";
 import { encodeCursor, InstantIdKey, readCursor } from "@/lib/schemas/page";

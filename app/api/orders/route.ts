@@ -1,4 +1,4 @@
-import { listOrders } from "@/lib/commerce/list-orders";
+import { listOrders } from "@/lib/orders/list-orders";
 import { pageResponse } from "@/lib/http/page-response";
 import { endpoints, route } from "@/lib/http/route";
 import { serializeOrder } from "@/lib/schemas/order";

@@ -1,7 +1,7 @@
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formData, signInAs } from "@/components/forms/testing";
-import { listOrderBuyers } from "@/lib/commerce/list-order-buyers";
+import { listOrderBuyers } from "@/lib/orders/list-order-buyers";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import type { PersonKey } from "@/lib/schemas/user";

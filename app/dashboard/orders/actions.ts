@@ -14,7 +14,7 @@ export const refundOrderAction = action(
     revalidate: "/dashboard/orders",
   },
   async ({ viewer, ids: { orderId }, input: { reason } }) => {
-    await refundOrder({ db: viewer.db, accountId: viewer.accountId, orderId, reason: reason ?? null });
+    await refundOrder({ db: viewer.db, orderId, reason: reason ?? null });
     const t = await getTranslations("OrdersActions");
     return t("refunded");
   },

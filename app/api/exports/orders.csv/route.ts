@@ -1,4 +1,4 @@
-import { orderFilterWhere } from "@/lib/commerce/order-filter-where";
+import { orderFilterWhere } from "@/lib/orders/order-filter-where";
 import { exportOrders } from "@/lib/exports/export-orders";
 import { csvResponse } from "@/lib/http/csv-response";
 import { endpoints, route } from "@/lib/http/route";

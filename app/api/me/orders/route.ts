@@ -1,4 +1,4 @@
-import { listPersonOrders } from "@/lib/commerce/list-person-orders";
+import { listPersonOrders } from "@/lib/orders/list-person-orders";
 import { readHousehold } from "@/lib/households/household-scope";
 import { endpoints, json, route } from "@/lib/http/route";
 import { serializeOrder } from "@/lib/schemas/order";

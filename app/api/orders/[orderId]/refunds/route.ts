@@ -15,7 +15,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/orders/{orderId}/re
       idempotent(request, auth, body, async () => {
         const order = await refundOrder({
           db: auth.db,
-          accountId: auth.accountId,
           orderId: params.orderId,
           reason: body?.reason ?? null,
         });

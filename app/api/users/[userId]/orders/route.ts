@@ -1,4 +1,4 @@
-import { listPersonOrders } from "@/lib/commerce/list-person-orders";
+import { listPersonOrders } from "@/lib/orders/list-person-orders";
 import { endpoints, json, route } from "@/lib/http/route";
 import { serializeOrder } from "@/lib/schemas/order";
 import { UserIdParams } from "@/lib/schemas/user-input";

@@ -1,0 +1,139 @@
+import "server-only";
+import type { Entitlement, Order, Price, Product } from "@prisma/client";
+import { enqueueDineroVoucher } from "@/lib/accounting/enqueue-dinero-voucher";
+import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
+import { cancelEntitlementBookings } from "@/lib/bookings/cancel-entitlement-bookings";
+import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
+import { releaseSeatHolds } from "@/lib/commerce/course-seat-holds";
+import { createEntitlement } from "@/lib/commerce/create-entitlement";
+import { enrolInCourse } from "@/lib/commerce/enrol-course";
+import { extendSubscription } from "@/lib/commerce/extend-subscription";
+import { giveBackRedemption } from "@/lib/commerce/redeem-promo-code";
+import type { TenantTx } from "@/lib/db/tenant-db";
+import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
+import { serializeOrder } from "@/lib/schemas/order";
+import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
+
+/**
+ * What a payment pays for:
+ * - a purchase: the entitlement `price` gives from the payment (with the provider's subscription or
+ *   agreement that bills its later periods), a course's enrolment;
+ * - a renewal: one more billing period of `entitlement` (none when it was cancelled meanwhile);
+ * - a later instalment: nothing more, the first instalment bought it.
+ */
+export type Payment =
+  | {
+      for: "purchase";
+      product: Product;
+      price: Price;
+      providerSubscriptionId?: string | null;
+      /** The desk's note on what it granted. */
+      note?: string | null;
+    }
+  | { for: "renewal"; entitlement: Entitlement | null; price: Pick<Price, "interval" | "intervalCount"> | null }
+  | { for: "instalment" };
+
+/** An order just paid, in the transaction that made it so; `entitlement`: what the payment granted or extended. */
+export type PaidOrder = { order: Order; at: Date; payment: Payment; entitlement: Entitlement | null };
+/** An order just refunded or failed, in the transaction that made it so. */
+export type ChangedOrder = { order: Order; at: Date };
+
+type Consequence<Event> = (tx: TenantTx, event: Event) => Promise<void>;
+
+/**
+ * What an order's new status brings, in the order it is done, all in the transaction that changed
+ * the status (order-status.ts). The one list: a new consequence of a payment is added here, and
+ * every way to pay (checkout, a hosted payment, a renewal, an instalment, MobilePay, the desk) has it.
+ * A refund's consequences outside the database (the provider's billing stopped) follow its commit:
+ * after-refund.ts.
+ */
+export const ORDER_EVENTS: {
+  "order.paid": Consequence<PaidOrder>[];
+  "order.refunded": Consequence<ChangedOrder>[];
+  "order.failed": Consequence<ChangedOrder>[];
+} = {
+  "order.paid": [
+    deliverWebhook("order.paid"),
+    bookVoucher("sale"),
+    emailReceipt,
+    grantOrExtendEntitlement,
+    enrolInPaidCourse,
+    fillWaitlistsOfHolder,
+  ],
+  "order.refunded": [deliverWebhook("order.refunded"), bookVoucher("refund"), revokeEntitlements],
+  "order.failed": [releaseHeldSeats, giveBackPromoCode],
+};
+
+/** The event for the studio's subscribed webhook endpoints. */
+function deliverWebhook(type: "order.paid" | "order.refunded"): Consequence<ChangedOrder> {
+  return async (tx, { order, at }) => {
+    await enqueueWebhookEvent(tx, { accountId: order.accountId, type, data: serializeOrder(order), now: at });
+  };
+}
+
+/** The sale's or the credit's voucher in the studio's Dinero, when connected (decision 0042). */
+function bookVoucher(kind: "sale" | "refund"): Consequence<ChangedOrder> {
+  return (tx, { order }) => enqueueDineroVoucher(tx, order, kind);
+}
+
+async function emailReceipt(tx: TenantTx, { order }: PaidOrder): Promise<void> {
+  await enqueueReceiptEmail(tx, { accountId: order.accountId, orderId: order.id, userId: order.userId });
+}
+
+async function grantOrExtendEntitlement(tx: TenantTx, paid: PaidOrder): Promise<void> {
+  const { order, at, payment } = paid;
+  if (payment.for === "purchase") {
+    paid.entitlement = await createEntitlement(tx, {
+      order,
+      product: payment.product,
+      price: payment.price,
+      validFrom: at,
+      note: payment.note,
+      providerSubscriptionId: payment.providerSubscriptionId ?? null,
+    });
+  } else if (payment.for === "renewal" && payment.entitlement && payment.price) {
+    await extendSubscription(tx, { entitlement: payment.entitlement, price: payment.price, now: at });
+    paid.entitlement = payment.entitlement;
+  }
+}
+
+/** A course product's buyer is booked into its classes (the seats held while they paid become theirs). */
+async function enrolInPaidCourse(tx: TenantTx, paid: PaidOrder): Promise<void> {
+  if (paid.payment.for !== "purchase" || !paid.entitlement) return;
+  paid.entitlement = await enrolInCourse(tx, {
+    accountId: paid.order.accountId,
+    orderId: paid.order.id,
+    product: paid.payment.product,
+    entitlement: paid.entitlement,
+    now: paid.at,
+  });
+}
+
+/** A new or longer pass gives its holder the places of the waitlists they stand on (queue order kept). */
+async function fillWaitlistsOfHolder(tx: TenantTx, { order, at, payment }: PaidOrder): Promise<void> {
+  if (payment.for === "instalment") return;
+  await fillWaitlistsOf({ tx, accountId: order.accountId, userId: order.userId, now: at });
+}
+
+/** The order's entitlements are revoked, and their future confirmed bookings cancelled by the studio, with emails. */
+async function revokeEntitlements(tx: TenantTx, { order, at }: ChangedOrder): Promise<void> {
+  const entitlements = await tx.entitlement.updateManyAndReturn({
+    where: { orderId: order.id, status: { not: "revoked" } },
+    data: { status: "revoked" },
+    select: { id: true },
+  });
+  for (const { id } of entitlements.sort((a, b) => a.id.localeCompare(b.id))) {
+    const notices = await cancelEntitlementBookings({ tx, accountId: order.accountId, entitlementId: id, now: at });
+    await enqueueBookingEmails(tx, order.accountId, notices);
+  }
+}
+
+/** The seats held for the order in a course's classes are given back; their places go to the waitlists. */
+async function releaseHeldSeats(tx: TenantTx, { order, at }: ChangedOrder): Promise<void> {
+  await releaseSeatHolds(tx, { accountId: order.accountId, orderId: order.id, now: at });
+}
+
+/** The promo code's redemption the order took is given back (after the classes: the order a checkout locks them in). */
+async function giveBackPromoCode(tx: TenantTx, { order }: ChangedOrder): Promise<void> {
+  if (order.promoCodeId) await giveBackRedemption(tx, { accountId: order.accountId, promoCodeId: order.promoCodeId });
+}

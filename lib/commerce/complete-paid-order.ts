@@ -12,11 +12,7 @@ import { markPaid, type PaymentRefs } from "@/lib/orders/order-status";
 export async function completePaidOrder(
   tx: TenantTx,
   order: Order,
-  {
-    now,
-    refs,
-    providerSubscriptionId,
-  }: { now: Date; refs?: PaymentRefs; providerSubscriptionId: string | null },
+  { now, refs, providerSubscriptionId }: { now: Date; refs?: PaymentRefs; providerSubscriptionId: string | null },
 ): Promise<{ order: Order; entitlement: Entitlement | null } | null> {
   const [product, price] = await Promise.all([
     tx.product.findFirstOrThrow({ where: { id: order.productId } }),

@@ -321,7 +321,10 @@ export async function refundMobilepayCharge({ db, order }: { db: TenantDb; order
  */
 export async function stopAgreementOfRevokedMembership({ db, order }: { db: TenantDb; order: Order }): Promise<void> {
   if (order.provider !== "mobilepay" || !order.mobilepayAgreementId) return;
-  const revoked = await db.entitlement.findFirst({ where: { orderId: order.id, status: "revoked" }, select: { id: true } });
+  const revoked = await db.entitlement.findFirst({
+    where: { orderId: order.id, status: "revoked" },
+    select: { id: true },
+  });
   if (!revoked) return;
   await stopMobilepayAgreement({ db, entitlementId: revoked.id, agreementId: order.mobilepayAgreementId }).catch(
     () => undefined,

@@ -47,8 +47,7 @@ export async function refundOrder({
     });
   }
   const refunded = await withRetry(
-    () =>
-      db.$transaction((tx) => markRefunded(tx, order, { at: new Date(), reason }), TRANSACTION_OPTIONS),
+    () => db.$transaction((tx) => markRefunded(tx, order, { at: new Date(), reason }), TRANSACTION_OPTIONS),
     { label: "POST /orders/{orderId}/refunds" },
   );
   wakeJobs(); // the emails; order.refunded and the bookings' booking.cancelled, when endpoints subscribe

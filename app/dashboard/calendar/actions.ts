@@ -5,7 +5,7 @@ import { DateTime } from "luxon";
 import { defined, readAll, readInteger, readText } from "@/components/forms/form-data";
 import { action } from "@/lib/web/action";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
-import { fromDateTimeLocal } from "@/lib/admin/studio-time";
+import { fromDateTimeLocal } from "@/lib/studio-time/wall-clock";
 import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
 import { cancelInstance } from "@/lib/programme/cancel-instance";

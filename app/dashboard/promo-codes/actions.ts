@@ -10,7 +10,7 @@ import { parseWith } from "@/lib/http/parse-input";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import { createPromoCode } from "@/lib/commerce/create-promo-code";
 import { updatePromoCode } from "@/lib/commerce/update-promo-code";
-import { startOfStudioDate } from "@/lib/admin/studio-time";
+import { startOfStudioDate } from "@/lib/studio-time/day";
 import { CreatePromoCodeInput, UpdatePromoCodeInput } from "@/lib/schemas/promo-code";
 import { toMinorUnits } from "../products/money";
 import { ruleDetail } from "@/lib/error-details";

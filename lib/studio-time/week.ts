@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { startOfLocalDay } from "./day";
 import { studioDate } from "./studio-date";
 
 /** One day of a week in the studio's zone: its local date and its [start, end) in UTC (23 or 25 hours on DST days). */
@@ -26,11 +27,6 @@ export function resolveWeek(param: string | undefined, zone: string, now: Date =
   return weekStart(studioDate(now, zone));
 }
 
-/** Local midnight of a local date in the zone, as an instant (the first valid instant if midnight is skipped). */
-export function startOfLocalDay(localIsoDate: string, zone: string): Date {
-  return DateTime.fromISO(localIsoDate, { zone }).startOf("day").toJSDate();
-}
-
 /** The seven days of the week starting at `monday`, each from local midnight to the next local midnight. */
 export function weekDays(monday: string, zone: string): WeekDay[] {
   const first = DateTime.fromISO(weekStart(monday), { zone: "UTC" });
@@ -39,6 +35,12 @@ export function weekDays(monday: string, zone: string): WeekDay[] {
     const next = first.plus({ days: index + 1 }).toISODate()!;
     return { date, start: startOfLocalDay(date, zone), end: startOfLocalDay(next, zone) };
   });
+}
+
+/** Monday 00:00 (studio time) of the week containing `instant`, and the next Monday. */
+export function studioWeek(instant: Date, timezone: string): { start: Date; end: Date } {
+  const start = DateTime.fromJSDate(instant, { zone: timezone }).startOf("week");
+  return { start: start.toJSDate(), end: start.plus({ weeks: 1 }).toJSDate() };
 }
 
 /** [from, to) of the whole week in UTC. */

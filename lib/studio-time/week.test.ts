@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addWeeks, groupByDay, resolveWeek, weekDays, weekRange, weekStart, weekWindowAnyZone } from "./week";
+import {
+  addWeeks,
+  groupByDay,
+  resolveWeek,
+  studioWeek,
+  weekDays,
+  weekRange,
+  weekStart,
+  weekWindowAnyZone,
+} from "./week";
 import { studioDate } from "./studio-date";
 
 const HOUR = 3_600_000;
@@ -49,6 +58,12 @@ describe("week navigation", () => {
     expect(weekDays("2026-10-26", "America/New_York").map(hoursOf)).toEqual([24, 24, 24, 24, 24, 24, 25]);
     // Copenhagen's change week is an ordinary week in New York
     expect(weekDays("2026-03-23", "America/New_York").map(hoursOf)).toEqual([24, 24, 24, 24, 24, 24, 24]);
+  });
+
+  it("finds the studio's week of an instant (Monday 00:00 local)", () => {
+    const week = studioWeek(new Date("2026-03-29T12:00:00Z"), "Europe/Copenhagen"); // a Sunday, DST day
+    expect(week.start.toISOString()).toBe("2026-03-22T23:00:00.000Z");
+    expect(week.end.toISOString()).toBe("2026-03-29T22:00:00.000Z"); // 167-hour week
   });
 
   it("resolves ?week= to its Monday, and falls back to this week in the studio's zone", () => {

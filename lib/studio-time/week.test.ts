@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   addWeeks,
   groupByDay,
+  isoWeekday,
   resolveWeek,
   studioWeek,
   weekDays,
   weekRange,
   weekStart,
+  weeksBetween,
   weekWindowAnyZone,
 } from "./week";
 import { studioDate } from "./studio-date";
@@ -19,6 +21,14 @@ describe("week navigation", () => {
     expect(weekStart("2026-11-23")).toBe("2026-11-23"); // a Monday
     expect(weekStart("2026-11-29")).toBe("2026-11-23"); // its Sunday
     expect(weekStart("2026-01-01")).toBe("2025-12-29"); // across a year
+  });
+
+  it("names a date's ISO weekday and counts whole weeks between dates", () => {
+    expect(isoWeekday("2026-11-23")).toBe(1); // a Monday
+    expect(isoWeekday("2026-11-29")).toBe(7); // its Sunday
+    expect(weeksBetween("2026-03-23", "2026-03-29")).toBe(0);
+    expect(weeksBetween("2026-03-23", "2026-03-30")).toBe(1); // across the spring-forward Sunday
+    expect(weeksBetween("2026-03-23", "2026-03-22")).toBe(-1);
   });
 
   it("moves by calendar weeks, across DST changes and year ends", () => {

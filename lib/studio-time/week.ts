@@ -7,10 +7,25 @@ export type WeekDay = { date: string; start: Date; end: Date };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The ISO weekday of a local date: 1 (Monday) … 7 (Sunday). */
+export function isoWeekday(localIsoDate: string): number {
+  return DateTime.fromISO(localIsoDate, { zone: "UTC" }).weekday;
+}
+
 /** The Monday ("YYYY-MM-DD") of the week that contains a local date. */
 export function weekStart(localIsoDate: string): string {
-  const day = DateTime.fromISO(localIsoDate, { zone: "UTC" });
-  return day.minus({ days: day.weekday - 1 }).toISODate()!;
+  return DateTime.fromISO(localIsoDate, { zone: "UTC" })
+    .minus({ days: isoWeekday(localIsoDate) - 1 })
+    .toISODate()!;
+}
+
+/** Whole weeks from one local date to a later one (rounded down; negative when it is earlier): no hours. */
+export function weeksBetween(fromLocalDate: string, toLocalDate: string): number {
+  const days = DateTime.fromISO(toLocalDate, { zone: "UTC" }).diff(
+    DateTime.fromISO(fromLocalDate, { zone: "UTC" }),
+    "days",
+  ).days;
+  return Math.floor(days / 7);
 }
 
 /** The Monday `weeks` weeks after (or before, if negative) the week of a local date: calendar arithmetic, no hours. */

@@ -27,6 +27,30 @@ export default defineConfig([
     },
   },
   {
+    // Studio time once: lib/studio-time/ computes in the studio's zone (its date of an instant, its day,
+    // week and wall clock, a period's bounds); everything else asks it. UTC, where no studio is meant
+    // (calendar arithmetic on a date, an import's date format), is no zone arithmetic and stays allowed.
+    name: "studio/studio-time-once",
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.object.name='DateTime'] > ObjectExpression > Property[key.name='zone']:not([value.value='UTC']):not([value.value='utc'])",
+          message: "Compute studio dates, days, weeks and periods through @/lib/studio-time, not a luxon zone.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='setZone']",
+          message: "Compute studio dates, days, weeks and periods through @/lib/studio-time, not luxon's setZone().",
+        },
+        {
+          selector: "AssignmentExpression[left.object.name='Settings'][left.property.name='defaultZone']",
+          message: "Set no default zone: studio time goes through @/lib/studio-time.",
+        },
+      ],
+    },
+  },
+  {
     // Destructuring a property to leave it out of the rest (`const { secret, ...shown } = row`) is
     // how an object is narrowed here: the named property is used by being left out.
     name: "studio/rest-siblings",
@@ -47,6 +71,22 @@ export default defineConfig([
       "**/*.test.tsx",
     ],
     rules: { "no-restricted-properties": "off" },
+  },
+  {
+    // Where a luxon zone is the point: studio time itself; display formatting, which shows an instant in
+    // the studio's zone and computes nothing from it (lib/format/dates.ts, timezones.ts); and tests,
+    // which build their expectations independently of the code they check.
+    name: "studio/studio-time-allowed",
+    files: [
+      "lib/studio-time/**",
+      "lib/format/dates.ts",
+      "lib/format/timezones.ts",
+      "tests/**",
+      "e2e/**",
+      "**/*.test.ts",
+      "**/*.test.tsx",
+    ],
+    rules: { "no-restricted-syntax": "off" },
   },
   {
     // Not React and not Next: lib/db's useDatabase() is no hook, a test helper may name a variable `module`.

@@ -15,7 +15,8 @@ import { SetupChecklist } from "./setup-checklist";
 import { TeacherHome } from "./teacher-home";
 import { fillRate } from "@/lib/admin/fill-rate";
 import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
-import { studioDay, studioWeek } from "@/lib/admin/studio-time";
+import { studioDay } from "@/lib/studio-time/day";
+import { studioWeek } from "@/lib/studio-time/week";
 
 export const dynamic = "force-dynamic";
 

@@ -4,8 +4,8 @@ import { formatDay, formatDayHeading, formatTime } from "@/components/dashboard/
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { listClasses, type DashboardClass } from "@/lib/admin/list-classes";
-import { studioDay } from "@/lib/admin/studio-time";
-import { addWeeks, resolveWeek, weekRange } from "@/lib/format/week";
+import { studioDay } from "@/lib/studio-time/day";
+import { addWeeks, resolveWeek, weekRange } from "@/lib/studio-time/week";
 import { shownInstanceStatus } from "@/lib/programme/shown-instance-status";
 import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { attendanceOpensAt } from "@/lib/bookings/record-attendance";

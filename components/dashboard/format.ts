@@ -1,6 +1,6 @@
 import * as dates from "@/lib/format/dates";
 import type { Zoned } from "@/lib/format/dates";
-import { studioDate } from "@/lib/format/studio-date";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { minorUnitDigits } from "@/lib/format/money";
 import type { Studio } from "@/lib/web/get-active-studio";
 

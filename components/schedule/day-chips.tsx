@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { formatDayLabel } from "@/lib/format/dates";
-import type { WeekDay } from "@/lib/format/week";
+import type { WeekDay } from "@/lib/studio-time/week";
 
 type Props = {
   days: WeekDay[];

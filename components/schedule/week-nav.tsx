@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { formatDateRange } from "@/lib/format/dates";
-import type { WeekDay } from "@/lib/format/week";
+import type { WeekDay } from "@/lib/studio-time/week";
 
 type Props = {
   days: WeekDay[];

@@ -1,6 +1,7 @@
 import "server-only";
 import { minorUnitDigits } from "@/lib/format/money";
 import type { ReceiptFacts } from "@/lib/receipts/receipt-facts";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import type { DineroManualVoucher } from "./dinero-client";
 
 /**
@@ -32,7 +33,7 @@ export function dineroVoucherOf(
   const at = kind === "refund" && facts.refundedAt ? facts.refundedAt : facts.paidAt;
   const amount = facts.amount / 10 ** minorUnitDigits(facts.currency);
   return {
-    VoucherDate: localDate(new Date(at), facts.timezone),
+    VoucherDate: studioDate(new Date(at), facts.timezone),
     ExternalReference: dineroReference(facts.orderId, kind),
     FileGuid: fileGuid,
     Lines: [
@@ -46,8 +47,4 @@ export function dineroVoucherOf(
       },
     ],
   };
-}
-
-function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import type { SummaryDto } from "@/lib/schemas/summary";
-import { bucketPeriod, type Bucket } from "./bucket-period";
+import { bucketPeriod, type Bucket } from "@/lib/studio-time/period";
 import { loadPeriodFacts, type PeriodFacts } from "./load-period-facts";
 import { summarizeFacts } from "./summarize-facts";
 

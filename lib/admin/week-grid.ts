@@ -1,4 +1,4 @@
-import { DateTime } from "luxon";
+import { studioWallClock } from "@/lib/studio-time/wall-clock";
 
 /** The calendar's rows are five minutes each: a class is placed to the five minutes, in studio wall-clock time. */
 export const MINUTES_PER_ROW = 5;
@@ -62,12 +62,10 @@ export function layoutWeek<T extends GridClass>({
 }
 
 function localSpan(item: GridClass, timezone: string): { date: string; start: number; end: number } {
-  const start = DateTime.fromJSDate(item.startsAt, { zone: timezone });
-  const end = DateTime.fromJSDate(item.endsAt, { zone: timezone });
-  const startMinute = start.hour * 60 + start.minute;
-  const sameDay = end.toISODate() === start.toISODate();
-  const endMinute = sameDay ? end.hour * 60 + end.minute : 24 * 60;
-  return { date: start.toISODate()!, start: startMinute, end: Math.max(endMinute, startMinute + MINUTES_PER_ROW) };
+  const start = studioWallClock(item.startsAt, timezone);
+  const end = studioWallClock(item.endsAt, timezone);
+  const endMinute = end.date === start.date ? end.minuteOfDay : 24 * 60;
+  return { date: start.date, start: start.minuteOfDay, end: Math.max(endMinute, start.minuteOfDay + MINUTES_PER_ROW) };
 }
 
 /**

@@ -1,5 +1,4 @@
-import { DateTime } from "luxon";
-import { studioDate } from "@/lib/format/studio-date";
+import { studioDate } from "@/lib/studio-time/studio-date";
 
 const DAY_MS = 86_400_000;
 
@@ -45,9 +44,4 @@ export function runningOrComingPause(pause: Pause, today: string): ShownPause | 
 /** Whole days from `from` to `until` (both `@db.Date` values). */
 export function daysBetween(from: Date, until: Date): number {
   return Math.round((until.getTime() - from.getTime()) / DAY_MS);
-}
-
-/** `days` calendar days later (earlier when negative) in the studio's timezone, keeping the local time. */
-export function shiftByDays(at: Date, days: number, timezone: string): Date {
-  return DateTime.fromJSDate(at).setZone(timezone).plus({ days }).toJSDate();
 }

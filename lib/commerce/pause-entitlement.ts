@@ -4,7 +4,8 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError, type ErrorDetail } from "@/lib/errors";
 import type { PauseEntitlementInput } from "@/lib/schemas/entitlement";
 import { toIsoDate } from "@/lib/schemas/common";
-import { dateOnly, daysBetween, shiftByDays, studioDbDate } from "./entitlement-pause";
+import { shiftByStudioDays } from "@/lib/studio-time/day";
+import { dateOnly, daysBetween, studioDbDate } from "./entitlement-pause";
 import { moveValidity } from "./move-validity";
 import { ruleDetail } from "@/lib/error-details";
 
@@ -40,7 +41,7 @@ export async function pauseEntitlement({
     throw invalid(ruleDetail("from", "pause_after_end"));
   return moveValidity(db, entitlement, {
     pause: { pausedFrom: from, pausedUntil: until },
-    validUntil: entitlement.validUntil && shiftByDays(entitlement.validUntil, daysBetween(from, until), timezone),
+    validUntil: entitlement.validUntil && shiftByStudioDays(entitlement.validUntil, daysBetween(from, until), timezone),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Price } from "@prisma/client";
-import { DateTime } from "luxon";
+import { studioDate } from "@/lib/studio-time/studio-date";
 
 /** Whole years between a date of birth and a calendar day (`YYYY-MM-DD`, both as dates). */
 export function ageOn(dateOfBirth: string, day: string): number {
@@ -22,10 +22,7 @@ export function isEligibleForPrice(
 ): boolean {
   if (price.minAge === null && price.maxAge === null) return true;
   if (!buyer.dateOfBirth) return false;
-  const today = DateTime.fromJSDate(options.now ?? new Date())
-    .setZone(options.timezone)
-    .toISODate();
-  if (!today) return false;
+  const today = studioDate(options.now ?? new Date(), options.timezone);
   const age = ageOn(buyer.dateOfBirth.toISOString().slice(0, 10), today);
   if (price.minAge !== null && age < price.minAge) return false;
   if (price.maxAge !== null && age > price.maxAge) return false;

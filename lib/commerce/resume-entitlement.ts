@@ -2,7 +2,8 @@ import "server-only";
 import type { Entitlement } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import { dateOnly, daysBetween, shiftByDays, studioDbDate } from "./entitlement-pause";
+import { shiftByStudioDays } from "@/lib/studio-time/day";
+import { dateOnly, daysBetween, studioDbDate } from "./entitlement-pause";
 import { moveValidity } from "./move-validity";
 
 /**
@@ -35,6 +36,6 @@ export async function resumeEntitlement({
   const unused = daysBetween(whole ? pausedFrom : resumeOn, pausedUntil);
   return moveValidity(db, entitlement, {
     pause: whole ? { pausedFrom: null, pausedUntil: null } : { pausedFrom, pausedUntil: resumeOn },
-    validUntil: entitlement.validUntil && shiftByDays(entitlement.validUntil, -unused, timezone),
+    validUntil: entitlement.validUntil && shiftByStudioDays(entitlement.validUntil, -unused, timezone),
   });
 }

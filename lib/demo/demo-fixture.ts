@@ -2,7 +2,9 @@
 // seeding and reset both go through that one writer. People are referred to by `key` so that later
 // sections (locations, presets, events, series, products, seasons, bookings) can name them
 // without knowing database ids. Emails use a reserved domain (.test never resolves).
-import { DateTime } from "luxon";
+import { startOfLocalDay } from "@/lib/studio-time/day";
+import { studioDate } from "@/lib/studio-time/studio-date";
+import { addWeeks, weekStart } from "@/lib/studio-time/week";
 import { demoClientele } from "./demo-clientele";
 import type { DemoPerson } from "./demo-person";
 
@@ -469,21 +471,16 @@ export const DEMO_FIXTURE: DemoFixture = {
  * (1 July to 1 January), from local midnight to local midnight (the end is exclusive).
  */
 export function demoSeasonOn(date: Date, timezone: string): { name: string; startsAt: Date; endsAt: Date } {
-  const local = DateTime.fromJSDate(date).setZone(timezone);
-  const spring = local.month <= 6;
-  const start = DateTime.fromObject({ year: local.year, month: spring ? 1 : 7, day: 1 }, { zone: timezone });
+  const [year, month] = studioDate(date, timezone).split("-").map(Number) as [number, number];
+  const spring = month <= 6;
   return {
-    name: `${spring ? "Forår" : "Efterår"} ${local.year}`,
-    startsAt: start.toJSDate(),
-    endsAt: start.plus({ months: 6 }).toJSDate(),
+    name: `${spring ? "Forår" : "Efterår"} ${year}`,
+    startsAt: startOfLocalDay(spring ? `${year}-01-01` : `${year}-07-01`, timezone),
+    endsAt: startOfLocalDay(spring ? `${year}-07-01` : `${year + 1}-01-01`, timezone),
   };
 }
 
 /** The Monday (a studio date) the programme starts: `history.weeks` weeks before `now`'s week. */
 export function programmeStartsOn(fixture: DemoFixture, now: Date): string {
-  return DateTime.fromJSDate(now)
-    .setZone(fixture.account.timezone)
-    .startOf("week")
-    .minus({ weeks: fixture.history.weeks })
-    .toISODate()!;
+  return addWeeks(weekStart(studioDate(now, fixture.account.timezone)), -fixture.history.weeks);
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { DateTime } from "luxon";
 import type { Booking } from "@prisma/client";
 import { placePaidOrders } from "@/lib/orders/create-order";
 import { priceData } from "@/lib/commerce/price-data";
@@ -7,6 +6,8 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { expandSeriesRule } from "@/lib/programme/expand-series-rule";
 import { writeSeries } from "@/lib/programme/write-series";
 import { resolveRule } from "@/lib/recurrence";
+import { studioDate } from "@/lib/studio-time/studio-date";
+import { addWeeks, weekStart } from "@/lib/studio-time/week";
 import type { DemoCourse, DemoFixture } from "./demo-fixture";
 import { userIdOf, type Written } from "./demo-written";
 
@@ -106,11 +107,7 @@ async function writeCourseClasses(
   course: DemoCourse,
   eventId: string,
 ) {
-  const startsOn = DateTime.fromJSDate(written.now)
-    .setZone(fixture.account.timezone)
-    .startOf("week")
-    .plus({ weeks: course.startsInWeeks })
-    .toISODate()!;
+  const startsOn = addWeeks(weekStart(studioDate(written.now, fixture.account.timezone)), course.startsInWeeks);
   const rule = resolveRule(
     {
       frequency: "weekly",

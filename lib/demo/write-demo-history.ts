@@ -8,6 +8,9 @@ import { placePaidOrders } from "@/lib/orders/create-order";
 import { entitlementTerms } from "@/lib/commerce/entitlement-terms";
 import { isEligibleForPrice } from "@/lib/commerce/price-eligibility";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { startOfLocalDay } from "@/lib/studio-time/day";
+import { studioDate } from "@/lib/studio-time/studio-date";
+import { weeksBetween } from "@/lib/studio-time/week";
 import { programmeStartsOn, type DemoFixture, type DemoRegular } from "./demo-fixture";
 import type { DemoPerson } from "./demo-person";
 import { seededRandom } from "./demo-random";
@@ -71,7 +74,8 @@ export async function writeDemoHistory(tx: TenantTx, fixture: DemoFixture, writt
 
 async function pastClasses(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<PastClass[]> {
   const keyOf = new Map([...written.eventIds].map(([key, id]) => [id, key]));
-  const firstMonday = DateTime.fromISO(programmeStartsOn(fixture, written.now), { zone: fixture.account.timezone });
+  const timezone = fixture.account.timezone;
+  const firstMonday = programmeStartsOn(fixture, written.now);
   const instances = await tx.instance.findMany({
     where: { startsAt: { lt: written.now }, status: "scheduled" },
     select: { id: true, eventId: true, startsAt: true },
@@ -81,7 +85,7 @@ async function pastClasses(tx: TenantTx, fixture: DemoFixture, written: Written)
     id: instance.id,
     eventKey: keyOf.get(instance.eventId)!,
     startsAt: instance.startsAt,
-    week: Math.floor(DateTime.fromJSDate(instance.startsAt).diff(firstMonday, "weeks").weeks),
+    week: weeksBetween(firstMonday, studioDate(instance.startsAt, timezone)),
   }));
 }
 
@@ -224,7 +228,9 @@ function personOf(fixture: DemoFixture, key: string): DemoPerson {
  * `now` (writeEntitlements), the months before it.
  */
 async function paySubscriptions(tx: TenantTx, fixture: DemoFixture, written: Written, random: () => number) {
-  const startsOn = DateTime.fromISO(programmeStartsOn(fixture, written.now), { zone: fixture.account.timezone });
+  const startsOn = DateTime.fromJSDate(
+    startOfLocalDay(programmeStartsOn(fixture, written.now), fixture.account.timezone),
+  );
   const purchases: Purchase[] = [];
   for (const regular of fixture.history.regulars) {
     if (!isSubscriber(written, regular)) continue;

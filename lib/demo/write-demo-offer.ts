@@ -1,7 +1,8 @@
 import "server-only";
-import { DateTime } from "luxon";
 import { bookPlacesAt } from "@/lib/bookings/book-place";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { studioDate } from "@/lib/studio-time/studio-date";
+import { isoWeekday } from "@/lib/studio-time/week";
 import type { DemoFixture } from "./demo-fixture";
 import { userIdOf, type Written } from "./demo-written";
 
@@ -30,7 +31,7 @@ export async function writeDemoOffer(tx: TenantTx, fixture: DemoFixture, written
     orderBy: { startsAt: "asc" },
   });
   const instance = candidates.find(
-    (candidate) => DateTime.fromJSDate(candidate.startsAt).setZone(fixture.account.timezone).weekday % 7 === weekday,
+    (candidate) => isoWeekday(studioDate(candidate.startsAt, fixture.account.timezone)) % 7 === weekday,
   );
   if (!instance) throw new Error(`demo fixture: no class of ${eventKey} on day ${weekday} ${daysAhead} days ahead`);
   await tx.instance.update({ where: { id: instance.id }, data: { capacity } });

@@ -1,11 +1,12 @@
 import "server-only";
 import type { Order, Prisma } from "@prisma/client";
-import { DateTime } from "luxon";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { minorUnitDigits } from "@/lib/format/money";
 import { languageOfLocaleTag } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { basisPointsToPercent } from "@/lib/receipts/vat";
+import { periodOfStudioDates } from "@/lib/studio-time/period";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { JOURNAL_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } from "@/lib/schemas/export";
 import { accountingSettingsOf, clearingAccountOf, paymentMethodOf } from "@/lib/accounting/accounting-settings";
 
@@ -35,11 +36,10 @@ export async function exportJournal({
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId } });
   const accounts = accountingSettingsOf(account);
   const zone = account.timezone;
-  const start = DateTime.fromISO(from, { zone }).startOf("day").toJSDate();
-  const end = DateTime.fromISO(to, { zone }).plus({ days: 1 }).startOf("day").toJSDate();
+  const { start, end } = periodOfStudioDates(from, to, zone);
   const language = languageOfLocaleTag(account.locale) ?? "da";
   const t = translatorFor(language, "Journal");
-  const localDate = (at: Date) => DateTime.fromJSDate(at, { zone }).toISODate();
+  const localDate = (at: Date) => studioDate(at, zone);
 
   type Row = Order & { user: { displayName: string }; product: { name: string } };
   const line = (order: Row, kind: "sale" | "refund"): CsvCell[] => {
@@ -69,10 +69,7 @@ export async function exportJournal({
     ];
   };
 
-  async function* events(
-    kind: "sale" | "refund",
-    field: "paidAt" | "refundedAt",
-  ): AsyncGenerator<CsvCell[][]> {
+  async function* events(kind: "sale" | "refund", field: "paidAt" | "refundedAt"): AsyncGenerator<CsvCell[][]> {
     const period: Prisma.OrderWhereInput = {
       [field]: { gte: start, lt: end },
       amount: { gt: 0 },

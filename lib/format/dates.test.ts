@@ -6,6 +6,7 @@ import {
   formatDay,
   formatDayHeading,
   formatDayLabel,
+  formatDayMonth,
   formatLocalDate,
   formatFullDateTime,
   formatLastDay,
@@ -33,6 +34,7 @@ describe("dates in the studio's zone and locale", () => {
     expect(formatDayHeading("2026-11-23", copenhagen)).toBe("Mandag 23. november");
     expect(formatLocalDate("2026-11-23", copenhagen)).toBe("23. nov. 2026");
     expect(formatDayLabel("2026-11-23", copenhagen)).toEqual({ weekday: "Man.", day: "23." });
+    expect(formatDayMonth("2026-11-23", copenhagen)).toBe("23. nov.");
     expect(formatDateTime(instant, copenhagen)).toBe("man. 23. nov. 2026, 09.15");
   });
 

@@ -45,6 +45,13 @@ export function formatDay(localDate: string, where: Zoned): string {
     .toLocaleString({ weekday: "long", day: "numeric", month: "long" });
 }
 
+/** A day's number and short month, as a chart's label: "24. nov." (da-DK), "Nov 24" (en-US). */
+export function formatDayMonth(localDate: string, where: Zoned): string {
+  return DateTime.fromISO(localDate, { zone: where.zone })
+    .setLocale(where.locale)
+    .toLocaleString({ day: "numeric", month: "short" });
+}
+
 /** The same day as a heading, which starts with a capital letter: "Mandag 23. november" (da-DK). */
 export function formatDayHeading(localDate: string, where: Zoned): string {
   return capitalizeFirst(formatDay(localDate, where), where.locale);

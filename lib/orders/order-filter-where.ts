@@ -1,10 +1,10 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
-import { DateTime } from "luxon";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import type { OrderFilter, PeriodBound } from "@/lib/schemas/order-filter";
 import { ruleDetail } from "@/lib/error-details";
+import { startOfLocalDay, startOfNextLocalDay } from "@/lib/studio-time/day";
 
 /**
  * The `where` of an order filter (GET /orders, its CSV export, the dashboard's orders page): status,
@@ -42,12 +42,10 @@ async function accountTimezone(db: TenantDb, accountId: string): Promise<string>
 }
 
 function startOf(bound: PeriodBound, timezone: string): Date {
-  return "date" in bound ? DateTime.fromISO(bound.date, { zone: timezone }).startOf("day").toJSDate() : bound.instant;
+  return "date" in bound ? startOfLocalDay(bound.date, timezone) : bound.instant;
 }
 
 /** Exclusive: the next day's 00:00 for a date (the day itself is in the period). */
 function endOf(bound: PeriodBound, timezone: string): Date {
-  return "date" in bound
-    ? DateTime.fromISO(bound.date, { zone: timezone }).plus({ days: 1 }).startOf("day").toJSDate()
-    : bound.instant;
+  return "date" in bound ? startOfNextLocalDay(bound.date, timezone) : bound.instant;
 }

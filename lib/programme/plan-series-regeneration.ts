@@ -1,6 +1,6 @@
 import type { Instance } from "@prisma/client";
 import type { Occurrence } from "@/lib/recurrence";
-import { studioDate } from "@/lib/format/studio-date";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { isoDateOf } from "./series-rule-columns";
 
 type PlannedInstance = Pick<

@@ -13,7 +13,7 @@ import { listCurrentPasses, listEndedPassesPage, type PassKey } from "@/lib/comm
 import { listFailedInstalments, listPersonOrdersPage, type PersonOrderKey } from "@/lib/orders/list-person-orders";
 import { listProducts } from "@/lib/commerce/list-products";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { studioDate } from "@/lib/format/studio-date";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { listUpcomingClasses } from "@/lib/programme/list-upcoming-classes";
 import { serializeEntitlement } from "@/lib/schemas/entitlement";
 import { getPerson } from "./get-person";

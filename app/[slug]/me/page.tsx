@@ -16,7 +16,7 @@ import { listPastBookings } from "@/lib/bookings/list-past-bookings";
 import { ListPager } from "@/components/ui/list-pager";
 import { encodeCursor, InstantIdKey, readCursor } from "@/lib/schemas/page";
 import { listProducts } from "@/lib/commerce/list-products";
-import { studioDate } from "@/lib/format/studio-date";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import {
   formatDate,
   formatDateTime,

@@ -5,7 +5,7 @@ import { buttonClass } from "@/components/ui/button";
 import type { PublicProduct } from "@/lib/commerce/list-public-products";
 import { formatDateRange } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
-import { studioDate } from "@/lib/format/studio-date";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { pageFormat } from "@/lib/i18n/page-language";
 
 /**

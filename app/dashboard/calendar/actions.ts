@@ -1,11 +1,10 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { DateTime } from "luxon";
 import { defined, readAll, readInteger, readText } from "@/components/forms/form-data";
 import { action } from "@/lib/web/action";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
-import { fromDateTimeLocal } from "@/lib/admin/studio-time";
+import { fromDateTimeLocal, studioWallClock } from "@/lib/studio-time/wall-clock";
 import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
 import { cancelInstance } from "@/lib/programme/cancel-instance";
@@ -139,13 +138,13 @@ export const createOneOffClassAction = action(
     if (!startsAt) {
       throw new AppError("validation_failed", { details: [ruleDetail("startsAt", "date_time_required")] });
     }
-    const local = DateTime.fromJSDate(startsAt, { zone: studio.timezone });
+    const local = studioWallClock(startsAt, studio.timezone);
     const input = parseWith(
       CreateSeriesInput,
       defined({
         frequency: "daily",
-        startsOn: local.toISODate(),
-        localStartTime: local.toFormat("HH:mm"),
+        startsOn: local.date,
+        localStartTime: local.time,
         count: 1,
         capacity: readInteger(formData, "capacity"),
       }),

@@ -10,7 +10,7 @@ import { getActiveStudio, type Studio } from "@/lib/web/get-active-studio";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
-import { studioDate } from "@/lib/format/studio-date";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { listDurationPresets } from "@/lib/programme/list-duration-presets";
 import { listEvents } from "@/lib/programme/list-events";
 import { listArchivedEvents } from "@/lib/programme/list-archived-events";

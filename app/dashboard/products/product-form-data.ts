@@ -1,5 +1,5 @@
 import { readAll, readCheckbox, readInteger, readRaw, readText } from "@/components/forms/form-data";
-import { fromDateTimeLocal } from "@/lib/admin/studio-time";
+import { fromDateTimeLocal } from "@/lib/studio-time/wall-clock";
 import { ruleDetail } from "@/lib/error-details";
 import type { ErrorDetail } from "@/lib/errors";
 import { toMinorUnits } from "./money";

@@ -1,5 +1,5 @@
 import type { Price, Product } from "@prisma/client";
-import { toDateTimeLocal } from "@/lib/admin/studio-time";
+import { toDateTimeLocal } from "@/lib/studio-time/wall-clock";
 import { toMajorText } from "./money";
 import type { ProductFormValues } from "./product-form";
 

@@ -1,6 +1,5 @@
 "use server";
 
-import { DateTime } from "luxon";
 import { getTranslations } from "next-intl/server";
 import { defined, readInteger, readRaw, readText } from "@/components/forms/form-data";
 import { action } from "@/lib/web/action";
@@ -10,7 +9,7 @@ import { parseWith } from "@/lib/http/parse-input";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import { createPromoCode } from "@/lib/commerce/create-promo-code";
 import { updatePromoCode } from "@/lib/commerce/update-promo-code";
-import { startOfStudioDate } from "@/lib/admin/studio-time";
+import { startOfNextLocalDay, startOfStudioDate } from "@/lib/studio-time/day";
 import { CreatePromoCodeInput, UpdatePromoCodeInput } from "@/lib/schemas/promo-code";
 import { toMinorUnits } from "../products/money";
 import { ruleDetail } from "@/lib/error-details";
@@ -75,5 +74,5 @@ async function lastMomentOf(date: string | undefined, timezone: string): Promise
   if (!startOfStudioDate(date, timezone)) {
     throw new AppError("validation_failed", { details: [ruleDetail("validUntil", "date_required")] });
   }
-  return DateTime.fromISO(date, { zone: timezone }).plus({ days: 1 }).startOf("day").minus({ seconds: 1 }).toISO()!;
+  return new Date(startOfNextLocalDay(date, timezone).getTime() - 1000).toISOString();
 }

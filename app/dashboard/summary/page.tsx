@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { DateTime } from "luxon";
 import { BarChart, type ChartPoint } from "@/components/dashboard/bar-chart";
 import { formatLocalDate, formatMoney, formatMoneyCompact, formatPercent } from "@/components/dashboard/format";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
@@ -10,8 +9,9 @@ import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { getSummarySeries } from "@/lib/admin/get-summary-series";
 import { listRevenueByProduct } from "@/lib/admin/list-revenue-by-product";
-import { startOfStudioDate } from "@/lib/admin/studio-time";
-import { studioDate } from "@/lib/format/studio-date";
+import { startOfNextLocalDay, startOfStudioDate } from "@/lib/studio-time/day";
+import { addDays, studioDate } from "@/lib/studio-time/studio-date";
+import { formatDayMonth } from "@/lib/format/dates";
 import { zoneName } from "@/lib/format/timezones";
 import { SummaryQuery } from "@/lib/schemas/summary";
 import { buttonClass } from "@/components/ui/button";
@@ -35,21 +35,19 @@ export default async function SummaryPage({ searchParams }: Props) {
   const tz = studio.timezone;
   const today = studioDate(new Date(), tz);
   const toDate = params.to ?? today;
-  const fromDate = params.from ?? DateTime.fromISO(toDate, { zone: tz }).minus({ days: 29 }).toISODate() ?? today;
+  const fromDate = params.from ?? addDays(toDate, -29) ?? today;
   // The dates are inclusive studio days: [from 00:00, the day after `to` 00:00), checked by the API's schema.
   const fromInstant = startOfStudioDate(fromDate, tz);
   const toInstant = startOfStudioDate(toDate, tz);
   const parsed = SummaryQuery.safeParse({
     from: fromInstant?.toISOString() ?? fromDate,
-    to: toInstant ? DateTime.fromJSDate(toInstant, { zone: tz }).plus({ days: 1 }).toISO() : toDate,
+    to: toInstant ? startOfNextLocalDay(toDate, tz).toISOString() : toDate,
   });
 
   const rangeLinks = (
     <nav aria-label={t("periods")} className="flex flex-wrap gap-2">
       {RANGES.map((days) => {
-        const from = DateTime.fromISO(today, { zone: tz })
-          .minus({ days: days - 1 })
-          .toISODate();
+        const from = addDays(today, -(days - 1));
         return (
           <Link
             key={days}
@@ -98,10 +96,7 @@ export default async function SummaryPage({ searchParams }: Props) {
     listRevenueByProduct({ db: viewer.db, ...parsed.data }),
   ]);
   const productCurrencies = [...new Set(byProduct.map((row) => row.currency))].sort();
-  const label = (iso: string) =>
-    DateTime.fromISO(iso, { zone: tz })
-      .setLocale(studio.formatLocale)
-      .toLocaleString({ day: "numeric", month: "short" });
+  const label = (localDate: string) => formatDayMonth(localDate, { zone: tz, locale: studio.formatLocale });
   const chartPoints = (values: (p: (typeof points)[number]) => Record<string, number>): ChartPoint[] =>
     points.map((point) => ({ label: label(point.label), values: values(point) }));
   const currencies = total.revenue.length > 0 ? total.revenue.map((r) => r.currency) : [studio.currency];

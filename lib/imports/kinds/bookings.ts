@@ -1,14 +1,18 @@
 // Bookings: a member's place in a class of this studio (its event's title, starting at the date and
 // time given in the studio's zone), confirmed with the member's usable pass when there is one, else
 // as a desk booking without one. Never over capacity: a row past the places left is `class_full`.
-import { DateTime } from "luxon";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
+import { fromDateTimeLocal } from "@/lib/studio-time/wall-clock";
 import { parseImportDate } from "../import-dates";
 import { checked, issue, type CheckContext, type KindImport, type RowIssue, type WrittenRow } from "../import-kind";
 import { membersByEmail, readMemberEmail } from "./entitlement-rows";
 
 type Rows = { row: number; values: Record<string, string> }[];
 type Place = { instanceId: string; startsAt: Date; bookedCount: number; capacity: number };
+
+/** An hour and minute as a wall-clock time "HH:mm". */
+const wallTime = ({ hour, minute }: { hour: number; minute: number }) =>
+  `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 
 /** "18:30", "6:30 PM", "18.30", "18:30:00": minutes after midnight, or null. */
 export function parseImportTime(value: string): { hour: number; minute: number } | null {
@@ -60,13 +64,7 @@ async function plan(
     if (!values.time) errors.push(issue("time", "required", "Required"));
     else if (!time) errors.push(issue("time", "invalid_time", "Not a time such as 18:30"));
     if (!values.class) errors.push(issue("class", "required", "Required"));
-    const startsAt =
-      date && time
-        ? DateTime.fromISO(date, { zone: context.timezone })
-            .set({ ...time, second: 0, millisecond: 0 })
-            .toUTC()
-            .toJSDate()
-        : null;
+    const startsAt = date && time ? (fromDateTimeLocal(`${date}T${wallTime(time)}`, context.timezone) ?? null) : null;
     return { row, values, errors, userId, startsAt, title: (values.class ?? "").trim().toLowerCase() };
   });
   const classes = await findClasses(

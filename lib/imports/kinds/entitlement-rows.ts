@@ -1,9 +1,9 @@
 // What passes and memberships share: the person by email (a member of this studio), the product by
 // name, dates of the studio's days, and the entitlement written as imported (no order, no payment).
 import type { Price, Product } from "@prisma/client";
-import { DateTime } from "luxon";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { Email } from "@/lib/schemas/common";
+import { startOfLocalDay, studioDay } from "@/lib/studio-time/day";
 import { parseImportDate, parseIsoMoment, type DateFormat } from "../import-dates";
 import { issue, type RowIssue } from "../import-kind";
 
@@ -61,7 +61,7 @@ export function readStudioDay(
     errors.push(issue(field, "invalid_date", `Not a date in the format ${context.dateFormat}`));
     return null;
   }
-  return DateTime.fromISO(date, { zone: context.timezone }).startOf("day").toJSDate();
+  return startOfLocalDay(date, context.timezone);
 }
 
 /**
@@ -81,11 +81,9 @@ export function readValidity(
   return day && edge === "end" ? nextStudioDay(day, context.timezone) : day;
 }
 
-export const nextStudioDay = (day: Date, timezone: string) =>
-  DateTime.fromJSDate(day, { zone: timezone }).plus({ days: 1 }).startOf("day").toJSDate();
+export const nextStudioDay = (day: Date, timezone: string) => studioDay(day, timezone).end;
 
-export const startOfStudioDay = (now: Date, timezone: string) =>
-  DateTime.fromJSDate(now, { zone: timezone }).startOf("day").toJSDate();
+export const startOfStudioDay = (now: Date, timezone: string) => studioDay(now, timezone).start;
 
 export type EntitlementPlan = {
   userId: string;

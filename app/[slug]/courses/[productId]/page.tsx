@@ -14,7 +14,7 @@ import {
 } from "@/lib/commerce/get-public-course";
 import { formatDateRange, formatDayHeading, formatMinutes, formatTimeRange } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
-import { studioDate } from "@/lib/format/studio-date";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { pageFormat } from "@/lib/i18n/page-language";
 import type { Zoned } from "@/lib/format/dates";
 import type { PersonAuth } from "@/lib/auth/authenticate-credential";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/forms/page-header";
-import { studioDate } from "@/lib/format/studio-date";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { zoneName } from "@/lib/format/timezones";
 import { listDurationPresets } from "@/lib/programme/list-duration-presets";
 import { listLocationChoices } from "@/lib/programme/location-choices";

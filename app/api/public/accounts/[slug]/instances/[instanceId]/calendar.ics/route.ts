@@ -1,6 +1,6 @@
 import { buildClassCalendar } from "@/lib/calendar/build-class-calendar";
 import { env } from "@/lib/env";
-import { studioDate } from "@/lib/format/studio-date";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { endpoints, route } from "@/lib/http/route";
 import { chooseLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { getPublicInstanceOrThrow } from "@/lib/programme/get-public-instance";

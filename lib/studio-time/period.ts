@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { startOfLocalDay, startOfNextLocalDay } from "./day";
 
 export type Bucket = {
   /** Inclusive UTC start (the period's `from` for the first bucket). */
@@ -33,4 +34,9 @@ export function bucketPeriod({ from, to, timezone }: { from: Date; to: Date; tim
     cursor = next;
   }
   return { unit, buckets };
+}
+
+/** The studio days [`firstDay`, `lastDay`] (local dates, both included) as [start, end) instants in the zone. */
+export function periodOfStudioDates(firstDay: string, lastDay: string, zone: string): { start: Date; end: Date } {
+  return { start: startOfLocalDay(firstDay, zone), end: startOfNextLocalDay(lastDay, zone) };
 }

@@ -3,9 +3,23 @@ import { placeLocalTime } from "@/lib/recurrence";
 
 const LOCAL = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d{1,3})?)?$/;
 
+/** The studio's wall clock at an instant: its local date ("YYYY-MM-DD"), time ("HH:mm") and minutes since midnight. */
+export type WallClock = { date: string; time: string; minuteOfDay: number };
+
+/** What the clock on the studio's wall reads at `instant` (the second 02:30 of a fall-back night reads 02:30). */
+export function studioWallClock(instant: Date, timezone: string): WallClock {
+  const local = DateTime.fromJSDate(instant, { zone: timezone });
+  return {
+    date: local.toFormat("yyyy-LL-dd"),
+    time: local.toFormat("HH:mm"),
+    minuteOfDay: local.hour * 60 + local.minute,
+  };
+}
+
 /** A UTC instant as the value of an `<input type="datetime-local">` in the studio's timezone ("YYYY-MM-DDTHH:mm"). */
 export function toDateTimeLocal(instant: Date, timezone: string): string {
-  return DateTime.fromJSDate(instant, { zone: timezone }).toFormat("yyyy-LL-dd'T'HH:mm");
+  const { date, time } = studioWallClock(instant, timezone);
+  return `${date}T${time}`;
 }
 
 /**
@@ -19,22 +33,4 @@ export function fromDateTimeLocal(value: string, timezone: string): Date | undef
   const [, localDate, hours, minutes] = match as unknown as [string, string, string, string];
   if (DateTime.fromISO(localDate, { zone: "utc" }).toISODate() !== localDate) return undefined;
   return placeLocalTime({ localDate, localTime: `${hours}:${minutes}`, timezone });
-}
-
-/** Monday 00:00 (studio time) of the week containing `instant`, and the next Monday. */
-export function studioWeek(instant: Date, timezone: string): { start: Date; end: Date } {
-  const start = DateTime.fromJSDate(instant, { zone: timezone }).startOf("week");
-  return { start: start.toJSDate(), end: start.plus({ weeks: 1 }).toJSDate() };
-}
-
-/** 00:00 of the studio day containing `instant`, and of the next day. */
-export function studioDay(instant: Date, timezone: string): { start: Date; end: Date } {
-  const start = DateTime.fromJSDate(instant, { zone: timezone }).startOf("day");
-  return { start: start.toJSDate(), end: start.plus({ days: 1 }).toJSDate() };
-}
-
-/** 00:00 in the studio's timezone of a YYYY-MM-DD date, or undefined when malformed. */
-export function startOfStudioDate(localDate: string, timezone: string): Date | undefined {
-  const day = DateTime.fromISO(localDate, { zone: timezone });
-  return day.isValid && /^\d{4}-\d{2}-\d{2}$/.test(localDate) ? day.startOf("day").toJSDate() : undefined;
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addWeeks, groupByDay, resolveWeek, weekDays, weekRange, weekStart, weekWindowAnyZone } from "./week";
+import {
+  addWeeks,
+  groupByDay,
+  isoWeekday,
+  resolveWeek,
+  studioWeek,
+  weekDays,
+  weekRange,
+  weekStart,
+  weeksBetween,
+  weekWindowAnyZone,
+} from "./week";
 import { studioDate } from "./studio-date";
 
 const HOUR = 3_600_000;
@@ -10,6 +21,14 @@ describe("week navigation", () => {
     expect(weekStart("2026-11-23")).toBe("2026-11-23"); // a Monday
     expect(weekStart("2026-11-29")).toBe("2026-11-23"); // its Sunday
     expect(weekStart("2026-01-01")).toBe("2025-12-29"); // across a year
+  });
+
+  it("names a date's ISO weekday and counts whole weeks between dates", () => {
+    expect(isoWeekday("2026-11-23")).toBe(1); // a Monday
+    expect(isoWeekday("2026-11-29")).toBe(7); // its Sunday
+    expect(weeksBetween("2026-03-23", "2026-03-29")).toBe(0);
+    expect(weeksBetween("2026-03-23", "2026-03-30")).toBe(1); // across the spring-forward Sunday
+    expect(weeksBetween("2026-03-23", "2026-03-22")).toBe(-1);
   });
 
   it("moves by calendar weeks, across DST changes and year ends", () => {
@@ -49,6 +68,12 @@ describe("week navigation", () => {
     expect(weekDays("2026-10-26", "America/New_York").map(hoursOf)).toEqual([24, 24, 24, 24, 24, 24, 25]);
     // Copenhagen's change week is an ordinary week in New York
     expect(weekDays("2026-03-23", "America/New_York").map(hoursOf)).toEqual([24, 24, 24, 24, 24, 24, 24]);
+  });
+
+  it("finds the studio's week of an instant (Monday 00:00 local)", () => {
+    const week = studioWeek(new Date("2026-03-29T12:00:00Z"), "Europe/Copenhagen"); // a Sunday, DST day
+    expect(week.start.toISOString()).toBe("2026-03-22T23:00:00.000Z");
+    expect(week.end.toISOString()).toBe("2026-03-29T22:00:00.000Z"); // 167-hour week
   });
 
   it("resolves ?week= to its Monday, and falls back to this week in the studio's zone", () => {

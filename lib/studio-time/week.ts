@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { startOfLocalDay } from "./day";
 import { studioDate } from "./studio-date";
 
 /** One day of a week in the studio's zone: its local date and its [start, end) in UTC (23 or 25 hours on DST days). */
@@ -6,10 +7,25 @@ export type WeekDay = { date: string; start: Date; end: Date };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The ISO weekday of a local date: 1 (Monday) … 7 (Sunday). */
+export function isoWeekday(localIsoDate: string): number {
+  return DateTime.fromISO(localIsoDate, { zone: "UTC" }).weekday;
+}
+
 /** The Monday ("YYYY-MM-DD") of the week that contains a local date. */
 export function weekStart(localIsoDate: string): string {
-  const day = DateTime.fromISO(localIsoDate, { zone: "UTC" });
-  return day.minus({ days: day.weekday - 1 }).toISODate()!;
+  return DateTime.fromISO(localIsoDate, { zone: "UTC" })
+    .minus({ days: isoWeekday(localIsoDate) - 1 })
+    .toISODate()!;
+}
+
+/** Whole weeks from one local date to a later one (rounded down; negative when it is earlier): no hours. */
+export function weeksBetween(fromLocalDate: string, toLocalDate: string): number {
+  const days = DateTime.fromISO(toLocalDate, { zone: "UTC" }).diff(
+    DateTime.fromISO(fromLocalDate, { zone: "UTC" }),
+    "days",
+  ).days;
+  return Math.floor(days / 7);
 }
 
 /** The Monday `weeks` weeks after (or before, if negative) the week of a local date: calendar arithmetic, no hours. */
@@ -26,11 +42,6 @@ export function resolveWeek(param: string | undefined, zone: string, now: Date =
   return weekStart(studioDate(now, zone));
 }
 
-/** Local midnight of a local date in the zone, as an instant (the first valid instant if midnight is skipped). */
-export function startOfLocalDay(localIsoDate: string, zone: string): Date {
-  return DateTime.fromISO(localIsoDate, { zone }).startOf("day").toJSDate();
-}
-
 /** The seven days of the week starting at `monday`, each from local midnight to the next local midnight. */
 export function weekDays(monday: string, zone: string): WeekDay[] {
   const first = DateTime.fromISO(weekStart(monday), { zone: "UTC" });
@@ -39,6 +50,12 @@ export function weekDays(monday: string, zone: string): WeekDay[] {
     const next = first.plus({ days: index + 1 }).toISODate()!;
     return { date, start: startOfLocalDay(date, zone), end: startOfLocalDay(next, zone) };
   });
+}
+
+/** Monday 00:00 (studio time) of the week containing `instant`, and the next Monday. */
+export function studioWeek(instant: Date, timezone: string): { start: Date; end: Date } {
+  const start = DateTime.fromJSDate(instant, { zone: timezone }).startOf("week");
+  return { start: start.toJSDate(), end: start.plus({ weeks: 1 }).toJSDate() };
 }
 
 /** [from, to) of the whole week in UTC. */

@@ -8,3 +8,8 @@ import { DateTime } from "luxon";
 export function studioDate(instant: Date, timezone: string): string {
   return DateTime.fromJSDate(instant, { zone: timezone }).toISODate() ?? instant.toISOString().slice(0, 10);
 }
+
+/** The local date `days` calendar days after (before, if negative) a local date; undefined when it is no date. */
+export function addDays(localIsoDate: string, days: number): string | undefined {
+  return DateTime.fromISO(localIsoDate, { zone: "UTC" }).plus({ days }).toISODate() ?? undefined;
+}

@@ -8,7 +8,6 @@ import { logout } from "@/lib/auth/logout";
 import { DEMO_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/session-cookies";
 import { bookInstance } from "@/lib/bookings/book-instance";
 import { bookGuest } from "@/lib/households/book-guest";
-import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { claimOffer } from "@/lib/bookings/claim-offer";
 import { createStandingBooking } from "@/lib/bookings/create-standing-booking";
@@ -150,7 +149,7 @@ export async function buyAction(
     ({ checkoutUrl } = await startCheckout({
       db: viewer.db,
       accountId: viewer.accountId,
-      userId: await purchaseHolder(viewer.db, viewer.userId, body.data.forUserId), // a child's pass: theirs
+      callerId: viewer.userId, // a child's pass (forUserId): theirs
       input: body.data,
       returnPath,
     }));
@@ -213,7 +212,11 @@ export async function stopPlaceAction(slug: string, standingBookingId: string): 
   if (!params.success) return fail("not_found");
   const tPlace = await getTranslations("StandingPlaceResult");
   const result = await attempt(async () => {
-    await stopStandingBooking({ db: viewer.db, standingBookingId: params.data.standingBookingId, userId: viewer.userId });
+    await stopStandingBooking({
+      db: viewer.db,
+      standingBookingId: params.data.standingBookingId,
+      userId: viewer.userId,
+    });
     return tPlace("stopped");
   });
   if (result.ok) revalidatePath(`/${slug}`, "layout");

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Button, type ButtonVariant } from "@/components/ui/button";
-import type { ActionResult } from "./actions";
+import type { StudioState as ActionResult } from "@/lib/web/form-state";
 
 /**
  * A standing place's one button ("Keep this place every week", "Stop"): runs its action and says

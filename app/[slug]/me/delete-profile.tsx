@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "../actions";
+import type { StudioState as ActionResult } from "@/lib/web/form-state";
 
 /**
  * The member deletes their profile: "Delete my profile" opens a confirmation that says what goes,

@@ -17,10 +17,10 @@ import { pageFormat, pageLanguage } from "@/lib/i18n/page-language";
 import { promoCodeRefusalIn } from "@/lib/i18n/promo-code-refusals";
 import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment-methods";
 import { safeReturnTo } from "@/lib/web/return-to";
-import { getViewer } from "@/lib/web/viewer";
+import { studioMember } from "@/lib/web/studio-member";
 import { buyAction, signOutAction } from "../../actions";
 import { offersMobilepayMemberships } from "@/lib/payments/mobilepay/offers-memberships";
-import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../../studio";
+import { getPublicStudio, orNotFound, signInHref } from "../../studio";
 import { BuyButton } from "../buy-button";
 import { BuyForChooser } from "../buy-for-chooser";
 import { listDependants } from "@/lib/households/list-dependants";
@@ -89,8 +89,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
   const priceId = one(query.price);
   const promoCode = one(query.promo).trim().slice(0, 40);
   const returnTo = safeReturnTo(query.returnTo);
-  const [account, signedIn] = await Promise.all([getPublicStudio(slug), getViewer()]);
-  const viewer = viewerOf(signedIn, account);
+  const [account, viewer] = await Promise.all([getPublicStudio(slug), studioMember(slug)]);
   if (!priceId) notFound();
 
   const passesHref = `/${account.slug}/passes${returnTo ? `?${new URLSearchParams({ returnTo })}` : ""}`;

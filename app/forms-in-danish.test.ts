@@ -115,12 +115,14 @@ function notDanish(text: string): string | undefined {
   return undefined;
 }
 
-/** Every string in an action's answer that a person reads (not the state's name, nor their own input echoed back). */
+/** Every string in an action's answer that a person reads (not the state's name, a refusal's code, nor their own input echoed back). */
 function textsOf(value: unknown): string[] {
   if (typeof value === "string") return [value];
   if (Array.isArray(value)) return value.flatMap(textsOf);
   if (value && typeof value === "object")
-    return Object.entries(value).flatMap(([key, item]) => (key === "status" || key === "values" ? [] : textsOf(item)));
+    return Object.entries(value).flatMap(([key, item]) =>
+      key === "status" || key === "values" || key === "code" ? [] : textsOf(item),
+    );
   return [];
 }
 

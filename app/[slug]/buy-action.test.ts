@@ -60,7 +60,7 @@ describe("buying on the passes page with a promo code", () => {
       priceId: product.prices[0]!.id,
       promoCode: "NOSUCHCODE",
     });
-    expect(result).toEqual({ ok: false, error: "Promo code is not valid" });
+    expect(result).toEqual({ ok: false, error: "Promo code is not valid", code: "promo_code_invalid" });
     expect(await db.order.count({ where: { userId: buyer.userId } })).toBe(0);
   });
 });

@@ -34,7 +34,7 @@ describe("cancelling one's own membership", () => {
   it("cancels at the end of the paid period", async () => {
     const { id } = await membership(member);
     signInAs(member.token);
-    expect(await cancelMembershipAction(tenant.slug, id)).toEqual({
+    expect(await cancelMembershipAction(tenant.slug, { entitlementId: id })).toEqual({
       ok: true,
       message: "Your membership is cancelled.",
     });
@@ -44,9 +44,16 @@ describe("cancelling one's own membership", () => {
   it("does not cancel someone else's, nor without signing in to this studio", async () => {
     const { id } = await membership(await createMember(tenant.accountId, "attendee"));
     signInAs(member.token);
-    expect(await cancelMembershipAction(tenant.slug, id)).toEqual({ ok: false, error: "Resource not found" });
+    expect(await cancelMembershipAction(tenant.slug, { entitlementId: id })).toEqual({
+      ok: false,
+      error: "Resource not found",
+      code: "not_found",
+    });
     const elsewhere = await createTenant();
-    expect(await cancelMembershipAction(elsewhere.slug, id)).toMatchObject({ ok: false });
+    expect(await cancelMembershipAction(elsewhere.slug, { entitlementId: id })).toMatchObject({
+      ok: false,
+      code: "authentication_required",
+    });
     expect((await db.entitlement.findUniqueOrThrow({ where: { id } })).cancelAt).toBeNull();
   });
 });

@@ -17,8 +17,8 @@ import { studioDate } from "@/lib/studio-time/studio-date";
 import { listPublicCourseOfEvents } from "@/lib/commerce/get-public-course";
 import { listPublicProgramme } from "@/lib/programme/list-public-programme";
 import { bookAction, cancelAction, signOutAction } from "./actions";
-import { getViewer } from "@/lib/web/viewer";
-import { getPublicStudio, orNotFound, signInHref, viewerOf } from "./studio";
+import { studioMember } from "@/lib/web/studio-member";
+import { getPublicStudio, orNotFound, signInHref } from "./studio";
 
 export const dynamic = "force-dynamic";
 
@@ -46,14 +46,14 @@ export default async function SchedulePage({ params, searchParams }: Props) {
     Promise.all([
       getPublicStudio(slug),
       listPublicProgramme({ slug, ...window }),
-      getViewer().then(async (viewer) =>
+      studioMember(slug).then(async (viewer) =>
         viewer
           ? { viewer, bookings: await listPersonBookings({ db: viewer.db, userId: viewer.userId, ...window }) }
           : undefined,
       ),
     ]),
   );
-  const viewer = viewerOf(mine?.viewer, account);
+  const viewer = mine?.viewer;
   const [where, courses] = await Promise.all([pageFormat(account), listPublicCourseOfEvents(account.id)]);
   const now = new Date();
   // What booking would do for the signed-in viewer, class by class, decided as POST /bookings decides.

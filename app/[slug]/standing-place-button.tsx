@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Button, type ButtonVariant } from "@/components/ui/button";
-import type { ActionResult } from "./actions";
+import type { StudioState } from "@/lib/web/form-state";
 
 /**
  * A standing place's one button ("Keep this place every week", "Stop"): runs its action and says
@@ -20,11 +20,11 @@ export function StandingPlaceButton({
 }: {
   label: string;
   pendingLabel: string;
-  run: () => Promise<ActionResult>;
+  run: () => Promise<StudioState>;
   note?: string;
   variant?: ButtonVariant;
 }) {
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const [result, setResult] = useState<StudioState | null>(null);
   const [pending, startTransition] = useTransition();
   const done = result?.ok ? result.message : null;
   return (

@@ -1,10 +1,8 @@
 import "server-only";
 import type { Account } from "@prisma/client";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { AppError } from "@/lib/errors";
-import type { PersonAuth } from "@/lib/auth/authenticate-credential";
-import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
+import { publicStudio } from "@/lib/web/studio-member";
 
 /** Runs a page's loads; the lib's 404 (unknown or suspended studio) becomes Next's not-found page. */
 export async function orNotFound<T>(load: Promise<T>): Promise<T> {
@@ -16,16 +14,8 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   }
 }
 
-/** The studio of a page, once per request (metadata and page share it). */
-export const getPublicStudio = cache((slug: string): Promise<Account> => orNotFound(getPublicAccountOrThrow({ slug })));
-
-/**
- * The signed-in person (getViewer) when their session is for this studio; someone signed in to
- * another studio counts as signed out here.
- */
-export function viewerOf(viewer: PersonAuth | undefined, account: Account): PersonAuth | undefined {
-  return viewer && viewer.accountId === account.id ? viewer : undefined;
-}
+/** The studio of a page, once per request (metadata, page and studioMember share it). */
+export const getPublicStudio = (slug: string): Promise<Account> => orNotFound(publicStudio(slug));
 
 export type StudioFormat = { zone: string; locale: string; currency: string };
 

@@ -5,7 +5,10 @@ import { useRef, useState, useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 
-export type BookingActionResult = { ok: true; message: string } | { ok: false; error: string };
+import type { StudioState } from "@/lib/web/form-state";
+
+/** What a booking action answers: a confirmation, or the refusal in the page's language with its code. */
+export type BookingActionResult = StudioState;
 
 export type BookingControlsProps = {
   /** What the viewer can do now: book, join the waitlist, or cancel their live booking. */
@@ -23,7 +26,7 @@ export type BookingControlsProps = {
   /** The same moment in the studio's zone and locale, for the dialog. */
   refundUntilText: string;
   book: (input: { instanceId: string; waitlist?: boolean }) => Promise<BookingActionResult>;
-  cancel: (bookingId: string) => Promise<BookingActionResult>;
+  cancel: (sent: { bookingId: string }) => Promise<BookingActionResult>;
   /** Where to buy a pass when the answer is "No valid entitlement". */
   passesHref: string;
   /** `end`: to the right from `sm` up (a schedule row); `start`: always to the left (a class page's box). */
@@ -64,7 +67,7 @@ export function BookingControls(props: BookingControlsProps) {
   const message = result && (
     <p role={result.ok ? "status" : "alert"} className={`text-sm ${result.ok ? "text-emerald-800" : "text-red-800"}`}>
       {result.ok ? result.message : result.error}
-      {!result.ok && result.error === "No valid entitlement" && (
+      {!result.ok && result.code === "no_valid_entitlement" && (
         <>
           {" "}
           <a className="font-medium underline" href={props.passesHref}>
@@ -124,7 +127,11 @@ export function BookingControls(props: BookingControlsProps) {
             <Button type="submit" variant="secondary" autoFocus>
               {props.waitlisted ? leaving.stay : t("keepBooking")}
             </Button>
-            <Button type="submit" variant="dangerSolid" onClick={() => bookingId && run(() => props.cancel(bookingId))}>
+            <Button
+              type="submit"
+              variant="dangerSolid"
+              onClick={() => bookingId && run(() => props.cancel({ bookingId }))}
+            >
               {props.waitlisted ? leaving.leave : t("cancelBooking")}
             </Button>
           </form>

@@ -28,7 +28,7 @@ export type HouseholdBookingProps = {
   /** The viewer's dependants' and guests' live bookings of this class. */
   bookings: HouseholdBooking[];
   book: (input: BookInput) => Promise<BookingActionResult>;
-  cancel: (bookingId: string) => Promise<BookingActionResult>;
+  cancel: (sent: { bookingId: string }) => Promise<BookingActionResult>;
 };
 
 /**
@@ -179,7 +179,7 @@ export function HouseholdBooking(props: HouseholdBookingProps) {
                 variant="ghost"
                 size="sm"
                 disabled={pending}
-                onClick={() => run(() => props.cancel(booking.id))}
+                onClick={() => run(() => props.cancel({ bookingId: booking.id }))}
                 aria-label={t("cancelFor", { name: booking.attendeeName })}
               >
                 {t("cancel")}

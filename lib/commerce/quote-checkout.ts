@@ -5,6 +5,7 @@ import { connectedAccountOrThrow } from "@/lib/payments/connected-account-or-thr
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
 import type { CheckoutInput } from "@/lib/schemas/order";
+import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { orderVatRate } from "@/lib/receipts/issue-receipts";
 import { firstPayment, instalmentAmount } from "./instalments";
 import { mobilepayCheckoutUnit } from "./mobilepay-memberships";
@@ -23,7 +24,7 @@ export type CheckoutQuote = PurchaseFigures & {
 };
 
 /**
- * What POST /checkout would charge and give this buyer now, without buying: the same checks in the
+ * What POST /checkout would charge and give this buyer (or the dependant it is for) now, without buying: the same checks in the
  * same order (404, 409 `Payments are not set up for this studio`, 409 `Purchase limit reached`,
  * 409 `Not eligible for this price`) and the same figures (purchase-figures.ts). A promo code that
  * does not apply is no error here: the quote says why and prices the purchase without it.
@@ -31,18 +32,20 @@ export type CheckoutQuote = PurchaseFigures & {
 export async function quoteCheckout({
   db,
   accountId,
-  userId,
+  callerId,
   input,
   provider = paymentProvider(),
   now = new Date(),
 }: {
   db: TenantDb;
   accountId: string;
-  userId: string;
+  /** The signed-in member who would buy; `input.forUserId` may name a dependant of theirs who would hold it. */
+  callerId: string;
   input: CheckoutInput;
   provider?: PaymentProvider;
   now?: Date;
 }): Promise<CheckoutQuote> {
+  const userId = await purchaseHolder(db, callerId, input.forUserId); // as startCheckout: 403 before anything else
   const { product, price } = await findPurchasable(db, input);
   if (input.paymentMethod === "mobilepay") await mobilepayCheckoutUnit(db, price);
   else if (provider.settlement === "hosted") await connectedAccountOrThrow(db);

@@ -12,6 +12,7 @@ import type { SalesUnit } from "@/lib/payments/mobilepay/client";
 import { noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
 import { wakeJobs } from "@/lib/jobs/wake";
 import type { CheckoutInput } from "@/lib/schemas/order";
+import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { placeOrder } from "@/lib/orders/create-order";
 import { markFailed, markPaid } from "@/lib/orders/order-status";
 import { courseCheckoutExpiresAt, holdCourseSeats } from "./course-seat-holds";
@@ -26,7 +27,8 @@ import { redeemPromoCode } from "./redeem-promo-code";
 export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitlement: Entitlement | null };
 
 /**
- * A member buys a product for themself. Checked in this order: 404 unknown or non-active product,
+ * A member buys a product for themself or for a dependant (`forUserId`, purchaseHolder: else 403,
+ * before anything else). Checked in this order: 404 unknown or non-active product,
  * unknown or retired price; 409 `Purchase limit reached` (paid orders and desk grants of this person
  * for the product, counted under a lock on their membership so concurrent checkouts take turns);
  * 409 `Not eligible for this price` (age on the purchase day in the studio's timezone).
@@ -45,19 +47,21 @@ export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitle
 export async function startCheckout({
   db,
   accountId,
-  userId,
+  callerId,
   input,
   returnPath = null,
   provider = paymentProvider(),
 }: {
   db: TenantDb;
   accountId: string;
-  userId: string;
+  /** The signed-in member who buys; `input.forUserId` may name a dependant of theirs who then holds it. */
+  callerId: string;
   input: CheckoutInput;
   /** A same-origin path the buyer returns to after a hosted payment (the site's class page); else the home page. */
   returnPath?: string | null;
   provider?: PaymentProvider;
 }): Promise<CheckoutResult> {
+  const userId = await purchaseHolder(db, callerId, input.forUserId); // who holds the purchase: a child's pass is theirs
   const { product, price } = await findPurchasable(db, input);
   // MobilePay (a membership through the studio's own sales unit) or Stripe's hosted page: either
   // the studio must be set up for it before anything is written.

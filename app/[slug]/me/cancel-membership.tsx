@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "../actions";
+import type { StudioState } from "@/lib/web/form-state";
 
 /**
  * The attendee cancels their own membership: "Cancel membership" opens a confirmation that says until
@@ -17,10 +17,10 @@ export function CancelMembership({
   product: string;
   /** The end of the paid period, formatted; null when open-ended (it then ends at once). */
   usableUntil: string | null;
-  cancel: () => Promise<ActionResult>;
+  cancel: () => Promise<StudioState>;
 }) {
   const t = useTranslations("CancelMembership");
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const [result, setResult] = useState<StudioState | null>(null);
   const [pending, startTransition] = useTransition();
   return (
     <details className="basis-full text-sm">

@@ -45,7 +45,7 @@ export async function ChildrenSection(props: { slug: string; dependants: UserDto
                   </span>
                 )}
               </span>
-              <form action={removeChildAction.bind(null, slug, child.id)}>
+              <form action={removeChildAction.bind(null, slug, { userId: child.id })}>
                 <button type="submit" className={buttonClass("danger", "sm")}>
                   {t("removeChild", { name: child.displayName })}
                 </button>

@@ -42,12 +42,20 @@ describe("deleteProfileAction", () => {
 
   it("tells the studio's last administrator why not, and changes nothing", async () => {
     signInAs(tenant.admin.token);
-    expect(await deleteProfileAction(tenant.slug)).toEqual({ ok: false, error: "You are the last administrator of a studio" });
+    expect(await deleteProfileAction(tenant.slug)).toEqual({
+      ok: false,
+      error: "You are the last administrator of a studio",
+      code: "sole_administrator",
+    });
     expect(await db.membership.count({ where: { userId: tenant.admin.userId } })).toBe(1);
   });
 
   it("asks a visitor who is not signed in to sign in", async () => {
     signInAs(undefined);
-    expect(await deleteProfileAction(tenant.slug)).toEqual({ ok: false, error: "Authentication required" });
+    expect(await deleteProfileAction(tenant.slug)).toEqual({
+      ok: false,
+      error: "Authentication required",
+      code: "authentication_required",
+    });
   });
 });

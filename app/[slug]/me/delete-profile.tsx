@@ -3,15 +3,15 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "../actions";
+import type { StudioState } from "@/lib/web/form-state";
 
 /**
  * The member deletes their profile: "Delete my profile" opens a confirmation that says what goes,
  * what stays with the studio and why, then the action runs (and signs them out).
  */
-export function DeleteProfile({ remove }: { remove: () => Promise<ActionResult> }) {
+export function DeleteProfile({ remove }: { remove: () => Promise<StudioState> }) {
   const t = useTranslations("DeleteProfile");
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const [result, setResult] = useState<StudioState | null>(null);
   const [pending, startTransition] = useTransition();
   return (
     <details className="mt-4 text-sm">

@@ -1,43 +1,42 @@
 "use server";
 
-import { redirect } from "next/navigation";
-import { AppError } from "@/lib/errors";
+import { readRaw, readText } from "@/components/forms/form-data";
 import { addDependant } from "@/lib/households/add-dependant";
 import { removeDependant } from "@/lib/households/remove-dependant";
 import { CreateDependantInput } from "@/lib/schemas/user-input";
-import { UserIdParams } from "@/lib/schemas/user-input";
-import { getViewer } from "@/lib/web/viewer";
-import { getPublicStudio, viewerOf } from "../studio";
+import { studioFormAction } from "@/lib/web/action";
+import { studioPath, studioSite } from "../studio-paths";
+
+/** The children section of My page, saying what happened (`added`, `invalid`, `removed`). */
+const children = (slug: string, outcome: string) => studioPath(slug, `/me?children=${outcome}#children`);
 
 /** Add a child: POST /me/dependants's own function; back on the page with what happened. */
-export async function addChildAction(slug: string, formData: FormData): Promise<void> {
-  const [signedIn, account] = await Promise.all([getViewer(), getPublicStudio(slug)]);
-  const viewer = viewerOf(signedIn, account);
-  const input = CreateDependantInput.safeParse({
-    displayName: formData.get("displayName"),
-    dateOfBirth: formData.get("dateOfBirth"),
-  });
-  if (!viewer || !input.success) redirect(`/${account.slug}/me?children=invalid#children`);
-  await addDependant({ db: viewer.db, accountId: viewer.accountId, guardianId: viewer.userId, input: input.data });
-  redirect(`/${account.slug}/me?children=added#children`);
-}
+export const addChildAction = studioFormAction(
+  {
+    auth: "member",
+    input: { schema: CreateDependantInput, fields: { displayName: readRaw, dateOfBirth: readText } },
+    ...studioSite,
+    otherwise: (form) => children(readText(form, "slug") ?? "", "invalid"),
+  },
+  async ({ viewer, slug, input }) => {
+    await addDependant({ db: viewer.db, accountId: viewer.accountId, guardianId: viewer.userId, input });
+    return { redirectTo: children(slug, "added") };
+  },
+);
 
-/** Remove a child: DELETE /me/dependants/{userId}'s own function (their future bookings cancelled). */
-export async function removeChildAction(slug: string, userId: string): Promise<void> {
-  const [signedIn, account] = await Promise.all([getViewer(), getPublicStudio(slug)]);
-  const viewer = viewerOf(signedIn, account);
-  const params = UserIdParams.safeParse({ userId });
-  if (viewer && params.success) {
-    try {
-      await removeDependant({
-        db: viewer.db,
-        accountId: viewer.accountId,
-        guardianId: viewer.userId,
-        userId: params.data.userId,
-      });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error; // someone else's or gone already: nothing to remove
-    }
-  }
-  redirect(`/${account.slug}/me?children=removed#children`);
-}
+/**
+ * Remove a child: DELETE /me/dependants/{userId}'s own function (their future bookings cancelled).
+ * Someone else's, or gone already: nothing to remove, and the page says the same.
+ */
+export const removeChildAction = studioFormAction(
+  {
+    auth: "member",
+    ids: ["userId"],
+    ...studioSite,
+    otherwise: (form) => children(readText(form, "slug") ?? "", "removed"),
+  },
+  async ({ viewer, slug, ids: { userId } }) => {
+    await removeDependant({ db: viewer.db, accountId: viewer.accountId, guardianId: viewer.userId, userId });
+    return { redirectTo: children(slug, "removed") };
+  },
+);

@@ -38,8 +38,8 @@ import {
 } from "../actions";
 import { StandingPlaceButton } from "../standing-place-button";
 import { CancelMembership } from "./cancel-membership";
-import { getViewer } from "@/lib/web/viewer";
-import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
+import { studioMember } from "@/lib/web/studio-member";
+import { getPublicStudio, orNotFound, signInHref } from "../studio";
 import { getMe } from "@/lib/users/get-me";
 import { CalendarLinkSection } from "./calendar-link-section";
 import { RemindersSection } from "./reminders-section";
@@ -109,8 +109,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
   const [{ slug }, { bought, enrolled, claimed, calendar, reminders, profile, children, ...paging }, t] =
     await Promise.all([params, searchParams, getTranslations("MyBookings")]);
   const [tData, tResult] = await Promise.all([getTranslations("MyData"), getTranslations("BookingResult")]);
-  const [account, signedIn] = await orNotFound(Promise.all([getPublicStudio(slug), getViewer()]));
-  const viewer = viewerOf(signedIn, account);
+  const [account, viewer] = await orNotFound(Promise.all([getPublicStudio(slug), studioMember(slug)]));
   const header = (
     <StudioHeader
       studio={account}
@@ -243,7 +242,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
               <CancelMembership
                 product={productNames.get(entitlement.productId) ?? t("pass")}
                 usableUntil={entitlement.validUntil ? formatDate(entitlement.validUntil, where) : null}
-                cancel={cancelMembershipAction.bind(null, account.slug, entitlement.id)}
+                cancel={cancelMembershipAction.bind(null, account.slug, { entitlementId: entitlement.id })}
               />
             ) : null}
           </li>
@@ -285,7 +284,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                       <StandingPlaceButton
                         label={t("claimOffer")}
                         pendingLabel={t("claimingOffer")}
-                        run={claimOfferAction.bind(null, account.slug, booking.id)}
+                        run={claimOfferAction.bind(null, account.slug, { bookingId: booking.id })}
                         variant="primary"
                       />
                     </div>
@@ -396,7 +395,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
                   <StandingPlaceButton
                     label={t("stopPlace")}
                     pendingLabel={t("stoppingPlace")}
-                    run={stopPlaceAction.bind(null, account.slug, place.id)}
+                    run={stopPlaceAction.bind(null, account.slug, { standingBookingId: place.id })}
                     variant="danger"
                   />
                 </li>

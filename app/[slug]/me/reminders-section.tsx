@@ -20,7 +20,7 @@ export async function RemindersSection(props: { slug: string; on: boolean; remin
       <p className="mt-2 text-slate-700">
         {!on ? t("off") : reminderHours > 0 ? t("on", { hours: reminderHours }) : t("onButStudioSendsNone")}
       </p>
-      <form action={setEmailRemindersAction.bind(null, slug, !on)} className="mt-3">
+      <form action={setEmailRemindersAction.bind(null, slug, { emailReminders: !on })} className="mt-3">
         <button type="submit" className={buttonClass("secondary")}>
           {on ? t("turnOff") : t("turnOn")}
         </button>

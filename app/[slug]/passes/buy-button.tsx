@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 
-type Result = { ok: true; message: string } | { ok: false; error: string };
+import type { StudioState } from "@/lib/web/form-state";
 
 /**
  * "Pay 900.00 kr." under an order summary: buys the price with the summary's promo code; the action
@@ -27,7 +27,7 @@ export function BuyButton({
     returnTo?: string;
     forUserId?: string;
     paymentMethod?: "card" | "mobilepay";
-  }) => Promise<Result>;
+  }) => Promise<StudioState>;
   /** Also offer MobilePay (a membership through the studio's own sales unit): off to the MobilePay app. */
   mobilepay?: boolean;
 }) {

@@ -8,9 +8,9 @@ import { listPublicProducts } from "@/lib/commerce/list-public-products";
 import { CourseList } from "./course-list";
 import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment-methods";
 import { safeReturnTo } from "@/lib/web/return-to";
-import { getViewer } from "@/lib/web/viewer";
+import { studioMember } from "@/lib/web/studio-member";
 import { signOutAction } from "../actions";
-import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../studio";
+import { getPublicStudio, orNotFound, signInHref } from "../studio";
 import { productTexts, summaryHref } from "./product-text";
 
 export const dynamic = "force-dynamic";
@@ -35,8 +35,7 @@ export default async function PassesPage({ params, searchParams }: Props) {
     productTexts(),
   ]);
   const returnTo = safeReturnTo(query.returnTo);
-  const [account, signedIn] = await orNotFound(Promise.all([getPublicStudio(slug), getViewer()]));
-  const viewer = viewerOf(signedIn, account);
+  const [account, viewer] = await orNotFound(Promise.all([getPublicStudio(slug), studioMember(slug)]));
   // Intro offers first to those who may buy them, and hidden from those who may not.
   const onSale = await listPublicProducts({ slug, courses: true, viewerId: viewer?.userId ?? null });
   const products = onSale.filter((product) => !product.course);

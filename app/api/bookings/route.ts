@@ -1,5 +1,4 @@
-import { bookInstance } from "@/lib/bookings/book-instance";
-import { bookGuest } from "@/lib/households/book-guest";
+import { createBooking } from "@/lib/bookings/create-booking";
 import { authenticateCredential } from "@/lib/auth/authenticate-credential";
 import { idempotent } from "@/lib/http/idempotency";
 import { endpoints, json, route } from "@/lib/http/route";
@@ -10,23 +9,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/bookings", {
   POST: route(
     { operation: "POST /bookings", auth: "credential", body: CreateBookingInput },
     async ({ auth, credential, body, request }) => {
-      const { guest, ...input } = body;
+      const caller = async () => auth ?? (await authenticateCredential(credential));
       const book = async () =>
         json(
-          serializeBooking(
-            guest
-              ? await bookGuest({
-                  host: auth ?? (await authenticateCredential(credential)),
-                  tokenHash: credential.tokenHash,
-                  input: { ...input, guest },
-                })
-              : await bookInstance({ tokenHash: credential.tokenHash, input }),
-          ),
+          serializeBooking(await createBooking({ tokenHash: credential.tokenHash, host: caller, input: body })),
           201,
         );
       if (!request.headers.has("idempotency-key")) return book();
       // the key is kept per caller (an API key's credential is resolved already)
-      return idempotent(request, auth ?? (await authenticateCredential(credential)), body, book);
+      return idempotent(request, await caller(), body, book);
     },
   ),
 });

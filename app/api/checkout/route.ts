@@ -1,5 +1,4 @@
 import { startCheckout } from "@/lib/commerce/start-checkout";
-import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { idempotent } from "@/lib/http/idempotency";
 import { endpoints, json, route } from "@/lib/http/route";
 import { serializeEntitlement } from "@/lib/schemas/entitlement";
@@ -13,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/checkout", {
         const result = await startCheckout({
           db: auth.db,
           accountId: auth.accountId,
-          userId: await purchaseHolder(auth.db, auth.userId, body.forUserId),
+          callerId: auth.userId,
           input: body,
         });
         const response: CheckoutDto = {

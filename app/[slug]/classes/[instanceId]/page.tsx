@@ -20,10 +20,10 @@ import { formatDay, formatDayHeading, formatTimeRange } from "@/lib/format/dates
 import { weekStart } from "@/lib/studio-time/week";
 import { studioDate } from "@/lib/studio-time/studio-date";
 import { getPublicInstanceOrThrow } from "@/lib/programme/get-public-instance";
-import { getViewer } from "@/lib/web/viewer";
+import { studioMember } from "@/lib/web/studio-member";
 import { bookAction, cancelAction, keepPlaceAction, signOutAction, stopPlaceAction } from "../../actions";
 import { StandingPlaceButton } from "../../standing-place-button";
-import { orNotFound, signInHref, viewerOf } from "../../studio";
+import { orNotFound, signInHref } from "../../studio";
 
 export const dynamic = "force-dynamic";
 
@@ -67,9 +67,8 @@ export default async function ClassPage({ params, searchParams }: Props) {
     getTranslations("Schedule"),
   ]);
   const { slug, instanceId } = route;
-  const [found, signedIn] = await Promise.all([getClass(slug, instanceId), getViewer()]);
+  const [found, viewer] = await Promise.all([getClass(slug, instanceId), studioMember(slug)]);
   const { account, instance, event } = found;
-  const viewer = viewerOf(signedIn, account);
   const now = new Date();
   const [options, course] = await Promise.all([
     viewer
@@ -207,18 +206,20 @@ export default async function ClassPage({ params, searchParams }: Props) {
                   now={now}
                 />
               )}
-              {!enrolOnly && viewer && (dependants.length > 0 || account.guestsPerBooking > 0 || household.length > 0) && (
-                <HouseholdBooking
-                  instanceId={instance.id}
-                  label={`${event.title}, ${formatDay(day, where)} ${time}`}
-                  dependants={dependants.map(({ id, displayName }) => ({ id, displayName }))}
-                  guestsAllowed={account.guestsPerBooking > 0}
-                  waitlist={account.waitlistEnabled && instance.bookedCount >= instance.capacity}
-                  bookings={household}
-                  book={bookAction.bind(null, account.slug)}
-                  cancel={cancelAction.bind(null, account.slug)}
-                />
-              )}
+              {!enrolOnly &&
+                viewer &&
+                (dependants.length > 0 || account.guestsPerBooking > 0 || household.length > 0) && (
+                  <HouseholdBooking
+                    instanceId={instance.id}
+                    label={`${event.title}, ${formatDay(day, where)} ${time}`}
+                    dependants={dependants.map(({ id, displayName }) => ({ id, displayName }))}
+                    guestsAllowed={account.guestsPerBooking > 0}
+                    waitlist={account.waitlistEnabled && instance.bookedCount >= instance.capacity}
+                    bookings={household}
+                    book={bookAction.bind(null, account.slug)}
+                    cancel={cancelAction.bind(null, account.slug)}
+                  />
+                )}
             </div>
             {standingOffered && (
               <div className="mt-4 space-y-2 border-t border-slate-100 pt-3 text-sm">
@@ -228,7 +229,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
                     note={t("hasStandingPlace")}
                     label={t("stopPlace")}
                     pendingLabel={t("stoppingPlace")}
-                    run={stopPlaceAction.bind(null, account.slug, standing.id)}
+                    run={stopPlaceAction.bind(null, account.slug, { standingBookingId: standing.id })}
                     variant="ghost"
                   />
                 ) : (
@@ -236,7 +237,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
                     note={t("keepPlaceHint")}
                     label={t("keepPlace")}
                     pendingLabel={t("keepingPlace")}
-                    run={keepPlaceAction.bind(null, account.slug, instance.seriesId!)}
+                    run={keepPlaceAction.bind(null, account.slug, { seriesId: instance.seriesId! })}
                   />
                 )}
               </div>

@@ -18,10 +18,10 @@ import { studioDate } from "@/lib/studio-time/studio-date";
 import { pageFormat } from "@/lib/i18n/page-language";
 import type { Zoned } from "@/lib/format/dates";
 import type { PersonAuth } from "@/lib/auth/authenticate-credential";
-import { getViewer } from "@/lib/web/viewer";
+import { studioMember } from "@/lib/web/studio-member";
 import { signOutAction } from "../../actions";
 import { productTexts, summaryHref } from "../../passes/product-text";
-import { orNotFound, signInHref, viewerOf } from "../../studio";
+import { orNotFound, signInHref } from "../../studio";
 
 export const dynamic = "force-dynamic";
 
@@ -50,9 +50,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function CoursePage({ params }: Props) {
   const [{ slug, productId }, t] = await Promise.all([params, getTranslations("PublicCourse")]);
-  const [found, signedIn] = await Promise.all([getCourse(slug, productId), getViewer()]);
+  const [found, viewer] = await Promise.all([getCourse(slug, productId), studioMember(slug)]);
   const { account, product, event, classes } = found;
-  const viewer = viewerOf(signedIn, account);
   const where = await pageFormat(account);
   const now = new Date();
   const booked = viewer

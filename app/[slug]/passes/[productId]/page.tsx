@@ -17,14 +17,13 @@ import { pageFormat, pageLanguage } from "@/lib/i18n/page-language";
 import { promoCodeRefusalIn } from "@/lib/i18n/promo-code-refusals";
 import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment-methods";
 import { safeReturnTo } from "@/lib/web/return-to";
-import { getViewer } from "@/lib/web/viewer";
+import { studioMember } from "@/lib/web/studio-member";
 import { buyAction, signOutAction } from "../../actions";
 import { offersMobilepayMemberships } from "@/lib/payments/mobilepay/offers-memberships";
-import { getPublicStudio, orNotFound, signInHref, viewerOf } from "../../studio";
+import { getPublicStudio, orNotFound, signInHref } from "../../studio";
 import { BuyButton } from "../buy-button";
 import { BuyForChooser } from "../buy-for-chooser";
 import { listDependants } from "@/lib/households/list-dependants";
-import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { productTexts, summaryHref } from "../product-text";
 import { PromoCodeForm } from "../promo-code";
 
@@ -62,8 +61,9 @@ async function quoteFor(
   input: { productId: string; priceId: string; promoCode?: string; forUserId?: string },
 ): Promise<{ quote: CheckoutQuote } | { refusal: string }> {
   try {
-    const userId = await purchaseHolder(viewer.db, viewer.userId, input.forUserId);
-    return { quote: await quoteCheckout({ db: viewer.db, accountId: viewer.accountId, userId, input }) };
+    return {
+      quote: await quoteCheckout({ db: viewer.db, accountId: viewer.accountId, callerId: viewer.userId, input }),
+    };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     if (error instanceof AppError) return { refusal: errorMessageIn(await pageLanguage(), error.code) };
@@ -89,8 +89,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
   const priceId = one(query.price);
   const promoCode = one(query.promo).trim().slice(0, 40);
   const returnTo = safeReturnTo(query.returnTo);
-  const [account, signedIn] = await Promise.all([getPublicStudio(slug), getViewer()]);
-  const viewer = viewerOf(signedIn, account);
+  const [account, viewer] = await Promise.all([getPublicStudio(slug), studioMember(slug)]);
   if (!priceId) notFound();
 
   const passesHref = `/${account.slug}/passes${returnTo ? `?${new URLSearchParams({ returnTo })}` : ""}`;
@@ -235,11 +234,13 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
                 <dt>{t("vatExempt")}</dt>
                 <dd>{money(0)}</dd>
               </div>
-            ) : quote.vatAmount !== null && (
-              <div className="flex justify-between gap-4 text-sm text-slate-600">
-                <dt>{t("vatIncluded")}</dt>
-                <dd>{money(quote.vatAmount)}</dd>
-              </div>
+            ) : (
+              quote.vatAmount !== null && (
+                <div className="flex justify-between gap-4 text-sm text-slate-600">
+                  <dt>{t("vatIncluded")}</dt>
+                  <dd>{money(quote.vatAmount)}</dd>
+                </div>
+              )
             )}
           </dl>
           {parts && (

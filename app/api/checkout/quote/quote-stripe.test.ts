@@ -45,7 +45,7 @@ describe("Stripe Checkout's return", () => {
     const fromClass = await startCheckout({
       db: tenantDb(tenant.accountId),
       accountId: tenant.accountId,
-      userId: buyer.userId,
+      callerId: buyer.userId,
       input,
       returnPath: classPath,
     });

@@ -1,5 +1,4 @@
 import { quoteCheckout } from "@/lib/commerce/quote-checkout";
-import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { endpoints, json, route } from "@/lib/http/route";
 import { promoCodeRefusalIn } from "@/lib/i18n/promo-code-refusals";
 import { CheckoutQuoteInput, serializeCheckoutQuote } from "@/lib/schemas/order";
@@ -13,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/checkout/quote", {
           await quoteCheckout({
             db: auth.db,
             accountId: auth.accountId,
-            userId: await purchaseHolder(auth.db, auth.userId, body.forUserId),
+            callerId: auth.userId,
             input: body,
           }),
           (reason) => promoCodeRefusalIn("en", reason), // the contract's language

@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { db, getDatabase } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { formatDateTime } from "@/lib/format/dates";
-import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
+import { sendWaitingNoticeEmails } from "@/tests/helpers/app-drains";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
-import { drainWebhookDeliveries, type WebhookDrainEvent } from "@/lib/webhooks/drain-webhook-deliveries";
+import { drainWebhookDeliveries, type WebhookDrainEvent } from "@/lib/webhooks/webhook-delivery-jobs";
 import { holdJobs } from "@/lib/jobs/wake";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";

@@ -4,6 +4,7 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import type { DeliveryNote, EmailTransport } from "@/lib/email/transport";
 import { runInEmailWorker } from "@/lib/email/email-workers";
 import { AppError } from "@/lib/errors";
+import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 import { appEmailJobOptions } from "@/lib/jobs/app-job-options";
 import { runJobs, type JobKind, type JobOutcome } from "@/lib/jobs/run-jobs";
 import { getReceiptFactsOrThrow } from "./get-receipt-facts";
@@ -22,11 +23,14 @@ type ReceiptEmailContext = {
  * the domain function wakes the jobs runner after the commit (decision 0028).
  */
 export async function enqueueReceiptEmail(
-  tx: Pick<TenantTx, "noticeEmail">,
+  tx: Pick<TenantTx, "noticeEmail" | "membership">,
   order: { accountId: string; orderId: string; userId: string },
 ): Promise<void> {
-  await tx.noticeEmail.create({
-    data: { accountId: order.accountId, kind: "receipt", userId: order.userId, orderId: order.orderId },
+  await enqueueNoticeEmail(tx, {
+    accountId: order.accountId,
+    kind: "receipt",
+    to: { userId: order.userId },
+    orderId: order.orderId,
   });
 }
 

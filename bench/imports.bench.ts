@@ -78,7 +78,7 @@ async function benchOn(target: Target, file: Uint8Array<ArrayBuffer>): Promise<B
   const { db } = await import("@/lib/db");
   const { createSession } = await import("@/lib/auth/create-session");
   const { holdJobs } = await import("@/lib/jobs/wake");
-  const { commitWaitingImports } = await import("@/lib/imports/commit-import");
+  const { commitWaitingImports } = await import("@/lib/imports/import-commit-jobs");
   const imports = await import("@/app/api/imports/route");
   const commitRoute = await import("@/app/api/imports/[importId]/commit/route");
   await holdJobs(); // the bench drains the commit itself, as the runner would

@@ -14,7 +14,7 @@
 import http from "node:http";
 import pg from "pg";
 import { hashToken } from "@/lib/auth/tokens";
-import { drainBookingEmails } from "@/lib/bookings/drain-booking-emails";
+import { drainBookingEmails } from "@/lib/bookings/booking-email-jobs";
 import { pgRawSql, type RawSql, type Statement } from "@/lib/db/raw-sql";
 import { closeEmailWorkers } from "@/lib/email/email-workers";
 import { BOOK_SQL } from "./booking-statement";

@@ -4,7 +4,8 @@ import type { RawSql } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/errors";
 import { languageOfLocaleTag } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
-import type { JobKind, JobOutcome, Settled } from "@/lib/jobs/run-jobs";
+import { appJobOptions } from "@/lib/jobs/app-job-options";
+import { runJobs, type JobKind, type JobOutcome, type Settled } from "@/lib/jobs/run-jobs";
 import { getReceiptFactsOrThrow } from "@/lib/receipts/get-receipt-facts";
 import { receiptFileName } from "@/lib/receipts/receipt-facts";
 import { renderReceiptPdf } from "@/lib/receipts/render-receipt-pdf";
@@ -27,18 +28,17 @@ export type ClaimedDineroVoucher = {
   accountLocale: string;
 };
 
-export type DineroVoucherContext = {
-  onFailed: (row: ClaimedDineroVoucher, failure: { givenUp: boolean; errorName: string }) => void;
-};
-
 /**
  * The vouchers waiting for studios with Dinero connected (decision 0042). Each attempt continues
  * where the last stopped: the receipt PDF posted as a file, a manual voucher created with it, the
  * voucher booked; each of Dinero's ids is stored the moment Dinero gives it, so a retry never
  * makes a second file or voucher. A row is kept once sent (its status is the order's).
  */
-export const dineroVoucherJobs: JobKind<ClaimedDineroVoucher, DineroVoucherContext> = {
+export const dineroVoucherJobs: JobKind<ClaimedDineroVoucher, undefined> = {
   name: "Dinero vouchers",
+  noun: "Dinero voucher",
+  // order id and kind, never a credential
+  logFields: (row) => ({ accountId: row.accountId, orderId: row.orderId, kind: row.kind }),
   table: `"DineroVoucher"`,
   idType: "bigint",
   join: `JOIN "DineroConnection" d ON d."accountId" = j."accountId"`,
@@ -61,11 +61,15 @@ export const dineroVoucherJobs: JobKind<ClaimedDineroVoucher, DineroVoucherConte
     return outcomes;
   },
   settle: settleDineroVouchers,
-  onSettled: (row, settlement, context) => {
-    if (settlement.kind === "retry" || settlement.kind === "given_up")
-      context.onFailed(row, { givenUp: settlement.kind === "given_up", errorName: settlement.errorName });
-  },
 };
+
+/**
+ * Sends the vouchers waiting for Dinero; the runner logs failures. Resolves with how many reached
+ * Dinero (the jobs runner calls it, lib/jobs/app-jobs.ts; tests may too).
+ */
+export function sendWaitingDineroVouchers(options: { now?: () => Date } = {}): Promise<number> {
+  return runJobs(dineroVoucherJobs, { ...appJobOptions(), now: options.now, context: undefined });
+}
 
 /** The studio's account numbers as they stand when the voucher is made (accounting-settings.ts). */
 async function voucherAccounts(db: TenantDb, row: ClaimedDineroVoucher): Promise<DineroVoucherAccounts> {

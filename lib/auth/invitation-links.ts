@@ -1,6 +1,6 @@
 // The one-tap link of an import's welcome email (issue 43 §5): a MagicLink row of kind `invitation`,
 // single-use, 14 days, stored as the token's SHA-256 hash only, as a sign-in link is. Written by the
-// notice drain as it sends the email (plain SQL, no server-only: lib/notices/drain-notice-emails.ts);
+// notice drain as it sends the email (plain SQL, no server-only: lib/notices/notice-email-jobs.ts);
 // opened by /sign-in/invitation (lib/auth/open-invitation.ts).
 import type { RawSql } from "@/lib/db/raw-sql";
 import { hashToken, newSecretToken } from "./tokens";

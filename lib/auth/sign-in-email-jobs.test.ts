@@ -6,7 +6,7 @@ import { holdJobs, startJobs } from "@/lib/jobs/wake";
 import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox, tokenFromEmail } from "@/tests/helpers/outbox";
 import { issueMagicLink } from "./issue-magic-link";
-import { sendWaitingSignInEmails } from "./send-waiting-sign-in-emails";
+import { sendWaitingSignInEmails } from "./sign-in-email-jobs";
 import { hashToken } from "./tokens";
 
 let tenant: TestTenant;

@@ -3,7 +3,9 @@ import { createHash } from "node:crypto";
 import { runInEmailWorker } from "@/lib/email/email-workers";
 import type { DeliveryNote, EmailTransport } from "@/lib/email/transport";
 import { emailLocale } from "@/lib/i18n/locales";
-import type { JobKind, JobOutcome } from "@/lib/jobs/run-jobs";
+import { env } from "@/lib/env";
+import { appEmailJobOptions } from "@/lib/jobs/app-job-options";
+import { runJobs, type JobKind, type JobOutcome } from "@/lib/jobs/run-jobs";
 import { MAGIC_LINK_LIFETIME_MS } from "./create-magic-link";
 import { magicLinkUrl } from "./magic-link-url";
 import { unsealToken } from "./seal-token";
@@ -28,7 +30,7 @@ type SignInEmailContext = {
   /** AUTH_SECRET, the tokens' sealing key. */
   secret: string;
   onSent: (note: DeliveryNote) => void;
-  onFailed: (row: ClaimedSignInEmail, failure: { givenUp: boolean; errorName: string }) => void;
+  onFailed: () => void;
 };
 
 /**
@@ -40,6 +42,9 @@ type SignInEmailContext = {
  */
 export const signInEmailJobs: JobKind<ClaimedSignInEmail, SignInEmailContext> = {
   name: "sign-in emails",
+  noun: "magic link email",
+  // the studio alone: never the link or the address
+  logFields: (row) => ({ accountId: row.accountId }),
   table: `"MagicLink"`,
   key: `"tokenHash"`,
   idType: "text",
@@ -59,11 +64,20 @@ export const signInEmailJobs: JobKind<ClaimedSignInEmail, SignInEmailContext> = 
   handle: (batch, context) => Promise.all(batch.map((row) => sendSignInEmail(row, context))),
   // sent, skipped or given up: the sealed token goes; the link itself stays until it is used or expires
   finished: `UPDATE "MagicLink" SET "sealedToken" = NULL, "lockedUntil" = NULL`,
-  onSettled: (row, settlement, context) => {
-    if (settlement.kind === "retry" || settlement.kind === "given_up")
-      context.onFailed(row, { givenUp: settlement.kind === "given_up", errorName: settlement.errorName });
+  onSettled: (_row, settlement, context) => {
+    if (settlement.kind === "retry" || settlement.kind === "given_up") context.onFailed();
   },
 };
+
+/**
+ * Sends the sign-in emails waiting with their links, with the configured transport; the runner
+ * logs failures (the studio and the error's name, never the link or the address). Resolves with
+ * how many were sent (the jobs runner calls it, lib/jobs/app-jobs.ts; tests may too).
+ */
+export function sendWaitingSignInEmails(): Promise<number> {
+  const { sql, log, transport, onSent, onFailed } = appEmailJobOptions();
+  return runJobs(signInEmailJobs, { sql, log, context: { transport, secret: env().AUTH_SECRET, onSent, onFailed } });
+}
 
 async function sendSignInEmail(row: ClaimedSignInEmail, context: SignInEmailContext): Promise<JobOutcome> {
   let token: string;

@@ -7,7 +7,8 @@ import { formatFullDateTime } from "@/lib/format/dates";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox, type OutboxEmail } from "@/tests/helpers/outbox";
 import { createClass } from "@/app/api/bookings/booking-test-data";
-import { enqueueBookingEmails, sendWaitingBookingEmails } from "./booking-email-outbox";
+import { sendWaitingBookingEmails } from "@/tests/helpers/app-drains";
+import { enqueueBookingEmails } from "./booking-email-outbox";
 import type { BookingNotice } from "./booking-notice";
 
 const STARTS_AT = new Date("2026-12-01T18:00:00Z"); // tirsdag den 1. december 2026 kl. 19.00 in Copenhagen

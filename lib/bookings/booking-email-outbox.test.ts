@@ -16,7 +16,8 @@ import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fix
 import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import { createClass, grant } from "@/app/api/bookings/booking-test-data";
 import type { RawSql } from "@/lib/db/raw-sql";
-import { enqueueBookingEmails, sendWaitingBookingEmails as drainBookingEmails } from "./booking-email-outbox";
+import { sendWaitingBookingEmails as drainBookingEmails } from "@/tests/helpers/app-drains";
+import { enqueueBookingEmails } from "./booking-email-outbox";
 import { stopJobs, wakeJobs } from "@/lib/jobs/wake";
 import type { BookingNotice } from "./booking-notice";
 

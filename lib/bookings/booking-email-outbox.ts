@@ -2,13 +2,11 @@ import "server-only";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import type { BookingNotice } from "./booking-notice";
 
-export { sendWaitingBookingEmails } from "./booking-email-sender";
-
 /**
  * The transactional outbox of booking emails. A transaction that changes bookings writes its emails
  * here (`enqueueBookingEmails`, one INSERT), so they are sent exactly when it commits, even if this
  * process dies right after; the domain function then calls `wakeJobs()` (lib/jobs), which has this
- * process send them within moments, rendered in an email worker thread (drain-booking-emails.ts).
+ * process send them within moments, rendered in an email worker thread (booking-email-jobs.ts).
  */
 export async function enqueueBookingEmails(
   tx: Pick<TenantTx, "bookingEmail">,

@@ -6,7 +6,7 @@ import { formatFullDateTime } from "@/lib/format/dates";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox } from "@/tests/helpers/outbox";
 import { createClass, DAY, HOUR } from "@/app/api/bookings/booking-test-data";
-import { sendWaitingBookingEmails } from "./booking-email-outbox";
+import { sendWaitingBookingEmails } from "@/tests/helpers/app-drains";
 import { scheduleDueReminders } from "./schedule-reminders";
 
 let tenant: TestTenant;

@@ -5,6 +5,7 @@ import { tenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { wakeJobs } from "@/lib/jobs/wake";
 import { log } from "@/lib/log";
+import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 import { serializeBooking } from "@/lib/schemas/booking";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 import { enqueueBookingEmails } from "./booking-email-outbox";
@@ -143,13 +144,11 @@ async function noticeNoPass(tx: TenantTx, lesson: DueClass, now: Date): Promise<
     data: { noPassNoticeAt: now },
   });
   if (count === 0) return false;
-  await tx.noticeEmail.create({
-    data: {
-      accountId: lesson.accountId,
-      kind: "standing_no_pass",
-      userId: lesson.userId,
-      standingBookingId: lesson.standingBookingId,
-    },
+  await enqueueNoticeEmail(tx, {
+    accountId: lesson.accountId,
+    kind: "standing_no_pass",
+    to: { userId: lesson.userId },
+    standingBookingId: lesson.standingBookingId,
   });
   return true;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Order } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 
 /**
  * An `instalment_failed` notice (the notice outbox) to the buyer of an instalment that was not paid
@@ -10,12 +11,10 @@ export async function noticeFailedInstalment(
   tx: TenantTx,
   { accountId, order }: { accountId: string; order: Order },
 ): Promise<void> {
-  const administrators = await tx.membership.findMany({
-    where: { persona: "administrator", user: { status: { not: "disabled" } } },
-    select: { userId: true },
-  });
-  const recipients = new Set([order.userId, ...administrators.map(({ userId }) => userId)]);
-  await tx.noticeEmail.createMany({
-    data: [...recipients].map((userId) => ({ accountId, kind: "instalment_failed", userId, orderId: order.id })),
+  await enqueueNoticeEmail(tx, {
+    accountId,
+    kind: "instalment_failed",
+    to: [{ userId: order.userId }, "administrators"],
+    orderId: order.id,
   });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Entitlement } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 
 /**
  * A `membership_past_due` notice (the notice outbox) to the member whose MobilePay renewal failed and
@@ -10,17 +11,10 @@ export async function noticeMembershipPastDue(
   tx: TenantTx,
   { accountId, entitlement }: { accountId: string; entitlement: Entitlement },
 ): Promise<void> {
-  const administrators = await tx.membership.findMany({
-    where: { persona: "administrator", user: { status: { not: "disabled" } } },
-    select: { userId: true },
-  });
-  const recipients = new Set([entitlement.userId, ...administrators.map(({ userId }) => userId)]);
-  await tx.noticeEmail.createMany({
-    data: [...recipients].map((userId) => ({
-      accountId,
-      kind: "membership_past_due",
-      userId,
-      entitlementId: entitlement.id,
-    })),
+  await enqueueNoticeEmail(tx, {
+    accountId,
+    kind: "membership_past_due",
+    to: [{ userId: entitlement.userId }, "administrators"],
+    entitlementId: entitlement.id,
   });
 }

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db, getDatabase } from "@/lib/db";
 import { stopJobs } from "@/lib/jobs/wake";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
-import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
+import { sendWaitingNoticeEmails } from "@/tests/helpers/app-drains";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox } from "@/tests/helpers/outbox";

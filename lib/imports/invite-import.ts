@@ -2,6 +2,7 @@ import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { wakeJobs } from "@/lib/jobs/wake";
+import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 
 /**
  * Puts a welcome email in the notice outbox for every person the import created, once: a second
@@ -25,12 +26,12 @@ export async function inviteImport({
     if (locked.status !== "committed") throw new AppError("import_not_committed");
     if (locked.invitedAt) return 0;
     await tx.import.update({ where: { id: importId }, data: { invitedAt: new Date() } });
-    return tx.$executeRaw`
-      INSERT INTO "NoticeEmail" ("accountId", "kind", "userId")
-      SELECT DISTINCT r."accountId", 'import_welcome', r."userId"
+    const created = await tx.$queryRaw<{ userId: string }[]>`
+      SELECT DISTINCT r."userId"
         FROM "ImportRow" r JOIN "Import" i ON i."id" = r."importId" AND i."accountId" = r."accountId"
        WHERE r."accountId" = ${accountId} AND r."importId" = ${importId} AND i."kind" = 'people'
          AND r."outcome" = 'created' AND r."userId" IS NOT NULL`;
+    return enqueueNoticeEmail(tx, { accountId, kind: "import_welcome", to: created });
   });
   if (queued > 0) wakeJobs();
   return { queued };

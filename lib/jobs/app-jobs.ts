@@ -1,8 +1,8 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
-import { sendWaitingDineroVouchers } from "@/lib/accounting/send-dinero-vouchers";
-import { sendWaitingSignInEmails } from "@/lib/auth/send-waiting-sign-in-emails";
-import { sendWaitingBookingEmails } from "@/lib/bookings/booking-email-sender";
+import { sendWaitingDineroVouchers } from "@/lib/accounting/dinero-voucher-jobs";
+import { sendWaitingSignInEmails } from "@/lib/auth/sign-in-email-jobs";
+import { drainBookingEmails } from "@/lib/bookings/booking-email-jobs";
 import { scheduleDueReminders } from "@/lib/bookings/schedule-reminders";
 import { STANDING_SWEEP_EVERY_MS, sweepStandingBookings } from "@/lib/bookings/sweep-standing-bookings";
 import { schedulePassNotices } from "@/lib/commerce/schedule-pass-notices";
@@ -10,46 +10,31 @@ import { sweepStaleSeatHolds } from "@/lib/commerce/course-seat-holds";
 import { pollMobilepayAgreements } from "@/lib/commerce/mobilepay-memberships";
 import { renewMobilepayMemberships } from "@/lib/commerce/mobilepay-renewals";
 import { expireWaitlistOffers } from "@/lib/bookings/expire-waitlist-offers";
-import { commitWaitingImports } from "@/lib/imports/commit-import";
+import { commitWaitingImports } from "@/lib/imports/import-commit-jobs";
 import { log } from "@/lib/log";
-import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
-import { sendWaitingReceiptEmails } from "@/lib/receipts/send-receipt-email";
-import { sendDueWebhooks } from "@/lib/webhooks/webhook-sender";
+import { drainNoticeEmails } from "@/lib/notices/notice-email-jobs";
+import { sendWaitingReceiptEmails } from "@/lib/receipts/receipt-email-jobs";
+import { drainWebhookDeliveries } from "@/lib/webhooks/webhook-delivery-jobs";
 import { PRUNE_INTERVAL_MS, pruneWebhookDeliveries } from "@/lib/webhooks/prune-webhook-deliveries";
+import { appEmailJobOptions, appWebhookJobOptions } from "./app-job-options";
+import type { AppWork, DrainedWork, PeriodicWork } from "./work";
 
 /**
- * A kind of work the runner drains on a wake and on every sweep (lib/jobs/run-jobs.ts does the
- * claiming). `alsoWakes`: what its rows may write into other outboxes, drained after it.
+ * The app's background work (decision 0028 maps it), one file per kind (`lib/<domain>/<noun>-jobs.ts`),
+ * handed to the runner at start (lib/system/start-background-work.ts). Each run does the periodic
+ * work due, then drains the kinds woken (every kind on a sweep) at once (lib/jobs/wake.ts). A drain
+ * resolves with how much it did; the runner (run-jobs.ts) logs its retries and give-ups.
  */
-export type DrainedWork = {
-  name: string;
-  drain: () => Promise<unknown>;
-  alsoWakes?: readonly DrainName[] | "all";
-};
-/** Work that puts rows in an outbox (or deletes them) on a schedule, before the drains. */
-export type PeriodicWork = { name: string; everyMs: number; run: (now: Date) => Promise<unknown> };
-
-/** A drained work's name: what a domain function names when it wakes the runner for its rows alone. */
-export type DrainName =
-  | "sign-in emails"
-  | "booking emails"
-  | "webhook deliveries"
-  | "notice emails"
-  | "receipt emails"
-  | "import commits"
-  | "Dinero vouchers";
-
-/**
- * The app's background work (decision 0028 maps it). Each run does the periodic work due, then
- * drains the kinds woken (every kind on a sweep) at once (lib/jobs/wake.ts). A drain resolves with
- * how much it did.
- */
-export const drainedWork: (DrainedWork & { name: DrainName })[] = [
+export const drainedWork: DrainedWork[] = [
   { name: "sign-in emails", drain: () => sendWaitingSignInEmails() },
-  { name: "booking emails", drain: () => sendWaitingBookingEmails() },
+  { name: "booking emails", drain: async () => drainBookingEmails(appEmailJobOptions()) },
   // an endpoint disabled by its failures writes its administrators' emails with the change
-  { name: "webhook deliveries", drain: () => sendDueWebhooks({ now: () => new Date() }), alsoWakes: ["notice emails"] },
-  { name: "notice emails", drain: () => sendWaitingNoticeEmails() },
+  {
+    name: "webhook deliveries",
+    drain: async () => drainWebhookDeliveries(appWebhookJobOptions()),
+    alsoWakes: ["notice emails"],
+  },
+  { name: "notice emails", drain: async () => drainNoticeEmails(appEmailJobOptions()) },
   { name: "receipt emails", drain: () => sendWaitingReceiptEmails() },
   // a committed import books, grants and invites: its rows write into every outbox
   { name: "import commits", drain: () => commitWaitingImports(), alsoWakes: "all" },
@@ -73,3 +58,5 @@ export const periodicWork: PeriodicWork[] = [
     },
   },
 ];
+
+export const appWork: AppWork = { drained: drainedWork, periodic: periodicWork };

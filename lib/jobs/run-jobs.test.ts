@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db, getDatabase } from "@/lib/db";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
-import { runJobs, type ClaimedJob, type JobKind, type JobOutcome, type JobSettlement } from "./run-jobs";
+import { runJobs, type ClaimedJob, type JobKind, type JobLog, type JobOutcome, type JobSettlement } from "./run-jobs";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_FILE_URL);
 if (!onPostgres)
@@ -24,6 +24,8 @@ type Context = {
 
 const testKind: JobKind<Row, Context> = {
   name: "test jobs",
+  noun: "test job",
+  logFields: (row) => ({ rowId: row.id, kind: row.kind }),
   table: `"NoticeEmail"`,
   idType: "bigint",
   order: `j."id"`,
@@ -56,8 +58,19 @@ function context(outcomeOf: Context["outcomeOf"] = () => ({ done: true })): Cont
   return { handled: [], outcomeOf, settlements: [] };
 }
 
+/** What the runner logged, by level. */
+const logged: [string, string, Record<string, unknown>][] = [];
+const testLog: JobLog = {
+  info: (msg, fields) => logged.push(["info", msg, fields]),
+  warn: (msg, fields) => logged.push(["warn", msg, fields]),
+  error: (msg, fields) => logged.push(["error", msg, fields]),
+};
+beforeEach(() => {
+  logged.length = 0;
+});
+
 const run = (ctx: Context, now: Date, batchSize?: number) =>
-  runJobs(testKind, { sql: getDatabase().raw, context: ctx, now, batchSize });
+  runJobs(testKind, { sql: getDatabase().raw, context: ctx, now, batchSize, log: testLog });
 const rows = () =>
   db.noticeEmail.findMany({
     where: { accountId: tenant.accountId },
@@ -115,6 +128,13 @@ describe("the runner", () => {
       ["flaky", "retry"],
       ["flaky", "retry"],
       ["flaky", "given_up"],
+    ]);
+    // the runner logs each retry as a warning and the give-up as an error, with the kind's ids alone
+    const id = expect.any(String);
+    expect(logged).toEqual([
+      ["warn", "test job failed, will retry", { rowId: id, kind: "flaky", attempts: 1, errorName: "Boom" }],
+      ["warn", "test job failed, will retry", { rowId: id, kind: "flaky", attempts: 2, errorName: "Boom" }],
+      ["error", "test job given up", { rowId: id, kind: "flaky", attempts: 3, errorName: "Boom" }],
     ]);
   });
 

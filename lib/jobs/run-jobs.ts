@@ -11,6 +11,19 @@ export type ClaimedJob = { id: string; attempts: number };
 /** What handling one row came to: done, skipped (no longer to be done), or failed (the error's name). */
 export type JobOutcome = { done: true } | { skipped: true } | { failed: string };
 
+/**
+ * Where the runner writes what became of a row tried again (warn) or given up (error): the app's
+ * log (lib/log.ts) or, without one (the bench's raw server), the console. Ids and names only.
+ */
+export type JobLog = Record<"info" | "warn" | "error", (msg: string, fields: Record<string, unknown>) => void>;
+
+/** Without the app's log: failures only, on the console. */
+export const consoleJobLog: JobLog = {
+  info: () => undefined,
+  warn: (msg, fields) => console.warn(`${msg}: ${JSON.stringify(fields)}`),
+  error: (msg, fields) => console.error(`${msg}: ${JSON.stringify(fields)}`),
+};
+
 /** How the runner settled a row: what a kind reports and, with its own `settle`, writes. */
 export type JobSettlement =
   | { kind: "done" }
@@ -26,6 +39,13 @@ export type JobSettlement =
 export type JobKind<Job extends ClaimedJob, Context, Outcome extends JobOutcome = JobOutcome> = {
   /** Plural words for the log: "booking emails". */
   name: string;
+  /** One row in the log's words: "booking email" (`… will retry`, `… given up`). */
+  noun: string;
+  /**
+   * What a failed row is logged with beside its attempts and error name: ids, never an address, a
+   * name or a body.
+   */
+  logFields: (job: Job, outcome: Outcome | undefined) => Record<string, string | number | boolean | null>;
   /** The table, quoted: `"BookingEmail"`. Its rows are `j` in `join`, `due` and `order`. */
   table: string;
   /** The type of its key column. */
@@ -62,7 +82,7 @@ export type JobKind<Job extends ClaimedJob, Context, Outcome extends JobOutcome 
    * retry is leased until its next attempt.
    */
   settle?: (sql: RawSql, settled: Settled<Job, Outcome>[], now: Date | null, context: Context) => Promise<void>;
-  /** Each settlement as it is made (the log). */
+  /** Each settlement as it is made, after the runner logged a retry or a give-up (a kind's metrics). */
   onSettled?: (job: Job, settlement: JobSettlement, context: Context) => void;
 };
 
@@ -72,6 +92,8 @@ export type RunOptions<Context> = {
   /** The time, or a clock read before each claim; without one, the database's. */
   now?: Date | (() => Date);
   batchSize?: number;
+  /** Where retries and give-ups are logged; the console without one. */
+  log?: JobLog;
 };
 
 /** A handled row, how the runner settled it, and what its handler said. */
@@ -112,7 +134,9 @@ export async function runJobs<Job extends ClaimedJob, Context, Outcome extends J
       outcomes[index],
     ]);
     await (kind.settle ?? settleOutboxRows(kind))(options.sql, settled, now, options.context);
-    for (const [job, settlement] of settled) {
+    for (const [job, settlement, outcome] of settled) {
+      if (settlement.kind === "retry" || settlement.kind === "given_up")
+        logFailure(options.log ?? consoleJobLog, kind, job, settlement, outcome);
       if (settlement.kind === "given_up") countGivenUp(kind.name);
       kind.onSettled?.(job, settlement, options.context);
     }
@@ -121,6 +145,23 @@ export async function runJobs<Job extends ClaimedJob, Context, Outcome extends J
     now = nextNow;
   }
   return done;
+}
+
+/** A row to try again is a warning, one given up an error; logging never fails the run. */
+function logFailure<Job extends ClaimedJob, Outcome extends JobOutcome>(
+  log: JobLog,
+  kind: Pick<JobKind<Job, never, Outcome>, "noun" | "logFields">,
+  job: Job,
+  settlement: JobSettlement & { kind: "retry" | "given_up" },
+  outcome: Outcome | undefined,
+): void {
+  try {
+    const fields = { ...kind.logFields(job, outcome), attempts: job.attempts, errorName: settlement.errorName };
+    if (settlement.kind === "given_up") log.error(`${kind.noun} given up`, fields);
+    else log.warn(`${kind.noun} failed, will retry`, fields);
+  } catch {
+    // the row is settled whatever the log does
+  }
 }
 
 // Rows given up, by kind name, since the process started (the metrics' jobs_given_up_total): the

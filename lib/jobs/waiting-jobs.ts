@@ -1,5 +1,5 @@
 import type { RawSql } from "@/lib/db/raw-sql";
-import type { DrainName } from "./app-jobs";
+import type { DrainName } from "./work";
 
 /**
  * Where each kind's rows wait (its JobKind's table and the rows it would still claim, due now or

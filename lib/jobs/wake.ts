@@ -1,7 +1,7 @@
 import "server-only";
 import { closeEmailWorkers } from "@/lib/email/email-workers";
 import { log } from "@/lib/log";
-import { drainedWork, periodicWork, type DrainName } from "./app-jobs";
+import type { AppWork, DrainName } from "./work";
 
 const WAKE_DELAY_MS = 25; // a burst of bookings is sent in batches
 /** A run that failed and was woken meanwhile runs again after this long. */
@@ -21,8 +21,15 @@ type RunnerState = {
   lastRunAt: Map<string, number>;
 };
 
-// One runner per process, on globalThis: Next's bundles may each hold a copy of this module.
-const holder = globalThis as typeof globalThis & { __studioJobs?: RunnerState; __studioJobsHeld?: boolean };
+// One runner per process, on globalThis: Next's bundles may each hold a copy of this module. Its
+// work is handed to it at start (startJobs, from lib/system/start-background-work.ts): this module
+// imports no domain, so the domains that wake it import no drain of another through it.
+const holder = globalThis as typeof globalThis & {
+  __studioJobs?: RunnerState;
+  __studioJobsHeld?: boolean;
+  __studioJobsWork?: AppWork;
+};
+const NO_WORK: AppWork = { drained: [], periodic: [] };
 function state(): RunnerState {
   holder.__studioJobs ??= { lastRunAt: new Map(), pending: "all" };
   return holder.__studioJobs;
@@ -35,6 +42,8 @@ function state(): RunnerState {
  * throws, never keeps the process alive. Routes and actions never call it.
  * `kinds`: the outboxes the commit wrote, where a hot path knows them (a booking: its email and
  * webhook deliveries): the run drains those alone instead of claiming from every outbox. None: all.
+ * Before the runner is handed its work (startJobs) a run drains nothing; the first run after it
+ * drains everything.
  */
 export function wakeJobs(...kinds: DrainName[]): void {
   try {
@@ -49,8 +58,12 @@ export function wakeJobs(...kinds: DrainName[]): void {
   }
 }
 
-/** Starts the sweep and runs everything due now: the serving process's background work. */
-export function startJobs(): void {
+/**
+ * Starts the sweep and runs everything due now: the serving process's background work, `work`
+ * (lib/jobs/app-jobs.ts), or what it was handed before.
+ */
+export function startJobs(work?: AppWork): void {
+  if (work) holder.__studioJobsWork = work;
   holder.__studioJobsHeld = false;
   wakeJobs();
 }
@@ -129,6 +142,7 @@ function run(runner: RunnerState): void {
  */
 async function runAll(runner: RunnerState, kinds: Set<DrainName> | "all"): Promise<[string, unknown][]> {
   const failures: [string, unknown][] = [];
+  const { drained: drainedWork, periodic: periodicWork } = holder.__studioJobsWork ?? NO_WORK;
   const now = Date.now();
   let scheduled = false;
   for (const work of periodicWork) {

@@ -4,7 +4,9 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import type { DeliveryNote, EmailTransport } from "@/lib/email/transport";
 import { runInEmailWorker } from "@/lib/email/email-workers";
 import { AppError } from "@/lib/errors";
-import type { JobKind, JobOutcome } from "@/lib/jobs/run-jobs";
+import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
+import { appEmailJobOptions } from "@/lib/jobs/app-job-options";
+import { runJobs, type JobKind, type JobOutcome } from "@/lib/jobs/run-jobs";
 import { getReceiptFactsOrThrow } from "./get-receipt-facts";
 
 /** A claimed receipt: the paid order's payment email. */
@@ -13,7 +15,7 @@ type ClaimedReceipt = { id: string; attempts: number; accountId: string; orderId
 type ReceiptEmailContext = {
   transport: EmailTransport;
   onSent: (note: DeliveryNote) => void;
-  onFailed: (row: ClaimedReceipt, failure: { givenUp: boolean; errorName: string }) => void;
+  onFailed: () => void;
 };
 
 /**
@@ -21,11 +23,14 @@ type ReceiptEmailContext = {
  * the domain function wakes the jobs runner after the commit (decision 0028).
  */
 export async function enqueueReceiptEmail(
-  tx: Pick<TenantTx, "noticeEmail">,
+  tx: Pick<TenantTx, "noticeEmail" | "membership">,
   order: { accountId: string; orderId: string; userId: string },
 ): Promise<void> {
-  await tx.noticeEmail.create({
-    data: { accountId: order.accountId, kind: "receipt", userId: order.userId, orderId: order.orderId },
+  await enqueueNoticeEmail(tx, {
+    accountId: order.accountId,
+    kind: "receipt",
+    to: { userId: order.userId },
+    orderId: order.orderId,
   });
 }
 
@@ -37,6 +42,8 @@ export async function enqueueReceiptEmail(
  */
 export const receiptEmailJobs: JobKind<ClaimedReceipt, ReceiptEmailContext> = {
   name: "receipt emails",
+  noun: "receipt email",
+  logFields: (row) => ({ accountId: row.accountId, orderId: row.orderId }),
   table: `"NoticeEmail"`,
   idType: "bigint",
   due: `j."kind" = 'receipt'`,
@@ -51,11 +58,20 @@ export const receiptEmailJobs: JobKind<ClaimedReceipt, ReceiptEmailContext> = {
   retryDelaysMs: [120_000, 120_000, 120_000, 120_000],
   // at once: one order's email does not wait behind another's PDF (the worker takes several tasks)
   handle: (batch, context) => Promise.all(batch.map((row) => sendReceipt(row, context))),
-  onSettled: (row, settlement, context) => {
-    if (settlement.kind === "retry" || settlement.kind === "given_up")
-      context.onFailed(row, { givenUp: settlement.kind === "given_up", errorName: settlement.errorName });
+  onSettled: (_row, settlement, context) => {
+    if (settlement.kind === "retry" || settlement.kind === "given_up") context.onFailed();
   },
 };
+
+/**
+ * Sends the payment emails waiting in the notice outbox with the configured transport; the runner
+ * logs failures (order id and error name, never the address). Resolves with how many were sent
+ * (the jobs runner calls it, lib/jobs/app-jobs.ts; tests may too).
+ */
+export function sendWaitingReceiptEmails(): Promise<number> {
+  const { sql, log, transport, onSent, onFailed } = appEmailJobOptions();
+  return runJobs(receiptEmailJobs, { sql, log, context: { transport, onSent, onFailed } });
+}
 
 async function sendReceipt(row: ClaimedReceipt, context: ReceiptEmailContext): Promise<JobOutcome> {
   try {

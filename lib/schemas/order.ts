@@ -1,7 +1,5 @@
 import type { Order } from "@prisma/client";
 import { basisPointsToPercent } from "@/lib/receipts/vat";
-import type { CheckoutQuote } from "@/lib/commerce/quote-checkout";
-import type { PromoCodeRefusal } from "@/lib/commerce/redeem-promo-code";
 import { Id, text } from "./common";
 import { EntitlementSchema } from "./entitlement";
 import { z } from "./zod";
@@ -233,10 +231,27 @@ export function serializeOrder(order: Order): OrderDto {
   };
 }
 
+/**
+ * What a quote answers with, as lib/commerce/quote-checkout.ts works it out (its CheckoutQuote is
+ * one): named here so the schemas take no types from the domain that imports them.
+ */
+export type QuoteFacts<Reason> = {
+  product: { id: string };
+  price: { id: string };
+  currency: string;
+  amount: number;
+  discountAmount: number;
+  total: number;
+  vatAmount: number | null;
+  promoCode: { code: string; applied: true; reason: null } | { code: string; applied: false; reason: Reason } | null;
+  grants: { remainingClasses: number | null; validUntil: Date | null };
+  instalments: { count: number; amount: number; lastAmount: number; total: number } | null;
+};
+
 /** A quote as the API answers it: dates as ISO strings, a refused code's reason as `reasonText` says it (the API: English). */
-export function serializeCheckoutQuote(
-  quote: CheckoutQuote,
-  reasonText: (reason: PromoCodeRefusal) => string,
+export function serializeCheckoutQuote<Reason>(
+  quote: QuoteFacts<Reason>,
+  reasonText: (reason: Reason) => string,
 ): CheckoutQuoteDto {
   return {
     productId: quote.product.id,

@@ -1,4 +1,5 @@
 import "server-only";
+import { appWork } from "@/lib/jobs/app-jobs";
 import { startJobs } from "@/lib/jobs/wake";
 
 const background = globalThis as typeof globalThis & { __studioBackgroundStarted?: boolean };
@@ -12,5 +13,5 @@ const background = globalThis as typeof globalThis & { __studioBackgroundStarted
 export function startBackgroundWork(): void {
   if (background.__studioBackgroundStarted) return;
   background.__studioBackgroundStarted = true;
-  startJobs();
+  startJobs(appWork);
 }

@@ -8,7 +8,7 @@ import { getBookingOptions } from "@/lib/bookings/get-booking-options";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { holdJobs } from "@/lib/jobs/wake";
-import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
+import { sendWaitingNoticeEmails } from "@/tests/helpers/app-drains";
 import { getMemberStrikes } from "@/lib/strikes/get-member-strikes";
 import { strikeBlockUntil } from "@/lib/strikes/strike-block";
 import { startBackgroundWork } from "@/lib/system/start-background-work";

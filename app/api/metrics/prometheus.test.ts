@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sendWaitingSignInEmails } from "@/lib/auth/send-waiting-sign-in-emails";
+import { sendWaitingSignInEmails } from "@/lib/auth/sign-in-email-jobs";
 import { getDatabase, useDatabase } from "@/lib/db";
 import { openPostgres } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";

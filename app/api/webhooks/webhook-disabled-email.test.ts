@@ -6,9 +6,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { db, getDatabase } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { formatDateTime } from "@/lib/format/dates";
-import { sendWaitingNoticeEmails } from "@/lib/notices/send-waiting-notice-emails";
+import { sendWaitingNoticeEmails } from "@/tests/helpers/app-drains";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
-import { drainWebhookDeliveries, type WebhookDrainEvent } from "@/lib/webhooks/drain-webhook-deliveries";
+import { jobLog } from "@/lib/jobs/app-job-options";
+import { drainWebhookDeliveries, type WebhookDrainEvent } from "@/lib/webhooks/webhook-delivery-jobs";
 import { holdJobs } from "@/lib/jobs/wake";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
@@ -80,6 +81,7 @@ async function drainAt(now: Date, events: WebhookDrainEvent[], drains = 1): Prom
         now,
         batchSize: 1,
         ...settings,
+        log: jobLog, // the app's: the test's log sink, not the console
         onEvent: (e) => events.push(e),
       }),
     ),

@@ -7,10 +7,11 @@ import { resetEnvCache } from "@/lib/env";
 import { setLogSink } from "@/lib/log";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { tenantDb } from "@/lib/db/tenant-db";
-import { drainWebhookDeliveries } from "@/lib/webhooks/drain-webhook-deliveries";
+import { jobLog } from "@/lib/jobs/app-job-options";
+import { drainWebhookDeliveries } from "@/lib/webhooks/webhook-delivery-jobs";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 import { decryptWebhookSecret } from "@/lib/webhooks/webhook-secret";
-import { sendDueWebhooks } from "@/lib/webhooks/webhook-sender";
+import { sendDueWebhooks } from "@/tests/helpers/app-drains";
 import { startJobs, holdJobs } from "@/lib/jobs/wake";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
@@ -438,7 +439,7 @@ describe.skipIf(!process.env.TEST_DATABASE_FILE_URL)("drains racing on PostgreSQ
     const settings = { secretKey: "development-webhook-key-change-me-in-production", allowPrivateUrls: true };
     const now = new Date();
     const drains = Array.from({ length: 4 }, () =>
-      drainWebhookDeliveries({ sql: getDatabase().raw, now, batchSize: 2, ...settings }),
+      drainWebhookDeliveries({ sql: getDatabase().raw, now, batchSize: 2, ...settings, log: jobLog }),
     );
     const attempted = await Promise.all(drains);
     expect(attempted.reduce((sum, count) => sum + count, 0)).toBe(30);

@@ -1,7 +1,8 @@
-import { Body, Container, Head, Heading, Html, Preview, Section, Text } from "@react-email/components";
+import { Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
+import { EmailFrame } from "./email-frame";
 
 /** What every booking email says about the class. */
 export type BookedClass = {
@@ -31,24 +32,14 @@ export function BookingEmailLayout({
 }) {
   const t = translatorFor(locale, "BookingEmail");
   return (
-    <Html lang={locale}>
-      <Head />
-      <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a" }}>
-        <Container style={{ backgroundColor: "#ffffff", margin: "32px auto", padding: "32px", maxWidth: "560px" }}>
-          <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 16px" }}>
-            {heading}
-          </Heading>
-          <Text>{t("greeting", { name: booked.attendeeName })}</Text>
-          {children}
-          <Section style={{ margin: "16px 0", padding: "16px", backgroundColor: "#f1f5f9", borderRadius: "6px" }}>
-            <Text style={{ margin: 0, fontWeight: 600 }}>{booked.eventTitle}</Text>
-            <Text style={{ margin: 0 }}>{booked.when}</Text>
-            {booked.location ? <Text style={{ margin: 0 }}>{booked.location}</Text> : null}
-          </Section>
-          <Text style={{ color: "#64748b", fontSize: "13px" }}>{booked.accountName}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailFrame lang={locale} preview={preview} heading={heading} footer={booked.accountName}>
+      <Text>{t("greeting", { name: booked.attendeeName })}</Text>
+      {children}
+      <Section style={{ margin: "16px 0", padding: "16px", backgroundColor: "#f1f5f9", borderRadius: "6px" }}>
+        <Text style={{ margin: 0, fontWeight: 600 }}>{booked.eventTitle}</Text>
+        <Text style={{ margin: 0 }}>{booked.when}</Text>
+        {booked.location ? <Text style={{ margin: 0 }}>{booked.location}</Text> : null}
+      </Section>
+    </EmailFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Body, Button, Container, Head, Heading, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Button, Link, Section, Text } from "@react-email/components";
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
+import { EmailFrame } from "./email-frame";
 import { renderBoth } from "./render-both";
 
 export type MagicLinkEmailProps = {
@@ -16,31 +17,32 @@ export type MagicLinkEmailProps = {
 export function MagicLinkEmail({ url, accountName, validMinutes, locale }: MagicLinkEmailProps) {
   const t = translatorFor(locale, "MagicLinkEmail");
   return (
-    <Html lang={locale}>
-      <Head />
-      <Preview>{t("preview", { studio: accountName })}</Preview>
-      <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a" }}>
-        <Container style={{ backgroundColor: "#ffffff", margin: "32px auto", padding: "32px", maxWidth: "560px" }}>
-          <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 16px" }}>
-            {t("heading", { studio: accountName })}
-          </Heading>
-          <Text>{t("body", { minutes: validMinutes })}</Text>
-          <Section style={{ margin: "24px 0" }}>
-            <Button
-              href={url}
-              style={{ backgroundColor: "#0f766e", color: "#ffffff", padding: "12px 20px", borderRadius: "6px", fontWeight: 600 }}
-            >
-              {t("button")}
-            </Button>
-          </Section>
-          <Text>{t("orOpen")}</Text>
-          <Text style={{ wordBreak: "break-all" }}>
-            <Link href={url}>{url}</Link>
-          </Text>
-          <Text style={{ color: "#64748b", fontSize: "13px" }}>{t("ignore")}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailFrame
+      lang={locale}
+      preview={t("preview", { studio: accountName })}
+      heading={t("heading", { studio: accountName })}
+      footer={t("ignore")}
+    >
+      <Text>{t("body", { minutes: validMinutes })}</Text>
+      <Section style={{ margin: "24px 0" }}>
+        <Button
+          href={url}
+          style={{
+            backgroundColor: "#0f766e",
+            color: "#ffffff",
+            padding: "12px 20px",
+            borderRadius: "6px",
+            fontWeight: 600,
+          }}
+        >
+          {t("button")}
+        </Button>
+      </Section>
+      <Text>{t("orOpen")}</Text>
+      <Text style={{ wordBreak: "break-all" }}>
+        <Link href={url}>{url}</Link>
+      </Text>
+    </EmailFrame>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Body, Container, Head, Heading, Html, Link, Preview, Text } from "@react-email/components";
+import { Link, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
+import { EmailFrame } from "./email-frame";
 
 /** What every notice email says: whom it greets, which studio it comes from, the language it is written in. */
 export type NoticeEmailProps = { locale: Locale; recipientName: string; accountName: string };
@@ -23,22 +24,12 @@ export function NoticeEmailLayout({
 }) {
   const t = translatorFor(locale, "NoticeEmail");
   return (
-    <Html lang={locale}>
-      <Head />
-      <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a" }}>
-        <Container style={{ backgroundColor: "#ffffff", margin: "32px auto", padding: "32px", maxWidth: "560px" }}>
-          <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 16px" }}>
-            {heading}
-          </Heading>
-          <Text>{t("greeting", { name: recipientName })}</Text>
-          {children}
-          <Text>
-            {link.label}: <Link href={link.href}>{link.href}</Link>
-          </Text>
-          <Text style={{ color: "#64748b", fontSize: "13px" }}>{accountName}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailFrame lang={locale} preview={preview} heading={heading} footer={accountName}>
+      <Text>{t("greeting", { name: recipientName })}</Text>
+      {children}
+      <Text>
+        {link.label}: <Link href={link.href}>{link.href}</Link>
+      </Text>
+    </EmailFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { commitWaitingImports } from "@/lib/imports/commit-import";
+import { commitWaitingImports } from "@/lib/imports/import-commit-jobs";
 import { holdJobs } from "@/lib/jobs/wake";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { api } from "@/tests/helpers/api";

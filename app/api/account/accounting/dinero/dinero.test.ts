@@ -3,7 +3,7 @@
 // with its receipt, a refund's credit voucher, a retry, nothing for a studio not connected, and
 // each studio's own. The runner is held: each drain is the test's, at an injected time.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sendWaitingDineroVouchers } from "@/lib/accounting/send-dinero-vouchers";
+import { sendWaitingDineroVouchers } from "@/lib/accounting/dinero-voucher-jobs";
 import { listDineroStates } from "@/lib/accounting/list-dinero-states";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";

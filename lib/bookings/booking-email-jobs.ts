@@ -1,11 +1,12 @@
 // The booking emails as a kind of background work (lib/jobs). Plain SQL (RawSql) and no server-only:
-// the app's runner (lib/jobs/app-jobs.ts) and the bench's raw server drain the same way.
+// the app's runner (lib/jobs/app-jobs.ts, with lib/jobs/app-job-options.ts) and the bench's raw
+// server drain the same way.
 import type { RawSql } from "@/lib/db/raw-sql";
 import type { BookingEmailJob } from "@/lib/email/email-worker";
 import { jobOutcomes } from "@/lib/email/email-job-outcomes";
 import { runInEmailWorker } from "@/lib/email/email-workers";
-import { runJobs, type JobKind } from "@/lib/jobs/run-jobs";
-import type { EmailTransport } from "@/lib/email/transport";
+import { runJobs, type JobKind, type JobLog } from "@/lib/jobs/run-jobs";
+import type { DeliveryNote, EmailTransport } from "@/lib/email/transport";
 import type { BookingNotice } from "./booking-notice";
 import type { BookingEmailFacts } from "./render-booking-email";
 
@@ -24,18 +25,14 @@ type ClaimedEmail = {
   attempts: number;
 } & { [K in keyof Omit<BookingEmailFacts, "bookingId" | "calendarHost" | "claimUrl">]: BookingEmailFacts[K] | null };
 
-/** What a drain reports: a sent email (recipient's domain and subject), a failure, a give-up. */
-export type DrainEvent =
-  | { kind: "sent"; toDomain: string; subject: string }
-  | { kind: "retrying" | "given_up"; bookingId: string; emailKind: string; attempts: number; errorName: string };
-
 type BookingEmailContext = {
   transport: EmailTransport;
   /** The app's host name, for the calendar events' UIDs. */
   calendarHost: string;
   /** The app's address (an offer's email links to the member's page there). */
   appUrl: string;
-  onEvent: (event: DrainEvent) => void;
+  onSent: (note: DeliveryNote) => void;
+  onFailed: () => void;
 };
 
 export type DrainOptions = {
@@ -44,7 +41,12 @@ export type DrainOptions = {
   calendarHost?: string;
   appUrl?: string;
   batchSize?: number;
-  onEvent?: (event: DrainEvent) => void;
+  /** Where the runner logs retries and give-ups (the console without one). */
+  log?: JobLog;
+  /** Each email sent: its recipient's domain and subject, never the address. */
+  onSent?: (note: DeliveryNote) => void;
+  /** Each failed attempt (to be retried or given up). */
+  onFailed?: () => void;
 };
 
 /**
@@ -55,6 +57,9 @@ export type DrainOptions = {
  */
 export const bookingEmailJobs: JobKind<ClaimedEmail, BookingEmailContext> = {
   name: "booking emails",
+  noun: "booking email",
+  // the booking's id and the email's kind: never the address or the body
+  logFields: (row) => ({ bookingId: row.bookingId, kind: row.kind }),
   table: `"BookingEmail"`,
   idType: "bigint",
   order: `j."id"`,
@@ -90,17 +95,10 @@ export const bookingEmailJobs: JobKind<ClaimedEmail, BookingEmailContext> = {
       transport: context.transport,
       jobs: batch.map((row) => jobOf(row, context)),
     });
-    return jobOutcomes(outcomes, (note) => context.onEvent({ kind: "sent", ...note }));
+    return jobOutcomes(outcomes, context.onSent);
   },
-  onSettled: (row, settlement, context) => {
-    if (settlement.kind === "done" || settlement.kind === "skipped") return;
-    context.onEvent({
-      kind: settlement.kind === "given_up" ? "given_up" : "retrying",
-      bookingId: row.bookingId,
-      emailKind: row.kind,
-      attempts: row.attempts,
-      errorName: settlement.errorName,
-    });
+  onSettled: (_row, settlement, context) => {
+    if (settlement.kind === "retry" || settlement.kind === "given_up") context.onFailed();
   },
 };
 
@@ -109,11 +107,13 @@ export function drainBookingEmails(options: DrainOptions): Promise<number> {
   return runJobs(bookingEmailJobs, {
     sql: options.sql,
     batchSize: options.batchSize,
+    log: options.log,
     context: {
       transport: options.transport,
       calendarHost: options.calendarHost ?? "localhost",
       appUrl: options.appUrl ?? `http://${options.calendarHost ?? "localhost"}`,
-      onEvent: options.onEvent ?? reportToConsole,
+      onSent: options.onSent ?? (() => undefined),
+      onFailed: options.onFailed ?? (() => undefined),
     },
   });
 }
@@ -166,9 +166,4 @@ function factsOf(
     slug: row.slug,
     claimUrl: row.slug === null ? appUrl : new URL(`/${row.slug}/me`, appUrl).toString(),
   };
-}
-
-/** Without a logger (the bench's raw server): failures only, never an address or a body. */
-function reportToConsole(event: DrainEvent): void {
-  if (event.kind !== "sent") console.warn(`booking email ${event.kind}: ${JSON.stringify(event)}`);
 }

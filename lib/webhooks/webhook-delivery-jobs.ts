@@ -5,7 +5,7 @@ import https from "node:https";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
 import { Webhook as Signer } from "standardwebhooks";
 import type { RawSql } from "@/lib/db/raw-sql";
-import { runJobs, type JobKind, type Settled } from "@/lib/jobs/run-jobs";
+import { consoleJobLog, runJobs, type JobKind, type JobLog, type Settled } from "@/lib/jobs/run-jobs";
 import { decryptWebhookSecret } from "./webhook-secret";
 
 /** Waits after the attempt that failed (1st, 2nd, …): some 28 hours in all, then the delivery has failed. */
@@ -46,6 +46,8 @@ export type WebhookDrainOptions = {
   allowPrivateUrls: boolean;
   timeoutMs?: number;
   batchSize?: number;
+  /** Where deliveries, retries, failures and disabled endpoints are logged (the console without one). */
+  log?: JobLog;
   onEvent?: (event: WebhookDrainEvent) => void;
 };
 
@@ -59,6 +61,13 @@ type DeliveryOutcome = ({ done: true } | { failed: string }) & Attempt;
  */
 export const webhookDeliveryJobs: JobKind<ClaimedDelivery, WebhookDrainOptions, DeliveryOutcome> = {
   name: "webhook deliveries",
+  noun: "webhook delivery",
+  // ids and the status code: never a URL, a body or a secret
+  logFields: (delivery, outcome) => ({
+    deliveryId: delivery.id,
+    webhookId: delivery.webhookId,
+    statusCode: outcome?.statusCode ?? null,
+  }),
   table: `"WebhookDelivery"`,
   idType: "text",
   join: `JOIN "Webhook" w ON w."id" = j."webhookId" AND w."accountId" = j."accountId"`,
@@ -87,13 +96,22 @@ export const webhookDeliveryJobs: JobKind<ClaimedDelivery, WebhookDrainOptions, 
   },
 };
 
-/** Attempts every delivery due, a batch at a time, until none is due; returns the attempts made. */
+/**
+ * Attempts every delivery due, a batch at a time, until none is due; returns the attempts made.
+ * The runner logs retries and failures; a delivery and a disabled endpoint are logged here (ids,
+ * counts and status codes only).
+ */
 export async function drainWebhookDeliveries(options: WebhookDrainOptions): Promise<number> {
+  const log = options.log ?? consoleJobLog;
   let attempted = 0;
   const counting = {
     ...options,
     onEvent: (event: WebhookDrainEvent) => {
       if (event.kind !== "endpoint_disabled") attempted++;
+      const { kind, ...fields } = event;
+      if (kind === "delivered") log.info("webhook delivered", fields);
+      // its administrators' emails were written with the change: the runner sends them after the deliveries
+      else if (kind === "endpoint_disabled") log.error("webhook endpoint disabled after 5 days of failures", fields);
       options.onEvent?.(event);
     },
   };
@@ -102,6 +120,7 @@ export async function drainWebhookDeliveries(options: WebhookDrainOptions): Prom
     context: counting,
     now: options.now,
     batchSize: options.batchSize,
+    log,
   });
   return attempted;
 }

@@ -4,8 +4,8 @@ import type { RawSql } from "@/lib/db/raw-sql";
 import type { NoticeEmailJob } from "@/lib/email/email-worker";
 import { jobOutcomes } from "@/lib/email/email-job-outcomes";
 import { runInEmailWorker } from "@/lib/email/email-workers";
-import { runJobs, type JobKind } from "@/lib/jobs/run-jobs";
-import type { EmailTransport } from "@/lib/email/transport";
+import { runJobs, type JobKind, type JobLog } from "@/lib/jobs/run-jobs";
+import type { DeliveryNote, EmailTransport } from "@/lib/email/transport";
 import { createInvitation, invitationUrl } from "@/lib/auth/invitation-links";
 import type { InstalmentFailedFacts, NoticeEmailFacts, NoticeEmailKind } from "./notice-email-facts";
 
@@ -53,18 +53,18 @@ type ClaimedNotice = {
   blockedUntil: Date | null;
 };
 
-/** What a drain reports: a sent email (recipient's domain and subject), a failure, a give-up. Never the address. */
-export type NoticeDrainEvent =
-  | { kind: "sent"; toDomain: string; subject: string }
-  | { kind: "retrying" | "given_up"; noticeId: string; emailKind: string; attempts: number; errorName: string };
-
 export type NoticeDrainOptions = {
   sql: RawSql;
   transport: EmailTransport;
   /** The public origin (APP_URL) for the emails' links. */
   appUrl: string;
   batchSize?: number;
-  onEvent?: (event: NoticeDrainEvent) => void;
+  /** Where the runner logs retries and give-ups (the console without one). */
+  log?: JobLog;
+  /** Each email sent: its recipient's domain and subject, never the address. */
+  onSent?: (note: DeliveryNote) => void;
+  /** Each failed attempt (to be retried or given up). */
+  onFailed?: () => void;
   /** The clock (tests inject one): the leases, and the 14 days of an import welcome's invitation. */
   now?: Date;
 };
@@ -73,7 +73,8 @@ type NoticeEmailContext = {
   sql: RawSql;
   transport: EmailTransport;
   appUrl: string;
-  onEvent: (event: NoticeDrainEvent) => void;
+  onSent: (note: DeliveryNote) => void;
+  onFailed: () => void;
 };
 
 /**
@@ -83,6 +84,9 @@ type NoticeEmailContext = {
  */
 export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
   name: "notice emails",
+  noun: "notice email",
+  // the row's id and the email's kind: never the address or the body
+  logFields: (row) => ({ noticeId: row.id, kind: row.kind }),
   table: `"NoticeEmail"`,
   idType: "bigint",
   due: `j."kind" <> 'receipt'`, // the payment emails are their own kind (lib/receipts/receipt-email-jobs.ts)
@@ -133,17 +137,10 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
     const invitations = await welcomeInvitations(batch, context, now);
     const jobs = batch.map((row) => jobOf(row, context.appUrl, invitations.get(row.id)));
     const outcomes = await runInEmailWorker({ kind: "notice-emails", transport: context.transport, jobs });
-    return jobOutcomes(outcomes, (note) => context.onEvent({ kind: "sent", ...note }));
+    return jobOutcomes(outcomes, context.onSent);
   },
-  onSettled: (row, settlement, context) => {
-    if (settlement.kind === "done" || settlement.kind === "skipped") return;
-    context.onEvent({
-      kind: settlement.kind === "given_up" ? "given_up" : "retrying",
-      noticeId: row.id,
-      emailKind: row.kind,
-      attempts: row.attempts,
-      errorName: settlement.errorName,
-    });
+  onSettled: (_row, settlement, context) => {
+    if (settlement.kind === "retry" || settlement.kind === "given_up") context.onFailed();
   },
 };
 
@@ -153,11 +150,13 @@ export function drainNoticeEmails(options: NoticeDrainOptions): Promise<number> 
     sql: options.sql,
     batchSize: options.batchSize,
     now: options.now,
+    log: options.log,
     context: {
       sql: options.sql,
       transport: options.transport,
       appUrl: options.appUrl,
-      onEvent: options.onEvent ?? reportToConsole,
+      onSent: options.onSent ?? (() => undefined),
+      onFailed: options.onFailed ?? (() => undefined),
     },
   });
 }
@@ -286,9 +285,4 @@ function hostOf(url: string): string {
   } catch {
     return "";
   }
-}
-
-/** Without a logger: failures only, never an address or a body. */
-function reportToConsole(event: NoticeDrainEvent): void {
-  if (event.kind !== "sent") console.warn(`notice email ${event.kind}: ${JSON.stringify(event)}`);
 }

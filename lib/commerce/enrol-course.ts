@@ -3,6 +3,7 @@ import type { Booking, Entitlement, Product } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { AppError } from "@/lib/errors";
+import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 import { serializeBooking } from "@/lib/schemas/booking";
 import { enqueueWebhookEvents } from "@/lib/webhooks/enqueue-webhook-delivery";
 import { dropSeatHolds, fillPlacesOf } from "./course-seat-holds";
@@ -69,7 +70,13 @@ export async function enrolInCourse(
   const enrolment = await bookCourseClasses(tx, { accountId, product, entitlement, classes: free });
   const booked = new Set(free.map((lesson) => lesson.id));
   await fillPlacesOf(tx, { accountId, instanceIds: [...held.keys()].filter((id) => !booked.has(id)), now });
-  if (free.length < course.toBook.length) await noticeIncompleteEnrolment(tx, { accountId, entitlement });
+  if (free.length < course.toBook.length)
+    await enqueueNoticeEmail(tx, {
+      accountId,
+      kind: "course_incomplete",
+      to: "administrators",
+      entitlementId: entitlement.id,
+    });
   return enrolment;
 }
 
@@ -99,25 +106,6 @@ async function lockClassesAhead(
     .filter((lesson) => held.get(lesson.id)?.status !== "confirmed")
     .map((lesson) => ({ ...lesson, waitlistedId: held.get(lesson.id)?.id ?? null }));
   return { toBook, ahead: ahead.length, closesAt };
-}
-
-/** A `course_incomplete` notice to each administrator of the studio who is not disabled. */
-async function noticeIncompleteEnrolment(
-  tx: TenantTx,
-  { accountId, entitlement }: { accountId: string; entitlement: Entitlement },
-): Promise<void> {
-  const administrators = await tx.membership.findMany({
-    where: { persona: "administrator", user: { status: { not: "disabled" } } },
-    select: { userId: true },
-  });
-  await tx.noticeEmail.createMany({
-    data: administrators.map(({ userId }) => ({
-      accountId,
-      kind: "course_incomplete",
-      userId,
-      entitlementId: entitlement.id,
-    })),
-  });
 }
 
 /**

@@ -3,10 +3,11 @@
 // back to where they started (returnTo, a path of this site only), through the real actions and route
 // handlers on a real database.
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox, tokenFromEmail, waitForEmails, type OutboxEmail } from "@/tests/helpers/outbox";
@@ -22,6 +23,9 @@ vi.mock("next/headers", () => ({
 }));
 
 const { registerNewMember } = await import("./actions");
+// The server starts its background work at boot (instrumentation.ts); these actions are called
+// without a request through the api helper, which would start it.
+beforeAll(() => startBackgroundWork());
 const { signInWithLink } = await import("./verify/actions");
 
 let ipCounter = 0;

@@ -14,7 +14,7 @@ export type SignInEmailRequest = { askedOn?: string | null; returnTo?: string | 
  * Stores a new single-use sign-in link for a user of an account and returns its token; only the
  * token's SHA-256 hash is stored to sign in with. Older unexpired links stay valid (decisions §2).
  * With `email`, the link's email waits in the same row, its token sealed, for the jobs runner
- * (lib/auth/sign-in-email-jobs.ts); the caller wakes the runner after its commit.
+ * (lib/auth/sign-in-email-jobs.ts); its commit wakes the runner (lib/db/outbox-writes.ts).
  */
 export async function createMagicLink(
   input: {

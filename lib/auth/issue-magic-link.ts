@@ -1,9 +1,8 @@
 import "server-only";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { createMagicLink } from "./create-magic-link";
 
 /**
- * Stores a new link for the user of the account with its email waiting beside it, and wakes the jobs
+ * Stores a new link for the user of the account with its email waiting beside it; the write wakes the jobs
  * runner, which sends it after the caller has answered, in the user's language (lib/i18n/locales.ts
  * emailLocale; `askedOn`: the language the visitor asked in).
  */
@@ -19,6 +18,5 @@ export async function issueMagicLink(input: {
     accountId: input.account.id,
     email: { askedOn: input.askedOn, returnTo: input.returnTo },
   });
-  wakeJobs("sign-in emails");
   return link;
 }

@@ -3,7 +3,6 @@ import type { AuthOptions } from "next-auth";
 import EmailProvider from "next-auth/providers/email";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { log } from "@/lib/log";
 import { enforceRateLimits } from "@/lib/rate-limit/enforce-rate-limits";
 import { magicLinkRequestLimits } from "@/lib/rate-limit/rules";
@@ -60,7 +59,6 @@ export function nextAuthOptions(context: NextAuthRequestContext): AuthOptions {
             expiresAt: expires,
             email: { askedOn: context.askedOn, returnTo: safeReturnTo(context.returnTo) },
           });
-          wakeJobs("sign-in emails");
         },
       }),
     ],

@@ -7,7 +7,6 @@ import { serializeAccount, type AccountDto } from "@/lib/schemas/account";
 import { serializeUser, type UserDto } from "@/lib/schemas/user";
 import { firstFreeSlug, slugFromName } from "./account-slug";
 import { createMagicLink } from "./create-magic-link";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { isUniqueViolation } from "@/lib/db/errors";
 
 export type SignUpOptions = {
@@ -33,7 +32,6 @@ export async function signUp(options: SignUpOptions): Promise<SignUpResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await createTenant(options);
-      wakeJobs();
       return result;
     } catch (error) {
       // A concurrent sign-up took the email (409 on the next run) or the slug (a new one is chosen).

@@ -1,5 +1,5 @@
 import "server-only";
-import { wakeJobs } from "@/lib/jobs/wake";
+import { declareOutboxWrites } from "@/lib/db/outbox-writes";
 import { getDatabase } from "@/lib/db";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { sqlState } from "@/lib/db/errors";
@@ -69,7 +69,7 @@ export async function bookInstance({
     },
   );
   assertBooked(outcome);
-  if (outcome === "confirmed") wakeJobs("booking emails", "webhook deliveries"); // what book_instance wrote
+  if (outcome === "confirmed") declareOutboxWrites("booking emails", "webhook deliveries"); // what book_instance wrote
   return booking as BookingRow;
 }
 
@@ -77,7 +77,7 @@ export async function bookInstance({
  * bookInstance's statement (book_instance in 'book' mode, the same rules, outbox rows and webhook
  * deliveries) inside the caller's transaction, for a step that books among other writes: a refusal
  * throws, so the caller's earlier writes roll back with it. Without the instance gate (a desk step,
- * not a rush of requests). The caller wakes the jobs after its commit, which sends the email.
+ * not a rush of requests). Its commit wakes the jobs, which send the email.
  */
 export async function bookInstanceIn(
   tx: TenantTx,
@@ -90,6 +90,7 @@ export async function bookInstanceIn(
   });
   const { outcome, nowFull: _nowFull, ...booking } = rows[0]!;
   assertBooked(outcome);
+  if (outcome === "confirmed") declareOutboxWrites("booking emails", "webhook deliveries"); // told at the commit
   return booking as BookingRow;
 }
 

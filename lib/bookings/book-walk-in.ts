@@ -8,7 +8,6 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { noEmailAddress } from "@/lib/users/stand-in-addresses";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { inviteUserIn } from "@/lib/users/invite-user";
 import { bookInstanceIn } from "./book-instance";
 import type { BookingRow } from "./booking-notice";
@@ -70,7 +69,6 @@ export async function bookWalkIn({
     }
     return { booking, attendeeId, checkedIn };
   });
-  wakeJobs(); // the booking's confirmation, the payment email, the waitlist promotions' emails
   return walkIn;
 }
 

@@ -5,7 +5,7 @@ import type { BookingNotice } from "./booking-notice";
 /**
  * The transactional outbox of booking emails. A transaction that changes bookings writes its emails
  * here (`enqueueBookingEmails`, one INSERT), so they are sent exactly when it commits, even if this
- * process dies right after; the domain function then calls `wakeJobs()` (lib/jobs), which has this
+ * process dies right after; the commit then wakes the jobs runner (lib/db/outbox-writes.ts), which has this
  * process send them within moments, rendered in an email worker thread (booking-email-jobs.ts).
  */
 export async function enqueueBookingEmails(

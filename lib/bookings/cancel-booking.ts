@@ -1,5 +1,4 @@
 import "server-only";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { Prisma } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { householdBookingsWhere } from "@/lib/households/household-scope";
@@ -65,7 +64,6 @@ export async function cancelBooking(options: {
       }, TRANSACTION_OPTIONS),
     { label: "DELETE /bookings/{bookingId}" },
   );
-  wakeJobs(); // the emails, and the webhook events when an endpoint subscribes
   return booking;
 }
 

@@ -4,7 +4,6 @@ import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { householdBookingsWhere } from "@/lib/households/household-scope";
 import { isStaff, type Actor } from "@/lib/auth/instance-permission";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { enqueueBookingEmails } from "./booking-email-outbox";
 import type { BookingRow } from "./booking-notice";
 import { lockInstance, type LockedInstance } from "./lock-instance";
@@ -54,7 +53,6 @@ export async function claimOffer({
       }, TRANSACTION_OPTIONS),
     { label: "POST /bookings/{bookingId}/claim" },
   );
-  wakeJobs(); // the confirmation
   return claimed;
 }
 

@@ -2,7 +2,6 @@ import "server-only";
 import { db } from "@/lib/db";
 import { tenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { enqueueBookingEmails } from "./booking-email-outbox";
 import { lockInstance } from "./lock-instance";
 import { promoteWaitlist } from "./promote-waitlist";
@@ -33,16 +32,10 @@ export async function expireWaitlistOffers(now: Date): Promise<number> {
       { label: "waitlist offers sweep" },
     );
   }
-  if (lapsed > 0) wakeJobs(); // the next offers' (or promotions') emails
   return lapsed;
 }
 
-async function passOffersOn(
-  tx: TenantTx,
-  accountId: string,
-  instanceId: string,
-  now: Date,
-): Promise<number> {
+async function passOffersOn(tx: TenantTx, accountId: string, instanceId: string, now: Date): Promise<number> {
   const instance = await lockInstance({ tx, accountId, instanceId });
   if (!instance) return 0;
   const released = await releaseBookings({

@@ -8,7 +8,7 @@ import { promoteWaitlist } from "./promote-waitlist";
 /**
  * Fills an instance's free places from its waitlist (promote_waitlist, queue order) after a change
  * that may have freed places, in the caller's transaction, with the promotion emails in the outbox
- * (the caller wakes the sender after commit). Locks the instance row unless `locked` is the caller's.
+ * (the commit wakes the sender). Locks the instance row unless `locked` is the caller's.
  * Returns the promoted bookings; none for an instance the account does not have.
  */
 export async function fillInstanceWaitlist({

@@ -42,7 +42,7 @@ export async function promoteAttendeeWaitlists({
 
 /**
  * promoteAttendeeWaitlists for someone who gained a usable pass (bought, granted, renewed, a pause
- * ended or moved), with the promotion emails written to the outbox; the caller wakes the sender.
+ * ended or moved), with the promotion emails written to the outbox; the commit wakes the sender.
  */
 export async function fillWaitlistsOf({
   tx,

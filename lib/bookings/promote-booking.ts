@@ -2,7 +2,6 @@ import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { assertManagesInstance, type Actor } from "@/lib/auth/instance-permission";
 import { enqueueBookingEmails } from "./booking-email-outbox";
 import type { BookingRow } from "./booking-notice";
@@ -61,6 +60,5 @@ export async function promoteBooking({
       }, TRANSACTION_OPTIONS),
     { label: "POST /bookings/{bookingId}/promote" },
   );
-  wakeJobs(); // the promotion email
   return promoted;
 }

@@ -2,7 +2,6 @@ import "server-only";
 import { assertManagesInstance, type Actor } from "@/lib/auth/instance-permission";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { noticeStrikeBlock } from "@/lib/strikes/notice-strike-block";
 
 /** Attendance can be marked from this long before the class starts (people check in at the door). */
@@ -58,14 +57,11 @@ export async function recordAttendance({
       data: { attendance, noShowMarkedAt },
     });
     if (!updated) throw new AppError("booking_not_confirmed");
-    const noticed =
-      attendance === "no_show" &&
-      (await noticeStrikeBlock(tx, { accountId: found.accountId, userId: found.attendeeId, now }));
-    return { updated, noticed };
+    if (attendance === "no_show")
+      await noticeStrikeBlock(tx, { accountId: found.accountId, userId: found.attendeeId, now });
+    return updated;
   };
-  const { updated, noticed } = "$transaction" in db ? await db.$transaction(mark) : await mark(db);
-  if (noticed) wakeJobs(); // the block's email (inside a caller's transaction: sent at the next sweep)
-  return updated;
+  return "$transaction" in db ? db.$transaction(mark) : mark(db);
 }
 
 /**

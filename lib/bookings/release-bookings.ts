@@ -17,7 +17,7 @@ export type ReleasedBooking = BookingRow & { previousStatus: "confirmed" | "wait
  * released at most once however often it is asked. Then, in the same transaction: the row's
  * counters drop by what was released, and the credit of each confirmed booking whose new status is
  * `cancelled` or `cancelled_by_studio` goes back to its entitlement (`late_cancelled` keeps it).
- * Each released booking is a `booking.cancelled` webhook event as of `now` (the caller wakes the
+ * Each released booking is a `booking.cancelled` webhook event as of `now` (the commit wakes the
  * webhook sender after commit).
  * Returns the released bookings with their previous status; `instance` gets the new counters.
  * `{ entitlementId }` selects only the confirmed bookings that use that entitlement (a refund: the

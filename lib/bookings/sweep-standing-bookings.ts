@@ -3,7 +3,6 @@ import type { Booking } from "@prisma/client";
 import { db } from "@/lib/db";
 import { tenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { log } from "@/lib/log";
 import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 import { serializeBooking } from "@/lib/schemas/booking";
@@ -57,7 +56,6 @@ export async function sweepStandingBookings(options: { now: Date; standingBookin
     handled += progress;
     if (due.length < BATCH || progress === 0) break;
   }
-  if (queued) wakeJobs();
   return handled;
 }
 

@@ -98,7 +98,7 @@ export async function releaseSeatHolds(
 /**
  * Fills places given back by holds from the waitlists of their instances, as a cancelled booking's
  * place is filled (promote_waitlist, in queue order; nothing once a class started), each instance
- * locked in id order; the promotion emails go in the outbox (the caller wakes the sender).
+ * locked in id order; the promotion emails go in the outbox (the commit wakes the sender).
  */
 export async function fillPlacesOf(
   tx: TenantTx,

@@ -114,7 +114,7 @@ async function lockClassesAhead(
  * each class gets a confirmed booking through take_place (the one write of a place, which counts it
  * on the instance), with just this entitlement. Each new booking is a booking like any other: its
  * confirmation email (one per class, each with its calendar event) and its `booking.created` event,
- * sent after the commit (the caller wakes the jobs); a waitlisted booking that gets its place is
+ * sent after the commit (the commit wakes the jobs); a waitlisted booking that gets its place is
  * emailed as a promotion, as the waitlist's are. The entitlement as it is now.
  */
 async function bookCourseClasses(

@@ -3,7 +3,6 @@ import type { Entitlement } from "@prisma/client";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { GrantEntitlementInput } from "@/lib/schemas/entitlement";
 import { placeOrder } from "@/lib/orders/create-order";
 import { markPaid } from "@/lib/orders/order-status";
@@ -38,13 +37,12 @@ export async function grantEntitlement({
     () => db.$transaction((tx) => grantEntitlementIn(tx, { accountId, userId, input }), TRANSACTION_OPTIONS),
     { label: "desk grant" },
   );
-  wakeJobs(); // the payment email, and the promotions' emails
   return entitlement;
 }
 
 /**
  * grantEntitlement's rules and writes inside the caller's transaction (a step that sells among other
- * writes). The caller wakes the jobs after its commit: the payment email and the promotions' emails
+ * writes). Its commit wakes the jobs: the payment email and the promotions' emails
  * are queued in the outbox.
  */
 export async function grantEntitlementIn(

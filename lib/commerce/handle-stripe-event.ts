@@ -1,5 +1,4 @@
 import "server-only";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type Stripe from "stripe";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
@@ -83,7 +82,6 @@ export async function handleStripeEvent({
       const invoice = event.data.object;
       const ref = orderRef(invoice.parent?.subscription_details?.metadata);
       const outcome = await once(event, ref, (tx, found) => recordInstalmentFailed(tx, { ref: found, invoice }));
-      if (outcome === "failed") wakeJobs(); // the emails about it
       return outcome;
     }
     case "account.updated":
@@ -94,7 +92,6 @@ export async function handleStripeEvent({
       const ref = await orderOfPayment(charge.payment_intent);
       const outcome = await once(event, ref, (tx, found) => refund(tx, found));
       if (outcome === "refunded" && ref) {
-        wakeJobs();
         const db = tenantDb(ref.accountId);
         await afterRefund(db, await db.order.findFirstOrThrow({ where: { id: ref.orderId } }), { stripe });
       }
@@ -150,7 +147,6 @@ async function once(
   });
   log.info("Stripe event handled", { eventType: event.type, orderId: ref.orderId, outcome });
   // the payment email; a failed order's seats given back may have promoted people from a waitlist
-  if (outcome === "fulfilled" || outcome === "renewed" || outcome === "failed") wakeJobs();
   return outcome;
 }
 

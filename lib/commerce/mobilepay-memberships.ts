@@ -6,7 +6,6 @@ import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import { env } from "@/lib/env";
 import { ruleDetail } from "@/lib/error-details";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { log } from "@/lib/log";
 import { MobilepayKeysRefused, MobilepayUnavailable, type SalesUnit } from "@/lib/payments/mobilepay/client";
 import {
@@ -132,7 +131,6 @@ export async function applyMobilepayAgreement({
     return paid ? "fulfilled" : "unchanged";
   }, TRANSACTION_OPTIONS);
   log.info("Vipps MobilePay agreement applied", { orderId, agreementStatus: agreement.status, outcome });
-  if (outcome !== "unchanged") wakeJobs(); // the receipt; seats given back may promote from a waitlist
   return outcome;
 }
 

@@ -4,7 +4,6 @@ import { AppError } from "@/lib/errors";
 import { db as rootDb } from "@/lib/db";
 import { tenantDb, type TenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { log } from "@/lib/log";
 import type { SalesUnit } from "@/lib/payments/mobilepay/client";
 import {
@@ -187,7 +186,6 @@ export async function settleMobilepayCharge({
     return (await markPastDue(tx, { accountId, entitlementId: entitlement.id })) ? "past_due" : "failed";
   }, TRANSACTION_OPTIONS);
   log.info("Vipps MobilePay charge applied", { orderId, chargeStatus: charge.status, outcome });
-  if (outcome !== "unchanged") wakeJobs(); // the receipt or the past-due emails
   return outcome;
 }
 

@@ -4,7 +4,6 @@ import { fillWaitlistsOf } from "@/lib/bookings/promote-attendee-waitlists";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { Pause } from "./entitlement-pause";
 
 /**
@@ -42,6 +41,5 @@ export async function moveValidity(
       }, TRANSACTION_OPTIONS),
     { label: "entitlement pause" },
   );
-  wakeJobs(); // the promotions' emails
   return moved;
 }

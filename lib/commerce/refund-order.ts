@@ -1,5 +1,4 @@
 import "server-only";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { Order } from "@prisma/client";
 import type Stripe from "stripe";
 import type { TenantDb } from "@/lib/db/tenant-db";
@@ -50,7 +49,6 @@ export async function refundOrder({
     () => db.$transaction((tx) => markRefunded(tx, order, { at: new Date(), reason }), TRANSACTION_OPTIONS),
     { label: "POST /orders/{orderId}/refunds" },
   );
-  wakeJobs(); // the emails; order.refunded and the bookings' booking.cancelled, when endpoints subscribe
   if (refunded) {
     await afterRefund(db, refunded, { stripe });
     return refunded;

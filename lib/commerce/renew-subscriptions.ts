@@ -4,7 +4,6 @@ import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { createOrder } from "@/lib/orders/create-order";
 import { markPaid } from "@/lib/orders/order-status";
 import { renewInstalments } from "./renew-instalments";
@@ -32,7 +31,6 @@ export async function renewSubscriptions({
   now?: Date;
 }): Promise<{ renewed: number; instalments: number }> {
   const instalments = await renewInstalments({ db, accountId, provider, now });
-  if (instalments > 0) wakeJobs(); // the payment emails
   // MobilePay memberships, whatever the provider: their charges made ahead, those settled applied.
   const mobilepay = await renewMobilepayMemberships({ accountId, now });
   if (!provider.renewsByJob) return { renewed: mobilepay.renewed, instalments };
@@ -66,7 +64,6 @@ export async function renewSubscriptions({
     if (!order) continue;
     renewed++;
   }
-  if (renewed > 0) wakeJobs(); // the payment emails
   return { renewed: renewed + mobilepay.renewed, instalments };
 }
 

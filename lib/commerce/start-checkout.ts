@@ -10,7 +10,6 @@ import { checkoutPaymentMethods } from "@/lib/payments/payment-methods";
 import { paymentProvider } from "@/lib/payments/provider";
 import type { SalesUnit } from "@/lib/payments/mobilepay/client";
 import { noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { placeOrder } from "@/lib/orders/create-order";
@@ -102,7 +101,6 @@ export async function startCheckout({
     { label: "checkout" },
   );
   if (paidAtOnce) {
-    wakeJobs(); // the payment email
     return { ...created, checkoutUrl: null };
   }
 
@@ -135,7 +133,6 @@ export async function startCheckout({
     });
     if (mobilepay) await noteRefusedKeys(accountId, error); // keys revoked: the studio's MobilePay reads failing
     await db.$transaction((tx) => markFailed(tx, created.order, { at: new Date() }));
-    wakeJobs(); // the emails of anyone a given-back seat promoted from a waitlist
     throw new AppError("service_unavailable", { retryAfter: 5 });
   }
   const [order] = await db.order.updateManyAndReturn({

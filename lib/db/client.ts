@@ -1,5 +1,6 @@
 import "server-only";
 import { PrismaClient } from "@prisma/client";
+import { recordingOutboxWrites } from "./outbox-writes";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Client, Pool } from "pg";
 import { PGlite } from "@electric-sql/pglite";
@@ -56,7 +57,7 @@ export function openPostgres(url: string, poolSize = env().DATABASE_POOL_SIZE): 
       log.warn("database connection lost", { errorMessage: error.message });
   });
   const waitTimeouts = countWaitTimeouts(pool);
-  const prisma = new PrismaClient({ adapter: new PrismaPgReleasingFailedEnds(pool) });
+  const prisma = recordingOutboxWrites(new PrismaClient({ adapter: new PrismaPgReleasingFailedEnds(pool) }));
   return {
     prisma,
     kind: "postgres",
@@ -160,7 +161,7 @@ export function openPglite(source: string | Blob): Database {
     typeof source === "string"
       ? new PGlite(source, { postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`] })
       : new PGlite({ loadDataDir: source });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = recordingOutboxWrites(new PrismaClient({ adapter: new PrismaPGlite(pglite) }));
   return {
     prisma,
     kind: "pglite",

@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@prisma/client";
 import { db } from "./index";
+import { tellingCommits } from "./outbox-writes";
 
 /**
  * Models whose rows belong to one account. Later features add their models here; the test in
@@ -41,9 +42,20 @@ export const TENANT_MODELS = new Set<string>([
 ]);
 
 const WHERE_OPERATIONS = new Set([
-  "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany",
-  "update", "updateMany", "updateManyAndReturn", "delete", "deleteMany",
-  "count", "aggregate", "groupBy", "upsert",
+  "findUnique",
+  "findUniqueOrThrow",
+  "findFirst",
+  "findFirstOrThrow",
+  "findMany",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "delete",
+  "deleteMany",
+  "count",
+  "aggregate",
+  "groupBy",
+  "upsert",
 ]);
 const CREATE_OPERATIONS = new Set(["create", "createMany", "createManyAndReturn"]);
 
@@ -64,21 +76,24 @@ function scopeArgs(operation: string, args: Args, accountId: string): Args {
 /**
  * The Prisma client seen from inside one account: every read, update and delete of a tenant model
  * gets `accountId` in its `where`, every create gets it in its data. Another account's id simply
- * finds nothing, which the caller reports as 404.
+ * finds nothing, which the caller reports as 404. Its transactions tell the jobs runner what they
+ * wrote to an outbox once they commit (outbox-writes.ts).
  */
 export function tenantDb(accountId: string) {
-  return db.$extends(
-    Prisma.defineExtension({
-      name: "tenant-scope",
-      query: {
-        $allModels: {
-          $allOperations({ model, operation, args, query }) {
-            if (!TENANT_MODELS.has(model)) return query(args);
-            return query(scopeArgs(operation, args as Args, accountId) as typeof args);
+  return tellingCommits(
+    db.$extends(
+      Prisma.defineExtension({
+        name: "tenant-scope",
+        query: {
+          $allModels: {
+            $allOperations({ model, operation, args, query }) {
+              if (!TENANT_MODELS.has(model)) return query(args);
+              return query(scopeArgs(operation, args as Args, accountId) as typeof args);
+            },
           },
         },
-      },
-    }),
+      }),
+    ),
   );
 }
 

@@ -7,7 +7,6 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { noEmailAddress } from "@/lib/users/stand-in-addresses";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 
 export type GuestBookingInput = {
   instanceId: string;
@@ -52,7 +51,6 @@ export async function bookGuest({
           }, TRANSACTION_OPTIONS),
         { label: "POST /bookings (guest)" },
       );
-      wakeJobs(); // the confirmation email
       return booking;
     } catch (error) {
       // A concurrent booking made the same guest's identity or membership first: run again.

@@ -2,7 +2,6 @@ import "server-only";
 import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { endMembership } from "@/lib/users/end-membership";
 import { findOwnDependant } from "./find-own-dependant";
 
@@ -29,5 +28,4 @@ export async function removeDependant(options: {
       }, TRANSACTION_OPTIONS),
     { label: "DELETE /me/dependants/{userId}" },
   );
-  wakeJobs();
 }

@@ -2,7 +2,6 @@ import "server-only";
 import type { Import } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { log } from "@/lib/log";
 import { throughImportGate } from "./import-gate";
 import { errorName, LEASE_MS, writeSlice } from "./import-commit-jobs";
@@ -37,6 +36,5 @@ async function startCommit(db: TenantDb, importId: string): Promise<Import> {
     });
   }
   const after = await db.import.update({ where: { id: importId }, data: { lockedUntil: null, attempts: 0 } });
-  if (after.status === "committing") wakeJobs();
   return after;
 }

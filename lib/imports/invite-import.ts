@@ -1,7 +1,6 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 
 /**
@@ -33,6 +32,5 @@ export async function inviteImport({
          AND r."outcome" = 'created' AND r."userId" IS NOT NULL`;
     return enqueueNoticeEmail(tx, { accountId, kind: "import_welcome", to: created });
   });
-  if (queued > 0) wakeJobs();
   return { queued };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { onOutboxWrites } from "@/lib/db/outbox-writes";
 import { closeEmailWorkers } from "@/lib/email/email-workers";
 import { log } from "@/lib/log";
 import type { AppWork, DrainName } from "./work";
@@ -28,6 +29,7 @@ const holder = globalThis as typeof globalThis & {
   __studioJobs?: RunnerState;
   __studioJobsHeld?: boolean;
   __studioJobsWork?: AppWork;
+  __studioJobsListening?: () => void;
 };
 const NO_WORK: AppWork = { drained: [], periodic: [] };
 function state(): RunnerState {
@@ -64,6 +66,7 @@ export function wakeJobs(...kinds: DrainName[]): void {
  */
 export function startJobs(work?: AppWork): void {
   if (work) holder.__studioJobsWork = work;
+  holder.__studioJobsListening ??= onOutboxWrites((kinds) => wakeJobs(...kinds)); // what each commit wrote (lib/db/outbox-writes.ts)
   holder.__studioJobsHeld = false;
   wakeJobs();
 }

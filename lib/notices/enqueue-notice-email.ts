@@ -17,7 +17,7 @@ export type NoticeSubject = {
  * Puts a notice email in the notice outbox (decision 0024), in the caller's transaction: one row
  * for each recipient, a person named twice (a buyer who is also an administrator) once. The email
  * is rendered when it is sent, in each recipient's own language, from what `subject` names; the
- * domain function wakes the jobs runner after the commit (decision 0028). Resolves with how many
+ * commit wakes the jobs runner (lib/db/outbox-writes.ts, decision 0028). Resolves with how many
  * rows were written (none for administrators when the studio has none left).
  */
 export async function enqueueNoticeEmail(

@@ -1,5 +1,4 @@
 import "server-only";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { cancelInstanceBookings } from "@/lib/bookings/cancel-instance-bookings";
 import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
@@ -52,6 +51,5 @@ export async function cancelInstance({ db, instanceId }: { db: TenantDb; instanc
       }),
     { label: "PATCH /instances/{instanceId}" },
   );
-  wakeJobs();
   return instance;
 }

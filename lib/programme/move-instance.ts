@@ -3,7 +3,6 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { announceInstanceMove } from "@/lib/bookings/announce-instance-move";
 import { withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { serializeInstance } from "@/lib/schemas/instance";
 import { withEventFlag } from "./with-event-flags";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
@@ -56,13 +55,14 @@ export async function moveInstance({
           await enqueueWebhookEvent(tx, {
             accountId: before.accountId,
             type: "instance.moved",
-            data: serializeInstance(await withEventFlag(tx, await tx.instance.findFirstOrThrow({ where: { id: instanceId } }))),
+            data: serializeInstance(
+              await withEventFlag(tx, await tx.instance.findFirstOrThrow({ where: { id: instanceId } })),
+            ),
             now,
           });
         },
       }),
     { label: "PATCH /instances/{instanceId}" },
   );
-  wakeJobs(); // the attendees' emails, the webhook events
   return moved;
 }

@@ -3,7 +3,6 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { announceInstanceMove } from "@/lib/bookings/announce-instance-move";
 import { withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { changeInstance, keepDuration } from "./change-instance";
 
 /**
@@ -14,22 +13,35 @@ import { changeInstance, keepDuration } from "./change-instance";
  */
 export async function restoreInstance({ db, instanceId }: { db: TenantDb; instanceId: string }) {
   const now = new Date();
-  const restored = await withRetry(() => changeInstance({
-    db,
-    instanceId,
-    decide: (instance) => {
-      if (instance.status === "scheduled") throw new AppError("instance_not_restorable");
-      const original = instance.originalStartsAt ?? instance.startsAt;
-      const moved = original.getTime() !== instance.startsAt.getTime();
-      return {
-        data: { ...keepDuration(instance, original), status: "scheduled", originalStartsAt: null },
-        exception: { type: "restore", originalStartsAt: instance.startsAt, replacementStartsAt: moved ? original : null },
-      };
-    },
-    alsoInTransaction: async (tx, before) => {
-      await announceInstanceMove({ tx, accountId: before.accountId, instanceId, previous: { startsAt: before.startsAt }, now });
-    },
-  }), { label: "PATCH /instances/{instanceId}" });
-  wakeJobs();
+  const restored = await withRetry(
+    () =>
+      changeInstance({
+        db,
+        instanceId,
+        decide: (instance) => {
+          if (instance.status === "scheduled") throw new AppError("instance_not_restorable");
+          const original = instance.originalStartsAt ?? instance.startsAt;
+          const moved = original.getTime() !== instance.startsAt.getTime();
+          return {
+            data: { ...keepDuration(instance, original), status: "scheduled", originalStartsAt: null },
+            exception: {
+              type: "restore",
+              originalStartsAt: instance.startsAt,
+              replacementStartsAt: moved ? original : null,
+            },
+          };
+        },
+        alsoInTransaction: async (tx, before) => {
+          await announceInstanceMove({
+            tx,
+            accountId: before.accountId,
+            instanceId,
+            previous: { startsAt: before.startsAt },
+            now,
+          });
+        },
+      }),
+    { label: "PATCH /instances/{instanceId}" },
+  );
   return restored;
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { Instance } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { fillInstanceWaitlist } from "@/lib/bookings/fill-instance-waitlist";
@@ -40,6 +39,5 @@ export async function setInstanceCapacity({
       }, TRANSACTION_OPTIONS),
     { label: "PATCH /instances/{instanceId}" },
   );
-  wakeJobs();
   return instance;
 }

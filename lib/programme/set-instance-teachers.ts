@@ -1,5 +1,4 @@
 import "server-only";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { AppError } from "@/lib/errors";
@@ -60,7 +59,6 @@ export async function setInstanceTeachers({
       );
     },
   });
-  if (changed) wakeJobs();
   return instance;
 }
 

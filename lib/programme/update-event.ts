@@ -3,7 +3,6 @@ import type { Prisma } from "@prisma/client";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { announceInstanceMove } from "@/lib/bookings/announce-instance-move";
 import { AppError } from "@/lib/errors";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { UpdateEventInput } from "@/lib/schemas/event";
 import { resolveEventReferences } from "./resolve-event-references";
 
@@ -62,7 +61,6 @@ export async function updateEvent({
     }
     return event;
   });
-  wakeJobs(); // the emails of a new place
   return updated;
 }
 

@@ -20,7 +20,7 @@ type ReceiptEmailContext = {
 
 /**
  * Puts the payment email of a paid order in the notice outbox, in the transaction that paid it;
- * the domain function wakes the jobs runner after the commit (decision 0028).
+ * the commit wakes the jobs runner (lib/db/outbox-writes.ts, decision 0028).
  */
 export async function enqueueReceiptEmail(
   tx: Pick<TenantTx, "noticeEmail" | "membership">,

@@ -9,7 +9,7 @@ import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
  * a `strike_block` notice email, so a block is emailed once, when it starts, however many strikes
  * or processes arrive at once (decision 0024's pattern: the row lock makes a second writer wait and
  * find the block remembered). A later strike that lengthens a running
- * block only moves the remembered end. Whether an email was queued (the caller wakes the jobs).
+ * block only moves the remembered end. Whether an email was queued (its commit wakes the jobs).
  */
 export async function noticeStrikeBlock(
   tx: TenantTx,

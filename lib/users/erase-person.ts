@@ -8,7 +8,6 @@ import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { DEFAULT_LOCALE, languageOfLocaleTag } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
-import { wakeJobs } from "@/lib/jobs/wake";
 import { endMembership } from "./end-membership";
 import { erasedEmail } from "./stand-in-addresses";
 
@@ -47,7 +46,10 @@ export async function erasePerson({
   const studios = await studiosOf(userId);
   if (!studios.some((studio) => studio.accountId === accountId)) throw new AppError("not_found");
   if (requestedBy.kind === "administrator" && studios.length > 1) throw new AppError("person_in_other_studio");
-  if (requestedBy.kind === "self" && studios.some((studio) => studio.persona === "administrator" && studio.administrators <= 1))
+  if (
+    requestedBy.kind === "self" &&
+    studios.some((studio) => studio.persona === "administrator" && studio.administrators <= 1)
+  )
     throw new AppError("sole_administrator");
 
   for (const studio of studios) await stopRenewals(studio.accountId, userId);
@@ -67,7 +69,6 @@ export async function erasePerson({
       { label: requestedBy.kind === "self" ? "DELETE /me" : "POST /users/{userId}/erase" },
     );
   }
-  wakeJobs();
 }
 
 /** No subscription of the person renews or bills again: each ends with its paid period. */
@@ -91,7 +92,9 @@ async function studiosOf(userId: string): Promise<Studio[]> {
         select: {
           accountId: true,
           persona: true,
-          account: { select: { locale: true, _count: { select: { memberships: { where: { persona: "administrator" } } } } } },
+          account: {
+            select: { locale: true, _count: { select: { memberships: { where: { persona: "administrator" } } } } },
+          },
         },
         orderBy: { accountId: "asc" },
       },

@@ -1,5 +1,4 @@
 import "server-only";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
@@ -28,5 +27,4 @@ export async function removeMembership(options: {
       }, TRANSACTION_OPTIONS),
     { label: "DELETE /memberships/{userId}" },
   );
-  wakeJobs();
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
@@ -13,7 +12,7 @@ function payloadOf(type: string, data: unknown, now: Date): string {
 /**
  * Puts an event in the outbox for each enabled endpoint of the account that subscribes to it, in
  * the caller's transaction (so the event is sent exactly when its change commits); the caller
- * wakes the runner after the commit (wakeJobs). Returns the deliveries queued. An endpoint deleted
+ * wakes the runner once it commits (lib/db/outbox-writes.ts). Returns the deliveries queued. An endpoint deleted
  * concurrently gets none, and never fails the change.
  * `booking.created` of POST /bookings is the exception: the booking statement writes it itself
  * (book_instance.sql); a course's enrolment writes its own here (enrol-course.ts).
@@ -90,6 +89,5 @@ export async function enqueueTestEvent(options: {
       if (isForeignKeyViolation(error)) throw new AppError("not_found");
       throw error;
     });
-  wakeJobs();
   return { deliveryId: delivery.id, waitsUntilEnabled: webhook.status !== "enabled" };
 }

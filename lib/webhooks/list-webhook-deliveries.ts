@@ -1,5 +1,4 @@
 import "server-only";
-import { wakeJobs } from "@/lib/jobs/wake";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { createdBefore, newestFirst, toPage } from "@/lib/schemas/page";
@@ -51,6 +50,5 @@ export async function retryWebhookDelivery(options: {
     where: { id: deliveryId, webhookId, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
     data: { status: "pending", nextAttemptAt: now, lockedUntil: null },
   });
-  wakeJobs();
   return count > 0;
 }

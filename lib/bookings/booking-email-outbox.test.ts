@@ -18,7 +18,8 @@ import { createClass, grant } from "@/app/api/bookings/booking-test-data";
 import type { RawSql } from "@/lib/db/raw-sql";
 import { sendWaitingBookingEmails as drainBookingEmails } from "@/tests/helpers/app-drains";
 import { enqueueBookingEmails } from "./booking-email-outbox";
-import { stopJobs, wakeJobs } from "@/lib/jobs/wake";
+import { holdJobs, startJobs, stopJobs, wakeJobs } from "@/lib/jobs/wake";
+import { startBackgroundWork } from "@/lib/system/start-background-work";
 import type { BookingNotice } from "./booking-notice";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_FILE_URL);
@@ -31,7 +32,16 @@ if (!onPostgres) {
 const originalEnv = { ...process.env };
 let tenant: TestTenant;
 
+/** The runner with the app's work, as the server starts it (once per process), then released from the hold. */
+function startTheRunner() {
+  startBackgroundWork();
+  startJobs();
+}
+
+// The drains are run by hand: the runner, woken by each commit that writes an email, is held
+// except where a test is about the runner itself (startJobs).
 beforeEach(async () => {
+  await holdJobs();
   tenant = await createTenant();
 });
 
@@ -204,6 +214,7 @@ describe("the sender", () => {
   }
 
   it("sends a booking's confirmation within moments, while other requests keep coming", async () => {
+    startTheRunner();
     let sent = false;
     let served = 0;
     const traffic = (async () => {
@@ -305,6 +316,7 @@ describe("a process that dies between sending and deleting its batch", () => {
 
 describe("a database that goes away", () => {
   it("a drain on a closed database is logged at warn, not thrown out of the sender", async () => {
+    startTheRunner();
     const [first] = await confirmedBookings(1);
     await enqueue([{ kind: "confirmed", bookingId: first!.booking.id }]);
     const lines: string[] = [];

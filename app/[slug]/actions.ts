@@ -123,7 +123,8 @@ export const cancelMembershipAction = studioAction(
   { auth: "member", ids: ["entitlementId"], ...studioSite },
   async ({ viewer, ids: { entitlementId } }) => {
     await cancelSubscription({ db: viewer.db, entitlementId, ownerId: viewer.userId });
-    return (await getTranslations("MembershipResult"))("cancelled");
+    const tMembership = await getTranslations("MembershipResult");
+    return tMembership("cancelled");
   },
 );
 
@@ -138,7 +139,8 @@ export const keepPlaceAction = studioAction(
       seriesId: input.seriesId,
       byAdministrator: false,
     });
-    return (await getTranslations("StandingPlaceResult"))("kept");
+    const tPlace = await getTranslations("StandingPlaceResult");
+    return tPlace("kept");
   },
 );
 
@@ -147,7 +149,8 @@ export const stopPlaceAction = studioAction(
   { auth: "member", ids: ["standingBookingId"], ...studioSite },
   async ({ viewer, ids: { standingBookingId } }) => {
     await stopStandingBooking({ db: viewer.db, standingBookingId, userId: viewer.userId });
-    return (await getTranslations("StandingPlaceResult"))("stopped");
+    const tPlace = await getTranslations("StandingPlaceResult");
+    return tPlace("stopped");
   },
 );
 

@@ -51,6 +51,7 @@ export const ERRORS = {
   no_valid_entitlement: { status: 402, message: "No valid entitlement" },
   not_a_subscription: { status: 409, message: "Entitlement is not a subscription" },
   not_paused: { status: 409, message: "Entitlement is not paused" },
+  membership_ended: { status: 409, message: "Membership has ended" },
   import_not_in_preview: { status: 409, message: "Import is not in preview" },
   import_not_committed: { status: 409, message: "Import is not committed" },
   payload_too_large: { status: 413, message: "Payload too large" },

@@ -5,6 +5,8 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
+import { studioDate } from "@/lib/studio-time/studio-date";
+import { membershipControls } from "./membership-controls";
 import { stopMobilepayAgreement } from "./mobilepay-renewals";
 
 /**
@@ -14,7 +16,8 @@ import { stopMobilepayAgreement } from "./mobilepay-renewals";
  * Stripe bills no further period (Stripe down: 503, nothing changed); a MobilePay membership's
  * agreement is stopped and its charges not yet taken cancelled (mobilepay-renewals.ts). Cancelling twice answers the
  * same entitlement. `ownerId`: only that person's (another's is 404). 409 `not_a_subscription` for
- * any other product.
+ * any other product, 409 `membership_ended` for one no longer renewed (refunded, revoked, ended): what may be
+ * cancelled is membershipControls' `cancellable`, the rule the pages offer the button by.
  */
 export async function cancelSubscription({
   db,
@@ -33,16 +36,24 @@ export async function cancelSubscription({
     where: { id: entitlementId, ...(ownerId ? { userId: ownerId } : {}) },
     include: {
       product: { select: { type: true } },
+      account: { select: { timezone: true } },
       order: { select: { provider: true, providerRef: true, stripeAccountId: true } },
     },
   });
   if (!found) throw new AppError("not_found");
-  const { product, order, ...entitlement } = found;
+  const { product, account, order, ...entitlement } = found;
   if (product.type !== "subscription") throw new AppError("not_a_subscription");
   if (entitlement.cancelAt) return entitlement;
+  const today = studioDate(now, account.timezone);
+  if (!membershipControls(entitlement, { subscription: true, now, today }).cancellable)
+    throw new AppError("membership_ended");
   if (order?.provider === "stripe") await stopProviderBilling(provider, entitlement, order);
   if (order?.provider === "mobilepay")
-    await stopMobilepayAgreement({ db, entitlementId: entitlement.id, agreementId: entitlement.providerSubscriptionId });
+    await stopMobilepayAgreement({
+      db,
+      entitlementId: entitlement.id,
+      agreementId: entitlement.providerSubscriptionId,
+    });
   const cancelAt = entitlement.validUntil ?? now;
   await db.entitlement.updateMany({ where: { id: entitlement.id, cancelAt: null }, data: { cancelAt } });
   return db.entitlement.findFirstOrThrow({ where: { id: entitlement.id } });

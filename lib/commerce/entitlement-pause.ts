@@ -45,3 +45,13 @@ export function runningOrComingPause(pause: Pause, today: string): ShownPause | 
 export function daysBetween(from: Date, until: Date): number {
   return Math.round((until.getTime() - from.getTime()) / DAY_MS);
 }
+
+/**
+ * Whether a pause runs past `day` (a `@db.Date` value or the studio's `YYYY-MM-DD`): it runs on that day or is
+ * still to come. What resuming ends (resume-entitlement.ts) and what keeps a second pause from being set
+ * (pause-entitlement.ts); membershipControls reads it on the studio's today.
+ */
+export function pauseRunsPast(pause: Pause, day: Date | string): boolean {
+  if (!pause.pausedFrom || !pause.pausedUntil) return false;
+  return pause.pausedUntil > (typeof day === "string" ? dateOnly(day) : day);
+}

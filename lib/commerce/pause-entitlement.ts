@@ -5,7 +5,7 @@ import { AppError, type ErrorDetail } from "@/lib/errors";
 import type { PauseEntitlementInput } from "@/lib/schemas/entitlement";
 import { toIsoDate } from "@/lib/schemas/common";
 import { shiftByStudioDays } from "@/lib/studio-time/day";
-import { dateOnly, daysBetween, studioDbDate } from "./entitlement-pause";
+import { dateOnly, daysBetween, pauseRunsPast, studioDbDate } from "./entitlement-pause";
 import { moveValidity } from "./move-validity";
 import { ruleDetail } from "@/lib/error-details";
 
@@ -53,7 +53,7 @@ function refuseClash(
   const span = { from: toIsoDate(stored.pausedFrom)!, until: toIsoDate(stored.pausedUntil)! };
   if (pause.from < stored.pausedUntil && stored.pausedFrom < pause.until)
     throw invalid(ruleDetail("from", "pause_overlaps", span));
-  if (stored.pausedUntil > pause.today) throw invalid(ruleDetail("from", "pause_not_ended", span));
+  if (pauseRunsPast(stored, pause.today)) throw invalid(ruleDetail("from", "pause_not_ended", span));
 }
 
 function invalid(detail: ErrorDetail): AppError {

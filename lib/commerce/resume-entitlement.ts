@@ -3,7 +3,7 @@ import type { Entitlement } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { shiftByStudioDays } from "@/lib/studio-time/day";
-import { dateOnly, daysBetween, studioDbDate } from "./entitlement-pause";
+import { dateOnly, daysBetween, pauseRunsPast, studioDbDate } from "./entitlement-pause";
 import { moveValidity } from "./move-validity";
 
 /**
@@ -31,7 +31,7 @@ export async function resumeEntitlement({
   const { pausedFrom, pausedUntil } = entitlement;
   const timezone = entitlement.account.timezone;
   const resumeOn = on ? dateOnly(on) : studioDbDate(now, timezone);
-  if (!pausedFrom || !pausedUntil || pausedUntil <= resumeOn) throw new AppError("not_paused");
+  if (!pauseRunsPast(entitlement, resumeOn) || !pausedFrom || !pausedUntil) throw new AppError("not_paused");
   const whole = resumeOn <= pausedFrom;
   const unused = daysBetween(whole ? pausedFrom : resumeOn, pausedUntil);
   return moveValidity(db, entitlement, {

@@ -56,6 +56,7 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     no_valid_entitlement: () => t("noValidEntitlement"),
     not_a_subscription: () => t("notASubscription"),
     not_paused: () => t("notPaused"),
+    membership_ended: () => t("membershipEnded"),
     import_not_in_preview: () => t("importNotInPreview"),
     import_not_committed: () => t("importNotCommitted"),
     payload_too_large: () => t("payloadTooLarge"),

@@ -1,10 +1,12 @@
-// The person page's read model, through a real database at a fixed moment: what the desk sees of a
+// The person's read model, through a real database at a fixed moment: what the desk sees of a
 // member (attendance, bookings ahead and behind, current passes with a coming pause and a page of
-// ended ones, orders, what it can grant and book), and nothing of another studio's people.
+// ended ones, orders, what it can grant and book), and nothing of another studio's people; and what the
+// member sees of themself (audience "member"): their household's bookings, passes and receipts, their children.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createClass, grant } from "@/app/api/bookings/booking-test-data";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
+import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { getPersonOverview } from "./get-person-overview";
 
@@ -108,17 +110,23 @@ describe("getPersonOverview", () => {
       status: "active",
       remainingClasses: 3,
       pause: null,
-      manageable: false,
+      controls: { cancellable: false, pausable: false, resumable: false },
     });
     expect(passes.get(ids.membership!)).toMatchObject({
       status: "active",
       membership: true,
-      manageable: true,
+      controls: { cancellable: true, pausable: false, resumable: true },
       pause: { from: "2030-03-20", until: "2030-04-03", running: false },
     });
     expect(passes.has(ids.old!)).toBe(false);
     const ended = (await overview()).endedPasses;
-    expect(ended.shown).toEqual([expect.objectContaining({ id: ids.old, status: "expired", manageable: false })]);
+    expect(ended.shown).toEqual([
+      expect.objectContaining({
+        id: ids.old,
+        status: "expired",
+        controls: { cancellable: false, pausable: false, resumable: false },
+      }),
+    ]);
     expect(ended.next).toBeNull();
   });
 
@@ -205,12 +213,15 @@ describe("getPersonOverview", () => {
     const first = await read();
     expect(first.passes.map((p) => p.id)).toEqual([running.id, old.id]);
     expect(first.passes.map((p) => p.status)).toEqual(["active", "active"]);
-    expect(first.passes[0]).toMatchObject({ manageable: true, pause: { from: "2030-03-20", running: false } });
+    expect(first.passes[0]).toMatchObject({
+      controls: { cancellable: true, pausable: false, resumable: true },
+      pause: { from: "2030-03-20", running: false },
+    });
     // what the desk counts and controls reads every current pass, whichever page of ended ones is shown
     expect(first.credits).toEqual({ left: null, activePasses: 2 });
     expect(first.endedPasses.shown).toHaveLength(25);
     expect(first.endedPasses.next).not.toBeNull();
-    expect(first.endedPasses.shown.every((p) => p.status !== "active" && !p.manageable)).toBe(true);
+    expect(first.endedPasses.shown.every((p) => p.status !== "active" && !p.controls.cancellable)).toBe(true);
 
     const second = await read(first.endedPasses.next!);
     expect(second.endedPasses.shown).toHaveLength(5);
@@ -309,6 +320,97 @@ describe("getPersonOverview", () => {
     expect(new Set(all.map((booking) => booking.id)).size).toBe(30);
     const times = all.map((booking) => booking.startsAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("reads for the member their household's bookings, passes and receipts, each told what can be done", async () => {
+    const guardian = await createMember(tenant.accountId, "attendee", { displayName: "Anna Holm" });
+    const added = await api("POST", "/me/dependants", {
+      token: guardian.token,
+      body: { displayName: "Ida Holm", dateOfBirth: "2022-01-15" },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const child = added.body as { id: string };
+    const stranger = await createMember(tenant.accountId, "attendee");
+    const running = await createClass(tenant.accountId, { startsAt: new Date(NOW.getTime() - 30 * 60_000) });
+    const soon = await createClass(tenant.accountId, { startsAt: at(1), title: "Ida's class" });
+    const later = await createClass(tenant.accountId, { startsAt: at(4), title: "Held place" });
+    const over = await createClass(tenant.accountId, { startsAt: at(-1), title: "Yesterday" });
+    const create = (attendeeId: string, instanceId: string, status: string, offerExpiresAt: Date | null = null) =>
+      db.booking.create({ data: { accountId: tenant.accountId, instanceId, attendeeId, status, offerExpiresAt } });
+    const ownRunning = await create(guardian.userId, running.id, "confirmed");
+    const childSoon = await create(child.id, soon.id, "confirmed");
+    const held = await create(guardian.userId, later.id, "waitlisted", at(0.5));
+    const dropped = await create(guardian.userId, over.id, "cancelled");
+    await create(stranger.userId, soon.id, "confirmed");
+    const membership = await grant(tenant.accountId, guardian.userId, { remainingClasses: null, validUntil: at(20) });
+    const childPass = await grant(tenant.accountId, child.id, { remainingClasses: 4 });
+    const revoked = await grant(tenant.accountId, guardian.userId, { remainingClasses: null, status: "revoked" });
+    await grant(tenant.accountId, stranger.userId, { remainingClasses: 4 });
+    const product = await db.product.findFirstOrThrow({ where: { id: childPass.productId } });
+    const price = await db.price.create({
+      data: { accountId: tenant.accountId, productId: product.id, amount: 10000, currency: "DKK" },
+    });
+    const order = (userId: string, receiptNumber: number | null) =>
+      db.order.create({
+        data: {
+          accountId: tenant.accountId,
+          userId,
+          productId: product.id,
+          priceId: price.id,
+          amount: 10000,
+          currency: "DKK",
+          status: receiptNumber ? "paid" : "pending",
+          provider: "desk",
+          receiptNumber,
+        },
+      });
+    const receipted = await order(child.id, 900001);
+    await order(guardian.userId, null);
+    await order(stranger.userId, 900002);
+
+    const read = await getPersonOverview({
+      db: tenantDb(tenant.accountId),
+      userId: guardian.userId,
+      timezone: TIMEZONE,
+      now: NOW,
+      audience: "member",
+      household: true,
+    });
+    // a class running now is still to come; a held place can be taken, and cancelled while the class has not started
+    expect(read.upcoming.map((b) => [b.id, b.attendee, b.cancellable, b.claimable])).toEqual([
+      [ownRunning.id, null, false, false],
+      [childSoon.id, "Ida Holm", true, false],
+      [held.id, null, true, true],
+    ]);
+    expect(read.cancelled).toEqual([]);
+    expect(read.past.shown.map((b) => [b.id, b.shownStatus, b.cancellable])).toEqual([
+      [dropped.id, "cancelled", false],
+    ]);
+    const passes = new Map([...read.passes, ...read.endedPasses.shown].map((pass) => [pass.id, pass]));
+    expect(passes.get(membership.id)).toMatchObject({
+      holder: null,
+      usableUntil: at(20),
+      controls: { cancellable: true, pausable: true, resumable: false },
+    });
+    expect(passes.get(childPass.id)).toMatchObject({ holder: "Ida Holm", controls: { cancellable: false } });
+    expect(passes.get(revoked.id)).toMatchObject({ status: "revoked", controls: { cancellable: false } });
+    expect(passes.size).toBe(3);
+    expect(read.receipts.shown.map((receipt) => receipt.id)).toEqual([receipted.id]);
+    expect(read.productNames.get(product.id)).toBe("Pass");
+    expect(read.dependants.map((dependant) => dependant.displayName)).toEqual(["Ida Holm"]);
+
+    // without the household: their own only
+    const alone = await getPersonOverview({
+      db: tenantDb(tenant.accountId),
+      userId: guardian.userId,
+      timezone: TIMEZONE,
+      now: NOW,
+      audience: "member",
+    });
+    expect(alone.upcoming.map((b) => b.id)).toEqual([ownRunning.id, held.id]);
+    expect(alone.passes.map((pass) => pass.id)).toEqual([membership.id]);
+    expect(alone.receipts.shown).toEqual([]);
+    expect(alone.dependants).toEqual([]);
   });
 
   it("answers not_found in another studio", async () => {

@@ -115,6 +115,30 @@ describe("POST /me/entitlements/{id}/cancel and POST /entitlements/{id}/cancel",
     expect((await api("POST", `/entitlements/${theirs.id}/cancel`, { token: other.admin.token })).status).toBe(404);
     expect((await db.entitlement.findUniqueOrThrow({ where: { id: theirs.id } })).cancelAt).toBeNull();
   });
+
+  it("answers 409 for a refunded or revoked membership; one whose renewal is still to come may be cancelled", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    const revoked = await grant(tenant.accountId, member.userId, {
+      remainingClasses: null,
+      validUntil: at("2030-04-01T00:00:00Z"),
+      status: "revoked",
+    });
+    expect(await api("POST", `/me/entitlements/${revoked.id}/cancel`, { token: member.token })).toMatchObject({
+      status: 409,
+      body: { error: "Membership has ended" },
+    });
+    expect((await api("POST", `/entitlements/${revoked.id}/cancel`, { token: tenant.admin.token })).status).toBe(409);
+    expect((await db.entitlement.findUniqueOrThrow({ where: { id: revoked.id } })).cancelAt).toBeNull();
+
+    // its paid period over yesterday, not renewed yet (the renewal job would still renew it): cancelling stops that
+    const lapsed = await grant(tenant.accountId, member.userId, {
+      remainingClasses: null,
+      validFrom: new Date(Date.now() - 40 * 86_400_000),
+      validUntil: new Date(Date.now() - 86_400_000),
+    });
+    const cancelled = await api("POST", `/me/entitlements/${lapsed.id}/cancel`, { token: member.token });
+    expect(cancelled).toMatchObject({ status: 200, body: { cancelAt: lapsed.validUntil!.toISOString() } });
+  });
 });
 
 describe("POST /entitlements/{id}/pause and /resume", () => {

@@ -15,7 +15,8 @@ const CANCEL_DESCRIPTION =
   "(neither by the renewal job nor by a later Stripe invoice); a Stripe subscription is set to `cancel_at_period_end` (503 when " +
   "Stripe cannot be reached; nothing changes); a MobilePay membership's Vipps MobilePay agreement is stopped and its charge not yet " +
   "taken cancelled, so nothing more is charged (503 when Vipps MobilePay cannot be reached; nothing changes). Cancelling again answers the same entitlement. 409 `Entitlement is not a " +
-  "subscription` for any other product.";
+  "subscription` for any other product, 409 `Membership has ended` for a refunded, revoked or ended one (one no longer " +
+  "renewed; a membership whose paid period has passed while its renewal is still to come may be cancelled).";
 
 registry.registerPath({
   method: "post",

@@ -7,11 +7,12 @@ import { inputClass } from "@/components/forms/field";
 import { FieldError, StateForm } from "@/components/dashboard/state-form";
 import { cancelMembershipAction, pauseMembershipAction, resumeMembershipAction } from "../membership-actions";
 import { buttonClass } from "@/components/ui/button";
+import type { MembershipControls as Allowed } from "@/lib/commerce/membership-controls";
 
 /**
- * An administrator's buttons for one membership (a subscription) on a person's page: cancel at the end
- * of the paid period (confirmed, as cancelling a class), pause from/until behind a disclosure, resume
- * while a pause runs or waits.
+ * An administrator's buttons for one membership (a subscription) on a person's page, those membershipControls
+ * allows: cancel at the end of the paid period (confirmed, as cancelling a class), pause from/until behind a
+ * disclosure, resume while a pause runs or waits.
  */
 export function MembershipControls({
   entitlementId,
@@ -19,19 +20,17 @@ export function MembershipControls({
   product,
   person,
   endsOn,
-  cancelled,
-  paused,
+  allowed,
   today,
 }: {
   entitlementId: string;
   userId: string;
   product: string;
   person: string;
-  /** The end of the paid period, formatted; null when open-ended. */
+  /** The end of the paid period still to come, formatted; null when a cancel ends it at once. */
   endsOn: string | null;
-  cancelled: boolean;
-  /** A pause runs or is still to come. */
-  paused: boolean;
+  /** What may be done to it now (membershipControls). */
+  allowed: Allowed;
   /** The studio's date, the earliest a pause may start in the form. */
   today: string;
 }) {
@@ -40,7 +39,7 @@ export function MembershipControls({
   const hidden = { entitlementId, userId };
   return (
     <div className="flex flex-wrap items-start gap-2">
-      {paused ? (
+      {allowed.resumable ? (
         <ActionForm
           action={resumeMembershipAction}
           hidden={hidden}
@@ -50,7 +49,8 @@ export function MembershipControls({
           accessibleLabel={t("resumeLabel", { product })}
           inline
         />
-      ) : (
+      ) : null}
+      {allowed.pausable ? (
         <details className="text-sm">
           <summary className={buttonClass("secondary", "md", "cursor-pointer")}>
             {t("pause")}
@@ -91,8 +91,8 @@ export function MembershipControls({
             )}
           </StateForm>
         </details>
-      )}
-      {cancelled ? null : (
+      ) : null}
+      {allowed.cancellable ? (
         <ActionForm
           action={cancelMembershipAction}
           hidden={hidden}
@@ -105,7 +105,7 @@ export function MembershipControls({
           }
           inline
         />
-      )}
+      ) : null}
     </div>
   );
 }

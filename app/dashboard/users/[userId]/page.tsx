@@ -20,7 +20,6 @@ import { DeskSection } from "./desk-section";
 import { OrdersSection } from "./orders-section";
 import { PassesSection } from "./passes-section";
 import { StandingPlacesSection } from "./standing-places-section";
-import { listStandingBookings } from "@/lib/bookings/list-standing-bookings";
 import { PersonFacts, PersonFigures } from "./person-summary";
 import { StrikesSection } from "./strikes-section";
 
@@ -89,7 +88,6 @@ export default async function PersonPage(props: Props) {
     newest: cursors[name] ? pageHref(userId, cursors, name, null) : null,
     older: next ? pageHref(userId, cursors, name, next) : null,
   });
-  const standingPlaces = await listStandingBookings({ db: viewer.db, userId });
   const strikes = await getMemberStrikes({ db: viewer.db, accountId: viewer.accountId, userId });
   const { person } = overview;
   return (
@@ -106,7 +104,7 @@ export default async function PersonPage(props: Props) {
       <StrikesSection userId={person.id} strikes={strikes} studio={studio} />
       <UpcomingSection overview={overview} studio={studio} />
       <HistorySection overview={overview} studio={studio} pages={pages("pastAfter", overview.past.next)} />
-      <StandingPlacesSection userId={userId} places={standingPlaces} studio={studio} />
+      <StandingPlacesSection userId={userId} places={overview.standingPlaces} studio={studio} />
       <PassesSection overview={overview} studio={studio} pages={pages("passesAfter", overview.endedPasses.next)} />
       <OrdersSection overview={overview} studio={studio} pages={pages("ordersAfter", overview.ordersNext)} />
       <Section id="membership" title={t("membershipHeading")}>

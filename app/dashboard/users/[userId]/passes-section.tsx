@@ -11,7 +11,7 @@ type Pass = PersonOverview["passes"][number];
 
 /**
  * The person's passes and memberships: those still usable or to come, each with classes left, end,
- * status with its notes and a running membership's controls; below them a page of the ended ones.
+ * status with its notes and what membershipControls lets the desk do to a membership; below them a page of the ended ones.
  */
 export async function PassesSection({ overview, studio, pages }: PersonSectionProps) {
   const [t, words] = await Promise.all([getTranslations("PersonPage"), getStatusWords()]);
@@ -32,6 +32,7 @@ export async function PassesSection({ overview, studio, pages }: PersonSectionPr
         rows={list.map((pass) => {
           const name = pass.productName ?? "—";
           const validUntil = pass.validUntil ? formatLastDay(pass.validUntil, studio) : null;
+          const allowed = pass.controls;
           const notes = [
             pass.cancelAt ? t("endsOn", { date: formatDate(pass.cancelAt, studio) }) : null,
             pass.pastDueSince && pass.validUntil
@@ -56,7 +57,7 @@ export async function PassesSection({ overview, studio, pages }: PersonSectionPr
               </span>,
               ...(!anyMembership
                 ? []
-                : pass.manageable
+                : allowed.cancellable || allowed.pausable || allowed.resumable
                   ? [
                       <MembershipControls
                         key="manage"
@@ -64,9 +65,8 @@ export async function PassesSection({ overview, studio, pages }: PersonSectionPr
                         userId={person.id}
                         product={name}
                         person={person.displayName}
-                        endsOn={validUntil}
-                        cancelled={pass.cancelAt !== null}
-                        paused={pass.pause !== null}
+                        endsOn={pass.usableUntil ? formatLastDay(pass.usableUntil, studio) : null}
+                        allowed={allowed}
                         today={today}
                       />,
                     ]

@@ -52,16 +52,22 @@ async function passProduct() {
   return response.body as { id: string; prices: { id: string }[] };
 }
 
+/** A member who bought a class pass at checkout (the demo provider: paid at once). */
+async function memberWithPass() {
+  const member = await createMember(tenant.accountId, "attendee");
+  const product = await passProduct();
+  const bought = await api("POST", "/checkout", {
+    token: member.token,
+    body: { productId: product.id, priceId: product.prices[0]!.id },
+  });
+  expect(bought.status, bought.text).toBe(201);
+  return { member, bought };
+}
+
 describe("the jobs runner is told what each commit wrote", () => {
   it("a booking: its confirmation email and its booking.created delivery", async () => {
     await subscribe(["booking.created"]);
-    const member = await createMember(tenant.accountId, "attendee");
-    const product = await passProduct();
-    const bought = await api("POST", "/checkout", {
-      token: member.token,
-      body: { productId: product.id, priceId: product.prices[0]!.id },
-    });
-    expect(bought.status, bought.text).toBe(201);
+    const { member, bought } = await memberWithPass();
     const lesson = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 2 * DAY) });
     told = [];
 
@@ -73,13 +79,7 @@ describe("the jobs runner is told what each commit wrote", () => {
 
   it("a refund: its order.refunded delivery and the emails of the bookings it cancelled", async () => {
     await subscribe(["order.refunded"]);
-    const member = await createMember(tenant.accountId, "attendee");
-    const product = await passProduct();
-    const bought = await api("POST", "/checkout", {
-      token: member.token,
-      body: { productId: product.id, priceId: product.prices[0]!.id },
-    });
-    expect(bought.status, bought.text).toBe(201);
+    const { member, bought } = await memberWithPass();
     // A paid-at-once purchase tells its receipt email (no endpoint wants order.paid here).
     expect(told).toEqual([["receipt emails"]]);
     const lesson = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 2 * DAY) });

@@ -67,7 +67,7 @@ async function memberWithPass() {
 describe("the jobs runner is told what each commit wrote", () => {
   it("a booking: its confirmation email and its booking.created delivery", async () => {
     await subscribe(["booking.created"]);
-    const { member, bought } = await memberWithPass();
+    const { member } = await memberWithPass();
     const lesson = await createClass(tenant.accountId, { startsAt: new Date(Date.now() + 2 * DAY) });
     told = [];
 

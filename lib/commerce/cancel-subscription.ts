@@ -5,14 +5,14 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
 import { paymentProvider } from "@/lib/payments/provider";
-import { stopMobilepayAgreement } from "./mobilepay-renewals";
+import { stopMobilepayAgreement } from "@/lib/payments/mobilepay/renewals";
 
 /**
  * Cancels a subscription at the end of its paid period: `cancelAt` = its `validUntil`. It stays
  * usable until then; the renewal job and Stripe's `invoice.paid` do not extend it afterwards
  * (extend-subscription.ts). A Stripe subscription is told `cancel_at_period_end` first, so that
  * Stripe bills no further period (Stripe down: 503, nothing changed); a MobilePay membership's
- * agreement is stopped and its charges not yet taken cancelled (mobilepay-renewals.ts). Cancelling twice answers the
+ * agreement is stopped and its charges not yet taken cancelled (lib/payments/mobilepay/renewals.ts). Cancelling twice answers the
  * same entitlement. `ownerId`: only that person's (another's is 404). 409 `not_a_subscription` for
  * any other product.
  */
@@ -42,7 +42,11 @@ export async function cancelSubscription({
   if (entitlement.cancelAt) return entitlement;
   if (order?.provider === "stripe") await stopProviderBilling(provider, entitlement, order);
   if (order?.provider === "mobilepay")
-    await stopMobilepayAgreement({ db, entitlementId: entitlement.id, agreementId: entitlement.providerSubscriptionId });
+    await stopMobilepayAgreement({
+      db,
+      entitlementId: entitlement.id,
+      agreementId: entitlement.providerSubscriptionId,
+    });
   const cancelAt = entitlement.validUntil ?? now;
   await db.entitlement.updateMany({ where: { id: entitlement.id, cancelAt: null }, data: { cancelAt } });
   return db.entitlement.findFirstOrThrow({ where: { id: entitlement.id } });

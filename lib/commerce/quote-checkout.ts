@@ -8,7 +8,7 @@ import type { CheckoutInput } from "@/lib/schemas/order";
 import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { orderVatRate } from "@/lib/receipts/issue-receipts";
 import { firstPayment, instalmentAmount } from "./instalments";
-import { mobilepayCheckoutUnit } from "./mobilepay-memberships";
+import { mobilepayCheckoutUnit } from "@/lib/payments/mobilepay/memberships";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
 import { purchaseFigures, type PurchaseFigures } from "./purchase-figures";
 import { checkPromoCode, type PromoCodeRefusal } from "./redeem-promo-code";

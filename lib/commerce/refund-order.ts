@@ -5,12 +5,12 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { refundStripePayment } from "@/lib/payments/refund-stripe-payment";
-import { stripeClient } from "@/lib/payments/stripe-client";
+import { refundStripePayment } from "@/lib/payments/stripe/refund-payment";
+import { stripeClient } from "@/lib/payments/stripe/client";
 import { afterRefund } from "@/lib/orders/after-refund";
 import { isRefundable } from "@/lib/orders/order-refundability";
 import { markRefunded } from "@/lib/orders/order-status";
-import { refundMobilepayCharge } from "./mobilepay-renewals";
+import { refundMobilepayCharge } from "@/lib/payments/mobilepay/renewals";
 
 /**
  * An administrator refunds a `paid` order in full (409 `Order cannot be refunded` otherwise; 404 for

@@ -7,7 +7,7 @@ import { paymentProvider } from "@/lib/payments/provider";
 import { createOrder } from "@/lib/orders/create-order";
 import { markPaid } from "@/lib/orders/order-status";
 import { renewInstalments } from "./renew-instalments";
-import { renewMobilepayMemberships } from "./mobilepay-renewals";
+import { renewMobilepayMemberships } from "@/lib/payments/mobilepay/renewals";
 
 /**
  * Renews the account's due subscriptions: active, not cancelled entitlements of subscription products whose
@@ -17,7 +17,7 @@ import { renewMobilepayMemberships } from "./mobilepay-renewals";
  * Stripe bills its subscriptions itself and reports them by `invoice.paid`; desk grants are not
  * renewed (the next period is paid at the desk). Running the job twice renews once. Due instalments
  * of prices paid in instalments are taken too (renew-instalments.ts), and MobilePay memberships'
- * next charges are made ahead and those settled applied (mobilepay-renewals.ts).
+ * next charges are made ahead and those settled applied (lib/payments/mobilepay/renewals.ts).
  */
 export async function renewSubscriptions({
   db,

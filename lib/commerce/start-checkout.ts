@@ -18,7 +18,7 @@ import { courseCheckoutExpiresAt, holdCourseSeats } from "./course-seat-holds";
 import { firstPayment, instalmentAmount } from "./instalments";
 import { lockCourseClasses } from "./enrol-course";
 import { lockMembership } from "./lock-membership";
-import { mobilepayCheckoutUnit, openMobilepayAgreement } from "./mobilepay-memberships";
+import { mobilepayCheckoutUnit, openMobilepayAgreement } from "@/lib/payments/mobilepay/memberships";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
 import { chargedAmount } from "./purchase-figures";
 import { redeemPromoCode } from "./redeem-promo-code";

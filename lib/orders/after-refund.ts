@@ -1,8 +1,8 @@
 import "server-only";
 import type { Order } from "@prisma/client";
 import type Stripe from "stripe";
-import { stopAgreementOfRevokedMembership } from "@/lib/commerce/mobilepay-renewals";
-import { stopSubscriptionOfRefund } from "@/lib/commerce/stripe-instalments";
+import { stopAgreementOfRevokedMembership } from "@/lib/payments/mobilepay/renewals";
+import { stopSubscriptionOfRefund } from "@/lib/payments/stripe/instalments";
 import type { TenantDb } from "@/lib/db/tenant-db";
 
 /**

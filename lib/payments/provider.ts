@@ -1,9 +1,9 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { demoProvider } from "./demo-provider";
+import { demoProvider } from "@/lib/payments/demo/provider";
 import type { PaymentProvider } from "./payment-provider";
-import { stripeClient } from "./stripe-client";
-import { createStripeProvider } from "./stripe-provider";
+import { stripeClient } from "@/lib/payments/stripe/client";
+import { createStripeProvider } from "@/lib/payments/stripe/provider";
 
 /** The provider PAYMENTS_PROVIDER selects (default `demo`). */
 export function paymentProvider(): PaymentProvider {

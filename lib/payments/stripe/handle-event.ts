@@ -4,14 +4,14 @@ import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import type { TenantTx } from "@/lib/db/tenant-db";
-import { invoicePaymentIntent } from "@/lib/payments/invoice-payment-intent";
-import { stripeClient } from "@/lib/payments/stripe-client";
+import { invoicePaymentIntent } from "./invoice-payment-intent";
+import { stripeClient } from "./client";
 import { applyAccountUpdated } from "./apply-account-updated";
-import { completePaidOrder } from "./complete-paid-order";
+import { completePaidOrder } from "@/lib/commerce/complete-paid-order";
 import { afterRefund } from "@/lib/orders/after-refund";
 import { createOrder } from "@/lib/orders/create-order";
 import { markFailed, markPaid, markRefunded } from "@/lib/orders/order-status";
-import { prepareInstalmentInvoice, recordInstalmentFailed, recordInstalmentPaid } from "./stripe-instalments";
+import { prepareInstalmentInvoice, recordInstalmentFailed, recordInstalmentPaid } from "./instalments";
 
 export type StripeEventOutcome =
   "fulfilled" | "failed" | "renewed" | "payment_recorded" | "refunded" | "account_updated" | "duplicate" | "ignored";
@@ -32,7 +32,7 @@ type OrderRef = { orderId: string; accountId: string };
  * - `invoice.paid` of a subscription's first period: the order bought at checkout keeps the invoice's
  *   PaymentIntent (a refund names it); of a later period: a paid renewal order (providerRef = invoice
  *   id, with its PaymentIntent) and one more billing period on the subscription's entitlement;
- * - a subscription paying a price in instalments (stripe-instalments.ts): its first `invoice.paid`
+ * - a subscription paying a price in instalments (instalments.ts): its first `invoice.paid`
  *   sets its end (`cancel_at`), a later one records a paid instalment order; `invoice.payment_failed`
  *   of a later one records a failed instalment and emails the buyer and the administrators;
  * - `charge.refunded` (in full) of a paid order's PaymentIntent, e.g. a refund made in Stripe's

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PaymentProvider } from "./payment-provider";
+import type { PaymentProvider } from "@/lib/payments/payment-provider";
 
 /**
  * The demonstration provider: no money moves. An order is paid the moment it is made, and the

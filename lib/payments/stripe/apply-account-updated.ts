@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
-import { stripeAccountStatus } from "@/lib/payments/stripe-account-status";
+import { stripeAccountStatus } from "./account-status";
 
 /**
  * `account.updated` of a studio's connected account (Connect webhook): its status, charges and

@@ -1,7 +1,7 @@
 import "server-only";
 import type Stripe from "stripe";
 import { env } from "@/lib/env";
-import type { HostedCheckoutInput, PaymentProvider, ProviderSubscriptionRef } from "./payment-provider";
+import type { HostedCheckoutInput, PaymentProvider, ProviderSubscriptionRef } from "@/lib/payments/payment-provider";
 
 /**
  * Stripe Checkout, as a direct charge on the studio's connected account (`Stripe-Account`; decision

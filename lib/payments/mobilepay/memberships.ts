@@ -50,7 +50,7 @@ export async function openMobilepayAgreement(
     returnPath,
   }: {
     order: Order;
-    product: Product;
+    product: Pick<Product, "name">;
     price: Price;
     studio: Pick<Account, "name" | "slug">;
     returnPath: string | null;

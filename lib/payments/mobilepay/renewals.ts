@@ -318,7 +318,7 @@ export async function refundMobilepayCharge({ db, order }: { db: TenantDb; order
  * again either way (a failure is logged by stopMobilepayAgreement).
  */
 export async function stopAgreementOfRevokedMembership({ db, order }: { db: TenantDb; order: Order }): Promise<void> {
-  if (order.provider !== "mobilepay" || !order.mobilepayAgreementId) return;
+  if (!order.mobilepayAgreementId) return;
   const revoked = await db.entitlement.findFirst({
     where: { orderId: order.id, status: "revoked" },
     select: { id: true },

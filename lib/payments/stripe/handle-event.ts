@@ -11,6 +11,7 @@ import { completePaidOrder } from "@/lib/commerce/complete-paid-order";
 import { afterRefund } from "@/lib/orders/after-refund";
 import { createOrder } from "@/lib/orders/create-order";
 import { markFailed, markPaid, markRefunded } from "@/lib/orders/order-status";
+import { createStripeProvider } from "./provider";
 import { prepareInstalmentInvoice, recordInstalmentFailed, recordInstalmentPaid } from "./instalments";
 
 export type StripeEventOutcome =
@@ -93,7 +94,8 @@ export async function handleStripeEvent({
       const outcome = await once(event, ref, (tx, found) => refund(tx, found));
       if (outcome === "refunded" && ref) {
         const db = tenantDb(ref.accountId);
-        await afterRefund(db, await db.order.findFirstOrThrow({ where: { id: ref.orderId } }), { stripe });
+        const refunded = await db.order.findFirstOrThrow({ where: { id: ref.orderId } });
+        await afterRefund(db, refunded, createStripeProvider(stripe));
       }
       return outcome;
     }

@@ -3,7 +3,7 @@ import type { Order } from "@prisma/client";
 import type Stripe from "stripe";
 import { tenantDb, type TenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
-import { onAccount, stripeSubscriptionId } from "./provider";
+import { onAccount, stripeSubscriptionId } from "./on-account";
 import { addBillingPeriod } from "@/lib/commerce/entitlement-terms";
 import { createOrder } from "@/lib/orders/create-order";
 import { markFailed, markPaid } from "@/lib/orders/order-status";
@@ -152,7 +152,6 @@ export async function stopSubscriptionOfRefund({
   stripe: () => Stripe;
   order: Order;
 }): Promise<void> {
-  if (order.provider !== "stripe") return;
   const entitlement = await db.entitlement.findFirst({
     where: { orderId: order.id, status: "revoked" },
     select: { providerSubscriptionId: true, product: { select: { type: true } } },

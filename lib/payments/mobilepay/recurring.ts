@@ -62,15 +62,10 @@ export const createCharge = (
   body: { amount: number; description: string; due: string; retryDays: number; transactionType: "DIRECT_CAPTURE" },
   idempotencyKey: string,
 ) =>
-  mobilepayRequest<{ chargeId: string }>(
-    unit,
-    "POST",
-    `/recurring/v3/agreements/${encodeURIComponent(agreementId)}/charges`,
-    {
-      body,
-      idempotencyKey,
-    },
-  );
+  mobilepayRequest<{ chargeId: string }>(unit, "POST", `/recurring/v3/agreements/${encodeURIComponent(agreementId)}/charges`, {
+    body,
+    idempotencyKey,
+  });
 
 /** Cancels a charge not yet captured. */
 export const cancelCharge = (unit: SalesUnit, agreementId: string, chargeId: string) =>
@@ -89,13 +84,7 @@ export const stopAgreement = (unit: SalesUnit, agreementId: string) =>
   });
 
 /** Refunds `amount` minor units of a captured charge. */
-export const refundCharge = (
-  unit: SalesUnit,
-  agreementId: string,
-  chargeId: string,
-  amount: number,
-  description: string,
-) =>
+export const refundCharge = (unit: SalesUnit, agreementId: string, chargeId: string, amount: number, description: string) =>
   mobilepayRequest<null>(
     unit,
     "POST",

@@ -113,19 +113,27 @@ export const StripeOnboardingLinkSchema = z
 
 export function serializeAccountPayments(
   row: AccountPayments | null,
-  { provider, platformFeePercent }: { provider: "demo" | "stripe"; platformFeePercent: number },
+  {
+    provider,
+    connectsStripe,
+    platformFeePercent,
+  }: {
+    provider: "demo" | "stripe";
+    /** Whether the studio's own Stripe account is shown (PAYMENTS_PROVIDER=stripe); else `stripe` is null. */
+    connectsStripe: boolean;
+    platformFeePercent: number;
+  },
 ): AccountPaymentsDto {
   return {
     provider,
-    stripe:
-      provider === "stripe"
-        ? {
-            accountId: row?.stripeAccountId ?? null,
-            status: (row?.stripeStatus ?? "not_connected") as StripeAccountStatus,
-            chargesEnabled: row?.stripeChargesEnabled ?? false,
-            payoutsEnabled: row?.stripePayoutsEnabled ?? false,
-          }
-        : null,
+    stripe: connectsStripe
+      ? {
+          accountId: row?.stripeAccountId ?? null,
+          status: (row?.stripeStatus ?? "not_connected") as StripeAccountStatus,
+          chargesEnabled: row?.stripeChargesEnabled ?? false,
+          payoutsEnabled: row?.stripePayoutsEnabled ?? false,
+        }
+      : null,
     paymentMethods: (row?.paymentMethods ?? ["card"]) as PaymentMethod[],
     mobilepay: {
       status: (row?.mobilepayStatus ?? "not_connected") as MobilepayStatus,

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { connectedAccountOrThrow } from "../connected-account-or-throw";
+import { connectedAccountOrThrow } from "./connected-account-or-throw";
 import type { CheckoutBilling, CheckoutOpening, PaymentProvider } from "../payment-provider";
 import { checkoutPaymentMethods, type PaymentMethod } from "../payment-methods";
 import { stopSubscriptionOfRefund } from "./instalments";

@@ -9,7 +9,7 @@ import type { StripeAccountStatus } from "@/lib/payments/stripe/account-status";
 import { getAccountSettings } from "@/lib/account/get-account-settings";
 import { getMe } from "@/lib/users/get-me";
 import { requireAdministrator } from "@/lib/web/require-administrator";
-import { takesPaymentAtDesk } from "@/lib/payments/set-desk-payment";
+import { takesPaymentAtDesk } from "@/lib/payments/desk/set-desk-payment";
 import {
   connectMobilepayAction,
   setMobilepayGraceDaysAction,

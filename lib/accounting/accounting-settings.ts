@@ -2,6 +2,7 @@ import "server-only";
 import type { Account } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import type { AccountingSettingsDto, UpdateAccountingSettingsInput } from "@/lib/schemas/accounting";
+import { tenderOf } from "@/lib/payments/tenders";
 
 /**
  * The studio's account numbers in its bookkeeping (decision 0041), the one source of the accounts
@@ -34,12 +35,12 @@ export function accountingSettingsOf(account: AccountingSettings): AccountingSet
 
 /** How an order was paid, as the journal names it: `card` (Stripe, the demo), `mobilepay`, `desk`. */
 export function paymentMethodOf(provider: string): "card" | "mobilepay" | "desk" {
-  return provider === "mobilepay" ? "mobilepay" : provider === "desk" ? "desk" : "card";
+  return tenderOf(provider).journalMethod;
 }
 
 /** The account the money of a payment arrives on: MobilePay's clearing account, else the card clearing account (the desk's too). */
 export function clearingAccountOf(provider: string, accounts: AccountingSettings): number {
-  return paymentMethodOf(provider) === "mobilepay" ? accounts.mobilepayClearingAccount : accounts.cardClearingAccount;
+  return accounts[tenderOf(provider).clearingAccount];
 }
 
 /** GET /account/accounting: the studio's account numbers. */

@@ -1,14 +1,12 @@
 import "server-only";
 import type { Price, Product } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import { connectedAccountOrThrow } from "@/lib/payments/connected-account-or-throw";
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
-import { paymentProvider } from "@/lib/payments/provider";
+import { checkoutProviderFor, paymentProvider } from "@/lib/payments/provider";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { orderVatRate } from "@/lib/receipts/issue-receipts";
 import { firstPayment, instalmentAmount } from "./instalments";
-import { mobilepayCheckoutUnit } from "./mobilepay-memberships";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
 import { purchaseFigures, type PurchaseFigures } from "./purchase-figures";
 import { checkPromoCode, type PromoCodeRefusal } from "./redeem-promo-code";
@@ -47,8 +45,7 @@ export async function quoteCheckout({
 }): Promise<CheckoutQuote> {
   const userId = await purchaseHolder(db, callerId, input.forUserId); // as startCheckout: 403 before anything else
   const { product, price } = await findPurchasable(db, input);
-  if (input.paymentMethod === "mobilepay") await mobilepayCheckoutUnit(db, price);
-  else if (provider.settlement === "hosted") await connectedAccountOrThrow(db);
+  await checkoutProviderFor(input.paymentMethod, provider).checkoutPayee(db, price); // as startCheckout: set up for it
   const [account, buyer] = await Promise.all([
     db.account.findUniqueOrThrow({ where: { id: accountId } }),
     db.user.findUniqueOrThrow({ where: { id: userId } }),

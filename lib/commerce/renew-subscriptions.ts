@@ -3,11 +3,10 @@ import type { Entitlement } from "@prisma/client";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import type { PaymentProvider } from "@/lib/payments/payment-provider";
-import { paymentProvider } from "@/lib/payments/provider";
+import { paymentProvider, providersWithOwnWork } from "@/lib/payments/provider";
 import { createOrder } from "@/lib/orders/create-order";
 import { markPaid } from "@/lib/orders/order-status";
 import { renewInstalments } from "./renew-instalments";
-import { renewMobilepayMemberships } from "./mobilepay-renewals";
 
 /**
  * Renews the account's due subscriptions: active, not cancelled entitlements of subscription products whose
@@ -16,8 +15,9 @@ import { renewMobilepayMemberships } from "./mobilepay-renewals";
  * period (conditionally, see extend-subscription.ts) and records a paid order at the price bought.
  * Stripe bills its subscriptions itself and reports them by `invoice.paid`; desk grants are not
  * renewed (the next period is paid at the desk). Running the job twice renews once. Due instalments
- * of prices paid in instalments are taken too (renew-instalments.ts), and MobilePay memberships'
- * next charges are made ahead and those settled applied (mobilepay-renewals.ts).
+ * of prices paid in instalments are taken too (renew-instalments.ts), and the renewals providers
+ * make ahead by their own work (PaymentProvider.renewDue: MobilePay memberships' next charges made,
+ * those settled applied).
  */
 export async function renewSubscriptions({
   db,
@@ -31,9 +31,10 @@ export async function renewSubscriptions({
   now?: Date;
 }): Promise<{ renewed: number; instalments: number }> {
   const instalments = await renewInstalments({ db, accountId, provider, now });
-  // MobilePay memberships, whatever the provider: their charges made ahead, those settled applied.
-  const mobilepay = await renewMobilepayMemberships({ accountId, now });
-  if (!provider.renewsByJob) return { renewed: mobilepay.renewed, instalments };
+  // Renewals made ahead by a provider's own work, whatever PAYMENTS_PROVIDER is.
+  let renewedAhead = 0;
+  for (const own of providersWithOwnWork()) renewedAhead += (await own.renewDue?.({ accountId, now }))?.renewed ?? 0;
+  if (!provider.renewsByJob) return { renewed: renewedAhead, instalments };
   const due = await db.entitlement.findMany({
     where: {
       status: "active",
@@ -64,7 +65,7 @@ export async function renewSubscriptions({
     if (!order) continue;
     renewed++;
   }
-  return { renewed: renewed + mobilepay.renewed, instalments };
+  return { renewed: renewed + renewedAhead, instalments };
 }
 
 /**

@@ -4,12 +4,8 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { connectedAccountOrThrow } from "@/lib/payments/connected-account-or-throw";
-import type { HostedCheckout, HostedCheckoutInput, PaymentProvider } from "@/lib/payments/payment-provider";
-import { checkoutPaymentMethods } from "@/lib/payments/payment-methods";
-import { paymentProvider } from "@/lib/payments/provider";
-import type { SalesUnit } from "@/lib/payments/mobilepay/client";
-import { noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
+import type { CheckoutBilling, OpenedCheckout, PaymentProvider } from "@/lib/payments/payment-provider";
+import { checkoutProviderFor, paymentProvider } from "@/lib/payments/provider";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { placeOrder } from "@/lib/orders/create-order";
@@ -18,7 +14,6 @@ import { courseCheckoutExpiresAt, holdCourseSeats } from "./course-seat-holds";
 import { firstPayment, instalmentAmount } from "./instalments";
 import { lockCourseClasses } from "./enrol-course";
 import { lockMembership } from "./lock-membership";
-import { mobilepayCheckoutUnit, openMobilepayAgreement } from "./mobilepay-memberships";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
 import { chargedAmount } from "./purchase-figures";
 import { redeemPromoCode } from "./redeem-promo-code";
@@ -36,11 +31,15 @@ export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitle
  * order; the order records the discount and charges the price less it (a subscription's first
  * payment only), never below 0.
  *
- * Demo provider, and one-off purchases that cost nothing after the discount with any provider: the
- * order is paid at once and the entitlement is created in the same transaction. Stripe: the order stays `pending`, a Checkout
- * Session is opened after the transaction and the webhook fulfils the order later. A course product
+ * The buyer's `paymentMethod` chooses the tender (checkoutProviderFor: `card`, the studio's provider,
+ * or `mobilepay`, a membership through its own sales unit), which first checks that the studio can
+ * take this payment (409 not set up, 400 a price it does not take). An immediate provider (demo),
+ * and one-off purchases that cost nothing after the discount with any provider: the order is paid
+ * at once and the entitlement is created in the same transaction. A hosted provider: the order stays
+ * `pending`, its payment page is opened after the transaction (503 when it cannot be, the order
+ * `failed`) and the provider's report (a webhook, a poll) fulfils the order later. A course product
  * enrols its buyer (enrol-course.ts): at once when paid at once; else the buyer's seat in each class
- * is held while the payment is open (course-seat-holds.ts; its session expires after
+ * is held while the payment is open (course-seat-holds.ts; its page closes after
  * COURSE_CHECKOUT_MINUTES), and a failure to open the payment page gives the seats back.
  */
 export async function startCheckout({
@@ -62,11 +61,10 @@ export async function startCheckout({
 }): Promise<CheckoutResult> {
   const userId = await purchaseHolder(db, callerId, input.forUserId); // who holds the purchase: a child's pass is theirs
   const { product, price } = await findPurchasable(db, input);
-  // MobilePay (a membership through the studio's own sales unit) or Stripe's hosted page: either
-  // the studio must be set up for it before anything is written.
-  const mobilepay = input.paymentMethod === "mobilepay" ? await mobilepayCheckoutUnit(db, price) : null;
-  const payee = !mobilepay && provider.settlement === "hosted" ? await connectedAccountOrThrow(db) : null;
-  const providerName = mobilepay ? "mobilepay" : provider.name;
+  // The tender the buyer chose (card: the studio's provider): the studio must be set up for it
+  // before anything is written.
+  const tender = checkoutProviderFor(input.paymentMethod, provider);
+  const payee = await tender.checkoutPayee(db, price);
   const [account, buyer] = await Promise.all([
     db.account.findUniqueOrThrow({ where: { id: accountId } }),
     db.user.findUniqueOrThrow({ where: { id: userId }, include: { guardian: true } }),
@@ -87,10 +85,8 @@ export async function startCheckout({
           : null;
         const charged = chargedAmount(payable.amount, discount?.amount ?? 0);
         paidAtOnce =
-          !mobilepay &&
-          (provider.settlement === "immediate" ||
-            (charged === 0 && price.interval === null && price.instalments === null));
-        const order = await placeOrder(tx, { userId, product, price, provider: providerName, discount });
+          tender.settlement === "immediate" || (charged === 0 && price.interval === null && price.instalments === null);
+        const order = await placeOrder(tx, { userId, product, price, provider: tender.name, discount });
         if (!paidAtOnce) {
           if (course) await holdCourseSeats(tx, { accountId, orderId: order.id, userId, classes: course, now });
           return { order, entitlement: null };
@@ -104,53 +100,30 @@ export async function startCheckout({
     return { ...created, checkoutUrl: null };
   }
 
-  let hosted: HostedCheckout & { mobilepayChargeId?: string | null };
+  let opened: OpenedCheckout;
   try {
-    hosted = mobilepay
-      ? await mobilepayCheckout(mobilepay, { order: created.order, product, price, studio: account, returnPath })
-      : await provider.createHostedCheckout({
-          orderId: created.order.id,
-          accountId,
-          returnPath,
-          buyerEmail: (buyer.guardian ?? buyer).email, // a dependant's guardian pays
-          productName: product.name,
-          ...hostedTerms(price),
-          firstPaymentDiscount: created.order.discountAmount,
-          currency: price.currency,
-          connectedAccountId: payee?.stripeAccountId ?? null,
-          // A course's seats are held while its payment is open: not for Stripe's default 24 hours.
-          expiresAt: product.courseEventId ? courseCheckoutExpiresAt(new Date()) : null,
-          paymentMethods: checkoutPaymentMethods(payee?.paymentMethods ?? ["card"], {
-            currency: price.currency,
-            subscription: price.interval !== null || price.instalments !== null,
-          }),
-        });
+    opened = await tender.openCheckout(payee, {
+      order: created.order,
+      product,
+      price,
+      studio: account,
+      buyerEmail: (buyer.guardian ?? buyer).email, // a dependant's guardian pays
+      returnPath,
+      billing: checkoutBilling(price),
+      // A course's seats are held while its payment is open: not for the provider's default.
+      expiresAt: product.courseEventId ? courseCheckoutExpiresAt(new Date()) : null,
+    });
   } catch (error) {
     log.error("payment provider failed to open a checkout", {
-      provider: providerName,
+      provider: tender.name,
       orderId: created.order.id,
       errorName: error instanceof Error ? error.name : typeof error,
     });
-    if (mobilepay) await noteRefusedKeys(accountId, error); // keys revoked: the studio's MobilePay reads failing
     await db.$transaction((tx) => markFailed(tx, created.order, { at: new Date() }));
     throw new AppError("service_unavailable", { retryAfter: 5 });
   }
-  const [order] = await db.order.updateManyAndReturn({
-    where: { id: created.order.id },
-    data: {
-      providerRef: hosted.providerRef,
-      stripeAccountId: payee?.stripeAccountId ?? null,
-      mobilepayChargeId: hosted.mobilepayChargeId ?? null,
-      mobilepayAgreementId: mobilepay ? hosted.providerRef : null,
-    },
-  });
-  return { order: order ?? created.order, checkoutUrl: hosted.checkoutUrl, entitlement: null };
-}
-
-/** The agreement a MobilePay membership is paid through, as a hosted checkout: the member approves it in the app. */
-async function mobilepayCheckout(unit: SalesUnit, terms: Parameters<typeof openMobilepayAgreement>[1]) {
-  const opened = await openMobilepayAgreement(unit, terms);
-  return { providerRef: opened.agreementId, checkoutUrl: opened.confirmationUrl, mobilepayChargeId: opened.chargeId };
+  const [order] = await db.order.updateManyAndReturn({ where: { id: created.order.id }, data: opened.refs });
+  return { order: order ?? created.order, checkoutUrl: opened.checkoutUrl, entitlement: null };
 }
 
 /**
@@ -158,7 +131,7 @@ async function mobilepayCheckout(unit: SalesUnit, terms: Parameters<typeof openM
  * monthly subscription of its first instalment, for `instalments` months (the provider ends it
  * itself and adds the remainder to the last); else the price once.
  */
-function hostedTerms(price: Price): Pick<HostedCheckoutInput, "amount" | "interval" | "intervalCount" | "instalments"> {
+function checkoutBilling(price: Price): CheckoutBilling {
   if (price.instalments)
     return {
       amount: instalmentAmount(price.amount, price.instalments, 1),

@@ -7,8 +7,7 @@ import { scheduleDueReminders } from "@/lib/bookings/schedule-reminders";
 import { STANDING_SWEEP_EVERY_MS, sweepStandingBookings } from "@/lib/bookings/sweep-standing-bookings";
 import { schedulePassNotices } from "@/lib/commerce/schedule-pass-notices";
 import { sweepStaleSeatHolds } from "@/lib/commerce/course-seat-holds";
-import { pollMobilepayAgreements } from "@/lib/commerce/mobilepay-memberships";
-import { renewMobilepayMemberships } from "@/lib/commerce/mobilepay-renewals";
+import { providersWithOwnWork } from "@/lib/payments/provider";
 import { expireWaitlistOffers } from "@/lib/bookings/expire-waitlist-offers";
 import { commitWaitingImports } from "@/lib/imports/import-commit-jobs";
 import { log } from "@/lib/log";
@@ -47,8 +46,8 @@ export const periodicWork: PeriodicWork[] = [
   { name: "pass notices", everyMs: 30_000, run: (now) => schedulePassNotices(getDatabase().raw, now) },
   { name: "stale seat holds", everyMs: 60_000, run: (now) => sweepStaleSeatHolds(now) },
   { name: "waitlist offers", everyMs: 30_000, run: (now) => expireWaitlistOffers(now) },
-  { name: "MobilePay agreements", everyMs: 60_000, run: (now) => pollMobilepayAgreements(now) },
-  { name: "MobilePay renewals", everyMs: 5 * 60_000, run: (now) => renewMobilepayMemberships({ now }) },
+  // a provider's polls for lost webhooks and the renewals it makes ahead (MobilePay's)
+  ...providersWithOwnWork().flatMap((provider) => provider.periodicWork ?? []),
   {
     name: "webhook deliveries pruning",
     everyMs: PRUNE_INTERVAL_MS,

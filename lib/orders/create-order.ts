@@ -7,6 +7,7 @@ import { chargedAmount } from "@/lib/commerce/purchase-figures";
 import type { Discount } from "@/lib/commerce/redeem-promo-code";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { issueReceipts } from "@/lib/receipts/issue-receipts";
+import { tenderOf } from "@/lib/payments/tenders";
 
 type OrderRow = {
   userId: string;
@@ -65,15 +66,15 @@ function orderData(row: OrderRow & { createdAt?: Date }) {
 
 /**
  * A purchase of `product` at `price`: its pending order. A price paid in instalments online is
- * bought by its first instalment (`amount / instalments`, instalments.ts); the desk takes the whole
- * price at once. Online checkout and the desk's grant.
+ * bought by its first instalment (`amount / instalments`, instalments.ts); a tender that does not
+ * pay in parts (the desk) takes the whole price at once. Online checkout and the desk's grant.
  */
 export function placeOrder(
   tx: TenantTx,
   purchase: { userId: string; product: Product; price: Price; provider: string; discount?: Discount | null },
 ): Promise<Order> {
   const { product, price } = purchase;
-  const inParts = price.instalments !== null && purchase.provider !== "desk";
+  const inParts = price.instalments !== null && tenderOf(purchase.provider).paysInParts;
   return createOrder(tx, {
     ...purchase,
     productId: product.id,

@@ -6,7 +6,7 @@
 // The Stripe ways: order-events-stripe.test.ts. One studio per way; clocks are fixed (MobilePay) or
 // derived from the order's own dates (demo renewals and instalments), never the time of day.
 import { describe, expect, it } from "vitest";
-import { pollMobilepayAgreements } from "@/lib/commerce/mobilepay-memberships";
+import { pollMobilepayAgreements } from "@/lib/payments/mobilepay/memberships";
 import { renewSubscriptions } from "@/lib/commerce/renew-subscriptions";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";

@@ -7,5 +7,9 @@ import { serializeAccountPayments, type AccountPaymentsDto } from "@/lib/schemas
 export async function getAccountPayments({ db }: { db: TenantDb }): Promise<AccountPaymentsDto> {
   const row = await db.accountPayments.findFirst({});
   const { PAYMENTS_PROVIDER, PLATFORM_FEE_PERCENT } = env();
-  return serializeAccountPayments(row, { provider: PAYMENTS_PROVIDER, platformFeePercent: PLATFORM_FEE_PERCENT });
+  return serializeAccountPayments(row, {
+    provider: PAYMENTS_PROVIDER,
+    connectsStripe: PAYMENTS_PROVIDER === "stripe",
+    platformFeePercent: PLATFORM_FEE_PERCENT,
+  });
 }

@@ -1,58 +1,94 @@
-import type { PaymentMethod } from "./payment-methods";
+import type { Account, Entitlement, Order, Price, Product } from "@prisma/client";
+import type { TenantDb } from "@/lib/db/tenant-db";
+import type { PeriodicWork } from "@/lib/jobs/work";
+import type { Tender } from "./tender";
 
-/** What a hosted payment page needs to know about a pending order. */
-export type HostedCheckoutInput = {
-  orderId: string;
-  accountId: string;
-  /** A same-origin path (`/studio/classes/…`) the buyer comes back to from the payment page; null: the home page. */
-  returnPath?: string | null;
-  buyerEmail: string;
-  productName: string;
+export type { Tender, TenderName } from "./tender";
+
+/**
+ * What a checkout bills each time: a subscription's price each period; a price paid in instalments
+ * as a monthly subscription of its first instalment, for `instalments` months (the provider ends it
+ * itself and adds the remainder to the last); else the price once.
+ */
+export type CheckoutBilling = {
   /** The list price (of each billing period, for a subscription). */
   amount: number;
-  /** Minor units off the first payment (a promo code); 0 for none. */
-  firstPaymentDiscount: number;
-  currency: string;
   /** Set for subscription prices: the provider bills every `intervalCount` × `interval`. */
   interval: "week" | "month" | "year" | null;
   intervalCount: number | null;
-  /**
-   * Set for a price paid in instalments (then `amount` is one instalment, monthly): the provider
-   * bills this many months and ends the subscription itself (Stripe: its `cancel_at`).
-   */
+  /** Set for a price paid in instalments (then `amount` is one instalment, monthly). */
   instalments: number | null;
-  /** Stripe Connect: the studio's connected account the payment is made on (a direct charge). */
-  connectedAccountId: string | null;
+};
+
+/** A pending order's payment page to open (after the transaction that wrote the order). */
+export type CheckoutOpening = {
+  /** The pending order: its id, what it costs now (`amount`) and its promo code's discount. */
+  order: Order;
+  product: Pick<Product, "name">;
+  price: Price;
+  studio: Pick<Account, "id" | "name" | "slug">;
+  /** Who pays: the buyer, or a dependant's guardian. */
+  buyerEmail: string;
+  /** A same-origin path (`/studio/classes/…`) the buyer comes back to from the payment page; null: the provider's default. */
+  returnPath: string | null;
+  billing: CheckoutBilling;
   /** When the payment page closes unpaid (a course's held seats); null: the provider's default. */
-  expiresAt?: Date | null;
-  /** The methods the payment page offers (card-only for subscriptions). */
-  paymentMethods: PaymentMethod[];
+  expiresAt: Date | null;
 };
 
-/** A subscription at the provider: its id when stored, else the hosted checkout it was bought through. */
-export type ProviderSubscriptionRef = {
-  subscriptionId: string | null;
-  checkoutRef: string | null;
-  /** Stripe Connect: the connected account the subscription lives on; null for the platform's own. */
-  connectedAccountId: string | null;
+/** An opened payment page: where the buyer goes, and what the order keeps of it (written as it is). */
+export type OpenedCheckout = {
+  checkoutUrl: string;
+  refs: Partial<Pick<Order, "providerRef" | "stripeAccountId" | "mobilepayChargeId" | "mobilepayAgreementId">>;
 };
 
-export type HostedCheckout = { providerRef: string; checkoutUrl: string };
+/** A subscription bought through a provider: its entitlement and the order that bought it. */
+export type ProviderSubscription = {
+  entitlement: Pick<Entitlement, "id" | "providerSubscriptionId">;
+  order: Pick<Order, "providerRef" | "stripeAccountId">;
+};
 
 /**
- * A way of taking payments. `immediate` providers (demo) count an order as paid when it is made;
- * `hosted` ones (Stripe) send the buyer to a payment page and report the payment by webhook.
+ * A tender's adapter (decision 0047, "Providers as adapters"): its facts (tender.ts) and what it
+ * does with the money. `immediate` providers (demo, desk) count an order as paid when it is made;
+ * `hosted` ones (Stripe, MobilePay) send the buyer to a payment page and report the payment later
+ * (a webhook or a poll), which lib/orders applies once. `Payee`: what a checkout's first check
+ * found of the studio (its Stripe account, its MobilePay sales unit), handed to `openCheckout`.
+ * lib/payments/provider.ts finds the adapter of an order (`providerOf`) or of a checkout
+ * (`checkoutProviderFor`); nothing outside lib/payments asks which one it is.
  */
-export interface PaymentProvider {
-  readonly name: "demo" | "stripe";
+export interface PaymentProvider<Payee = unknown> extends Tender {
   readonly settlement: "immediate" | "hosted";
-  /** Whether POST /admin/jobs/renew-subscriptions charges due subscriptions of this provider itself. */
+  /** Whether POST /admin/jobs/renew-subscriptions charges due subscriptions of this provider itself (renew-subscriptions.ts). */
   readonly renewsByJob: boolean;
-  /** Opens the payment page of a pending order (hosted providers only). */
-  createHostedCheckout(input: HostedCheckoutInput): Promise<HostedCheckout>;
   /**
-   * Stops the provider's own billing of a subscription after its current period (hosted providers;
-   * a no-op for those whose renewals our job makes).
+   * Before anything of a checkout is written: whether the studio can take this payment now (409
+   * when it is not set up, 400 for a price this tender does not take), and what its payment page
+   * will need of the studio.
    */
-  cancelAtPeriodEnd(ref: ProviderSubscriptionRef): Promise<void>;
+  checkoutPayee(db: TenantDb, price: Price): Promise<Payee>;
+  /** Opens the payment page of a pending order (hosted providers; an immediate one has none and throws). */
+  openCheckout(payee: Payee, opening: CheckoutOpening): Promise<OpenedCheckout>;
+  /**
+   * Moves a paid order's money back before the refund is recorded (nothing for those that move
+   * none). 503 when the provider cannot be reached, nothing changed.
+   */
+  refund(db: TenantDb, order: Order): Promise<void>;
+  /**
+   * Stops the provider's own billing of a subscription after its current period (503 when it
+   * cannot be reached, nothing changed; nothing for those whose renewals our job makes).
+   */
+  cancelAtPeriodEnd(db: TenantDb, subscription: ProviderSubscription): Promise<void>;
+  /**
+   * After a refund committed: the billing of what it revoked stops (lib/orders/after-refund.ts).
+   * Best effort: logs its failure, never throws.
+   */
+  stopBillingOfRevoked(db: TenantDb, order: Order): Promise<void>;
+  /**
+   * Renewals the provider's own job makes ahead, whatever PAYMENTS_PROVIDER is (MobilePay's charges
+   * on its agreements): one studio's, or every studio's. How many were paid.
+   */
+  renewDue?(args: { accountId?: string; now: Date }): Promise<{ renewed: number }>;
+  /** Its background work on a schedule (lib/jobs/app-jobs.ts): a poll for lost webhooks, renewals. */
+  readonly periodicWork?: readonly PeriodicWork[];
 }

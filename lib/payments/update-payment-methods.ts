@@ -9,7 +9,7 @@ import type {
   UpdateAccountPaymentsInput,
 } from "@/lib/schemas/account-payments";
 import { getAccountPayments } from "./get-account-payments";
-import { sealMobilepayCredentials, unsealMobilepayCredentials } from "./mobilepay-credentials";
+import { sealMobilepayCredentials, unsealMobilepayCredentials } from "@/lib/payments/mobilepay/credentials";
 import { MobilepayKeysRefused, mobilepayAccessToken, type SalesUnit } from "./mobilepay/client";
 import { registerMobilepayWebhook, unregisterMobilepayWebhook } from "./mobilepay/studio-webhook";
 import { methodAllowedFor, type PaymentMethod } from "./payment-methods";
@@ -73,7 +73,10 @@ async function mobilepayColumns(db: TenantDb, accountId: string, salesUnit: Mobi
   const { merchantSerialNumber, clientId, clientSecret, subscriptionKey, testMode } = salesUnit;
   return {
     mobilepayMerchantSerialNumber: merchantSerialNumber,
-    mobilepayCredentials: sealMobilepayCredentials({ clientId, clientSecret, subscriptionKey }, env().WEBHOOK_SECRET_KEY),
+    mobilepayCredentials: sealMobilepayCredentials(
+      { clientId, clientSecret, subscriptionKey },
+      env().WEBHOOK_SECRET_KEY,
+    ),
     mobilepayTestMode: testMode,
     mobilepayStatus: webhook ? "connected" : "failing",
     mobilepayWebhookId: webhook?.mobilepayWebhookId ?? null,

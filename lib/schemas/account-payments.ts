@@ -1,6 +1,6 @@
 import type { AccountPayments } from "@prisma/client";
 import { PAYMENT_METHODS, type PaymentMethod } from "@/lib/payments/payment-methods";
-import { STRIPE_ACCOUNT_STATUSES, type StripeAccountStatus } from "@/lib/payments/stripe-account-status";
+import { STRIPE_ACCOUNT_STATUSES, type StripeAccountStatus } from "@/lib/payments/stripe/account-status";
 import { z } from "./zod";
 import { ruleIssue } from "@/lib/error-details";
 
@@ -31,7 +31,9 @@ export const MobilepayConnectionSchema = z
         "`not_connected`: no sales unit saved; `connected`: its keys are saved; `failing`: Vipps MobilePay refused them " +
         "on the last call",
     }),
-    testMode: z.boolean().openapi({ example: true, description: "The sales unit is Vipps MobilePay's test environment" }),
+    testMode: z
+      .boolean()
+      .openapi({ example: true, description: "The sales unit is Vipps MobilePay's test environment" }),
     graceDays: z.number().int().openapi({
       example: 7,
       description:
@@ -87,17 +89,11 @@ export const UpdateAccountPaymentsInput = z
         description:
           "Must include `card`. `mobilepay` is offered for one-off purchases in DKK, EUR, NOK or SEK (400 for another currency); subscriptions stay card-only",
       }),
-    mobilepayGraceDays: z
-      .number()
-      .int()
-      .min(0)
-      .max(60)
-      .optional()
-      .openapi({
-        example: 7,
-        description:
-          "Days (0 to 60, default 7) a member whose MobilePay renewal failed may still book after the period they did not pay for (their membership past due)",
-      }),
+    mobilepayGraceDays: z.number().int().min(0).max(60).optional().openapi({
+      example: 7,
+      description:
+        "Days (0 to 60, default 7) a member whose MobilePay renewal failed may still book after the period they did not pay for (their membership past due)",
+    }),
     mobilepay: MobilepaySalesUnitInput.nullable()
       .optional()
       .openapi({
@@ -117,19 +113,27 @@ export const StripeOnboardingLinkSchema = z
 
 export function serializeAccountPayments(
   row: AccountPayments | null,
-  { provider, platformFeePercent }: { provider: "demo" | "stripe"; platformFeePercent: number },
+  {
+    provider,
+    connectsStripe,
+    platformFeePercent,
+  }: {
+    provider: "demo" | "stripe";
+    /** Whether the studio's own Stripe account is shown (PAYMENTS_PROVIDER=stripe); else `stripe` is null. */
+    connectsStripe: boolean;
+    platformFeePercent: number;
+  },
 ): AccountPaymentsDto {
   return {
     provider,
-    stripe:
-      provider === "stripe"
-        ? {
-            accountId: row?.stripeAccountId ?? null,
-            status: (row?.stripeStatus ?? "not_connected") as StripeAccountStatus,
-            chargesEnabled: row?.stripeChargesEnabled ?? false,
-            payoutsEnabled: row?.stripePayoutsEnabled ?? false,
-          }
-        : null,
+    stripe: connectsStripe
+      ? {
+          accountId: row?.stripeAccountId ?? null,
+          status: (row?.stripeStatus ?? "not_connected") as StripeAccountStatus,
+          chargesEnabled: row?.stripeChargesEnabled ?? false,
+          payoutsEnabled: row?.stripePayoutsEnabled ?? false,
+        }
+      : null,
     paymentMethods: (row?.paymentMethods ?? ["card"]) as PaymentMethod[],
     mobilepay: {
       status: (row?.mobilepayStatus ?? "not_connected") as MobilepayStatus,

@@ -96,12 +96,15 @@ async function serve(): Promise<void> {
   // admitted as the app's own server admits them (scripts/next-server.ts)
   const config = parseEnvironment(process.env);
   const server = http.createServer();
-  const limits = { maxRequestsInFlight: config.MAX_IN_FLIGHT_REQUESTS, maxOpenConnections: config.MAX_OPEN_CONNECTIONS };
+  const limits = {
+    maxRequestsInFlight: config.MAX_IN_FLIGHT_REQUESTS,
+    maxOpenConnections: config.MAX_OPEN_CONNECTIONS,
+  };
   admitRequests(server, limits, routeDispatcher(compileProxyTrust(config.TRUSTED_PROXIES)));
 
   // TEST_FAKE_STRIPE=1: the Stripe library answered by the fake (lib/payments/testing), no network
   if (process.env.TEST_FAKE_STRIPE === "1") {
-    const { useStripeHttpClient } = await import("@/lib/payments/stripe-client");
+    const { useStripeHttpClient } = await import("@/lib/payments/stripe/client");
     const { FakeStripeHttpClient } = await import("@/lib/payments/testing/fake-stripe-http-client");
     useStripeHttpClient(new FakeStripeHttpClient());
   }

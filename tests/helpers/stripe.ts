@@ -7,7 +7,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
-import { useStripeHttpClient } from "@/lib/payments/stripe-client";
+import { useStripeHttpClient } from "@/lib/payments/stripe/client";
 import { FakeStripeHttpClient } from "@/lib/payments/testing/fake-stripe-http-client";
 import { api, type ApiResponse } from "./api";
 import type { TestTenant } from "./fixtures";

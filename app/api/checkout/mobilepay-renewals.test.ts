@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
-import { pollMobilepayAgreements } from "@/lib/commerce/mobilepay-memberships";
+import { pollMobilepayAgreements } from "@/lib/payments/mobilepay/memberships";
 import { renewSubscriptions } from "@/lib/commerce/renew-subscriptions";
 import { getPersonOverview } from "@/lib/users/get-person-overview";
 import { api } from "@/tests/helpers/api";

@@ -3,7 +3,7 @@
 // signed webhook or the poll, changes the order exactly once.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { pollMobilepayAgreements } from "@/lib/commerce/mobilepay-memberships";
+import { pollMobilepayAgreements } from "@/lib/payments/mobilepay/memberships";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";

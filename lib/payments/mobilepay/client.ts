@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import type { MobilepayCredentials } from "@/lib/payments/mobilepay-credentials";
+import type { MobilepayCredentials } from "./credentials";
 
 // A thin client of Vipps MobilePay's APIs over fetch. Not @vippsmobilepay/sdk: its base URL is fixed
 // to their two hosts, and the fake API (tests/fakes/vipps-mobilepay.ts) must be reachable by URL

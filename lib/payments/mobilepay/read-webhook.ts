@@ -1,6 +1,6 @@
 import "server-only";
 import { tenantDb } from "@/lib/db/tenant-db";
-import { unsealMobilepayWebhookSecret } from "@/lib/payments/mobilepay-credentials";
+import { unsealMobilepayWebhookSecret } from "./credentials";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/http/parse-input";

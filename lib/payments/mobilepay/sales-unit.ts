@@ -1,7 +1,7 @@
 import "server-only";
 import { tenantDb, type TenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { env } from "@/lib/env";
-import { unsealMobilepayCredentials } from "@/lib/payments/mobilepay-credentials";
+import { unsealMobilepayCredentials } from "./credentials";
 import { MobilepayKeysRefused, type SalesUnit } from "./client";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { sealMobilepayWebhookSecret } from "@/lib/payments/mobilepay-credentials";
+import { sealMobilepayWebhookSecret } from "./credentials";
 import { mobilepayRequest, type SalesUnit } from "./client";
 
 /** The Recurring events the studio's webhook receives (Webhooks API event types). */
@@ -17,7 +17,8 @@ export const MOBILEPAY_EVENTS = [
 ] as const;
 
 /** Where Vipps MobilePay delivers a studio's events: one endpoint per studio. */
-export const mobilepayWebhookUrl = (accountId: string) => `${env().APP_URL}/api/payments/mobilepay/webhook/${accountId}`;
+export const mobilepayWebhookUrl = (accountId: string) =>
+  `${env().APP_URL}/api/payments/mobilepay/webhook/${accountId}`;
 
 /** Registers the studio's webhook; its id, and its signing secret sealed. */
 export async function registerMobilepayWebhook(
@@ -27,7 +28,10 @@ export async function registerMobilepayWebhook(
   const { id, secret } = await mobilepayRequest<{ id: string; secret: string }>(unit, "POST", "/webhooks/v1/webhooks", {
     body: { url: mobilepayWebhookUrl(accountId), events: MOBILEPAY_EVENTS },
   });
-  return { mobilepayWebhookId: id, mobilepayWebhookSecret: sealMobilepayWebhookSecret(secret, env().WEBHOOK_SECRET_KEY) };
+  return {
+    mobilepayWebhookId: id,
+    mobilepayWebhookSecret: sealMobilepayWebhookSecret(secret, env().WEBHOOK_SECRET_KEY),
+  };
 }
 
 /** Removes a webhook registered before; a failure is logged, not raised (the keys may be gone). */
@@ -35,6 +39,8 @@ export async function unregisterMobilepayWebhook(unit: SalesUnit, webhookId: str
   try {
     await mobilepayRequest(unit, "DELETE", `/webhooks/v1/webhooks/${encodeURIComponent(webhookId)}`);
   } catch (error) {
-    log.warn("could not remove a Vipps MobilePay webhook", { errorName: error instanceof Error ? error.name : "unknown" });
+    log.warn("could not remove a Vipps MobilePay webhook", {
+      errorName: error instanceof Error ? error.name : "unknown",
+    });
   }
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env, resetEnvCache } from "@/lib/env";
-import { unsealMobilepayCredentials } from "@/lib/payments/mobilepay-credentials";
+import { unsealMobilepayCredentials } from "@/lib/payments/mobilepay/credentials";
 import { api } from "@/tests/helpers/api";
 import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
@@ -133,7 +133,10 @@ describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit",
     const connected = await setMobilepay(tenant, { ...salesUnit, testMode: false });
     expect(connected).toMatchObject({
       status: 200,
-      body: { paymentMethods: ["card", "mobilepay"], mobilepay: { status: "connected", testMode: false, graceDays: 7 } },
+      body: {
+        paymentMethods: ["card", "mobilepay"],
+        mobilepay: { status: "connected", testMode: false, graceDays: 7 },
+      },
     });
     expect(connected.body.mobilepay).toEqual({ status: "connected", testMode: false, graceDays: 7 });
     expect(JSON.stringify((await payments(tenant)).body)).not.toMatch(/client-|subscription-key|123456/);
@@ -200,7 +203,10 @@ describe("PATCH /account/payments: the studio's own Vipps MobilePay sales unit",
     const tenant = await createTenant();
     const set = (mobilepayGraceDays: unknown) =>
       api("PATCH", "/account/payments", { token: tenant.admin.token, body: { mobilepayGraceDays } });
-    expect(await set(14)).toMatchObject({ status: 200, body: { mobilepay: { status: "not_connected", graceDays: 14 } } });
+    expect(await set(14)).toMatchObject({
+      status: 200,
+      body: { mobilepay: { status: "not_connected", graceDays: 14 } },
+    });
     for (const bad of [-1, 61, 2.5, "7"]) expect((await set(bad)).status).toBe(400);
     expect((await payments(tenant)).body.mobilepay.graceDays).toBe(14);
   });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { formData, signInAs } from "@/components/forms/testing";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
-import { refreshStripeAccount } from "@/lib/payments/refresh-stripe-account";
+import { refreshStripeAccount } from "@/lib/payments/stripe/refresh-account";
 import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { useFakeStripe } from "@/tests/helpers/stripe";
 import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";

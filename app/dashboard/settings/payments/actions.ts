@@ -2,8 +2,8 @@
 
 import { getTranslations } from "next-intl/server";
 import { readCheckbox, readInteger, readText } from "@/components/forms/form-data";
-import { startStripeOnboarding } from "@/lib/payments/start-stripe-onboarding";
-import { setDeskPayment } from "@/lib/payments/set-desk-payment";
+import { startStripeOnboarding } from "@/lib/payments/stripe/start-onboarding";
+import { setDeskPayment } from "@/lib/payments/desk/set-desk-payment";
 import { updatePaymentMethods } from "@/lib/payments/update-payment-methods";
 import { MobilepaySalesUnitInput, UpdateAccountPaymentsInput } from "@/lib/schemas/account-payments";
 import { action } from "@/lib/web/action";

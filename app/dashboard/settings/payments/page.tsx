@@ -4,12 +4,12 @@ import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { getAccountPayments } from "@/lib/payments/get-account-payments";
 import { methodAllowedFor, MOBILEPAY_CURRENCIES } from "@/lib/payments/payment-methods";
-import { refreshStripeAccount } from "@/lib/payments/refresh-stripe-account";
-import type { StripeAccountStatus } from "@/lib/payments/stripe-account-status";
+import { refreshStripeAccount } from "@/lib/payments/stripe/refresh-account";
+import type { StripeAccountStatus } from "@/lib/payments/stripe/account-status";
 import { getAccountSettings } from "@/lib/account/get-account-settings";
 import { getMe } from "@/lib/users/get-me";
 import { requireAdministrator } from "@/lib/web/require-administrator";
-import { takesPaymentAtDesk } from "@/lib/payments/set-desk-payment";
+import { takesPaymentAtDesk } from "@/lib/payments/desk/set-desk-payment";
 import {
   connectMobilepayAction,
   setMobilepayGraceDaysAction,
@@ -187,7 +187,13 @@ async function MobilepaySalesUnit({ mobilepay }: { mobilepay: AccountPaymentsDto
         fields={[
           { kind: "text", name: "merchantSerialNumber", label: t("mobilepayMsn"), required: true, autoComplete: "off" },
           { kind: "text", name: "clientId", label: t("mobilepayClientId"), required: true, autoComplete: "off" },
-          { kind: "password", name: "clientSecret", label: t("mobilepayClientSecret"), required: true, autoComplete: "new-password" },
+          {
+            kind: "password",
+            name: "clientSecret",
+            label: t("mobilepayClientSecret"),
+            required: true,
+            autoComplete: "new-password",
+          },
           {
             kind: "password",
             name: "subscriptionKey",

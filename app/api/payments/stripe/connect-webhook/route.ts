@@ -1,6 +1,6 @@
-import { handleStripeEvent } from "@/lib/commerce/handle-stripe-event";
+import { handleStripeEvent } from "@/lib/payments/stripe/handle-event";
 import { endpoints, json, route } from "@/lib/http/route";
-import { readStripeEvent } from "@/lib/payments/read-stripe-event";
+import { readStripeEvent } from "@/lib/payments/stripe/read-event";
 
 // Events of the studios' connected accounts (they name the `account`), signed with the Connect
 // endpoint's own secret; handled exactly as the platform's.

@@ -1,4 +1,4 @@
-import { applyMobilepayEvent } from "@/lib/commerce/mobilepay-memberships";
+import { applyMobilepayEvent } from "@/lib/payments/mobilepay/memberships";
 import { endpoints, json, route } from "@/lib/http/route";
 import { log } from "@/lib/log";
 import { readMobilepayWebhook } from "@/lib/payments/mobilepay/read-webhook";

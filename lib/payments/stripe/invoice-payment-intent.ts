@@ -1,6 +1,6 @@
 import "server-only";
 import type Stripe from "stripe";
-import { onAccount } from "./stripe-provider";
+import { onAccount } from "./on-account";
 
 /**
  * The PaymentIntent that paid an invoice, which a refund of its order names. Invoices no longer carry

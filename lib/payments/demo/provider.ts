@@ -1,17 +1,24 @@
 import "server-only";
-import type { PaymentProvider } from "./payment-provider";
+import type { PaymentProvider } from "../payment-provider";
+import { demoTender } from "./tender";
 
 /**
  * The demonstration provider: no money moves. An order is paid the moment it is made, and the
  * renewal job renews due subscriptions at once.
  */
-export const demoProvider: PaymentProvider = {
-  name: "demo",
+export const demoProvider: PaymentProvider<null> = {
+  ...demoTender,
   settlement: "immediate",
   renewsByJob: true,
-  async createHostedCheckout() {
+  async checkoutPayee() {
+    return null;
+  },
+  async openCheckout() {
     throw new Error("the demo provider has no hosted checkout");
   },
+  async refund() {},
   // Its renewals are made by our job, which skips cancelled subscriptions.
   async cancelAtPeriodEnd() {},
+  // Our job renews no revoked membership: there is nothing to stop.
+  async stopBillingOfRevoked() {},
 };

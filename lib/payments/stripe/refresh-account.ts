@@ -2,8 +2,8 @@ import "server-only";
 import type Stripe from "stripe";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
-import { stripeAccountStatus } from "./stripe-account-status";
-import { stripeClient } from "./stripe-client";
+import { stripeAccountStatus } from "./account-status";
+import { stripeClient } from "./client";
 
 /**
  * Asks Stripe for the studio's connected account and stores its status, for the administrator just

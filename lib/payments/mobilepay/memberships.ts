@@ -7,18 +7,12 @@ import { env } from "@/lib/env";
 import { ruleDetail } from "@/lib/error-details";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { MobilepayKeysRefused, MobilepayUnavailable, type SalesUnit } from "@/lib/payments/mobilepay/client";
-import {
-  createAgreement,
-  getAgreement,
-  getCharge,
-  type Agreement,
-  type Charge,
-} from "@/lib/payments/mobilepay/recurring";
-import { connectedSalesUnit, noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
+import { MobilepayKeysRefused, MobilepayUnavailable, type SalesUnit } from "./client";
+import { createAgreement, getAgreement, getCharge, type Agreement, type Charge } from "./recurring";
+import { connectedSalesUnit, noteRefusedKeys } from "./sales-unit";
 import { markFailed } from "@/lib/orders/order-status";
-import { completePaidOrder } from "./complete-paid-order";
-import { cancelIfStopped, settleMobilepayCharge, type ChargeOutcome } from "./mobilepay-renewals";
+import { completePaidOrder } from "@/lib/commerce/complete-paid-order";
+import { cancelIfStopped, settleMobilepayCharge, type ChargeOutcome } from "./renewals";
 
 // Memberships paid with MobilePay through the studio's own sales unit (decision 0040): an agreement the
 // member approves in the app, its initial charge paying the first period.
@@ -56,7 +50,7 @@ export async function openMobilepayAgreement(
     returnPath,
   }: {
     order: Order;
-    product: Product;
+    product: Pick<Product, "name">;
     price: Price;
     studio: Pick<Account, "name" | "slug">;
     returnPath: string | null;

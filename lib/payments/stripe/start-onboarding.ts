@@ -4,8 +4,8 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { stripeAccountStatus } from "./stripe-account-status";
-import { stripeClient } from "./stripe-client";
+import { stripeAccountStatus } from "./account-status";
+import { stripeClient } from "./client";
 
 /** Where Stripe's onboarding sends the administrator back to (done, or the link expired). */
 export const PAYMENTS_SETTINGS_PATH = "/dashboard/settings/payments";

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { stripeWebhooks } from "./stripe-client";
+import { stripeWebhooks } from "./client";
 
 /**
  * Checks a webhook delivery's `Stripe-Signature` against the raw body with the Stripe library and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkoutPaymentMethods, methodAllowedFor } from "./payment-methods";
-import { stripeAccountStatus } from "./stripe-account-status";
+import { checkoutPaymentMethods, methodAllowedFor } from "@/lib/payments/payment-methods";
+import { stripeAccountStatus } from "./account-status";
 
 const account = (facts: { details_submitted: boolean; charges_enabled: boolean; disabled_reason?: string | null }) => ({
   details_submitted: facts.details_submitted,

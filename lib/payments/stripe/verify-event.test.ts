@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { WEBHOOK_SECRET } from "@/tests/helpers/stripe";
-import { STRIPE_SIGNATURE_TOLERANCE_SECONDS, verifyStripeEvent } from "./verify-stripe-event";
+import { STRIPE_SIGNATURE_TOLERANCE_SECONDS, verifyStripeEvent } from "./verify-event";
 
 const NOW = new Date("2026-06-01T12:00:00.000Z");
 const nowSeconds = NOW.getTime() / 1000;

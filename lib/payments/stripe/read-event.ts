@@ -2,7 +2,7 @@ import "server-only";
 import type Stripe from "stripe";
 import { AppError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/http/parse-input";
-import { verifyStripeEvent } from "./verify-stripe-event";
+import { verifyStripeEvent } from "./verify-event";
 
 /**
  * A webhook delivery's event: the raw body (read as bytes, unparsed, since the signature covers

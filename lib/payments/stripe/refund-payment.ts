@@ -1,6 +1,6 @@
 import "server-only";
 import Stripe from "stripe";
-import { onAccount } from "./stripe-provider";
+import { onAccount } from "./on-account";
 
 /**
  * Refunds a Stripe payment in full through the Refunds API. The idempotency key is the order's, so

@@ -4,14 +4,16 @@ import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import type { TenantTx } from "@/lib/db/tenant-db";
-import { invoicePaymentIntent } from "@/lib/payments/invoice-payment-intent";
-import { stripeClient } from "@/lib/payments/stripe-client";
+import { invoicePaymentIntent } from "./invoice-payment-intent";
+import { stripeClient } from "./client";
 import { applyAccountUpdated } from "./apply-account-updated";
-import { completePaidOrder } from "./complete-paid-order";
+import { completePaidOrder } from "@/lib/commerce/complete-paid-order";
 import { afterRefund } from "@/lib/orders/after-refund";
+import { applyPaymentEventOnce, paymentEventApplied } from "@/lib/orders/apply-payment-event";
 import { createOrder } from "@/lib/orders/create-order";
 import { markFailed, markPaid, markRefunded } from "@/lib/orders/order-status";
-import { prepareInstalmentInvoice, recordInstalmentFailed, recordInstalmentPaid } from "./stripe-instalments";
+import { createStripeProvider } from "./provider";
+import { prepareInstalmentInvoice, recordInstalmentFailed, recordInstalmentPaid } from "./instalments";
 
 export type StripeEventOutcome =
   "fulfilled" | "failed" | "renewed" | "payment_recorded" | "refunded" | "account_updated" | "duplicate" | "ignored";
@@ -20,8 +22,8 @@ type OrderRef = { orderId: string; accountId: string };
 
 /**
  * Applies a verified Stripe event exactly once, however often it is delivered: the event id is
- * recorded (`ProcessedPaymentEvent` "stripe:<id>") in the same transaction as its effects, and the
- * order changes only from `pending`. The platform's webhook and the Connect webhook (events of the
+ * recorded (`ProcessedPaymentEvent` "stripe:<id>", lib/orders/apply-payment-event.ts) in the same
+ * transaction as its effects, and the order changes only from `pending`. The platform's webhook and the Connect webhook (events of the
  * studios' connected accounts, which name the `account`) both come here; a connected account's event
  * about an order of a studio that account is not connected to is ignored. Handled:
  * - `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded`: the order
@@ -32,7 +34,7 @@ type OrderRef = { orderId: string; accountId: string };
  * - `invoice.paid` of a subscription's first period: the order bought at checkout keeps the invoice's
  *   PaymentIntent (a refund names it); of a later period: a paid renewal order (providerRef = invoice
  *   id, with its PaymentIntent) and one more billing period on the subscription's entitlement;
- * - a subscription paying a price in instalments (stripe-instalments.ts): its first `invoice.paid`
+ * - a subscription paying a price in instalments (instalments.ts): its first `invoice.paid`
  *   sets its end (`cancel_at`), a later one records a paid instalment order; `invoice.payment_failed`
  *   of a later one records a failed instalment and emails the buyer and the administrators;
  * - `charge.refunded` (in full) of a paid order's PaymentIntent, e.g. a refund made in Stripe's
@@ -67,7 +69,7 @@ export async function handleStripeEvent({
       const ref = orderRef(invoice.parent?.subscription_details?.metadata);
       if (!ref) return once(event, ref, async () => "ignored");
       // A redelivery needs no second look-up at Stripe (once() still decides, under its transaction).
-      if (await db.processedPaymentEvent.findUnique({ where: { id: `stripe:${event.id}` } })) return "duplicate";
+      if (await paymentEventApplied(eventId(event))) return "duplicate";
       const paymentIntentId = await invoicePaymentIntent(stripe, invoice, event.account ?? null);
       const connectedAccountId = event.account ?? null;
       const inInstalments = await prepareInstalmentInvoice({ stripe, ref, invoice, connectedAccountId });
@@ -93,7 +95,8 @@ export async function handleStripeEvent({
       const outcome = await once(event, ref, (tx, found) => refund(tx, found));
       if (outcome === "refunded" && ref) {
         const db = tenantDb(ref.accountId);
-        await afterRefund(db, await db.order.findFirstOrThrow({ where: { id: ref.orderId } }), { stripe });
+        const refunded = await db.order.findFirstOrThrow({ where: { id: ref.orderId } });
+        await afterRefund(db, refunded, createStripeProvider(stripe));
       }
       return outcome;
     }
@@ -136,18 +139,18 @@ async function once(
     log.warn("Stripe event without order metadata ignored", { eventType: event.type });
     return "ignored";
   }
-  const outcome = await tenantDb(ref.accountId).$transaction(async (tx) => {
-    const { count } = await tx.processedPaymentEvent.createMany({
-      data: [{ id: `stripe:${event.id}` }],
-      skipDuplicates: true,
-    });
-    if (count === 0) return "duplicate" as const;
+  const outcome = await applyPaymentEventOnce(ref.accountId, eventId(event), async (tx) => {
     if (event.account && !(await connectedTo(tx, event.account))) return "ignored";
     return work(tx, ref);
   });
   log.info("Stripe event handled", { eventType: event.type, orderId: ref.orderId, outcome });
   // the payment email; a failed order's seats given back may have promoted people from a waitlist
   return outcome;
+}
+
+/** The id a Stripe event is recorded under once applied (`ProcessedPaymentEvent`). */
+export function eventId(event: Stripe.Event): string {
+  return `stripe:${event.id}`;
 }
 
 /** Whether the transaction's studio is the one connected to Stripe account `stripeAccountId`. */

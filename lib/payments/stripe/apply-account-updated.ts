@@ -1,9 +1,9 @@
 import "server-only";
 import type Stripe from "stripe";
 import { db } from "@/lib/db";
-import { tenantDb } from "@/lib/db/tenant-db";
+import { applyPaymentEventOnce } from "@/lib/orders/apply-payment-event";
 import { log } from "@/lib/log";
-import { stripeAccountStatus } from "@/lib/payments/stripe-account-status";
+import { stripeAccountStatus } from "./account-status";
 
 /**
  * `account.updated` of a studio's connected account (Connect webhook): its status, charges and
@@ -22,12 +22,7 @@ export async function applyAccountUpdated(
     log.warn("Stripe account.updated for an account no studio is connected to ignored", { eventType: event.type });
     return "ignored";
   }
-  const outcome = await tenantDb(connected.accountId).$transaction(async (tx) => {
-    const { count } = await tx.processedPaymentEvent.createMany({
-      data: [{ id: `stripe:${event.id}` }],
-      skipDuplicates: true,
-    });
-    if (count === 0) return "duplicate" as const;
+  const outcome = await applyPaymentEventOnce(connected.accountId, `stripe:${event.id}`, async (tx) => {
     await tx.accountPayments.updateMany({
       where: { stripeAccountId: account.id },
       data: {

@@ -3,17 +3,17 @@ import type { Order } from "@prisma/client";
 import type Stripe from "stripe";
 import { tenantDb, type TenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
-import { onAccount, stripeSubscriptionId } from "@/lib/payments/stripe-provider";
-import { addBillingPeriod } from "./entitlement-terms";
+import { onAccount, stripeSubscriptionId } from "./on-account";
+import { addBillingPeriod } from "@/lib/commerce/entitlement-terms";
 import { createOrder } from "@/lib/orders/create-order";
 import { markFailed, markPaid } from "@/lib/orders/order-status";
-import { noticeFailedInstalment } from "./notice-failed-instalment";
+import { noticeFailedInstalment } from "@/lib/commerce/notice-failed-instalment";
 
 type OrderRef = { orderId: string; accountId: string };
 
 /**
  * A price paid in instalments is a monthly Stripe subscription of its first instalment on the
- * studio's connected account (stripe-provider.ts). Before a paid invoice of one is recorded, the
+ * studio's connected account (provider.ts). Before a paid invoice of one is recorded, the
  * subscription is told what Stripe cannot be told at checkout: on its first invoice, to end itself
  * after the last instalment (`cancel_at`: the first period's start plus `instalments` months, no
  * proration); on the invoice before the last, to add the remainder of the price to the last. Both
@@ -152,7 +152,6 @@ export async function stopSubscriptionOfRefund({
   stripe: () => Stripe;
   order: Order;
 }): Promise<void> {
-  if (order.provider !== "stripe") return;
   const entitlement = await db.entitlement.findFirst({
     where: { orderId: order.id, status: "revoked" },
     select: { providerSubscriptionId: true, product: { select: { type: true } } },

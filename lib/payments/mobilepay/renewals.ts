@@ -5,7 +5,7 @@ import { db as rootDb } from "@/lib/db";
 import { tenantDb, type TenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import { log } from "@/lib/log";
-import type { SalesUnit } from "@/lib/payments/mobilepay/client";
+import type { SalesUnit } from "./client";
 import {
   cancelCharge,
   createCharge,
@@ -14,11 +14,11 @@ import {
   refundCharge,
   stopAgreement,
   type Agreement,
-} from "@/lib/payments/mobilepay/recurring";
-import { connectedSalesUnit, noteRefusedKeys } from "@/lib/payments/mobilepay/sales-unit";
+} from "./recurring";
+import { connectedSalesUnit, noteRefusedKeys } from "./sales-unit";
 import { createOrder } from "@/lib/orders/create-order";
 import { markFailed, markPaid } from "@/lib/orders/order-status";
-import { noticeMembershipPastDue } from "./notice-membership-past-due";
+import { noticeMembershipPastDue } from "@/lib/commerce/notice-membership-past-due";
 
 // Renewals of MobilePay memberships (decision 0040): we make each period's charge on the member's
 // agreement ourselves, ahead of its due date, and apply its outcome once.
@@ -318,7 +318,7 @@ export async function refundMobilepayCharge({ db, order }: { db: TenantDb; order
  * again either way (a failure is logged by stopMobilepayAgreement).
  */
 export async function stopAgreementOfRevokedMembership({ db, order }: { db: TenantDb; order: Order }): Promise<void> {
-  if (order.provider !== "mobilepay" || !order.mobilepayAgreementId) return;
+  if (!order.mobilepayAgreementId) return;
   const revoked = await db.entitlement.findFirst({
     where: { orderId: order.id, status: "revoked" },
     select: { id: true },

@@ -4,9 +4,14 @@ import { env } from "@/lib/env";
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogRecord = { level: LogLevel; msg: string; time: string } & Record<string, unknown>;
 type Sink = (line: string) => void;
+type Watcher = (record: LogRecord) => void;
 
 const ORDER: Record<LogLevel | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
-const holder = globalThis as typeof globalThis & { __studioLogSink?: Sink; __studioLogLevel?: LogLevel | "silent" };
+const holder = globalThis as typeof globalThis & {
+  __studioLogSink?: Sink;
+  __studioLogLevel?: LogLevel | "silent";
+  __studioLogWatcher?: Watcher;
+};
 
 /** Tests capture the log output here; production writes one JSON line per record to stdout. */
 export function setLogSink(sink: Sink | undefined, level: LogLevel | "silent" = "debug"): void {
@@ -14,10 +19,22 @@ export function setLogSink(sink: Sink | undefined, level: LogLevel | "silent" = 
   holder.__studioLogLevel = sink ? level : undefined;
 }
 
+/**
+ * The tests' guard (tests/setup/log-guard.ts) sees every warning and error, whatever the level and
+ * the sink, so a test that logs one it did not declare fails.
+ */
+export function watchLogs(watcher: Watcher | undefined): void {
+  holder.__studioLogWatcher = watcher;
+}
+
 function write(level: LogLevel, msg: string, fields: Record<string, unknown>): void {
-  const threshold = holder.__studioLogLevel ?? env().LOG_LEVEL;
-  if (ORDER[level] < ORDER[threshold]) return;
-  const line = JSON.stringify({ level, msg, time: new Date().toISOString(), ...fields });
+  const watcher = ORDER[level] >= ORDER.warn ? holder.__studioLogWatcher : undefined;
+  const shown = ORDER[level] >= ORDER[holder.__studioLogLevel ?? env().LOG_LEVEL];
+  if (!watcher && !shown) return;
+  const record: LogRecord = { level, msg, time: new Date().toISOString(), ...fields };
+  watcher?.(record);
+  if (!shown) return;
+  const line = JSON.stringify(record);
   (holder.__studioLogSink ?? ((text: string) => process.stdout.write(`${text}\n`)))(line);
 }
 

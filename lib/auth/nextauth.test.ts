@@ -7,6 +7,7 @@ import { setLogSink } from "@/lib/log";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant } from "@/tests/helpers/fixtures";
 import { emailedToken, readOutbox, waitForEmails } from "@/tests/helpers/outbox";
+import { expectLogged } from "@/tests/helpers/logs";
 import { decodeIdentifier, encodeIdentifier } from "./nextauth-identifier";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 
@@ -85,6 +86,8 @@ describe("web sign-in through NextAuth", () => {
     const { accountId } = await createTenant();
     const member = await createMember(accountId, "attendee");
 
+    // NextAuth logs the refusal of a sign-in without a studio as its own error.
+    expectLogged("error", /^nextauth error \{"code":"SIGNIN_EMAIL_ERROR"\}/);
     const withoutAccount = await webSignIn(member.email, undefined);
     expect(withoutAccount.body.url).toBe("http://localhost:3000/api/auth/error?error=EmailSignin");
 

@@ -17,6 +17,7 @@ import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import { createClass, grant } from "@/app/api/bookings/booking-test-data";
 import type { RawSql } from "@/lib/db/raw-sql";
 import { sendWaitingBookingEmails as drainBookingEmails } from "@/tests/helpers/app-drains";
+import { JOBS_WITHOUT_A_DATABASE, allowLogged, expectLogged } from "@/tests/helpers/logs";
 import { enqueueBookingEmails } from "./booking-email-outbox";
 import { holdJobs, startJobs, stopJobs, wakeJobs } from "@/lib/jobs/wake";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
@@ -160,6 +161,7 @@ describe("a failing send", () => {
     await enqueue([{ kind: "confirmed", bookingId: first!.booking.id }]);
     const outboxDir = env().EMAIL_OUTBOX_DIR;
     breakTransport();
+    expectLogged("warn", /^booking email failed, will retry .*"attempts":1,/);
 
     expect(await drainBookingEmails()).toBe(0);
     const [row] = await pendingRows();
@@ -181,6 +183,8 @@ describe("a failing send", () => {
     breakTransport();
     const lines: string[] = [];
     setLogSink((line) => lines.push(line), "warn");
+    expectLogged("warn", /^booking email failed, will retry/);
+    expectLogged("error", /^booking email given up/);
 
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect(await pendingRows()).toHaveLength(1);
@@ -321,6 +325,9 @@ describe("a database that goes away", () => {
     await enqueue([{ kind: "confirmed", bookingId: first!.booking.id }]);
     const lines: string[] = [];
     setLogSink((line) => lines.push(line), "warn");
+    // The wake on the closed database finds every kind of work unreachable, and says so for each.
+    expectLogged("warn", /^booking emails not drained/);
+    allowLogged("warn", JOBS_WITHOUT_A_DATABASE);
     const current = getDatabase();
     const closed = openPglite("memory://");
     await closed.close();

@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from "vitest";
 import { setLogSink, type LogRecord } from "@/lib/log";
 import { reportDatabaseReachable, reportDatabaseUnreachable } from "./reachability";
+import { expectLogged } from "@/tests/helpers/logs";
 
 afterEach(() => setLogSink(undefined));
 
@@ -8,6 +9,8 @@ it("logs an outage once when it starts and once when a connection begun since su
   const records: LogRecord[] = [];
   setLogSink((line) => records.push(JSON.parse(line) as LogRecord));
   const begun = performance.now() - 1;
+  expectLogged("error", /^database unreachable \{"signal":"ECONNREFUSED"\}$/);
+  expectLogged("error", /^database unreachable \{"signal":"57P01"\}$/);
 
   reportDatabaseUnreachable("ECONNREFUSED", begun);
   reportDatabaseReachable(begun); // a connection begun before the outage was noticed proves nothing

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { createTenant } from "@/tests/helpers/fixtures";
+import { expectLogged } from "@/tests/helpers/logs";
 import { sqlState } from "./errors";
 import { isRetryableConflict, withRetry } from "./with-retry";
 
@@ -149,6 +150,7 @@ describe("withRetry", () => {
   });
 
   it("gives up after the cap with 503 Service unavailable and Retry-After", async () => {
+    expectLogged("warn", /^transaction conflict persisted \{"operation":"test","attempts":4/);
     const conflict = await raised("40001");
     let calls = 0;
     const error = await withRetry(

@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { ProfileInput } from "@/lib/schemas/account-profile";
 import { createMember, createTenant } from "@/tests/helpers/fixtures";
+import { expectLogged } from "@/tests/helpers/logs";
 import { DEMO_EMAIL_DOMAIN, DEMO_FIXTURE, DEMO_SLUG } from "./demo-fixture";
 import { resetDemo } from "./reset-demo";
 import { seedDemo } from "./seed-demo";
@@ -223,6 +224,7 @@ describe("resetDemo", () => {
     });
 
     await expect(resetDemo()).rejects.toEqual(new AppError("demo_disabled"));
+    expectLogged("warn", /^demo slug is held by a non-demo account/);
     expect(await seedDemo()).toEqual({ seeded: false, accountId: real.id });
     expect(await db.account.findUnique({ where: { id: real.id } })).toMatchObject({
       name: "A real studio",

@@ -3,6 +3,7 @@ import { z } from "@/lib/schemas/zod";
 import { db } from "@/lib/db";
 import { setLogSink } from "@/lib/log";
 import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+import { expectLogged } from "@/tests/helpers/logs";
 import { json, route } from "./route";
 
 // A tiny route of the test's own, called the way Next calls a route file's export.
@@ -128,6 +129,7 @@ describe("route(): same-origin check for cookie writes", () => {
 
 describe("route(): failures and logs", () => {
   it("answers an unhandled error with 500 and nothing else", async () => {
+    expectLogged("error", /^unhandled error .*"route":"GET \/explode"/);
     const response = await explode(new Request("http://localhost:3000/api/explode"), context);
     expect(response.status).toBe(500);
     const text = await response.text();
@@ -136,6 +138,7 @@ describe("route(): failures and logs", () => {
   });
 
   it("answers a value the database refused with 400 and a warning, not a 500", async () => {
+    expectLogged("warn", /^database refused a value the schemas let through/);
     const storeRefused = route({ operation: "GET /refused", auth: "none" }, async () => {
       // What a handler whose schema misses a rule would do: text with NUL, a year PostgreSQL lacks.
       await db.$queryRaw`SELECT ${"a\u0000b"}::text AS text`;
@@ -159,6 +162,7 @@ describe("route(): failures and logs", () => {
   });
 
   it("logs one line per request with method, route, status and duration", async () => {
+    expectLogged("error", /^unhandled error .*"route":"GET \/explode"/);
     await call({ headers: JSON_HEADERS, body: JSON.stringify({ name: "Mat" }) });
     await explode(new Request("http://localhost:3000/api/explode"), context);
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);

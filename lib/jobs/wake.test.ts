@@ -10,6 +10,7 @@ import { api } from "@/tests/helpers/api";
 import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox } from "@/tests/helpers/outbox";
 import { WebhookReceiver } from "@/tests/helpers/webhook-receiver";
+import { expectLogged } from "@/tests/helpers/logs";
 import { holdJobs, runJobsOnce, startJobs } from "./wake";
 
 const receiver = new WebhookReceiver();
@@ -37,6 +38,8 @@ beforeEach(async () => {
 
 /** A notice email waiting in its outbox, and whether any run has touched it since. */
 async function waitingNotice() {
+  // A kind no template renders: the run that takes it fails it, and says so.
+  expectLogged("warn", /^notice email failed, will retry .*"kind":"waiting_for_the_sweep"/);
   const row = await db.noticeEmail.create({
     data: { accountId: tenant.accountId, kind: "waiting_for_the_sweep", userId: tenant.admin.userId },
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setTestPageLanguage } from "@/tests/helpers/page-language";
+import { expectLogged } from "@/tests/helpers/logs";
 import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
 import { CreateSeasonInput } from "@/lib/schemas/season";
@@ -50,6 +51,7 @@ describe("runAction", () => {
   });
 
   it("hides unexpected errors behind a generic message", async () => {
+    expectLogged("error", /^dashboard action failed \{"error":"connection reset by peer/);
     const state = await runAction(
       async () => {
         throw new Error("connection reset by peer at 10.0.0.7");

@@ -22,6 +22,9 @@ const { useDatabase, closeDatabase } = await import("@/lib/db");
 type Database = import("@/lib/db").Database;
 const { resetEnvCache } = await import("@/lib/env");
 resetEnvCache();
+// Before the file's own hooks: its afterEach runs after theirs (a warning or an error a test did not
+// declare fails it).
+const { settleFile } = await import("@/tests/setup/log-guard");
 
 const config = inject("database");
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -77,4 +80,5 @@ afterAll(async () => {
   await closeDatabase();
   await dropDatabase?.();
   fs.rmSync(scratch, { recursive: true, force: true });
+  settleFile();
 });

@@ -13,6 +13,7 @@ import { createMember, createTenant, type TestMember, type TestTenant } from "@/
 import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
 import { waitForEmailsAbout } from "@/tests/helpers/outbox";
 import type { WebhookDelivery } from "@/tests/fakes/vipps-mobilepay";
+import { expectLogged } from "@/tests/helpers/logs";
 
 const fake = useFakeMobilepay();
 const DAY_MS = 86_400_000;
@@ -169,6 +170,7 @@ describe("MobilePay membership renewals", () => {
     fake.failWith = 503;
     const other = await paidMembershipOrder(tenant);
     fake.failWith = 503;
+    expectLogged("error", /^Vipps MobilePay failed to refund an order .*"errorName":"MobilepayUnavailable"/);
     expect((await api("POST", `/orders/${other}/refunds`, { token: tenant.admin.token })).status).toBe(503);
     expect((await db.order.findUniqueOrThrow({ where: { id: other } })).status).toBe("paid");
   });

@@ -9,8 +9,13 @@ import { createMember, createTenant, type TestMember, type TestTenant } from "@/
 import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
 import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import type { WebhookDelivery } from "@/tests/fakes/vipps-mobilepay";
+import { allowLogged, expectLogged } from "@/tests/helpers/logs";
 
 const fake = useFakeMobilepay();
+
+// The poll looks at every studio's pending orders, the earlier tests' too, whose agreements the fake,
+// reset for each test, no longer knows (it answers 404).
+const POLLED_AGREEMENT_OF_AN_EARLIER_TEST = /^Vipps MobilePay agreement could not be polled .*"errorName":"Error"/;
 const NOW = new Date("2026-11-30T09:05:00Z");
 
 type Product = { id: string; name: string; prices: { id: string }[] };
@@ -130,6 +135,7 @@ describe("POST /checkout with paymentMethod mobilepay", () => {
     const member = await createMember(tenant.accountId, "attendee");
     const p = await membership(tenant);
     fake.failWith = 503;
+    expectLogged("error", /^payment provider failed to open a checkout .*"errorName":"MobilepayUnavailable"/);
     expect((await checkout(member, p)).status).toBe(503);
     const [order] = await db.order.findMany({ where: { userId: member.userId } });
     expect(order).toMatchObject({ status: "failed", provider: "mobilepay" });
@@ -139,6 +145,7 @@ describe("POST /checkout with paymentMethod mobilepay", () => {
     const member = await createMember(tenant.accountId, "attendee");
     const p = await membership(tenant);
     fake.salesUnits.length = 0; // revoked in their portal
+    expectLogged("error", /^payment provider failed to open a checkout .*"errorName":"MobilepayKeysRefused"/);
     expect((await checkout(member, p)).status).toBe(503);
     const payments = await api("GET", "/account/payments", { token: tenant.admin.token });
     expect(payments.body.mobilepay.status).toBe("failing");
@@ -187,6 +194,7 @@ describe("the agreement's outcome", () => {
 
   it("stays pending while the member has not answered, and an unsigned delivery is 400 and changes nothing", async () => {
     const { order, agreementId } = await pendingMembership();
+    allowLogged("warn", POLLED_AGREEMENT_OF_AN_EARLIER_TEST);
     expect(await pollMobilepayAgreements(NOW)).toBe(0);
     fake.approve(agreementId);
     const [activated] = deliveriesAbout(agreementId);
@@ -202,6 +210,7 @@ describe("the agreement's outcome", () => {
 
   it("the poll finds what a lost webhook would have said, and racing the webhook changes the order once", async () => {
     const lost = await pendingMembership();
+    allowLogged("warn", POLLED_AGREEMENT_OF_AN_EARLIER_TEST);
     fake.approve(lost.agreementId);
     expect(await pollMobilepayAgreements(NOW)).toBeGreaterThanOrEqual(1);
     expect((await orderRow(lost.order.id)).status).toBe("paid");

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { connectStudio, deliverStripeEvent, stripeEvent, useFakeStripe } from "@/tests/helpers/stripe";
+import { expectLogged } from "@/tests/helpers/logs";
 
 // Cancelling a Stripe subscription: Stripe is told `cancel_at_period_end` (on the studio's connected
 // account) through the library's HTTP client replaced by a fake (no network), and a later invoice
@@ -133,6 +134,7 @@ describe("cancelling a Stripe subscription", () => {
     const member = await createMember(tenant.accountId, "attendee");
     const { entitlement } = await stripeSubscription(member, "sub_refused");
     stripe.fake.failWith = "Something went wrong";
+    expectLogged("error", /^Stripe refused to cancel a subscription/);
     const refused = await api("POST", `/me/entitlements/${entitlement.id}/cancel`, { token: member.token });
     expect(refused).toMatchObject({ status: 503, body: { error: "Service unavailable" } });
     expect((await db.entitlement.findUniqueOrThrow({ where: { id: entitlement.id } })).cancelAt).toBeNull();

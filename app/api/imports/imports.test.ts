@@ -10,6 +10,7 @@ import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox } from "@/tests/helpers/outbox";
+import { expectLogged } from "@/tests/helpers/logs";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/imports");
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)));
@@ -302,6 +303,7 @@ describe("POST /imports/{id}/commit: people", () => {
     });
     expect(await attendees()).toBe(500);
     // one more batch of 300 is written, then the process "dies" while writing the next: nothing of it stays
+    expectLogged("warn", /^import commit failed, will retry .*"attempts":1,/);
     await expect(commitWaitingImports({ batchSize: 300, crashAtBatch: 2 })).resolves.toBe(0);
     expect(await attendees()).toBe(800);
     expect(await memberByEmail("person800@example.com")).toBeNull();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/fixtures";
+import { expectLogged } from "@/tests/helpers/logs";
 import { json, route } from "@/lib/http/route";
 
 type Metrics = {
@@ -34,6 +35,7 @@ describe("GET /metrics", () => {
   });
 
   it("counts requests, durations and 5xx errors per route pattern", async () => {
+    expectLogged("error", /^unhandled error \{"route":"POST \/explode"/);
     const before = await metrics();
     await api("GET", "/health");
     await api("GET", "/health");

@@ -8,6 +8,7 @@ import { fakePostgres } from "@/tests/helpers/fake-postgres";
 import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/fixtures";
 import { waitForEmails } from "@/tests/helpers/outbox";
+import { JOBS_WITHOUT_A_DATABASE, allowLogged, expectLogged } from "@/tests/helpers/logs";
 
 const scrape = async (query = "?format=prometheus") => (await api("GET", `/metrics${query}`)).text;
 
@@ -189,6 +190,7 @@ describe("GET /metrics in Prometheus' text format", () => {
     // the file is written before the drain hears of it: counted once the link's row is settled
     await expect.poll(() => unsentLinks(tenant.admin.userId)).toBe(0);
     // A sign-in email on its last attempt whose token no key unseals: this attempt fails and gives it up.
+    expectLogged("error", /^magic link email given up .*"errorName":"UnsealFailed"/);
     await getDatabase().sql.query(
       `INSERT INTO "MagicLink" ("tokenHash", "userId", "accountId", "expiresAt", "sealedToken", "attempts")
        VALUES ($1, $2, $3, (now() AT TIME ZONE 'UTC') + interval '10 minutes', 'not-a-sealed-token', 3)`,
@@ -209,6 +211,11 @@ describe("GET /metrics in Prometheus' text format", () => {
     process.env.DATABASE_POOL_TIMEOUT_MS = "300"; // read by openPostgres
     resetEnvCache();
     const server = await fakePostgres("stalled"); // answers no query
+    // The scrape's reading of the waiting jobs times out; a wake of the jobs runner meanwhile finds the
+    // database as stalled, and closing the fake server is an outage.
+    expectLogged("warn", /^waiting jobs not read for the metrics/);
+    allowLogged("warn", JOBS_WITHOUT_A_DATABASE);
+    allowLogged("error", /^database unreachable/);
     const stalled = openPostgres(server.url, 1);
     const previous = getDatabase();
     useDatabase(stalled);

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { connectStudio, deliverStripeEvent, stripeEvent, useFakeStripe } from "@/tests/helpers/stripe";
+import { expectLogged } from "@/tests/helpers/logs";
 
 // Promo codes with PAYMENTS_PROVIDER=stripe: the Stripe library's HTTP client is a fake (no
 // network) and webhook deliveries are signed with the library's own test-header helper.
@@ -141,6 +142,7 @@ describe("promo codes with the Stripe provider", () => {
     const dropIn = await product({});
     const code = await promoCode({ percentOff: 10, maxRedemptions: 1 });
     stripe.fake.failWith = "Something went wrong";
+    expectLogged("error", /^payment provider failed to open a checkout \{"provider":"stripe"/);
     expect(await checkout(buyer, dropIn, code.code)).toMatchObject({
       status: 503,
       body: { error: "Service unavailable" },

@@ -14,6 +14,7 @@ import { holdJobs } from "@/lib/jobs/wake";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox } from "@/tests/helpers/outbox";
+import { expectLogged } from "@/tests/helpers/logs";
 
 const DAY = 24 * 3_600_000;
 const settings = { secretKey: "development-webhook-key-change-me-in-production", allowPrivateUrls: true };
@@ -97,6 +98,8 @@ const disabledEmails = () => readOutbox().filter((email) => email.id.startsWith(
 
 describe("an endpoint disabled after 5 days of failures", () => {
   it("emails each administrator once, in their language, with the host only; not attendees, teachers or disabled people", async () => {
+    expectLogged("warn", /^webhook delivery failed, will retry .*"statusCode":500,/);
+    expectLogged("error", /^webhook endpoint disabled after 5 days of failures/);
     const webhookId = await failingEndpoint();
     const start = new Date();
     const events: WebhookDrainEvent[] = [];
@@ -134,6 +137,8 @@ describe("an endpoint disabled after 5 days of failures", () => {
   });
 
   it("emails again only when the endpoint, enabled again, fails for another 5 days", async () => {
+    expectLogged("warn", /^webhook delivery failed, will retry .*"statusCode":500,/);
+    expectLogged("error", /^webhook endpoint disabled after 5 days of failures/);
     const webhookId = await failingEndpoint();
     const start = new Date();
     const events: WebhookDrainEvent[] = [];

@@ -18,6 +18,7 @@ import {
   useFakeStripe,
   WEBHOOK_SECRET,
 } from "@/tests/helpers/stripe";
+import { expectLogged } from "@/tests/helpers/logs";
 
 const stripe = useFakeStripe();
 
@@ -277,6 +278,7 @@ describe("POST /account/payments/stripe/onboarding", () => {
   it("answers 503 when Stripe cannot be reached, connecting nothing", async () => {
     const tenant = await createTenant();
     stripe.fake.failWith = "Something went wrong";
+    expectLogged("error", /^Stripe failed to start onboarding/);
     expect(await onboard(tenant)).toMatchObject({ status: 503, body: { error: "Service unavailable" } });
     expect((await payments(tenant)).body.stripe.status).toBe("not_connected");
   });
@@ -300,6 +302,7 @@ describe("POST /payments/stripe/connect-webhook", () => {
   it("answers 400 when no Connect signing secret is configured", async () => {
     delete process.env.STRIPE_CONNECT_WEBHOOK_SECRET;
     resetEnvCache();
+    expectLogged("error", /^Stripe webhook received but its signing secret is not set .*CONNECT_WEBHOOK/);
     try {
       expect(await deliverStripeEvent(accountUpdated("acct_any"), { endpoint: "connect" })).toMatchObject({
         status: 400,
@@ -333,6 +336,7 @@ describe("POST /payments/stripe/connect-webhook", () => {
     expect((await deliverStripeEvent(activated, { endpoint: "connect" })).status).toBe(200);
     expect((await payments(tenant)).body.stripe.status).toBe("restricted");
     // An account no studio is connected to is ignored.
+    expectLogged("warn", /^Stripe account.updated for an account no studio is connected to ignored/);
     expect((await deliverStripeEvent(accountUpdated("acct_nobody"), { endpoint: "connect" })).status).toBe(200);
   });
 });

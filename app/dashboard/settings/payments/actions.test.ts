@@ -6,6 +6,7 @@ import { refreshStripeAccount } from "@/lib/payments/stripe/refresh-account";
 import { createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { useFakeStripe } from "@/tests/helpers/stripe";
 import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
+import { expectLogged } from "@/tests/helpers/logs";
 
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
@@ -60,6 +61,7 @@ describe("connect action", () => {
 
   it("answers the error and stays when Stripe cannot be reached", async () => {
     stripe.fake.failWith = "Something went wrong";
+    expectLogged("error", /^Stripe failed to start onboarding/);
     expect(await connectStripeAction()).toMatchObject({ ok: false, error: expect.any(String) });
   });
 });

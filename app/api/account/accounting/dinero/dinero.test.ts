@@ -13,6 +13,7 @@ import { api } from "@/tests/helpers/api";
 import { DINERO, useFakeDinero } from "@/tests/helpers/fake-dinero";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { isPdf, pdfText } from "@/tests/helpers/pdf";
+import { expectLogged } from "@/tests/helpers/logs";
 
 const dinero = useFakeDinero();
 const T0 = new Date("2026-03-02T09:00:00.000Z");
@@ -254,6 +255,7 @@ describe("vouchers in Dinero", () => {
     await connect();
     const order = await buy();
     dinero.failNext("create", 503);
+    expectLogged("warn", /^Dinero voucher failed, will retry .*"attempts":1,"errorName":"DineroUnavailable"/);
 
     expect(await drain()).toBe(0);
     expect(await rows()).toEqual([
@@ -274,6 +276,7 @@ describe("vouchers in Dinero", () => {
     await connect();
     await buy();
     dinero.failNext("book", 500);
+    expectLogged("warn", /^Dinero voucher failed, will retry .*"attempts":1,/);
     expect(await drain()).toBe(0);
     expect(dinero.vouchers).toMatchObject([{ status: "Draft" }]);
     expect(await drain(new Date(T0.getTime() + 61_000))).toBe(1);
@@ -284,6 +287,8 @@ describe("vouchers in Dinero", () => {
     await connect();
     const order = await buy();
     dinero.failNext("token", 503, 503, 503, 503, 503, 503);
+    expectLogged("warn", /^Dinero voucher failed, will retry/);
+    expectLogged("error", /^Dinero voucher given up .*"attempts":6,/);
     let at = T0.getTime();
     for (const delay of [0, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000]) {
       at += delay + 1_000;

@@ -8,6 +8,7 @@ import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import { connectStudio, deliverStripeEvent, stripeEvent, useFakeStripe } from "@/tests/helpers/stripe";
+import { expectLogged } from "@/tests/helpers/logs";
 
 const stripe = useFakeStripe();
 let tenant: TestTenant;
@@ -135,6 +136,7 @@ describe("refunds of Stripe orders", () => {
     const member = await createMember(tenant.accountId, "attendee");
     const { orderId, paymentIntent } = await paidOrder(member);
     expect((await deliver("charge.refunded", chargeRefunded(paymentIntent, false))).status).toBe(200);
+    expectLogged("warn", /^Stripe event without order metadata ignored \{"eventType":"charge.refunded"\}/);
     expect((await deliver("charge.refunded", chargeRefunded("pi_someone_else"))).status).toBe(200);
     expect((await orderOf(orderId)).status).toBe("paid");
   });
@@ -143,6 +145,7 @@ describe("refunds of Stripe orders", () => {
     const member = await createMember(tenant.accountId, "attendee");
     const { orderId } = await paidOrder(member);
     stripe.fake.failWith = "The refund could not be made";
+    expectLogged("error", /^Stripe failed to refund an order/);
 
     const response = await api("POST", `/orders/${orderId}/refunds`, { token: tenant.admin.token });
 

@@ -11,6 +11,7 @@ import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { waitForEmails } from "@/tests/helpers/outbox";
 import { connectStudio, deliverStripeEvent as deliver, stripeEvent, useFakeStripe } from "@/tests/helpers/stripe";
+import { expectLogged } from "@/tests/helpers/logs";
 
 const stripe = useFakeStripe();
 let tenant: TestTenant;
@@ -175,6 +176,7 @@ describe("a seat held while a course is paid through Stripe", () => {
   it("is given back when Stripe cannot open the payment page (503)", async () => {
     const bought = await course(1);
     stripe.fake.failWith = "Stripe is down";
+    expectLogged("error", /^payment provider failed to open a checkout \{"provider":"stripe"/);
     const refused = await buy(await createMember(tenant.accountId, "attendee"), bought);
     expect(refused.status).toBe(503);
     expect(await taken(bought.instanceIds)).toEqual([0, 0]);

@@ -12,6 +12,7 @@ import {
   useFakeStripe,
   WEBHOOK_SECRET,
 } from "@/tests/helpers/stripe";
+import { expectLogged } from "@/tests/helpers/logs";
 
 // PAYMENTS_PROVIDER=stripe with the Stripe library's HTTP client replaced by a fake (no network),
 // and webhook deliveries signed with the library's own test-header helper (tests/helpers/stripe.ts).
@@ -157,6 +158,7 @@ describe("POST /checkout with the Stripe provider", () => {
     const buyer = await createMember(tenant.accountId, "attendee");
     const pass = await product(passBody);
     stripe.fake.failWith = "Something went wrong";
+    expectLogged("error", /^payment provider failed to open a checkout \{"provider":"stripe"/);
     const body = { productId: pass.id, priceId: pass.prices[0]!.id };
     const headers = { "Idempotency-Key": "stripe-down" };
     const failed = await api("POST", "/checkout", { token: buyer.token, body, headers });
@@ -199,6 +201,10 @@ describe("POST /payments/stripe/webhook", () => {
   it("answers 400 when no webhook secret is configured", async () => {
     delete process.env.STRIPE_WEBHOOK_SECRET;
     resetEnvCache();
+    expectLogged(
+      "error",
+      /^Stripe webhook received but its signing secret is not set \{"setting":"STRIPE_WEBHOOK_SECRET"\}/,
+    );
     try {
       expect(await deliver(event("checkout.session.completed", {}))).toMatchObject({
         status: 400,
@@ -287,6 +293,7 @@ describe("POST /payments/stripe/webhook", () => {
   it("ignores unknown event types, events without our metadata and orders named under another tenant", async () => {
     const buyer = await createMember(tenant.accountId, "attendee");
     const { order, sessionId } = await startCheckout(buyer, await product(passBody));
+    expectLogged("warn", /^Stripe event without order metadata ignored \{"eventType":"checkout.session.completed"\}/);
     const responses = [
       await deliver(event("customer.created", { id: "cus_1", object: "customer" })),
       await deliver(sessionEvent("checkout.session.completed", sessionId, {})),

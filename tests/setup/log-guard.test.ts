@@ -3,7 +3,9 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { log } from "@/lib/log";
 import { allowLogged, expectLogged } from "@/tests/helpers/logs";
-import { settle } from "@/tests/setup/log-guard";
+import { installLogGuard, settle } from "@/tests/setup/log-guard";
+
+installLogGuard(); // this file tests the guard itself, whether the setup installed it or not
 
 test("an undeclared warning or error is reported by its first line, credentials masked, whatever LOG_LEVEL", () => {
   log.error("export failed", { token: "a".repeat(40), rows: 3 });

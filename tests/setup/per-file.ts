@@ -24,7 +24,8 @@ const { resetEnvCache } = await import("@/lib/env");
 resetEnvCache();
 // Before the file's own hooks: its afterEach runs after theirs (a warning or an error a test did not
 // declare fails it).
-const { settleFile } = await import("@/tests/setup/log-guard");
+const { installLogGuard, settleFile } = await import("@/tests/setup/log-guard");
+if (process.env.LOG_GUARD === "on") installLogGuard();
 
 const config = inject("database");
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -77,8 +78,8 @@ afterAll(async () => {
   }
   const { closeEmailWorkers } = await import("@/lib/email/email-workers");
   await closeEmailWorkers();
+  settleFile(); // before the database closes: a pool whose database is dropped logs it unreachable
   await closeDatabase();
   await dropDatabase?.();
   fs.rmSync(scratch, { recursive: true, force: true });
-  settleFile();
 });

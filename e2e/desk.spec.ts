@@ -25,9 +25,15 @@ async function nextWeeksInstances(): Promise<{ id: string; startsAt: string }[]>
     const response = await api.get(`/api/public/accounts/demo/events?${new URLSearchParams({ from, to })}`);
     expect(response.status()).toBe(200);
     const { instances } = (await response.json()) as {
-      instances: { id: string; startsAt: string; status: string; spotsLeft: number }[];
+      instances: { id: string; eventId: string; startsAt: string; status: string; spotsLeft: number }[];
     };
-    return instances.filter((i) => i.status === "scheduled" && i.spotsLeft > 0);
+    // A course's classes are booked through its enrolment: the desk sells no drop-in for them.
+    const products = await api.get("/api/public/accounts/demo/products");
+    expect(products.status()).toBe(200);
+    const courses = new Set(
+      ((await products.json()) as { courseEventId?: string | null }[]).map((product) => product.courseEventId),
+    );
+    return instances.filter((i) => i.status === "scheduled" && i.spotsLeft > 0 && !courses.has(i.eventId));
   } finally {
     await api.dispose();
   }

@@ -65,6 +65,7 @@ export const RULES = {
   guest_with_attendee: () => "A guest is brought by the caller: not with attendeeId",
   email_taken: () => "Email is already used by another user",
   email_shared: () => "This user also belongs to another account, so the email cannot be changed here",
+  phone_shared: () => "This user also belongs to another account, so the phone cannot be changed here",
   last_administrator: () => "The account needs at least one administrator",
   product_unknown: () => "Not a product of this account",
   event_unknown: () => "Not an event of this account",

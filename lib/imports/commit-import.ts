@@ -3,13 +3,16 @@ import type { Import } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { assertRequiredMapped } from "./check-rows";
 import { throughImportGate } from "./import-gate";
+import { columnsOf, type ImportKind } from "./recognize-header";
 import { errorName, LEASE_MS, writeSlice } from "./import-commit-jobs";
 
 /**
  * Starts writing an import's valid rows (invalid ones are skipped): `committing`, claimed by this
  * request for its first batch, so a file of up to COMMIT_BATCH rows is `committed` at once; the
- * jobs runner writes the rest. 409 `Import is not in preview` a second time. In turn with the
+ * jobs runner writes the rest. 409 `Import is not in preview` a second time; 400
+ * `import_field_unmapped` while a required field has no column (the mapping step comes first). In turn with the
  * process's other imports (import-gate.ts: 503 when too many wait, the import still previewed).
  */
 export function commitImport({ db, importId }: { db: TenantDb; importId: string }): Promise<Import> {
@@ -17,6 +20,8 @@ export function commitImport({ db, importId }: { db: TenantDb; importId: string 
 }
 
 async function startCommit(db: TenantDb, importId: string): Promise<Import> {
+  const previewed = await db.import.findUnique({ where: { id: importId } });
+  if (previewed?.status === "previewed") assertRequiredMapped(previewed.kind as ImportKind, columnsOf(previewed));
   const { count } = await db.import.updateMany({
     where: { id: importId, status: "previewed" },
     data: { status: "committing", attempts: 1, lockedUntil: new Date(Date.now() + LEASE_MS) },

@@ -3,7 +3,7 @@ import type { Import } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { ruleDetail } from "@/lib/error-details";
-import { assertRequiredMapped, CHECK_BATCH, checkCells, countRows, insertChecks } from "./check-rows";
+import { CHECK_BATCH, checkCells, countRows, insertChecks } from "./check-rows";
 import { detectDateFormat } from "./import-dates";
 import { throughImportGate } from "./import-gate";
 import { readCsv, type CsvRecord, type CsvSource } from "./read-csv";
@@ -15,8 +15,8 @@ const DATE_FIELDS = new Set(["dateOfBirth", "validUntil", "validFrom", "nextRene
 
 /**
  * Reads and checks every row of an uploaded file and keeps the import and its rows (`previewed`);
- * nothing else is written. 400 for an empty file, a first row that is no header, or a required
- * field no column holds, or a line longer than 64 kB. A failure part-way leaves no import behind.
+ * nothing else is written. 400 for an empty file, a first row that is no header, or a line longer
+ * than 64 kB; a required field no column holds is left for the mapping step (`unmappedFields`). A failure part-way leaves no import behind.
  * The file is read as it arrives, its rows kept a batch at a time, and in turn with the process's
  * other imports (import-gate.ts: 503 when too many wait).
  */
@@ -64,8 +64,8 @@ async function readAndCheck({
     throw new AppError("validation_failed", {
       details: [ruleDetail("body", "import_too_many_columns", { maximum: MAX_COLUMNS })],
     });
+  // a required field no column holds is the mapping step's question (every row invalid until PATCH answers it)
   const { source, columns } = recognizeHeader(kind, header.cells);
-  assertRequiredMapped(kind, columns);
   const { timezone } = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { timezone: true } });
   const created = await db.import.create({
     data: {

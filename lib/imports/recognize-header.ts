@@ -103,7 +103,19 @@ const ALIASES: Record<ImportField, string[]> = {
     "medlemskab",
     "abonnement",
     "pricing option",
+    "pricing option name",
+    "series name",
+    "series",
+    "product name",
+    "pass name",
     "package",
+    "package name",
+    "membership type",
+    "plan",
+    "plan name",
+    "offer name",
+    "nom de l'offre",
+    "produit",
     "pack",
     "pack name",
     "membership name",
@@ -177,6 +189,7 @@ const SIGNATURES: Record<Exclude<ImportSource, "generic">, string[]> = {
     "creation date",
     "referred by",
     "pricing option",
+    "series name",
     "remaining visits",
     "visit type",
   ],
@@ -223,6 +236,17 @@ export function recognizeHeader(kind: ImportKind, headers: string[]): { source: 
     return { header, field: field ?? null };
   });
   return { source, columns };
+}
+
+/** An import's columns as kept: its headers and, beside each, the field it fills ("" for none). */
+export function columnsOf(record: { headers: string[]; fields: string[] }): Column[] {
+  return record.headers.map((header, index) => ({ header, field: (record.fields[index] || null) as Column["field"] }));
+}
+
+/** The fields every row needs that no column holds yet: the mapping step asks for them. */
+export function unmappedRequired(kind: ImportKind, columns: Column[]): ImportField[] {
+  const mapped = new Set(columns.map((column) => column.field));
+  return (KIND_FIELDS[kind].required as readonly ImportField[]).filter((field) => !mapped.has(field));
 }
 
 /** Whether a first row holds values rather than names: an email address, a date or a number. */

@@ -6,7 +6,7 @@ import { ruleDetail } from "@/lib/error-details";
 import { assertRequiredMapped, CHECK_BATCH, checkCells, countRows, updateChecks } from "./check-rows";
 import type { DateFormat } from "./import-dates";
 import { throughImportGate } from "./import-gate";
-import { KIND_FIELDS, type Column, type ImportKind } from "./recognize-header";
+import { columnsOf, KIND_FIELDS, type Column, type ImportKind } from "./recognize-header";
 
 /** A re-check of 50,000 rows takes seconds; the transaction holds the import against a commit meanwhile. */
 const RECHECK_TIMEOUT_MS = 120_000;
@@ -52,9 +52,7 @@ function recheck({
       if (!locked) throw new AppError("not_found");
       if (locked.status !== "previewed") throw new AppError("import_not_in_preview");
       const kind = locked.kind as ImportKind;
-      const columns =
-        input.columns ??
-        locked.headers.map((header, i) => ({ header, field: (locked.fields[i] || null) as Column["field"] }));
+      const columns = input.columns ?? columnsOf(locked);
       assertColumnsOf(kind, locked.headers, columns);
       const dateFormat = input.dateFormat ?? (locked.dateFormat as DateFormat);
       const { timezone } = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { timezone: true } });

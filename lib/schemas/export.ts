@@ -2,6 +2,7 @@ import { AccountSchema } from "./account";
 import { IsoDate, IsoDateTime } from "./common";
 import { z } from "./zod";
 import { ruleIssue } from "@/lib/error-details";
+import { LOCALES } from "@/lib/i18n/locales";
 
 /** The CSV exports' options (GET /exports/*.csv). */
 export const ExportParams = z.object({
@@ -17,6 +18,13 @@ export const ExportRangeParams = ExportParams.extend({
     description: "Exclusive upper bound (see the operation). Default: no bound",
     example: "2026-12-31T23:00:00Z",
   }),
+});
+
+/** A CSV a person opens in a spreadsheet: its words in the page's language. */
+export const LanguageParam = z.enum(LOCALES).optional().openapi({
+  description:
+    "The language of the file's own words (`da` or `en`), as the page that links it speaks; without it the API's English " +
+    "words and field names",
 });
 
 const toSeparator = (delimiter: "comma" | "semicolon" | undefined) => (delimiter === "semicolon" ? ";" : ",");

@@ -1,8 +1,16 @@
 import type { Import } from "@prisma/client";
 import { ruleIssue } from "@/lib/error-details";
 import { DATE_FORMATS } from "@/lib/imports/import-dates";
-import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_SOURCES } from "@/lib/imports/recognize-header";
+import {
+  columnsOf,
+  IMPORT_FIELDS,
+  IMPORT_KINDS,
+  IMPORT_SOURCES,
+  unmappedRequired,
+  type ImportKind,
+} from "@/lib/imports/recognize-header";
 import { Id, text } from "./common";
+import { ExportParams, LanguageParam } from "./export";
 import { cursorKey, PageParams } from "./page";
 import { z } from "./zod";
 
@@ -33,6 +41,11 @@ export const ImportSchema = z
     status: ImportStatusSchema,
     source: z.enum(IMPORT_SOURCES).openapi({ description: "Whose export the header row was recognised as" }),
     columns: z.array(ColumnSchema).openapi({ description: "The file's columns in order" }),
+    unmappedFields: z.array(ImportFieldSchema).openapi({
+      description:
+        "Required fields no column holds yet (a header not recognised): every row is invalid for them until PATCH maps a " +
+        "column to each, and commit answers 400 `import_field_unmapped`",
+    }),
     dateFormat: DateFormatSchema.openapi({
       description: "How the file's dates are read: detected, or as PATCH set it",
     }),
@@ -109,6 +122,12 @@ export const ListImportRowsQuery = z
     return { ...query, after: after?.[0] };
   });
 
+export const InvalidRowsParams = ExportParams.extend({ language: LanguageParam });
+export const InvalidRowsQuery = InvalidRowsParams.transform(({ delimiter, language }) => ({
+  delimiter: delimiter === "semicolon" ? ";" : ",",
+  language,
+}));
+
 export const InviteResultSchema = z.object({ queued: z.number().int() }).openapi("ImportInviteResult");
 
 export type ImportDto = z.infer<typeof ImportSchema>;
@@ -120,10 +139,8 @@ export function serializeImport(record: Import): ImportDto {
     kind: record.kind as ImportDto["kind"],
     status: record.status as ImportDto["status"],
     source: record.source as ImportDto["source"],
-    columns: record.headers.map((header, index) => ({
-      header,
-      field: (record.fields[index] || null) as ImportDto["columns"][number]["field"],
-    })),
+    columns: columnsOf(record),
+    unmappedFields: unmappedRequired(record.kind as ImportKind, columnsOf(record)),
     dateFormat: record.dateFormat as ImportDto["dateFormat"],
     totalRows: record.totalRows,
     validRows: record.validRows,

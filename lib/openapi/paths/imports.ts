@@ -3,11 +3,11 @@ import {
   ImportIdParams,
   ImportRowSchema,
   ImportSchema,
+  InvalidRowsParams,
   InviteResultSchema,
   ListImportRowsQuery,
   UpdateImportInput,
 } from "@/lib/schemas/import";
-import { ExportParams } from "@/lib/schemas/export";
 import { z } from "@/lib/schemas/zod";
 import { authFor, errorResponse, jsonBody, jsonResponse, linkHeader, registry } from "../registry";
 
@@ -39,9 +39,10 @@ registry.registerPath({
     "product/produkt, …, and the column names of our own people.csv and passes.csv, so that GET /exports/studio.zip imports back " +
     "as it is); dates are read in the format that reads most of them (`dateFormat`, PATCH changes it), and a pass's `validFrom` " +
     "or `validUntil` written as an ISO 8601 date-time with an offset (`2026-01-01T09:30:00.000Z`) is that moment exactly. Answers the " +
-    "import `previewed`: only the import and its rows are written. 400 with details for an empty file (`import_empty`), a first " +
-    "row that holds values (`import_no_header`), a required field no column holds (`import_field_unmapped`), a quote never " +
-    "closed (`import_malformed`), more than 500 columns (`import_too_many_columns`), a NUL character (`unstorable_text`), or a " +
+    "import `previewed`: only the import and its rows are written; a required field no column holds (a header not " +
+    "recognised: Mindbody's `Series Name` and `Pricing Option`, Momence's `Membership name`, bsport's `Offre` are the " +
+    "product) is listed in `unmappedFields`, every row invalid for it until PATCH maps a column. 400 with details for an empty file (`import_empty`), a first " +
+    "row that holds values (`import_no_header`), a quote never closed (`import_malformed`), more than 500 columns (`import_too_many_columns`), a NUL character (`unstorable_text`), or a " +
     "line longer than 64 kB (65,536 bytes; a cell in it, quoted or not, counts in full): `import_line_too_long` with the " +
     "`line` and the `maximum`, answered as soon as the line passes the limit, without reading it further. The file is " +
     "read as it arrives; each process reads a few imports at once, and more are answered 503 with `Retry-After`.",
@@ -144,11 +145,13 @@ registry.registerPath({
     "stopped. Poll GET /imports/{importId} for `committed` (or `failed`) and the figures `created`, `updated`, `unchanged`. " +
     "people: matched by email to an existing identity, whose own data is never overwritten (empty fields are filled); a " +
     "new person becomes an attendee. The same file committed twice creates nothing the second time. 409 `Import is not in " +
-    "preview` a second time.",
+    "preview` a second time; 400 `import_field_unmapped` while a required field has no column (`unmappedFields`: PATCH " +
+    "maps one first).",
   security: admin.security,
   request: { params: ImportIdParams },
   responses: {
     202: jsonResponse("The import, committing", ImportSchema),
+    400: errorResponse(400),
     ...admin.responses,
     404: notFound,
     409: notInPreview,
@@ -186,10 +189,11 @@ registry.registerPath({
   summary: "An import's invalid rows as CSV, to fix and upload again",
   description:
     "The file's header row and its invalid rows' cells as read, in file order, with a last column `errors` saying what is " +
-    "wrong with each; in the dialect of the CSV exports (UTF-8 with a byte order mark, CRLF, `?delimiter=semicolon` for " +
+    "wrong with each (`field: message`; with `language` the column's header and each field and reason in that language, " +
+    "as the import's page says them: `Fejl`, `E-mail: ikke en e-mailadresse`); in the dialect of the CSV exports (UTF-8 with a byte order mark, CRLF, `?delimiter=semicolon` for " +
     "Excel in Danish locales, formula-like cells prefixed with `'`).",
   security: admin.security,
-  request: { params: ImportIdParams, query: ExportParams },
+  request: { params: ImportIdParams, query: InvalidRowsParams },
   responses: {
     200: {
       description: "invalid-rows.csv",

@@ -5,10 +5,12 @@ import { getTranslations } from "next-intl/server";
 import { StackedTable } from "@/components/dashboard/stacked-table-view";
 import { ActionForm } from "@/components/forms/action-form";
 import { PageHeader, Section } from "@/components/forms/page-header";
+import { Notice } from "@/components/ui/notice";
 import { AppError } from "@/lib/errors";
 import { DATE_FORMATS } from "@/lib/imports/import-dates";
 import { getImportOrThrow, importProgress, listImportRows } from "@/lib/imports/manage-imports";
 import { KIND_FIELDS, type ImportKind } from "@/lib/imports/recognize-header";
+import { pageLanguage } from "@/lib/i18n/page-language";
 import { serializeImport } from "@/lib/schemas/import";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { commitImportAction, deleteImportAction, inviteImportAction, updateImportColumnsAction } from "../actions";
@@ -42,13 +44,15 @@ export default async function ImportPage(props: Props) {
   const item = serializeImport(record);
   const status =
     STATUSES.find((candidate) => candidate === query.status) ?? (item.invalidRows > 0 ? "invalid" : "valid");
-  const [page, words] = await Promise.all([
+  const [page, words, language] = await Promise.all([
     listImportRows({ db: viewer.db, importId, status, limit: ROWS_SHOWN }),
     importWords(),
+    pageLanguage(),
   ]);
   const progress = item.status === "committing" ? await importProgress({ db: viewer.db, importId }) : null;
   const fields = KIND_FIELDS[item.kind as ImportKind].fields;
   const preview = item.status === "previewed";
+  const unmapped = item.unmappedFields.map((field) => words.fields[field] ?? field).join(", ");
   const count = { invalid: item.invalidRows, valid: item.validRows, unchanged: item.unchangedRows };
   return (
     <div className="space-y-10">
@@ -80,7 +84,8 @@ export default async function ImportPage(props: Props) {
       </Section>
       {preview ? (
         <Section id="columns" title={t("columnsHeading")}>
-          <div className="max-w-xl">
+          <div className="max-w-xl space-y-4">
+            {unmapped ? <Notice tone="info">{t("unmappedNotice", { fields: unmapped })}</Notice> : null}
             <ActionForm
               action={updateImportColumnsAction}
               hidden={{
@@ -155,7 +160,7 @@ export default async function ImportPage(props: Props) {
         {item.invalidRows > 0 ? (
           <p className="mt-3 text-sm">
             <a
-              href={`/api/imports/${importId}/invalid.csv?delimiter=semicolon`}
+              href={`/api/imports/${importId}/invalid.csv?delimiter=semicolon&language=${language}`}
               className="text-brand-700 underline underline-offset-2 hover:text-brand-900"
             >
               {t("downloadInvalid")}
@@ -171,6 +176,7 @@ export default async function ImportPage(props: Props) {
               hidden={{ importId }}
               submitLabel={t("commit", { count: item.validRows })}
               confirm={t("commitConfirm")}
+              disabled={unmapped !== ""}
               inline
             />
           ) : null}
@@ -192,6 +198,7 @@ export default async function ImportPage(props: Props) {
             inline
           />
         </div>
+        {preview && unmapped ? <p className="mt-3 text-sm text-slate-600">{t("commitNeedsColumns")}</p> : null}
         {item.status === "committed" && item.kind === "people" ? (
           <p className="mt-3 max-w-prose text-sm text-slate-600">
             {item.invitedAt ? t("invitedAlready") : t("inviteHint")}

@@ -3,6 +3,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { PEOPLE_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } from "@/lib/schemas/export";
 import type { PersonKey } from "@/lib/schemas/user";
 import { listUsers } from "@/lib/users/list-users";
+import { contactsOf } from "@/lib/users/person-contact";
 
 /**
  * The people of the account as GET /users lists them (by name, then email), read a page at a time,
@@ -21,7 +22,7 @@ export function exportPeople({
     let after: PersonKey | undefined;
     do {
       const page = await listUsers({ db, accountId, viewer: "administrator", limit: batchSize, after });
-      const extras = await phonesAndNotes(db, page.items.map((p) => p.id));
+      const extras = await contactsOf({ db, userIds: page.items.map((p) => p.id) });
       yield page.items.map((p) => [
         p.id,
         p.displayName,
@@ -36,13 +37,4 @@ export function exportPeople({
     } while (after);
   }
   return { header: PEOPLE_CSV_HEADER, batches: batches() };
-}
-
-/** The page's phones and membership notes: one read per page. */
-async function phonesAndNotes(db: TenantDb, userIds: string[]) {
-  const memberships = await db.membership.findMany({
-    where: { userId: { in: userIds } },
-    select: { userId: true, notes: true, user: { select: { phone: true } } },
-  });
-  return new Map(memberships.map((m) => [m.userId, { phone: m.user.phone, notes: m.notes }]));
 }

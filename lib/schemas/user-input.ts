@@ -70,3 +70,17 @@ export function fromIsoDate(value: string | null): Date | null {
 }
 
 export const UserIdParams = z.object({ userId: Id });
+
+/** The most a member's phone and the studio's notes about them hold (an import of people checks the same). */
+export const MAX_PHONE = 50;
+export const MAX_NOTES = 2000;
+
+/**
+ * The desk's edit of a member's phone (the identity's) and the studio's notes about them (the
+ * membership's); an empty field clears it. The dashboard's form only: no API operation takes it.
+ */
+export const UpdatePersonContactInput = z.strictObject({
+  phone: text().trim().max(MAX_PHONE).nullable(),
+  notes: text().trim().max(MAX_NOTES).nullable(),
+});
+export type UpdatePersonContactInput = z.infer<typeof UpdatePersonContactInput>;

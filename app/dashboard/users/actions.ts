@@ -9,10 +9,11 @@ import { grantEntitlement } from "@/lib/commerce/grant-entitlement";
 import { clearStrikes } from "@/lib/strikes/clear-strikes";
 import { CreateBookingInput } from "@/lib/schemas/booking";
 import { GrantEntitlementInput } from "@/lib/schemas/entitlement";
-import { InviteUserInput, UpdateUserInput } from "@/lib/schemas/user-input";
+import { InviteUserInput, UpdatePersonContactInput, UpdateUserInput } from "@/lib/schemas/user-input";
 import { erasePerson } from "@/lib/users/erase-person";
 import { inviteUser } from "@/lib/users/invite-user";
 import { removeMembership } from "@/lib/users/remove-membership";
+import { updatePersonContact } from "@/lib/users/person-contact";
 import { updateUser } from "@/lib/users/update-user";
 
 const PATH = "/dashboard/users";
@@ -131,5 +132,23 @@ export const bookIntoClassAction = action(
     const booking = await bookInstance({ tokenHash: viewer.session.tokenHash, input: own });
     const t = await getTranslations("UsersActions");
     return booking.status === "waitlisted" ? t("waitlisted") : t("booked");
+  },
+);
+
+/** The desk's edit of a member's phone and the studio's notes about them (a blank field clears it). */
+export const updatePersonContactAction = action(
+  {
+    auth: "administrator",
+    ids: ["userId"],
+    input: {
+      schema: UpdatePersonContactInput,
+      fields: (formData) => ({ phone: readText(formData, "phone") ?? null, notes: readText(formData, "notes") ?? null }),
+    },
+    revalidate: (formData) => [PATH, personPath(formData)],
+  },
+  async ({ viewer, ids: { userId }, input }) => {
+    await updatePersonContact({ db: viewer.db, accountId: viewer.accountId, userId, input });
+    const t = await getTranslations("UsersActions");
+    return t("contactSaved");
   },
 );

@@ -21,6 +21,8 @@ import { OrdersSection } from "./orders-section";
 import { PassesSection } from "./passes-section";
 import { StandingPlacesSection } from "./standing-places-section";
 import { PersonFacts, PersonFigures } from "./person-summary";
+import { ContactSection } from "./contact-section";
+import { getPersonContact } from "@/lib/users/person-contact";
 import { StrikesSection } from "./strikes-section";
 
 export const dynamic = "force-dynamic";
@@ -89,6 +91,7 @@ export default async function PersonPage(props: Props) {
     older: next ? pageHref(userId, cursors, name, next) : null,
   });
   const strikes = await getMemberStrikes({ db: viewer.db, accountId: viewer.accountId, userId });
+  const contact = await getPersonContact({ db: viewer.db, userId });
   const { person } = overview;
   return (
     <div className="space-y-8">
@@ -100,6 +103,7 @@ export default async function PersonPage(props: Props) {
       <PageHeader title={nameWithGuardian(person, await pageLanguage(), (values) => tHousehold("childOf", values))} />
       <PersonFacts person={person} studio={studio} />
       <PersonFigures overview={overview} studio={studio} />
+      <ContactSection userId={person.id} contact={contact} />
       <DeskSection overview={overview} studio={studio} />
       <StrikesSection userId={person.id} strikes={strikes} studio={studio} />
       <UpcomingSection overview={overview} studio={studio} />

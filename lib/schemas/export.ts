@@ -27,9 +27,25 @@ export const LanguageParam = z.enum(LOCALES).optional().openapi({
     "words and field names",
 });
 
+/** A CSV the dashboard offers "for Excel" too: with `language`, for a person rather than a program. */
+export const SheetExportParams = ExportParams.extend({
+  language: LanguageParam.openapi({
+    description:
+      "For a person in a spreadsheet rather than a program (`da` or `en`, the page's language): the header in that " +
+      "language, codes as its words, instants as `YYYY-MM-DD HH:mm` on the studio's clock, amounts in the currency's " +
+      "major unit with the language's decimal mark (`1200,00`), and no ids. It does not import back: without it the " +
+      "columns are the API's",
+  }),
+});
+
 const toSeparator = (delimiter: "comma" | "semicolon" | undefined) => (delimiter === "semicolon" ? ";" : ",");
 
 export const ExportQuery = ExportParams.transform(({ delimiter }) => ({ delimiter: toSeparator(delimiter) }));
+
+export const SheetExportQuery = SheetExportParams.transform(({ delimiter, language }) => ({
+  delimiter: toSeparator(delimiter),
+  language,
+}));
 
 export const ExportRangeQuery = ExportRangeParams.transform(({ delimiter, ...range }, context) => {
   const from = range.from ? new Date(range.from) : undefined;

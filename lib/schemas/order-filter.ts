@@ -1,5 +1,5 @@
 import { ACCEPTED_YEAR_BOUNDS, Id, IsoDate, IsoDateTime } from "./common";
-import { ExportParams } from "./export";
+import { SheetExportParams } from "./export";
 import { OrderStatusSchema } from "./order";
 import { cursorKey, PageParams } from "./page";
 import { z } from "./zod";
@@ -100,10 +100,11 @@ export const ListOrdersQuery = ListOrdersParams.transform(({ cursor, limit, ...f
   return { limit, after: cursorKey(OrderKey, cursor, context), filter: readOrderFilter(filter, context) };
 });
 
-export const ExportOrdersParams = ExportParams.extend(OrderFilterParams);
+export const ExportOrdersParams = SheetExportParams.extend(OrderFilterParams);
 
-export const ExportOrdersQuery = ExportOrdersParams.transform(({ delimiter, ...filter }, context) => ({
+export const ExportOrdersQuery = ExportOrdersParams.transform(({ delimiter, language, ...filter }, context) => ({
   delimiter: delimiter === "semicolon" ? ";" : ",",
+  language,
   filter: readOrderFilter(filter, context),
 }));
 

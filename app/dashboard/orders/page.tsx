@@ -1,4 +1,4 @@
-import { pageFormat } from "@/lib/i18n/page-language";
+import { pageFormat, pageLanguage } from "@/lib/i18n/page-language";
 import type { Metadata } from "next";
 import type { Order } from "@prisma/client";
 import { getTranslations } from "next-intl/server";
@@ -107,6 +107,7 @@ export default async function OrdersPage(props: Props) {
   const search = filter ? orderFilterSearch(filter) : new URLSearchParams();
   const semicolons = new URLSearchParams(search);
   semicolons.set("delimiter", "semicolon");
+  semicolons.set("language", await pageLanguage()); // for a person: their words, the studio's clock, kroner
   const csvHref = (query: URLSearchParams) => `/api/exports/orders.csv${query.size > 0 ? `?${query}` : ""}`;
 
   return (

@@ -270,6 +270,7 @@ export default async function SettingsPage() {
             {te("downloadExcel")}
           </a>
         </div>
+        <p className="max-w-prose text-sm text-slate-700">{te("machineReadable")}</p>
         <p className="max-w-prose text-sm text-slate-500">{te("hint")}</p>
       </Section>
     </div>

@@ -8,7 +8,10 @@ import { PERSONAS, type Persona } from "@/lib/auth/persona";
 import { encodeCursor, readCursor } from "@/lib/schemas/page";
 import { PersonKey } from "@/lib/schemas/user";
 import { requireAdministrator } from "@/lib/web/require-administrator";
+import { pageLanguage } from "@/lib/i18n/page-language";
 import { listUsers } from "@/lib/users/list-users";
+import { contactsOf } from "@/lib/users/person-contact";
+import { telHref } from "@/lib/format/phone";
 import { inviteUserAction } from "./actions";
 import { buttonClass } from "@/components/ui/button";
 
@@ -43,6 +46,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
     before,
   });
   const people = page.items;
+  const contacts = await contactsOf({ db: viewer.db, userIds: people.map((person) => person.id) });
   const { firstKey: first, lastKey: last } = page;
   // Forward pages have a previous page when they continue one; a page read backwards has a next one.
   const hasPrevious = before ? page.next !== null : after !== undefined;
@@ -117,7 +121,11 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
             {t("exportCsv")}
           </a>{" "}
           ·{" "}
-          <a href="/api/exports/people.csv?delimiter=semicolon" className="text-brand-700 underline" download>
+          <a
+            href={`/api/exports/people.csv?delimiter=semicolon&language=${await pageLanguage()}`}
+            className="text-brand-700 underline"
+            download
+          >
             {t("exportExcel")}
           </a>
         </p>
@@ -147,6 +155,9 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
                   <th scope="col" className={stacked.th}>
                     {t("status")}
                   </th>
+                  <th scope="col" className={stacked.th}>
+                    {t("phone")}
+                  </th>
                 </tr>
               </thead>
               <tbody className={stacked.body}>
@@ -169,6 +180,9 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
                     </td>
                     <td data-label={t("status")} className={stacked.cell}>
                       {statusNames[person.status] ?? person.status}
+                    </td>
+                    <td data-label={t("phone")} className={`${stacked.cell} whitespace-nowrap`}>
+                      <PhoneLink phone={contacts.get(person.id)?.phone ?? null} />
                     </td>
                   </tr>
                 ))}
@@ -214,5 +228,14 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
         />
       </Section>
     </div>
+  );
+}
+
+function PhoneLink({ phone }: { phone: string | null }) {
+  if (!phone) return <span className="text-slate-600">—</span>;
+  return (
+    <a href={telHref(phone)} className="text-brand-700 underline-offset-2 hover:underline">
+      {phone}
+    </a>
   );
 }

@@ -3,6 +3,7 @@ import { EntitlementSchema } from "@/lib/schemas/entitlement";
 import {
   BOOKINGS_CSV_HEADER,
   ExportParams,
+  SheetExportParams,
   ExportRangeParams,
   ORDERS_CSV_HEADER,
   JOURNAL_CSV_HEADER,
@@ -96,9 +97,9 @@ registry.registerPath({
   operationId: "exportPeople",
   tags,
   summary: "The people of the active account as CSV",
-  description: `Everyone holding a membership here, by name then email, as GET /users lists them. ${CSV_COMMON}${columns(PEOPLE_CSV_HEADER)}`,
+  description: `Everyone holding a membership here, by name then email, as GET /users lists them. ${CSV_COMMON}${columns(PEOPLE_CSV_HEADER)}. With \`language\`, for a spreadsheet instead: name, email, phone, role, status, date of birth and notes, headed in that language.`,
   security: admin.security,
-  request: { query: ExportParams },
+  request: { query: SheetExportParams },
   responses: { 200: csvResponse("people.csv"), 400: errorResponse(400), ...admin.responses },
 });
 
@@ -126,7 +127,8 @@ registry.registerPath({
   description:
     `The orders GET /orders answers for the same filters, oldest first, then by id; \`amount\` in minor units as in the API; ` +
     "`vatRate` (percent; 0 = VAT-exempt teaching) and `vatAmount` (minor units) as the order was paid at, empty without VAT: revenue split by VAT rate. " +
-    `${ORDER_FILTER_DESCRIPTION} ${CSV_COMMON}${columns(ORDERS_CSV_HEADER)}`,
+    `${ORDER_FILTER_DESCRIPTION} ${CSV_COMMON}${columns(ORDERS_CSV_HEADER)}. With \`language\`, for a spreadsheet instead: ` +
+    "created, paid (on the studio's clock), status, payment, buyer, buyer's email, product, amount, currency, VAT rate and VAT, headed in that language.",
   security: admin.security,
   request: { query: ExportOrdersParams },
   responses: { 200: csvResponse("orders.csv"), 400: errorResponse(400), ...admin.responses },

@@ -85,6 +85,8 @@ describe("the product column of passes and memberships", () => {
       ["Pack name", "passes", "Customer ID,Credits left"],
       ["Offre", "passes", "ID membre,Crédits restants"],
       ["Nom de l'offre", "memberships", "ID membre,Prénom"],
+      ["Contract Name", "memberships", "Client ID,Home Phone"],
+      ["Subscription name", "memberships", "Member ID,Establishment"],
     ] as const) {
       const file = csv(`${source},Email,${header},Next renewal\n1,2,ida@example.com,Månedskort,2099-01-01\n`);
       const created = await upload(file, kind);

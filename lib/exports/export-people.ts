@@ -3,7 +3,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { PEOPLE_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } from "@/lib/schemas/export";
 import type { PersonKey } from "@/lib/schemas/user";
 import { listUsers } from "@/lib/users/list-users";
-import { contactsOf } from "@/lib/users/person-contact";
+import { contactsOf } from "@/lib/users/get-person-contact";
 
 /**
  * The people of the account as GET /users lists them (by name, then email), read a page at a time,

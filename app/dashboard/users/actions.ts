@@ -13,7 +13,7 @@ import { InviteUserInput, UpdatePersonContactInput, UpdateUserInput } from "@/li
 import { erasePerson } from "@/lib/users/erase-person";
 import { inviteUser } from "@/lib/users/invite-user";
 import { removeMembership } from "@/lib/users/remove-membership";
-import { updatePersonContact } from "@/lib/users/person-contact";
+import { updatePersonContact } from "@/lib/users/update-person-contact";
 import { updateUser } from "@/lib/users/update-user";
 
 const PATH = "/dashboard/users";

@@ -7,7 +7,7 @@ import { tenantDb } from "@/lib/db/tenant-db";
 import { commitWaitingImports } from "@/lib/imports/import-commit-jobs";
 import { holdJobs } from "@/lib/jobs/wake";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
-import { contactsOf, getPersonContact } from "@/lib/users/person-contact";
+import { contactsOf, getPersonContact } from "@/lib/users/get-person-contact";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 

@@ -10,7 +10,7 @@ import { PersonKey } from "@/lib/schemas/user";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import { listUsers } from "@/lib/users/list-users";
-import { contactsOf } from "@/lib/users/person-contact";
+import { contactsOf } from "@/lib/users/get-person-contact";
 import { telHref } from "@/lib/format/phone";
 import { inviteUserAction } from "./actions";
 import { buttonClass } from "@/components/ui/button";

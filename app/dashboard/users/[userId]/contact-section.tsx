@@ -3,7 +3,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { Section } from "@/components/forms/page-header";
 import { telHref } from "@/lib/format/phone";
 import { MAX_NOTES } from "@/lib/schemas/user-input";
-import type { PersonContact } from "@/lib/users/person-contact";
+import type { PersonContact } from "@/lib/users/get-person-contact";
 import { updatePersonContactAction } from "../actions";
 
 /** How the desk reaches a member (their phone, a tap to call) and what the studio notes about them, with a form to change both. */

@@ -22,7 +22,7 @@ import { PassesSection } from "./passes-section";
 import { StandingPlacesSection } from "./standing-places-section";
 import { PersonFacts, PersonFigures } from "./person-summary";
 import { ContactSection } from "./contact-section";
-import { getPersonContact } from "@/lib/users/person-contact";
+import { getPersonContact } from "@/lib/users/get-person-contact";
 import { StrikesSection } from "./strikes-section";
 
 export const dynamic = "force-dynamic";

@@ -3,38 +3,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { ruleDetail } from "@/lib/error-details";
 import { AppError } from "@/lib/errors";
 import type { UpdatePersonContactInput } from "@/lib/schemas/user-input";
-
-export type PersonContact = {
-  /** The identity's phone, as typed or imported. */
-  phone: string | null;
-  /** The studio's own notes about the member (the membership's). */
-  notes: string | null;
-  /** The identity belongs to another studio too: its phone is theirs as well, so it is not changed here. */
-  sharedIdentity: boolean;
-};
-
-/** A member's phone and the studio's notes about them, for the person page: 404 for no member here. */
-export async function getPersonContact({ db, userId }: { db: TenantDb; userId: string }): Promise<PersonContact> {
-  const membership = await db.membership.findFirst({
-    where: { userId },
-    select: { notes: true, user: { select: { phone: true, _count: { select: { memberships: true } } } } },
-  });
-  if (!membership) throw new AppError("not_found");
-  return {
-    phone: membership.user.phone,
-    notes: membership.notes,
-    sharedIdentity: membership.user._count.memberships > 1,
-  };
-}
-
-/** The phones and notes of a page of members, one read: the people list and people.csv. */
-export async function contactsOf({ db, userIds }: { db: TenantDb; userIds: string[] }) {
-  const memberships = await db.membership.findMany({
-    where: { userId: { in: userIds } },
-    select: { userId: true, notes: true, user: { select: { phone: true } } },
-  });
-  return new Map(memberships.map((m) => [m.userId, { phone: m.user.phone, notes: m.notes }]));
-}
+import type { PersonContact } from "./get-person-contact";
 
 /**
  * The desk changes a member's phone and the studio's notes about them; null clears one. The phone

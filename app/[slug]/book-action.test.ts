@@ -1,18 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { signInAs } from "@/components/forms/testing";
 import { createClass, grant } from "@/app/api/bookings/booking-test-data";
 import { db } from "@/lib/db";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { redirectOf, signInAs } from "@/tests/helpers/server-action";
 
 // The studio's own site books through studioAction (member level): the same choice as POST /bookings
 // (createBooking: one's own, a dependant's or a guest's), refusals in the page's words with their code.
 
-vi.mock("next/headers", async () => {
-  const testing = await import("@/components/forms/testing");
-  return { cookies: testing.fakeCookies, headers: async () => new Headers() };
-});
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+vi.mock("next/headers", async () => (await import("@/tests/helpers/server-action")).nextHeaders);
+vi.mock("next/cache", async () => (await import("@/tests/helpers/server-action")).nextCache);
 
 const { bookAction, cancelAction } = await import("./actions");
 const { setEmailRemindersAction } = await import("./me/settings-actions");
@@ -24,16 +21,6 @@ beforeEach(async () => {
   tenant = await createTenant();
   member = await createMember(tenant.accountId, "attendee");
 });
-
-/** Where a server action's redirect goes (Next.js throws it, with the address in its digest). */
-async function redirectOf(work: Promise<unknown>): Promise<string> {
-  const error = (await work.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  )) as { digest?: string } | null;
-  expect(error?.digest, "the action redirects").toMatch(/^NEXT_REDIRECT;/);
-  return error!.digest!.split(";")[2]!;
-}
 
 describe("bookAction", () => {
   it("books the member's own place, and cancels it", async () => {

@@ -1,30 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { signInAs } from "@/components/forms/testing";
 import { db } from "@/lib/db";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { redirectOf, signInAs } from "@/tests/helpers/server-action";
 
-vi.mock("next/headers", async () => {
-  const testing = await import("@/components/forms/testing");
-  return { cookies: testing.fakeCookies, headers: async () => new Headers() };
-});
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+vi.mock("next/headers", async () => (await import("@/tests/helpers/server-action")).nextHeaders);
+vi.mock("next/cache", async () => (await import("@/tests/helpers/server-action")).nextCache);
 
 const { buyAction } = await import("./actions");
 
 let tenant: TestTenant;
 let buyer: TestMember;
 let product: { id: string; prices: { id: string }[] };
-
-/** Where a server action's redirect goes (Next.js throws it, with the address in its digest). */
-async function redirectOf(work: Promise<unknown>): Promise<string> {
-  const error = (await work.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  )) as { digest?: string } | null;
-  expect(error?.digest, "the action redirects").toMatch(/^NEXT_REDIRECT;/);
-  return error!.digest!.split(";")[2]!;
-}
 
 beforeEach(async () => {
   tenant = await createTenant();

@@ -11,16 +11,10 @@ import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox, tokenFromEmail, waitForEmails, type OutboxEmail } from "@/tests/helpers/outbox";
+import { actionRequest as request, redirectOf } from "@/tests/helpers/server-action";
 
 // The request a server action sees: the client address our server stamps, and a cookie jar.
-const request = { headers: new Headers(), setCookies: [] as { name: string; value: string }[] };
-vi.mock("next/headers", () => ({
-  headers: async () => request.headers,
-  cookies: async () => ({
-    get: () => undefined,
-    set: (cookie: { name: string; value: string }) => request.setCookies.push(cookie),
-  }),
-}));
+vi.mock("next/headers", async () => (await import("@/tests/helpers/server-action")).nextHeaders);
 
 const { registerNewMember } = await import("./actions");
 // The server starts its background work at boot (instrumentation.ts); these actions are called
@@ -36,16 +30,6 @@ function fromNewIp(): string {
 }
 
 const newEmail = () => `new-${randomUUID()}@example.com`;
-
-/** Where a server action's redirect goes (Next.js throws it, with the address in its digest). */
-async function redirectOf(work: Promise<unknown>): Promise<string> {
-  const error = (await work.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  )) as { digest?: string } | null;
-  expect(error?.digest, "the action redirects").toMatch(/^NEXT_REDIRECT;/);
-  return error!.digest!.split(";")[2]!;
-}
 
 /** The path and query of the emailed sign-in link. */
 function linkOf(email: OutboxEmail): URL {

@@ -10,53 +10,27 @@ import { db } from "@/lib/db";
 import { api } from "@/tests/helpers/api";
 import { createMember, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import {
+  courseInInstalments,
+  effectOf,
   expectPaidOrderRows,
   expectRefundedOrderRows,
+  product,
   studioWithBooks,
   useOrderRows,
+  type EntitlementBefore,
   type EntitlementEffect,
+  type Product,
 } from "@/tests/helpers/order-rows";
 import { connectStudio, deliverStripeEvent, stripeEvent, useFakeStripe } from "@/tests/helpers/stripe";
 
 const stripe = useFakeStripe();
 useOrderRows();
 
-const HOUR = 3_600_000;
-const COURSE_WEEKS = [0, 1, 2].map((week) => new Date(Date.UTC(2099, 0, 13 + 7 * week, 17)));
 /** The instalments' subscription's first period starts then (as its first invoice's line says). */
 const FIRST_PERIOD_START = Date.UTC(2099, 0, 5, 12) / 1000;
 
-type Product = { id: string; prices: { id: string }[] };
 type Studio = TestTenant & { connectedAccount: string };
 const unique = () => randomUUID().replaceAll("-", "").slice(0, 16);
-
-async function product(tenant: TestTenant, body: Record<string, unknown>): Promise<Product> {
-  const response = await api("POST", "/products", { token: tenant.admin.token, body: { status: "active", ...body } });
-  expect(response.status, response.text).toBe(201);
-  return response.body as Product;
-}
-
-async function courseInThreeInstalments(tenant: TestTenant): Promise<Product> {
-  const event = await db.event.create({
-    data: { accountId: tenant.accountId, title: "Sæsonhold", durationMinutes: 60, capacity: 8, status: "published" },
-  });
-  for (const startsAt of COURSE_WEEKS)
-    await db.instance.create({
-      data: {
-        accountId: tenant.accountId,
-        eventId: event.id,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + HOUR),
-        capacity: 8,
-      },
-    });
-  return product(tenant, {
-    type: "custom",
-    name: "Sæsonhold",
-    courseEventId: event.id,
-    prices: [{ amount: 90000, currency: "DKK", instalments: 3 }],
-  });
-}
 
 const deliver = async (studio: Studio, type: string, object: Record<string, unknown>) => {
   const response = await deliverStripeEvent(stripeEvent(type, object, { account: studio.connectedAccount }), {
@@ -119,7 +93,6 @@ async function subscribed(studio: Studio, member: TestMember, bought: Product, a
   return { orderId, subscription, metadata };
 }
 
-type EntitlementBefore = { id: string; validUntil: Date | null };
 type Way = {
   way: string;
   entitlement: EntitlementEffect["entitlement"];
@@ -167,7 +140,7 @@ const WAYS: Way[] = [
     way: "a Stripe instalment (invoice.paid of a later instalment)",
     entitlement: "none",
     pay: async (studio, member) => {
-      const course = await courseInThreeInstalments(studio);
+      const course = await courseInInstalments(studio, 90000, 3);
       const { orderId: firstId, subscription, metadata } = await subscribed(studio, member, course, 30000);
       const secondInvoice = `in_${unique()}`;
       await deliver(
@@ -188,9 +161,7 @@ describe("every Stripe way to pay writes what ORDER_EVENTS lists, and so does it
     const studio = { ...tenant, connectedAccount: await connectStudio(tenant) };
     const member = await createMember(studio.accountId, "attendee");
     const { orderId, before } = await pay(studio, member);
-    const effect = (
-      entitlement === "extended" ? { entitlement, before: before! } : { entitlement }
-    ) as EntitlementEffect;
+    const effect = effectOf(entitlement, before);
 
     const paid = await expectPaidOrderRows(orderId, effect);
 

@@ -14,11 +14,16 @@ import { api } from "@/tests/helpers/api";
 import { createMember, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
 import {
+  courseInInstalments,
+  effectOf,
   expectPaidOrderRows,
   expectRefundedOrderRows,
+  product,
   studioWithBooks,
   useOrderRows,
+  type EntitlementBefore,
   type EntitlementEffect,
+  type Product,
 } from "@/tests/helpers/order-rows";
 import type { WebhookDelivery } from "@/tests/fakes/vipps-mobilepay";
 
@@ -26,19 +31,8 @@ useOrderRows();
 const mobilepay = useFakeMobilepay();
 
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
 /** MobilePay's clock: the agreement is approved and its first charge captured then. */
 const T0 = new Date("2026-11-30T09:00:00Z");
-/** A course's classes, far ahead: buying it enrols the buyer whenever the test runs. */
-const COURSE_WEEKS = [0, 1, 2].map((week) => new Date(Date.UTC(2099, 0, 13 + 7 * week, 17)));
-
-type Product = { id: string; prices: { id: string }[] };
-
-async function product(tenant: TestTenant, body: Record<string, unknown>): Promise<Product> {
-  const response = await api("POST", "/products", { token: tenant.admin.token, body: { status: "active", ...body } });
-  expect(response.status, response.text).toBe(201);
-  return response.body as Product;
-}
 
 const classPass = (tenant: TestTenant) =>
   product(tenant, {
@@ -54,29 +48,6 @@ const monthly = (tenant: TestTenant) =>
     name: "Yoga Unlimited",
     prices: [{ amount: 49900, currency: "DKK", interval: "month" }],
   });
-
-/** A course of three weekly classes whose price is paid in two instalments. */
-async function courseInTwoInstalments(tenant: TestTenant): Promise<Product> {
-  const event = await db.event.create({
-    data: { accountId: tenant.accountId, title: "Sæsonhold", durationMinutes: 60, capacity: 8, status: "published" },
-  });
-  for (const startsAt of COURSE_WEEKS)
-    await db.instance.create({
-      data: {
-        accountId: tenant.accountId,
-        eventId: event.id,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + HOUR),
-        capacity: 8,
-      },
-    });
-  return product(tenant, {
-    type: "custom",
-    name: "Sæsonhold",
-    courseEventId: event.id,
-    prices: [{ amount: 100000, currency: "DKK", instalments: 2 }],
-  });
-}
 
 async function checkout(member: TestMember, bought: Product, extra: Record<string, unknown> = {}) {
   const response = await api("POST", "/checkout", {
@@ -120,7 +91,6 @@ type Way = {
   /** Pays one order of `member` at `tenant` this way: the order, and for a renewal the entitlement as it was before. */
   pay: (tenant: TestTenant, member: TestMember) => Promise<{ orderId: string; before?: EntitlementBefore }>;
 };
-type EntitlementBefore = { id: string; validUntil: Date | null };
 
 const WAYS: Way[] = [
   {
@@ -148,7 +118,7 @@ const WAYS: Way[] = [
     way: "a demo instalment (the renewal job on its due date)",
     entitlement: "none",
     pay: async (tenant, member) => {
-      const first = await checkout(member, await courseInTwoInstalments(tenant));
+      const first = await checkout(member, await courseInInstalments(tenant, 100000, 2));
       const { paidAt } = await db.order.findUniqueOrThrow({ where: { id: first.id } });
       // The second instalment is due one month after the first was paid: 40 days later, whatever the date.
       expect(await runRenewals(tenant, new Date(paidAt!.getTime() + 40 * DAY))).toEqual({ renewed: 0, instalments: 1 });
@@ -204,9 +174,7 @@ describe("every way to pay writes what ORDER_EVENTS lists, and so does its refun
     const tenant = await studioWithBooks();
     const member = await createMember(tenant.accountId, "attendee");
     const { orderId, before } = await pay(tenant, member);
-    const effect = (
-      entitlement === "extended" ? { entitlement, before: before! } : { entitlement }
-    ) as EntitlementEffect;
+    const effect = effectOf(entitlement, before);
 
     const paid = await expectPaidOrderRows(orderId, effect);
 

@@ -17,8 +17,52 @@ import { createTenant, type TestTenant } from "./fixtures";
 /** What the payment did to an entitlement: granted one of this order, gave `before` one more period, or neither. */
 export type EntitlementEffect =
   | { entitlement: "created" }
-  | { entitlement: "extended"; before: Pick<Entitlement, "id" | "validUntil"> }
+  | { entitlement: "extended"; before: EntitlementBefore }
   | { entitlement: "none" };
+
+/** The entitlement a renewal extends, as it was before the renewal. */
+export type EntitlementBefore = Pick<Entitlement, "id" | "validUntil">;
+
+/** The effect a way to pay names, with the entitlement it found before for a renewal. */
+export function effectOf(entitlement: EntitlementEffect["entitlement"], before?: EntitlementBefore): EntitlementEffect {
+  return entitlement === "extended" ? { entitlement, before: before! } : { entitlement };
+}
+
+export type Product = { id: string; prices: { id: string }[] };
+
+/** An active product of the studio, through POST /products. */
+export async function product(tenant: TestTenant, body: Record<string, unknown>): Promise<Product> {
+  const response = await api("POST", "/products", { token: tenant.admin.token, body: { status: "active", ...body } });
+  expect(response.status, response.text).toBe(201);
+  return response.body as Product;
+}
+
+const HOUR = 3_600_000;
+/** A course's classes, far ahead: buying it enrols the buyer whenever the test runs. */
+const COURSE_WEEKS = [0, 1, 2].map((week) => new Date(Date.UTC(2099, 0, 13 + 7 * week, 17)));
+
+/** A course of three weekly classes whose price (`amount`) is paid in `instalments`. */
+export async function courseInInstalments(tenant: TestTenant, amount: number, instalments: number): Promise<Product> {
+  const event = await db.event.create({
+    data: { accountId: tenant.accountId, title: "Sæsonhold", durationMinutes: 60, capacity: 8, status: "published" },
+  });
+  for (const startsAt of COURSE_WEEKS)
+    await db.instance.create({
+      data: {
+        accountId: tenant.accountId,
+        eventId: event.id,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + HOUR),
+        capacity: 8,
+      },
+    });
+  return product(tenant, {
+    type: "custom",
+    name: "Sæsonhold",
+    courseEventId: event.id,
+    prices: [{ amount, currency: "DKK", instalments }],
+  });
+}
 
 /**
  * For the file (call at its top): the fake Dinero, private webhook URLs allowed, and the jobs runner

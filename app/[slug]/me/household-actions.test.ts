@@ -1,16 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { formData, signInAs } from "@/components/forms/testing";
+import { formData } from "@/components/forms/testing";
 import { db } from "@/lib/db";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { redirectOf, signInAs } from "@/tests/helpers/server-action";
 
 // The children section's forms (studioFormAction): they answer nothing and come back to the page,
 // whose address says what happened, a refusal (signed out, bad input) included.
 
-vi.mock("next/headers", async () => {
-  const testing = await import("@/components/forms/testing");
-  return { cookies: testing.fakeCookies, headers: async () => new Headers() };
-});
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+vi.mock("next/headers", async () => (await import("@/tests/helpers/server-action")).nextHeaders);
+vi.mock("next/cache", async () => (await import("@/tests/helpers/server-action")).nextCache);
 
 const { addChildAction, removeChildAction } = await import("./household-actions");
 
@@ -21,16 +19,6 @@ beforeEach(async () => {
   tenant = await createTenant();
   parent = await createMember(tenant.accountId, "attendee");
 });
-
-/** Where a server action's redirect goes (Next.js throws it, with the address in its digest). */
-async function redirectOf(work: Promise<unknown>): Promise<string> {
-  const error = (await work.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  )) as { digest?: string } | null;
-  expect(error?.digest, "the action redirects").toMatch(/^NEXT_REDIRECT;/);
-  return error!.digest!.split(";")[2]!;
-}
 
 const children = (outcome: string) => `/${tenant.slug}/me?children=${outcome}#children`;
 

@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { formData, signInAs } from "@/components/forms/testing";
+import { formData } from "@/components/forms/testing";
 import { db } from "@/lib/db";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { createClass, grant, setPolicy, type TestClass } from "@/app/api/bookings/booking-test-data";
 import { api } from "@/tests/helpers/api";
+import { redirectOf, signInAs } from "@/tests/helpers/server-action";
 
-vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+vi.mock("next/headers", async () => (await import("@/tests/helpers/server-action")).nextHeaders);
+vi.mock("next/cache", async () => (await import("@/tests/helpers/server-action")).nextCache);
 
 const { setTeachersAction, setCapacityAction, createOneOffClassAction, moveInstanceAction } = await import("./actions");
 
@@ -14,16 +15,6 @@ let tenant: TestTenant;
 let clara: TestMember;
 let jonas: TestMember;
 let lesson: TestClass;
-
-/** Where a server action's redirect goes (Next.js throws it, with the address in its digest). */
-async function redirectOf(work: Promise<unknown>): Promise<string> {
-  const error = (await work.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  )) as { digest?: string } | null;
-  expect(error?.digest, "the action redirects").toMatch(/^NEXT_REDIRECT;/);
-  return error!.digest!.split(";")[2]!;
-}
 
 beforeEach(async () => {
   tenant = await createTenant({ timezone: "Europe/Copenhagen" });

@@ -1,9 +1,20 @@
 import type { Account, Entitlement, Order, Price, Product } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import type { PeriodicWork } from "@/lib/jobs/work";
+import type { PaymentEvent } from "@/lib/orders/payment-event";
 import type { Tender } from "./tender";
 
 export type { Tender, TenderName } from "./tender";
+export type { PaymentEvent } from "@/lib/orders/payment-event";
+
+/**
+ * What a hosted provider told us, for its adapter to turn into payment events: a verified webhook
+ * delivery (its parsed body; `accountId`: the studio whose endpoint it came to, null for the
+ * platform's), or a poll of one of its pending orders (what the provider says of it now).
+ */
+export type ProviderReport =
+  | { source: "webhook"; accountId: string | null; body: unknown }
+  | { source: "poll"; accountId: string; orderId: string };
 
 /**
  * What a checkout bills each time: a subscription's price each period; a price paid in instalments
@@ -69,6 +80,13 @@ export interface PaymentProvider<Payee = unknown> extends Tender {
   checkoutPayee(db: TenantDb, price: Price): Promise<Payee>;
   /** Opens the payment page of a pending order (hosted providers; an immediate one has none and throws). */
   openCheckout(payee: Payee, opening: CheckoutOpening): Promise<OpenedCheckout>;
+  /**
+   * What the provider reported, as the payment events it tells of our orders (paid, failed,
+   * refunded), for lib/orders to apply once (applyPaymentEvent); none of an event of another kind
+   * or of no order of ours, and none ever from an immediate provider. Reading may ask the provider
+   * again (MobilePay's webhook says only what changed): then it throws when the provider is out of reach.
+   */
+  paymentEvents(report: ProviderReport, now: Date): Promise<PaymentEvent[]>;
   /**
    * Moves a paid order's money back before the refund is recorded (nothing for those that move
    * none). 503 when the provider cannot be reached, nothing changed.

@@ -9,13 +9,15 @@ import { createMember, createTenant, type TestMember, type TestTenant } from "@/
 import { SALES_UNIT, useFakeMobilepay } from "@/tests/helpers/mobilepay";
 import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import type { WebhookDelivery } from "@/tests/fakes/vipps-mobilepay";
-import { allowLogged, expectLogged } from "@/tests/helpers/logs";
+import { expectLogged } from "@/tests/helpers/logs";
+import { applyPaymentEvent } from "@/lib/orders/apply-payment-event";
+import { applyMobilepayPaymentEvent } from "@/lib/payments/mobilepay/apply-events";
+import { mobilepayProvider } from "@/lib/payments/mobilepay/provider";
 
 const fake = useFakeMobilepay();
 
 // The poll looks at every studio's pending orders, the earlier tests' too, whose agreements the fake,
-// reset for each test, no longer knows (it answers 404).
-const POLLED_AGREEMENT_OF_AN_EARLIER_TEST = /^Vipps MobilePay agreement could not be polled .*"errorName":"Error"/;
+// reset for each test, no longer knows (it answers 404): those orders fail at the first poll.
 const NOW = new Date("2026-11-30T09:05:00Z");
 
 type Product = { id: string; name: string; prices: { id: string }[] };
@@ -194,8 +196,8 @@ describe("the agreement's outcome", () => {
 
   it("stays pending while the member has not answered, and an unsigned delivery is 400 and changes nothing", async () => {
     const { order, agreementId } = await pendingMembership();
-    allowLogged("warn", POLLED_AGREEMENT_OF_AN_EARLIER_TEST);
-    expect(await pollMobilepayAgreements(NOW)).toBe(0);
+    await pollMobilepayAgreements(NOW);
+    expect((await orderRow(order.id)).status).toBe("pending");
     fake.approve(agreementId);
     const [activated] = deliveriesAbout(agreementId);
     const { authorization: _signature, ...unsigned } = activated!.headers;
@@ -210,7 +212,6 @@ describe("the agreement's outcome", () => {
 
   it("the poll finds what a lost webhook would have said, and racing the webhook changes the order once", async () => {
     const lost = await pendingMembership();
-    allowLogged("warn", POLLED_AGREEMENT_OF_AN_EARLIER_TEST);
     fake.approve(lost.agreementId);
     expect(await pollMobilepayAgreements(NOW)).toBeGreaterThanOrEqual(1);
     expect((await orderRow(lost.order.id)).status).toBe("paid");
@@ -227,5 +228,52 @@ describe("the agreement's outcome", () => {
     expect((await orderRow(raced.order.id)).status).toBe("paid");
     expect(await entitlementsOf(raced.member)).toHaveLength(1);
     expect(await db.order.count({ where: { userId: raced.member.userId } })).toBe(1);
+  });
+
+  it("a poll's outcome told twice is one payment event: the order is paid once, the second changes nothing", async () => {
+    const { tenant, member, order, agreementId } = await pendingMembership();
+    fake.approve(agreementId);
+    const report = { source: "poll", accountId: tenant.accountId, orderId: order.id } as const;
+
+    const [event] = await mobilepayProvider.paymentEvents(report, NOW);
+    expect(event).toMatchObject({
+      provider: "mobilepay",
+      eventId: `agreement:${agreementId}:paid`,
+      kind: "paid",
+      orderRef: { accountId: tenant.accountId, orderId: order.id },
+      payment: { for: "purchase", providerSubscriptionId: agreementId },
+    });
+    expect(await applyMobilepayPaymentEvent(event!)).toBe("fulfilled");
+    expect(await applyMobilepayPaymentEvent(event!)).toBe("unchanged");
+    expect(await applyPaymentEvent(event!)).toEqual({ outcome: "duplicate" });
+    // The order paid, the poll and the webhook find nothing more to tell.
+    expect(await mobilepayProvider.paymentEvents(report, NOW)).toEqual([]);
+    for (const delivery of deliveriesAbout(agreementId)) expect((await deliver(delivery)).status).toBe(200);
+
+    expect(await orderRow(order.id)).toMatchObject({ status: "paid", receiptNumber: 1 });
+    expect(await entitlementsOf(member)).toHaveLength(1);
+    expect(await db.processedPaymentEvent.count({ where: { id: `mobilepay:agreement:${agreementId}:paid` } })).toBe(1);
+    await waitForEmails(member.email, 1);
+  });
+
+  it("an agreement Vipps MobilePay no longer knows (404) fails its order once, and the poll stops asking", async () => {
+    const { member, order, agreementId } = await pendingMembership();
+    fake.agreements.delete(agreementId);
+    const asked = () =>
+      fake.requests.filter((request) => request.method === "GET" && request.path.endsWith(`/agreements/${agreementId}`))
+        .length;
+
+    await pollMobilepayAgreements(NOW);
+    expect(await orderRow(order.id)).toMatchObject({ status: "failed", paidAt: null });
+    expect(asked()).toBe(1);
+    expect(
+      await db.processedPaymentEvent.count({ where: { id: `mobilepay:agreement:${agreementId}:not_found` } }),
+    ).toBe(1);
+
+    await pollMobilepayAgreements(NOW);
+    await pollMobilepayAgreements(NOW);
+    expect(asked()).toBe(1);
+    expect((await orderRow(order.id)).status).toBe("failed");
+    expect(await entitlementsOf(member)).toHaveLength(0);
   });
 });

@@ -16,6 +16,10 @@ export const demoProvider: PaymentProvider<null> = {
   async openCheckout() {
     throw new Error("the demo provider has no hosted checkout");
   },
+  // Paid when made: nothing reports a payment later.
+  async paymentEvents() {
+    return [];
+  },
   async refund() {},
   // Its renewals are made by our job, which skips cancelled subscriptions.
   async cancelAtPeriodEnd() {},

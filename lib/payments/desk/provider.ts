@@ -17,6 +17,10 @@ export const deskProvider: PaymentProvider<null> = {
   async openCheckout() {
     throw new Error("the desk has no hosted checkout");
   },
+  // Paid when made: nothing reports a payment later.
+  async paymentEvents() {
+    return [];
+  },
   async refund() {},
   async cancelAtPeriodEnd() {},
   async stopBillingOfRevoked() {},

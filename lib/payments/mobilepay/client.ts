@@ -18,6 +18,11 @@ export class MobilepayUnavailable extends Error {
   override name = "MobilepayUnavailable";
 }
 
+/** Vipps MobilePay answered 404: it knows no such agreement or charge (of this sales unit). */
+export class MobilepayNotFound extends Error {
+  override name = "MobilepayNotFound";
+}
+
 /** Their API's host for the sales unit: MOBILEPAY_API_URL when set (the fake), else test or production. */
 export function mobilepayBaseUrl(testMode: boolean): string {
   return env().MOBILEPAY_API_URL ?? (testMode ? "https://apitest.vipps.no" : "https://api.vipps.no");
@@ -71,6 +76,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
     throw new MobilepayUnavailable("Vipps MobilePay could not be reached");
   }
   if (response.status === 401 || response.status === 403) throw new MobilepayKeysRefused("Keys refused");
+  if (response.status === 404) throw new MobilepayNotFound("Vipps MobilePay answered 404");
   if (!response.ok) {
     const detail = response.status >= 500 ? MobilepayUnavailable : Error;
     throw new detail(`Vipps MobilePay answered ${response.status}`);

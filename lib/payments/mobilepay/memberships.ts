@@ -2,17 +2,17 @@ import "server-only";
 import type { Account, Order, Price, Product } from "@prisma/client";
 import { db as rootDb } from "@/lib/db";
 import { tenantDb, type TenantDb } from "@/lib/db/tenant-db";
-import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import { env } from "@/lib/env";
 import { ruleDetail } from "@/lib/error-details";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { MobilepayKeysRefused, MobilepayUnavailable, type SalesUnit } from "./client";
-import { createAgreement, getAgreement, getCharge, type Agreement, type Charge } from "./recurring";
+import { createAgreement } from "./recurring";
 import { connectedSalesUnit, noteRefusedKeys } from "./sales-unit";
-import { markFailed } from "@/lib/orders/order-status";
-import { completePaidOrder } from "@/lib/commerce/complete-paid-order";
-import { cancelIfStopped, settleMobilepayCharge, type ChargeOutcome } from "./renewals";
+import { cancelIfStopped } from "./renewals";
+import { applyMobilepayReport, type MobilepayOutcome } from "./apply-events";
+import { orderOfWebhook } from "./payment-events";
+import type { MobilepayEvent } from "./read-webhook";
 
 // Memberships paid with MobilePay through the studio's own sales unit (decision 0040): an agreement the
 // member approves in the app, its initial charge paying the first period.
@@ -91,15 +91,16 @@ export async function openMobilepayAgreement(
   };
 }
 
-export type AgreementOutcome = "fulfilled" | "failed" | "unchanged";
+export type AgreementOutcome = Extract<MobilepayOutcome, "fulfilled" | "failed" | "unchanged">;
 
 /**
  * Reads a pending MobilePay order's agreement (and its initial charge) from Vipps MobilePay and
- * applies what it says, once: ACTIVE with the initial charge CHARGED (or none) → the order `paid`
- * with its entitlement as a Stripe first payment (complete-paid-order.ts); STOPPED or EXPIRED (the
- * member declined or let it lapse), or the initial charge FAILED or CANCELLED → `failed` as a failed
- * card checkout. The write is guarded by the order still being `pending`, so the webhook, its
- * redeliveries and the poll racing each other change it once. Anything else: unchanged.
+ * applies what it says once (payment-events.ts, apply-events.ts): ACTIVE with the initial charge
+ * CHARGED (or none) → the order `paid` with its membership, as a Stripe first payment; STOPPED or
+ * EXPIRED (the member declined or let it lapse), the initial charge FAILED or CANCELLED, or an
+ * agreement they no longer know (404) → `failed` as a failed card checkout. The webhook, its
+ * redeliveries and the poll telling the same outcome are one payment event, applied once. Anything
+ * else: unchanged.
  */
 export async function applyMobilepayAgreement({
   accountId,
@@ -110,29 +111,7 @@ export async function applyMobilepayAgreement({
   orderId: string;
   now?: Date;
 }): Promise<AgreementOutcome> {
-  const db = tenantDb(accountId);
-  const order = await db.order.findFirst({ where: { id: orderId, provider: "mobilepay", status: "pending" } });
-  if (!order?.providerRef) return "unchanged";
-  const unit = await connectedSalesUnit(db);
-  if (!unit) return "unchanged";
-  const agreement = await getAgreement(unit, order.providerRef);
-  const charge = order.mobilepayChargeId ? await getCharge(unit, order.providerRef, order.mobilepayChargeId) : null;
-  const verdict = verdictOf(agreement, charge);
-  if (verdict === "unchanged") return "unchanged";
-  const outcome = await db.$transaction(async (tx): Promise<AgreementOutcome> => {
-    if (verdict === "failed") return (await markFailed(tx, order, { at: now })) ? "failed" : "unchanged";
-    const paid = await completePaidOrder(tx, order, { now, providerSubscriptionId: agreement.id });
-    return paid ? "fulfilled" : "unchanged";
-  }, TRANSACTION_OPTIONS);
-  log.info("Vipps MobilePay agreement applied", { orderId, agreementStatus: agreement.status, outcome });
-  return outcome;
-}
-
-function verdictOf(agreement: Agreement, charge: Charge | null): AgreementOutcome {
-  if (agreement.status === "STOPPED" || agreement.status === "EXPIRED") return "failed";
-  if (charge && ["FAILED", "CANCELLED"].includes(charge.status)) return "failed";
-  if (agreement.status !== "ACTIVE") return "unchanged";
-  return !charge || charge.status === "CHARGED" ? "fulfilled" : "unchanged";
+  return (await applyMobilepayReport({ source: "poll", accountId, orderId }, now)) as AgreementOutcome;
 }
 
 /**
@@ -146,29 +125,20 @@ export async function applyMobilepayEvent({
   now = new Date(),
 }: {
   accountId: string;
-  event: { eventType: string; agreementId?: string; chargeId?: string };
+  event: MobilepayEvent;
   now?: Date;
-}): Promise<AgreementOutcome | ChargeOutcome> {
+}): Promise<MobilepayOutcome> {
   const db = tenantDb(accountId);
-  const byCharge = event.chargeId
-    ? await db.order.findFirst({ where: { provider: "mobilepay", mobilepayChargeId: event.chargeId } })
-    : null;
-  const order =
-    byCharge ??
-    (event.agreementId
-      ? await db.order.findFirst({ where: { provider: "mobilepay", providerRef: event.agreementId } })
-      : null);
-  if (!order) return "unchanged";
   try {
+    const order = await orderOfWebhook(db, event);
+    if (!order) return "unchanged";
     if (order.status !== "pending" && event.eventType === "recurring.agreement-stopped.v1" && order.providerRef) {
       // Stopped in the app after it was paid: the membership ends with its period.
       const unit = await connectedSalesUnit(db);
       if (unit) await cancelIfStopped({ db, unit, agreementId: order.providerRef });
       return "unchanged";
     }
-    return order.providerRef
-      ? await applyMobilepayAgreement({ accountId, orderId: order.id, now })
-      : await settleMobilepayCharge({ accountId, orderId: order.id, now });
+    return await applyMobilepayReport({ source: "webhook", accountId, body: event }, now);
   } catch (error) {
     if (!(error instanceof MobilepayUnavailable || error instanceof MobilepayKeysRefused)) throw error;
     await noteRefusedKeys(accountId, error);

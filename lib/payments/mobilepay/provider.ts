@@ -8,6 +8,7 @@ import {
   stopAgreementOfRevokedMembership,
   stopMobilepayAgreement,
 } from "./renewals";
+import { mobilepayPaymentEvents } from "./payment-events";
 import { noteRefusedKeys } from "./sales-unit";
 import { mobilepayTender } from "./tender";
 
@@ -39,6 +40,7 @@ export const mobilepayProvider: PaymentProvider<SalesUnit> = {
       throw error;
     }
   },
+  paymentEvents: mobilepayPaymentEvents,
   refund: (db, order) => refundMobilepayCharge({ db, order }),
   cancelAtPeriodEnd: (db, { entitlement }) =>
     stopMobilepayAgreement({ db, entitlementId: entitlement.id, agreementId: entitlement.providerSubscriptionId }),

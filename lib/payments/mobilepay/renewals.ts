@@ -2,23 +2,13 @@ import "server-only";
 import { Prisma, type Order } from "@prisma/client";
 import { AppError } from "@/lib/errors";
 import { db as rootDb } from "@/lib/db";
-import { tenantDb, type TenantDb, type TenantTx } from "@/lib/db/tenant-db";
-import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
+import { tenantDb, type TenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import type { SalesUnit } from "./client";
-import {
-  cancelCharge,
-  createCharge,
-  getAgreement,
-  getCharge,
-  refundCharge,
-  stopAgreement,
-  type Agreement,
-} from "./recurring";
+import { cancelCharge, createCharge, getAgreement, refundCharge, stopAgreement, type Agreement } from "./recurring";
 import { connectedSalesUnit, noteRefusedKeys } from "./sales-unit";
 import { createOrder } from "@/lib/orders/create-order";
-import { markFailed, markPaid } from "@/lib/orders/order-status";
-import { noticeMembershipPastDue } from "@/lib/commerce/notice-membership-past-due";
+import { applyMobilepayReport, type MobilepayOutcome } from "./apply-events";
 
 // Renewals of MobilePay memberships (decision 0040): we make each period's charge on the member's
 // agreement ourselves, ahead of its due date, and apply its outcome once.
@@ -146,15 +136,14 @@ export async function cancelIfStopped({
   return true;
 }
 
-export type ChargeOutcome = "renewed" | "past_due" | "failed" | "unchanged";
+export type ChargeOutcome = Exclude<MobilepayOutcome, "fulfilled">;
 
 /**
- * A pending renewal order's charge, read from Vipps MobilePay and applied once (guarded by the order
- * still being `pending`): CHARGED → the order `paid` with its receipt number, `order.paid` and email,
- * and one more period on the membership (order-events.ts, as a card renewal); FAILED (after its
- * retry days) → the order `failed` and the membership past due: usable until the studio's grace
- * days after the period it did not pay for, never renewed again, the member and the administrators
- * emailed; CANCELLED (we stopped it: the membership was cancelled) → the order `failed`.
+ * A pending renewal order's charge, read from Vipps MobilePay and applied once (payment-events.ts,
+ * apply-events.ts): CHARGED → the order `paid` with its receipt number, `order.paid` and email, and
+ * one more period on the membership (order-events.ts, as a card renewal); FAILED (after its retry
+ * days) → the order `failed` and the membership past due; CANCELLED (we stopped it: the membership
+ * was cancelled) → the order `failed`.
  */
 export async function settleMobilepayCharge({
   accountId,
@@ -165,48 +154,7 @@ export async function settleMobilepayCharge({
   orderId: string;
   now: Date;
 }): Promise<ChargeOutcome> {
-  const db = tenantDb(accountId);
-  const order = await db.order.findFirst({ where: { id: orderId, provider: "mobilepay", status: "pending" } });
-  if (!order?.mobilepayChargeId || !order.mobilepayAgreementId) return "unchanged";
-  const unit = await connectedSalesUnit(db);
-  if (!unit) return "unchanged";
-  const charge = await getCharge(unit, order.mobilepayAgreementId, order.mobilepayChargeId);
-  if (!["CHARGED", "FAILED", "CANCELLED"].includes(charge.status)) return "unchanged";
-  const outcome = await db.$transaction(async (tx): Promise<ChargeOutcome> => {
-    const entitlement = await tx.entitlement.findFirst({
-      where: { providerSubscriptionId: order.mobilepayAgreementId! },
-    });
-    if (charge.status === "CHARGED") {
-      const price = await tx.price.findFirst({ where: { id: order.priceId } });
-      const paid = await markPaid(tx, order, { at: now, payment: { for: "renewal", entitlement, price } });
-      return paid ? "renewed" : "unchanged";
-    }
-    if (!(await markFailed(tx, order, { at: now }))) return "unchanged";
-    if (charge.status === "CANCELLED" || !entitlement) return "failed";
-    return (await markPastDue(tx, { accountId, entitlementId: entitlement.id })) ? "past_due" : "failed";
-  }, TRANSACTION_OPTIONS);
-  log.info("Vipps MobilePay charge applied", { orderId, chargeStatus: charge.status, outcome });
-  return outcome;
-}
-
-/** The membership past due: `pastDueSince` its period's end, usable for the grace days after it. */
-async function markPastDue(tx: TenantTx, { accountId, entitlementId }: { accountId: string; entitlementId: string }) {
-  const entitlement = await tx.entitlement.findFirst({
-    where: { id: entitlementId, pastDueSince: null, status: "active" },
-  });
-  if (!entitlement?.validUntil) return false;
-  const payments = await tx.accountPayments.findFirst({ select: { mobilepayGraceDays: true } });
-  const graceDays = payments?.mobilepayGraceDays ?? 7;
-  const { count } = await tx.entitlement.updateMany({
-    where: { id: entitlement.id, pastDueSince: null, validUntil: entitlement.validUntil },
-    data: {
-      pastDueSince: entitlement.validUntil,
-      validUntil: new Date(entitlement.validUntil.getTime() + graceDays * DAY_MS),
-    },
-  });
-  if (count !== 1) return false;
-  await noticeMembershipPastDue(tx, { accountId, entitlement });
-  return true;
+  return (await applyMobilepayReport({ source: "poll", accountId, orderId }, now)) as ChargeOutcome;
 }
 
 const POLL_BATCH = 50;

@@ -1,30 +1,30 @@
 import "server-only";
 import type Stripe from "stripe";
-import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
 import { log } from "@/lib/log";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { invoicePaymentIntent } from "./invoice-payment-intent";
 import { stripeClient } from "./client";
 import { applyAccountUpdated } from "./apply-account-updated";
-import { completePaidOrder } from "@/lib/commerce/complete-paid-order";
 import { afterRefund } from "@/lib/orders/after-refund";
-import { applyPaymentEventOnce, paymentEventApplied } from "@/lib/orders/apply-payment-event";
+import { applyPaymentEvent, applyPaymentEventOnce, paymentEventApplied } from "@/lib/orders/apply-payment-event";
 import { createOrder } from "@/lib/orders/create-order";
-import { markFailed, markPaid, markRefunded } from "@/lib/orders/order-status";
+import { markPaid } from "@/lib/orders/order-status";
 import { createStripeProvider } from "./provider";
 import { prepareInstalmentInvoice, recordInstalmentFailed, recordInstalmentPaid } from "./instalments";
+import { connectedTo, orderRef, stripePaymentEvents, type OrderRef } from "./payment-events";
 
 export type StripeEventOutcome =
   "fulfilled" | "failed" | "renewed" | "payment_recorded" | "refunded" | "account_updated" | "duplicate" | "ignored";
 
-type OrderRef = { orderId: string; accountId: string };
-
 /**
  * Applies a verified Stripe event exactly once, however often it is delivered: the event id is
  * recorded (`ProcessedPaymentEvent` "stripe:<id>", lib/orders/apply-payment-event.ts) in the same
- * transaction as its effects, and the order changes only from `pending`. The platform's webhook and the Connect webhook (events of the
- * studios' connected accounts, which name the `account`) both come here; a connected account's event
+ * transaction as its effects, and the order changes only from `pending`. A session's outcome and a
+ * refund are payment events (payment-events.ts) lib/orders applies; an invoice's, which writes
+ * orders of its own (a renewal, an instalment), is this adapter's work under the same record. The
+ * platform's webhook and the Connect webhook (events of the studios' connected accounts, which name
+ * the `account`) both come here; a connected account's event
  * about an order of a studio that account is not connected to is ignored. Handled:
  * - `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded`: the order
  *   becomes `paid` and its entitlement is created; a course's buyer is enrolled (enrolInCourse), the
@@ -52,18 +52,6 @@ export async function handleStripeEvent({
   stripe?: () => Stripe;
 }): Promise<StripeEventOutcome> {
   switch (event.type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded": {
-      const session = event.data.object;
-      // Delayed payment methods complete the session unpaid; async_payment_succeeded follows.
-      if (session.payment_status === "unpaid") return "ignored";
-      return once(event, orderRef(session.metadata), (tx, ref) => fulfilOrder(tx, ref, session));
-    }
-    case "checkout.session.expired":
-    case "checkout.session.async_payment_failed":
-      return once(event, orderRef(event.data.object.metadata), async (tx, ref) =>
-        (await failStripeOrder(tx, ref)) ? "failed" : "ignored",
-      );
     case "invoice.paid": {
       const invoice = event.data.object;
       const ref = orderRef(invoice.parent?.subscription_details?.metadata);
@@ -88,46 +76,31 @@ export async function handleStripeEvent({
     }
     case "account.updated":
       return applyAccountUpdated(event, event.data.object);
-    case "charge.refunded": {
-      const charge = event.data.object;
-      if (!charge.refunded) return "ignored"; // a partial refund: the order stays paid
-      const ref = await orderOfPayment(charge.payment_intent);
-      const outcome = await once(event, ref, (tx, found) => refund(tx, found));
-      if (outcome === "refunded" && ref) {
-        const db = tenantDb(ref.accountId);
-        const refunded = await db.order.findFirstOrThrow({ where: { id: ref.orderId } });
-        await afterRefund(db, refunded, createStripeProvider(stripe));
-      }
-      return outcome;
-    }
     default:
-      return "ignored";
+      return applyStripePayment(event, stripe);
   }
 }
 
-/** A pending Stripe order whose session expired or whose delayed payment failed. */
-async function failStripeOrder(tx: TenantTx, ref: OrderRef): Promise<boolean> {
-  const order = await tx.order.findFirst({ where: { id: ref.orderId, provider: "stripe" }, select: { id: true } });
-  return order !== null && (await markFailed(tx, order, { at: new Date() })) !== null;
-}
+const OUTCOME_OF_KIND = { paid: "fulfilled", failed: "failed", refunded: "refunded" } as const;
 
-/** The order a PaymentIntent paid, found across accounts: the event names no account. */
-async function orderOfPayment(paymentIntent: string | Stripe.PaymentIntent | null): Promise<OrderRef | undefined> {
-  const paymentIntentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
-  if (!paymentIntentId) return undefined;
-  const order = await db.order.findUnique({ where: { paymentIntentId }, select: { id: true, accountId: true } });
-  return order ? { orderId: order.id, accountId: order.accountId } : undefined;
-}
-
-async function refund(tx: TenantTx, ref: OrderRef): Promise<StripeEventOutcome> {
-  const order = await markRefunded(tx, { id: ref.orderId }, { at: new Date(), reason: null });
-  return order ? "refunded" : "ignored";
-}
-
-function orderRef(metadata: Stripe.Metadata | null | undefined): OrderRef | undefined {
-  const orderId = metadata?.orderId;
-  const accountId = metadata?.accountId;
-  return orderId && accountId ? { orderId, accountId } : undefined;
+/**
+ * A session paid or closed unpaid, or a charge refunded: its payment event (payment-events.ts)
+ * applied once by lib/orders; after a refund committed, what follows it (afterRefund).
+ */
+async function applyStripePayment(event: Stripe.Event, stripe: () => Stripe): Promise<StripeEventOutcome> {
+  const [payment] = await stripePaymentEvents(event, new Date());
+  if (!payment) return "ignored";
+  const applied = await applyPaymentEvent(payment);
+  const outcome =
+    applied.outcome === "applied"
+      ? OUTCOME_OF_KIND[payment.kind]
+      : applied.outcome === "duplicate"
+        ? "duplicate"
+        : "ignored";
+  log.info("Stripe event handled", { eventType: event.type, orderId: payment.orderRef.orderId, outcome });
+  if (applied.outcome === "applied" && payment.kind === "refunded")
+    await afterRefund(tenantDb(payment.orderRef.accountId), applied.order, createStripeProvider(stripe));
+  return outcome;
 }
 
 async function once(
@@ -144,37 +117,12 @@ async function once(
     return work(tx, ref);
   });
   log.info("Stripe event handled", { eventType: event.type, orderId: ref.orderId, outcome });
-  // the payment email; a failed order's seats given back may have promoted people from a waitlist
   return outcome;
 }
 
 /** The id a Stripe event is recorded under once applied (`ProcessedPaymentEvent`). */
 export function eventId(event: Stripe.Event): string {
   return `stripe:${event.id}`;
-}
-
-/** Whether the transaction's studio is the one connected to Stripe account `stripeAccountId`. */
-async function connectedTo(tx: TenantTx, stripeAccountId: string): Promise<boolean> {
-  return (await tx.accountPayments.count({ where: { stripeAccountId } })) > 0;
-}
-
-async function fulfilOrder(tx: TenantTx, ref: OrderRef, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
-  const order = await tx.order.findFirst({ where: { id: ref.orderId, provider: "stripe", status: "pending" } });
-  if (!order) return "ignored";
-  const paymentIntent = session.payment_intent;
-  const subscription = session.subscription;
-  const paid = await completePaidOrder(tx, order, {
-    now: new Date(),
-    refs: {
-      providerRef: session.id,
-      // Subscriptions pay by invoice: their session has no PaymentIntent (the first invoice's is kept).
-      ...(paymentIntent
-        ? { paymentIntentId: typeof paymentIntent === "string" ? paymentIntent : paymentIntent.id }
-        : {}),
-    },
-    providerSubscriptionId: typeof subscription === "string" ? subscription : (subscription?.id ?? null),
-  });
-  return paid ? "fulfilled" : "ignored";
 }
 
 /** The subscription's first invoice paid the checkout's order: it keeps the PaymentIntent a refund needs. */

@@ -8,6 +8,7 @@ import type { CheckoutBilling, CheckoutOpening, PaymentProvider } from "../payme
 import { checkoutPaymentMethods, type PaymentMethod } from "../payment-methods";
 import { stopSubscriptionOfRefund } from "./instalments";
 import { refundStripePayment } from "./refund-payment";
+import { stripePaymentEvents } from "./payment-events";
 import { onAccount, stripeSubscriptionId, type ProviderSubscriptionRef } from "./on-account";
 import { stripeTender } from "./tender";
 
@@ -59,6 +60,9 @@ export function createStripeProvider(stripe: () => Stripe): PaymentProvider<Stri
         refs: { providerRef: session.providerRef, stripeAccountId: payee.stripeAccountId },
       };
     },
+    // Stripe tells by webhook (handle-event.ts applies them); nothing of it is polled.
+    paymentEvents: async (report, now) =>
+      report.source === "webhook" ? stripePaymentEvents(report.body as Stripe.Event, now) : [],
     async refund(_db, order) {
       if (!order.paymentIntentId) return; // refundable() refused it before
       try {

@@ -89,6 +89,12 @@ export const PromoteBookingInput = z
       description:
         "Use this entitlement of the attendee (it must be usable for the instance, else 402). Default: the attendee's usable one that expires first",
     }),
+    extraPlace: z.boolean().optional().openapi({
+      example: true,
+      description:
+        "When no place is free: `true` grows the instance's capacity by one and this booking takes that place, in one " +
+        "transaction (nobody else is offered anything by it); absent or `false` (the default): 409 `Instance is full`",
+    }),
   })
   .optional()
   .openapi("PromoteBookingInput");

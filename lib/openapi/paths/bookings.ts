@@ -191,7 +191,8 @@ registry.registerPath({
     "The desk places one waitlisted person, ahead of the queue: the booking becomes `confirmed` and takes a credit of `entitlementId` " +
     "(the attendee's own, usable for the instance) or else of the attendee's usable entitlement that expires first. Checked in this " +
     "order: 404 unknown booking (or another account's); 403 a teacher who does not teach the instance; 409 `Booking is not waitlisted`; " +
-    "409 `Instance is full` (no free place: raise the capacity first); 402 `No valid entitlement`. Under the instance's row lock, as " +
+    "409 `Instance is full` (no free place and `extraPlace` not true; with `extraPlace: true` the capacity grows by one and this " +
+    "booking takes the new place, in the same transaction, and no one else is offered anything by that change); 402 `No valid entitlement`. Under the instance's row lock, as " +
     "bookings: confirmed bookings never exceed capacity. The attendee gets the waitlist promotion email with an .ics file.",
   security: staff.security,
   request: { params: BookingParams, body: { ...jsonBody(PromoteBookingInput), required: false } },
@@ -203,7 +204,7 @@ registry.registerPath({
     404: errorResponse(404),
     409: errorsOf(409, {
       "Booking is not waitlisted": "the booking is confirmed, cancelled or already promoted",
-      "Instance is full": "no place is free",
+      "Instance is full": "no place is free and `extraPlace` is not true",
     }),
     413: errorResponse(413),
     503: unavailable,

@@ -19,6 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/bookings/{bookingId
             actor: auth,
             bookingId: params.bookingId,
             entitlementId: body?.entitlementId,
+            extraPlace: body?.extraPlace,
           }),
         ),
       ),

@@ -68,7 +68,7 @@ export const bookingEmailJobs: JobKind<ClaimedEmail, BookingEmailContext> = {
     SELECT c."id"::text AS "id", c."bookingId", c."kind", c."wasWaitlisted", c."previousStartsAt", c."previousLocation",
       c."attempts", i."calendarSequence",
       b."status", b."offerExpiresAt", a."slug", a."name" AS "accountName", a."locale", a."timezone", a."cancellationWindowHours",
-      coalesce(g."email", u."email") AS "attendeeEmail", u."displayName" AS "attendeeName",
+      coalesce(g."email", u."email") AS "attendeeEmail", u."displayName" AS "attendeeName", g."displayName" AS "guardianName",
       CASE WHEN g."id" IS NULL THEN u."locale" ELSE g."locale" END AS "attendeeLocale",
       e."title" AS "eventTitle", e."location", l."address", i."startsAt", i."endsAt",
       CASE WHEN c."kind" = 'teachers_changed' THEN ARRAY(
@@ -152,6 +152,7 @@ function factsOf(
     timezone,
     attendeeEmail,
     attendeeName,
+    guardianName: row.guardianName,
     attendeeLocale: row.attendeeLocale,
     eventTitle,
     location,

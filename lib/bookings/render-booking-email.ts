@@ -26,6 +26,8 @@ export type BookingEmailFacts = {
   timezone: string;
   attendeeEmail: string;
   attendeeName: string;
+  /** The attendee's guardian (a child's, or a guest's without an email), whom the email goes to and greets; else null. */
+  guardianName: string | null;
   /** The attendee's own choice of language (`da`, `en`), or null. */
   attendeeLocale: string | null;
   eventTitle: string;
@@ -71,6 +73,7 @@ export async function renderBookingEmail(
   const booked: BookedClass = {
     accountName: facts.accountName,
     attendeeName: facts.attendeeName,
+    ...(facts.guardianName === null ? {} : { aboutChild: { guardianName: facts.guardianName, kind: notice.kind } }),
     eventTitle: facts.eventTitle,
     when: formatFullDateTime(facts.startsAt, { locale: facts.locale, zone: facts.timezone }),
     location: facts.location,

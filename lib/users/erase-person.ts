@@ -8,6 +8,7 @@ import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { DEFAULT_LOCALE, languageOfLocaleTag } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
+import { householdMemberIds, householdMembersHere, listHouseholdMembers } from "@/lib/households/household-members";
 import { endMembership } from "./end-membership";
 import { erasedEmail } from "./stand-in-addresses";
 
@@ -25,12 +26,16 @@ export type ErasureRequester = { kind: "self" } | { kind: "administrator"; userI
  * receipts, passes and past bookings stay, pointing at the erased identity: the Bookkeeping Act keeps
  * them five years.
  *
+ * Their household goes with them (decision 0038: their dependants, and the guests without an email
+ * they brought, who have no identity but through them and whom nobody else could ever erase): each
+ * is erased by the same rule, in the same transactions as the guardian.
+ *
  * Refused: by the person while they are the only administrator of a studio (409 sole_administrator);
  * by an administrator for themselves (409 own_membership), for someone not here (404), or for someone
- * who belongs to another studio too (409 person_in_other_studio: removing the membership is what
- * this studio may do).
+ * who (or whose household) belongs to another studio too (409 person_in_other_studio: removing the
+ * membership is what this studio may do).
  *
- * One transaction per studio, the active one (`accountId`) last, together with the identity: a
+ * One transaction per studio, the active one (`accountId`) last, together with the identities: a
  * process that dies between two leaves the person signed in there, able to ask again.
  */
 export async function erasePerson({
@@ -45,7 +50,13 @@ export async function erasePerson({
   if (requestedBy.kind === "administrator" && requestedBy.userId === userId) throw new AppError("own_membership");
   const studios = await studiosOf(userId);
   if (!studios.some((studio) => studio.accountId === accountId)) throw new AppError("not_found");
-  if (requestedBy.kind === "administrator" && studios.length > 1) throw new AppError("person_in_other_studio");
+  const household = await listHouseholdMembers(userId);
+  const householdStudios = [...new Set(household.flatMap((member) => member.accountIds))];
+  if (
+    requestedBy.kind === "administrator" &&
+    (studios.length > 1 || householdStudios.some((studio) => studio !== accountId))
+  )
+    throw new AppError("person_in_other_studio");
   if (
     requestedBy.kind === "self" &&
     studios.some((studio) => studio.persona === "administrator" && studio.administrators <= 1)
@@ -53,22 +64,37 @@ export async function erasePerson({
     throw new AppError("sole_administrator");
 
   for (const studio of studios) await stopRenewals(studio.accountId, userId);
+  for (const member of household)
+    for (const memberStudio of member.accountIds) await stopRenewals(memberStudio, member.userId);
   const active = studios.find((studio) => studio.accountId === accountId)!;
-  const order = [...studios.filter((studio) => studio !== active), active];
-  for (const studio of order) {
+  const others = [...studios.map((studio) => studio.accountId), ...householdStudios].filter((id) => id !== accountId);
+  const order = [...new Set(others), accountId];
+  for (const studioId of order) {
+    const guardianHere = studios.some((studio) => studio.accountId === studioId);
     await withRetry(
       () =>
-        tenantDb(studio.accountId).$transaction(async (tx) => {
-          await assertOtherAdministrator(tx, studio.accountId, userId);
-          if (requestedBy.kind === "administrator") await assertOnlyHere(tx, studio.accountId, userId);
-          const notices = await endMembership({ tx, accountId: studio.accountId, userId });
-          await forgetInStudio(tx, userId);
-          await enqueueBookingEmails(tx, studio.accountId, notices); // the promoted attendees
-          if (studio === active) await eraseIdentity(tx, userId, erasedName(active.localeTag));
+        tenantDb(studioId).$transaction(async (tx) => {
+          if (guardianHere) {
+            await assertOtherAdministrator(tx, studioId, userId);
+            if (requestedBy.kind === "administrator") await assertOnlyHere(tx, studioId, userId);
+          }
+          const leaving = [...(guardianHere ? [userId] : []), ...(await householdMembersHere(tx, userId))];
+          for (const person of leaving) await leaveStudio(tx, studioId, person);
+          if (studioId !== accountId) return;
+          const name = erasedName(active.localeTag);
+          for (const member of await householdMemberIds(tx, userId)) await eraseIdentity(tx, member, name);
+          await eraseIdentity(tx, userId, name);
         }, TRANSACTION_OPTIONS),
       { label: requestedBy.kind === "self" ? "DELETE /me" : "POST /users/{userId}/erase" },
     );
   }
+}
+
+/** One person's membership of the studio ends and the studio forgets them; the promoted attendees are emailed. */
+async function leaveStudio(tx: TenantTx, accountId: string, userId: string): Promise<void> {
+  const notices = await endMembership({ tx, accountId, userId });
+  await forgetInStudio(tx, userId);
+  await enqueueBookingEmails(tx, accountId, notices); // the promoted attendees
 }
 
 /** No subscription of the person renews or bills again: each ends with its paid period. */

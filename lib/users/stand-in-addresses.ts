@@ -20,6 +20,9 @@ export function erasedEmail(userId: string): string {
   return `${userId}@${ERASED_DOMAIN}`;
 }
 
+/** The suffix of every erased identity's email, for a database filter (`endsWith`). */
+export const ERASED_EMAIL_SUFFIX = `@${ERASED_DOMAIN}`;
+
 /** A dependant's stored email, derived from its id (a new dependant's too: `crypto.randomUUID()`). */
 export function dependantEmail(userId: string): string {
   return `${userId}@${DEPENDANT_DOMAIN}`;

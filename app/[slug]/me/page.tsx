@@ -124,7 +124,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
           productNames={overview.productNames}
           where={where}
         />
-        <MyDataSection slug={account.slug} />
+        <MyDataSection slug={account.slug} dependants={overview.dependants} />
       </main>
     </>
   );

@@ -19,7 +19,9 @@ const ERASURE =
   '"Deleted member" (in Danish studios "Slettet medlem"), date of birth, phone and language removed, status `disabled` (the ' +
   "studio's notes about them end with the membership, and the rows of imports that wrote them keep no copy of the file); every " +
   "session and sign-in link ends. The address may sign up again, as a new person. Orders, receipts, passes and past " +
-  "bookings stay, pointing at the erased identity: the Danish Bookkeeping Act keeps them five years.";
+  "bookings stay, pointing at the erased identity: the Danish Bookkeeping Act keeps them five years. The person's household " +
+  "goes with them, in the same transactions and by the same rule: their dependants (`POST /me/dependants`, removed ones " +
+  "too) and the guests without an email they brought, who have no identity but through them.";
 
 registry.registerPath({
   method: "get",
@@ -66,7 +68,7 @@ registry.registerPath({
   summary: "Erase a person who belongs to this studio only",
   description:
     `What DELETE /me does, asked by the studio. ${ERASURE} A person who also belongs to another studio: 409 ` +
-    "`Person belongs to another studio` (remove the membership instead: DELETE /memberships/{userId}). Yourself: 409 `You " +
+    "`Person belongs to another studio` (so does one whose dependant does; remove the membership instead: DELETE /memberships/{userId}). Yourself: 409 `You " +
     "cannot remove your active membership`. Someone who is not a member here (another studio's person included): 404. The " +
     "studio's last administrator (an API key asking): 409 `You are the last administrator of a studio`.",
   security: admin.security,

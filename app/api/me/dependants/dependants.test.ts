@@ -192,7 +192,7 @@ describe("a guardian books for their child", () => {
     const [email] = await waitForEmails(guardian.email);
     expect(email).toMatchObject({ locale: "en" });
     expect(email!.text).toContain("Children's dance");
-    expect(email!.text).toContain("Ida Holm");
+    expect(email!.text).toContain("Hi Mette, Ida's place on Children's dance is booked.");
   });
 
   it("cancels the child's booking; a stranger finds none (404)", async () => {

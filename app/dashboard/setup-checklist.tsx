@@ -35,6 +35,7 @@ export async function SetupChecklist({
       href: "/dashboard/products/new?type=class_pass",
     },
     payments: { label: t("payments"), hint: t("paymentsHint"), href: "/dashboard/settings/payments" },
+    vat: { label: t("vat"), hint: t("vatHint"), href: "/dashboard/settings/payments#vat-details" },
     teacher: { label: t("teacher"), hint: t("teacherHint"), href: "/dashboard/users?invite=teacher#invite" },
     publicPage: { label: t("publicPage"), hint: t("publicPageHint"), href: publicPath },
   };

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
+import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
 import { getSetupChecklist, type SetupStep } from "./get-setup-checklist";
 
@@ -62,6 +63,7 @@ async function setUpFully(accountId: string) {
     },
   });
   await db.accountPayments.create({ data: { accountId, takesPaymentAtDesk: true } });
+  await db.account.update({ where: { id: accountId }, data: { vatNumber: "DK12345678", vatRateBasisPoints: 2500 } });
   await createMember(accountId, "teacher");
   return event;
 }
@@ -79,6 +81,7 @@ describe("the setup checklist", () => {
       "weeklyClass",
       "passOnSale",
       "payments",
+      "vat",
       "teacher",
       "publicPage",
     ]);
@@ -102,7 +105,7 @@ describe("the setup checklist", () => {
   it("counts another studio's data for nobody else", async () => {
     const other = await createTenant();
     await setUpFully(other.accountId);
-    expect(await ticked(other.accountId)).toHaveLength(7);
+    expect(await ticked(other.accountId)).toHaveLength(8);
     expect(await ticked()).toEqual([]);
   });
 
@@ -158,5 +161,21 @@ describe("the setup checklist", () => {
     expect(await ticked()).not.toContain("teacher");
     await createMember(tenant.accountId, "teacher", { status: "invited" });
     expect(await ticked()).toContain("teacher");
+  });
+
+  it("ticks Moms og CVR once PATCH /account sets both a VAT rate and a CVR number, or marks the studio not VAT-registered", async () => {
+    const legal = (body: Record<string, unknown>) =>
+      api("PATCH", "/account", { token: tenant.admin.token, body: { legal: body } });
+    expect((await legal({ vatRate: 25 })).status).toBe(200);
+    expect(await ticked()).not.toContain("vat"); // no CVR number yet
+    expect((await legal({ vatNumber: "DK12345678" })).body.legal).toMatchObject({ vatRate: 25, vatExempt: false });
+    expect(await ticked()).toContain("vat");
+    await legal({ vatRate: null });
+    expect(await ticked()).not.toContain("vat");
+    await legal({ vatNumber: null });
+    expect((await legal({ vatExempt: true })).body.legal).toMatchObject({ vatRate: null, vatNumber: null, vatExempt: true });
+    expect(await ticked()).toContain("vat");
+    expect((await api("GET", "/account", { token: tenant.admin.token })).body.legal.vatExempt).toBe(true);
+    expect(await legal({ vatExempt: "yes" })).toMatchObject({ status: 400 });
   });
 });

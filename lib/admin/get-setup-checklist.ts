@@ -7,6 +7,7 @@ export const SETUP_STEPS = [
   "weeklyClass",
   "passOnSale",
   "payments",
+  "vat",
   "teacher",
   "publicPage",
 ] as const;
@@ -31,6 +32,7 @@ export type SetupChecklist = {
  * - weeklyClass: an active weekly series of a published class;
  * - passOnSale: a product on sale (status active) with a current price;
  * - payments: a connected, active Stripe account, or the choice to take payment at the desk;
+ * - vat: a VAT rate and a CVR number for the receipts, or the studio marked not VAT-registered;
  * - teacher: someone holds the teacher persona (invited or signed in);
  * - publicPage: the public page has a class still to come that anyone may book, and something on sale.
  */
@@ -47,7 +49,14 @@ export async function getSetupChecklist({
   const [account, addressedLocation, location, weeklySeries, onSale, payments, teacher, upcoming] = await Promise.all([
     db.account.findUnique({
       where: { id: accountId },
-      select: { description: true, logoUrl: true, legalAddress: true },
+      select: {
+        description: true,
+        logoUrl: true,
+        legalAddress: true,
+        vatNumber: true,
+        vatRateBasisPoints: true,
+        vatExempt: true,
+      },
     }),
     db.location.findFirst({ where: { status: "active", NOT: { address: "" } }, select: { id: true } }),
     db.location.findFirst({ where: { status: "active" }, select: { id: true } }),
@@ -78,6 +87,7 @@ export async function getSetupChecklist({
     weeklyClass: weeklySeries !== null,
     passOnSale: onSale !== null,
     payments: payments?.stripeStatus === "active" || payments?.takesPaymentAtDesk === true,
+    vat: account?.vatExempt === true || (!!account?.vatNumber?.trim() && account.vatRateBasisPoints !== null),
     teacher: teacher !== null,
     publicPage: upcoming !== null && onSale !== null,
   };

@@ -31,6 +31,11 @@ export const LegalDetailsInput = z
         description:
           "Percent, up to two decimals (Danish moms: 25). Paid orders carry the VAT their amount includes at this rate; null: none",
       }),
+    vatExempt: z.boolean().openapi({
+      example: false,
+      description:
+        "The studio is not registered for VAT (only VAT-exempt teaching, say): the setup checklist then asks for no VAT rate or CVR number",
+    }),
   })
   .partial()
   .openapi("AccountLegalUpdate", {
@@ -45,6 +50,7 @@ export const LegalDetailsSchema = z
     address: z.string().nullable().openapi({ example: "Nørrebrogade 1\n2200 København N" }),
     vatNumber: z.string().nullable().openapi({ example: "DK12345678" }),
     vatRate: z.number().nullable().openapi({ example: 25, description: "Percent" }),
+    vatExempt: z.boolean().openapi({ example: false, description: "The studio is not registered for VAT" }),
   })
   .openapi("AccountLegal", {
     description: "The studio's legal details, printed on its receipts; null where unset.",
@@ -52,7 +58,7 @@ export const LegalDetailsSchema = z
 
 export type LegalDetailsDto = z.infer<typeof LegalDetailsSchema>;
 
-type LegalColumns = Pick<Account, "legalName" | "legalAddress" | "vatNumber" | "vatRateBasisPoints">;
+type LegalColumns = Pick<Account, "legalName" | "legalAddress" | "vatNumber" | "vatRateBasisPoints" | "vatExempt">;
 
 export function serializeLegalDetails(account: LegalColumns): LegalDetailsDto {
   return {
@@ -60,17 +66,19 @@ export function serializeLegalDetails(account: LegalColumns): LegalDetailsDto {
     address: account.legalAddress,
     vatNumber: account.vatNumber,
     vatRate: account.vatRateBasisPoints === null ? null : basisPointsToPercent(account.vatRateBasisPoints),
+    vatExempt: account.vatExempt,
   };
 }
 
 /** The columns a (partial) legal update writes; absent fields are left out. */
 export function legalDetailsData(input: LegalDetailsInput | undefined): Partial<LegalColumns> {
   if (!input) return {};
-  const { name, address, vatNumber, vatRate } = input;
+  const { name, address, vatNumber, vatRate, vatExempt } = input;
   return {
     legalName: name,
     legalAddress: address,
     vatNumber,
     vatRateBasisPoints: vatRate === undefined ? undefined : vatRate === null ? null : percentToBasisPoints(vatRate),
+    vatExempt,
   };
 }

@@ -5,6 +5,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { toPage, type Page } from "@/lib/schemas/page";
 import { serializeUser, type PersonDto, type PersonKey } from "@/lib/schemas/user";
+import { peopleSearchKey } from "./people-search-key";
 
 export type ListUsersOptions = {
   db: TenantDb;
@@ -28,11 +29,11 @@ export type ListUsersOptions = {
  * The same search once more as one LIKE per word of `q` (its first folded word), which the trigram
  * index Membership_searchKey_trgm_idx answers on PostgreSQL (issue 16 §5: a big studio's search
  * must not read every member); the NOT EXISTS above stays the exact condition. Folded words hold no
- * LIKE wildcard (people_search_key makes ASCII punctuation a word break). Words without a letter or
- * digit are left out: they fold to nothing, and '% %' would ask the index for every row.
+ * LIKE wildcard (people_search_key makes ASCII punctuation a word break). Words that fold to nothing
+ * (peopleSearchKey, its TypeScript twin) are left out: '% %' would ask the index for every row.
  */
 function wordPrefilter(q: string): Prisma.Sql {
-  const words = q.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  const words = q.split(/\s+/).filter((word) => peopleSearchKey(word).trim() !== "");
   if (words.length === 0) return Prisma.empty;
   return Prisma.join(
     words.map(
@@ -58,7 +59,8 @@ type Row = {
  * The people holding a membership in the account, each with the persona held there, by display
  * name then email (a keyset: pages never skip or repeat a person when names tie). `q` keeps those
  * whose name or email has, for every word of `q`, a word beginning with it, compared as
- * people_search_key folds them (prisma/sql/functions/people_search_key.sql: case, accents, ø, æ).
+ * people_search_key folds them (prisma/sql/functions/people_search_key.sql: case, accents, ø, æ, and
+ * "oe", "aa" read as ø, å).
  */
 export async function listUsers(
   options: ListUsersOptions,

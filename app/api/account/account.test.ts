@@ -13,7 +13,7 @@ beforeEach(async () => {
 
 const INVALID = { status: 400, body: { error: "Validation failed" } };
 const NO_PROFILE = { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null };
-const NO_LEGAL = { name: null, address: null, vatNumber: null, vatRate: null };
+const NO_LEGAL = { name: null, address: null, vatNumber: null, vatRate: null, vatExempt: false };
 const DEFAULT_POLICY = {
   opensDaysBefore: 14,
   closesMinutesBefore: 0,
@@ -215,7 +215,7 @@ describe("the legal details (legal of GET and PATCH /account)", () => {
       token: admin.token,
       body: { legal: { vatRate: 12.5, address: null, vatNumber: "  " } },
     });
-    const expected = { name: DETAILS.name, address: null, vatNumber: null, vatRate: 12.5 };
+    const expected = { name: DETAILS.name, address: null, vatNumber: null, vatRate: 12.5, vatExempt: false };
     expect(changed.body.legal).toEqual(expected);
     expect(await api("GET", "/account", { token: admin.token })).toMatchObject({
       status: 200,

@@ -47,6 +47,19 @@ describe("GET /users?q=", () => {
     expect(await names(`/users?q=${encodeURIComponent("clara.holt@ex")}`)).toEqual(["Clara Holt"]);
   });
 
+  it("reads oe, aa and ae as ø, å and æ, and the letters as those spellings", async () => {
+    await createMember(tenant.accountId, "attendee", { displayName: "Mette Søndergaard", email: "m.s@example.com" });
+    await createMember(tenant.accountId, "attendee", { displayName: "Jens Moeller", email: "jm@example.com" });
+    await createMember(tenant.accountId, "attendee", { displayName: "Kaj Maehle", email: "km@example.com" });
+    for (const q of ["soendergaard", "soender", "søndergård", "sondergard", "Sønderg"])
+      expect(await names(`/users?q=${encodeURIComponent(q)}`), q).toEqual(["Mette Søndergaard"]);
+    for (const q of ["møller", "moeller", "mol"]) expect(await names(`/users?q=${encodeURIComponent(q)}`), q).toEqual(["Jens Moeller"]);
+    for (const q of ["mæhle", "maehle"]) expect(await names(`/users?q=${encodeURIComponent(q)}`), q).toEqual(["Kaj Maehle"]);
+    expect(await names(`/users?q=${encodeURIComponent("aeroe aangstroem")}`)).toEqual(["Søren Ærø-Ångström"]);
+    for (const person of ["Mette Søndergaard", "Jens Moeller", "Kaj Maehle"])
+      await db.membership.deleteMany({ where: { accountId: tenant.accountId, displayName: person } });
+  });
+
   it("matches the beginnings of words only, and another account's people never", async () => {
     expect(await names("/users?q=ren")).toEqual([]); // inside "Søren", "sorensen"
     expect(await names("/users?q=ursor")).toEqual([]);

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useTransition, type FormEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
@@ -46,11 +47,14 @@ export function ProductForm({
   action,
   values,
   events,
+  studioVatRate,
   submitLabel,
 }: {
   action: FormAction;
   values: ProductFormValues;
   events: { id: string; title: string }[];
+  /** The studio's VAT rate in percent (its legal details), what "with VAT" means; null: none set yet. */
+  studioVatRate: number | null;
   /** Editing: one save button beside the status field. Omitted for a new product, which offers
    * "Put on sale" beside "Save as draft" instead of the status field. */
   submitLabel?: string;
@@ -234,12 +238,26 @@ export function ProductForm({
           name: "vatRate",
           label: t("vatRate"),
           options: [
-            { value: "25", label: t("vatRateStandard") },
+            {
+              value: "25",
+              label: studioVatRate === null ? t("vatRateStandardUnset") : t("vatRateStandard", { rate: studioVatRate }),
+            },
             { value: "0", label: t("vatRateExempt") },
           ],
           defaultValue: values.vatRate,
           hint: t("vatRateHint"),
         })}
+        {studioVatRate === null ? (
+          <p className="text-sm text-amber-800" data-testid="vat-rate-missing">
+            {t.rich("vatRateMissing", {
+              link: (chunks) => (
+                <Link href="/dashboard/settings/payments#vat-details" className="text-brand-700 underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </p>
+        ) : null}
       </fieldset>
 
       <fieldset className="space-y-4">

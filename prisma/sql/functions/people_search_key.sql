@@ -4,11 +4,14 @@
 -- NFKD, Danish and other letters that do not decompose spelled in ASCII (æ → ae, ø → o, å → a by
 -- NFKD, ß → ss, đ ð → d, ł → l), A–Z lowered, ASCII punctuation a word break. Only A–Z is
 -- lowered, because lower() of other letters depends on the database's locale (C on PGlite).
+-- Last, the Danish spellings without the letters read as the letters: "aa" as å and "oe" as ø, so
+-- both fold to "a" and "o" ("Søndergaard" and "soendergaard" meet at ' sondergard '); æ is "ae" already.
 -- The one owner of the fold: the trigger user_search_key keeps "User"."searchKey" with it, and
--- lib/users/list-users.ts folds the query with it in the same statement.
+-- lib/users/list-users.ts folds the query with it in the same statement. Its TypeScript twin is
+-- peopleSearchKey (lib/users/people-search-key.ts); lib/users/people-search-key.test.ts holds the two together.
 CREATE OR REPLACE FUNCTION people_search_key(p_text text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT ' ' || btrim(regexp_replace(
+  SELECT ' ' || btrim(replace(replace(regexp_replace(
            translate(
              regexp_replace(
                normalize(
@@ -18,5 +21,5 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
                '[\u0300-\u036f]', '', 'g'),
              'ABCDEFGHIJKLMNOPQRSTUVWXYZØøĐđŁłÐð',
              'abcdefghijklmnopqrstuvwxyzooddlldd'),
-           '[\s!-/:-@\[-`{-~]+', ' ', 'g'), ' ') || ' '
+           '[\s!-/:-@\[-`{-~]+', ' ', 'g'), 'aa', 'a'), 'oe', 'o'), ' ') || ' '
 $$;

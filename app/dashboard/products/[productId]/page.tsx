@@ -8,6 +8,7 @@ import { getProductOrThrow } from "@/lib/commerce/get-product-or-throw";
 import { AppError } from "@/lib/errors";
 import { listEvents } from "@/lib/programme/list-events";
 import { listCourseEnrolments } from "@/lib/commerce/list-course-enrolments";
+import { getAccountSettings } from "@/lib/account/get-account-settings";
 import { getMe } from "@/lib/users/get-me";
 import { updateProductAction } from "../actions";
 import { ProductForm } from "../product-form";
@@ -33,10 +34,11 @@ export default async function EditProductPage({ params }: { params: Promise<{ pr
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const [events, { account }, enrolments] = await Promise.all([
+  const [events, { account }, enrolments, settings] = await Promise.all([
     listEvents({ db: viewer.db }),
     getMe(viewer),
     listCourseEnrolments(viewer.db, [product]),
+    getAccountSettings({ accountId: viewer.accountId }),
   ]);
   const enrolment = enrolments.get(product.id);
   return (
@@ -54,6 +56,7 @@ export default async function EditProductPage({ params }: { params: Promise<{ pr
         action={updateProductAction}
         values={productFormValues(product, language, account.timezone)}
         events={events.map((event) => ({ id: event.id, title: event.title }))}
+        studioVatRate={settings.legal.vatRate}
         submitLabel={t("save")}
       />
     </div>

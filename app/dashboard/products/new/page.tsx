@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/forms/page-header";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listEvents } from "@/lib/programme/list-events";
+import { getAccountSettings } from "@/lib/account/get-account-settings";
 import { getMe } from "@/lib/users/get-me";
 import { createProductAction } from "../actions";
 import { ProductForm } from "../product-form";
@@ -27,7 +28,11 @@ export default async function NewProductPage({ searchParams }: Props) {
     getTranslations("NewProductPage"),
     searchParams,
   ]);
-  const [events, { account }] = await Promise.all([listEvents({ db: viewer.db }), getMe(viewer)]);
+  const [events, { account }, settings] = await Promise.all([
+    listEvents({ db: viewer.db }),
+    getMe(viewer),
+    getAccountSettings({ accountId: viewer.accountId }),
+  ]);
   return (
     <div className="space-y-6">
       <Link href="/dashboard/products" className="text-sm text-brand-700 underline">
@@ -38,6 +43,7 @@ export default async function NewProductPage({ searchParams }: Props) {
         action={createProductAction}
         values={{ ...newProductValues(account.currency), ...(type && TYPES.has(type) ? { type } : {}) }}
         events={events.map((event) => ({ id: event.id, title: event.title }))}
+        studioVatRate={settings.legal.vatRate}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { readInteger, readTextOrNull } from "@/components/forms/form-data";
+import { readCheckbox, readInteger, readTextOrNull } from "@/components/forms/form-data";
 import { updateAccount } from "@/lib/account/update-account";
 import { UpdateAccountInput } from "@/lib/schemas/account-input";
 import { action } from "@/lib/web/action";
@@ -13,7 +13,13 @@ export const updateVatDetailsAction = action(
     input: {
       schema: UpdateAccountInput,
       fields: {
-        legal: { name: readTextOrNull, address: readTextOrNull, vatNumber: readTextOrNull, vatRate: readVatRate },
+        legal: {
+          name: readTextOrNull,
+          address: readTextOrNull,
+          vatNumber: readTextOrNull,
+          vatRate: readVatRate,
+          vatExempt: readCheckbox,
+        },
       },
     },
     revalidate: "/dashboard/settings/payments",

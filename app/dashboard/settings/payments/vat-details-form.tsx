@@ -46,6 +46,13 @@ export async function VatDetailsForm({ legal }: { legal: LegalDetailsDto }) {
             step: "0.01",
             hint: t("vatRateHint"),
           },
+          {
+            kind: "checkbox",
+            name: "legal.vatExempt",
+            label: t("vatExempt"),
+            defaultChecked: legal.vatExempt,
+            hint: t("vatExemptHint"),
+          },
         ]}
         submitLabel={t("save")}
       />

@@ -46,6 +46,7 @@ function confirmation(k: number): BookingEmailJob {
       timezone: "Europe/Copenhagen",
       attendeeEmail: `attendee-${k}@example.com`,
       attendeeName: "Ida Holm",
+      guardianName: null,
       attendeeLocale: null,
       eventTitle: "Morgenvinyasa",
       location: "Studio Nørrebro",

@@ -10,6 +10,7 @@ import { holdJobs } from "@/lib/jobs/wake";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+import { createImportProducts } from "@/tests/helpers/import-products";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/imports");
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)));
@@ -35,28 +36,7 @@ async function commit(importId: string) {
   return (await api("GET", `/imports/${importId}`, { token: tenant.admin.token })).body;
 }
 
-async function products() {
-  const pass = await db.product.create({
-    data: {
-      accountId: tenant.accountId,
-      type: "class_pass",
-      name: "10-klippekort",
-      classAllowance: 10,
-      status: "active",
-      prices: { create: { accountId: tenant.accountId, amount: 120000, currency: "DKK" } },
-    },
-  });
-  const monthly = await db.product.create({
-    data: {
-      accountId: tenant.accountId,
-      type: "subscription",
-      name: "Månedskort",
-      status: "active",
-      prices: { create: { accountId: tenant.accountId, amount: 59900, currency: "DKK", interval: "month" } },
-    },
-  });
-  return { pass, monthly };
-}
+const products = () => createImportProducts(tenant.accountId);
 
 describe("the product column of passes and memberships", () => {
   it("reads Mindbody's Series Name as the product of a passes file and imports it", async () => {

@@ -9,6 +9,7 @@ import { sendWaitingNoticeEmails } from "@/tests/helpers/app-drains";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+import { createImportProducts } from "@/tests/helpers/import-products";
 import { readOutbox } from "@/tests/helpers/outbox";
 import { expectLogged } from "@/tests/helpers/logs";
 
@@ -327,34 +328,7 @@ describe("POST /imports/{id}/commit: people", () => {
 });
 
 describe("passes and memberships", () => {
-  async function products() {
-    const pass = await db.product.create({
-      data: {
-        accountId: tenant.accountId,
-        type: "class_pass",
-        name: "10-klippekort",
-        classAllowance: 10,
-        status: "active",
-        prices: { create: { accountId: tenant.accountId, amount: 120000, currency: "DKK" } },
-      },
-    });
-    const monthly = await db.product.create({
-      data: {
-        accountId: tenant.accountId,
-        type: "subscription",
-        name: "Månedskort",
-        status: "active",
-        prices: {
-          create: [
-            { accountId: tenant.accountId, amount: 59900, currency: "DKK", interval: "month", position: 0 },
-            { accountId: tenant.accountId, amount: 39900, currency: "DKK", interval: "month", position: 1 },
-          ],
-        },
-      },
-      include: { prices: true },
-    });
-    return { pass, monthly };
-  }
+  const products = () => createImportProducts(tenant.accountId);
 
   it("writes passes as imported entitlements (no order), checks person, product, classes and dates, and not twice", async () => {
     const { pass } = await products();

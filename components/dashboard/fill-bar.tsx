@@ -3,17 +3,21 @@ import { fillRate } from "@/lib/admin/fill-rate";
 
 /**
  * Booked places of a class as a bar and as text ("7 / 10 booked, 70%"); the text is what screen
- * readers get. A class booked beyond its capacity (kept when the capacity was lowered) says so in
- * words rather than as a ratio.
+ * readers get. Of the taken places, `held` are held for an offer (decision 0039): said apart ("2
+ * booked · 1 held (3 / 3, 100%)"). A class booked beyond its capacity (kept when the capacity was
+ * lowered) says so in words rather than as a ratio.
  */
 export function FillBar({
   booked,
   capacity,
   waitlisted = 0,
+  held = 0,
 }: {
+  /** Places taken: confirmed and held. */
   booked: number;
   capacity: number;
   waitlisted?: number;
+  held?: number;
 }) {
   const t = useTranslations("FillBar");
   const ratio = fillRate(booked, capacity);
@@ -36,7 +40,9 @@ export function FillBar({
           ? t("closed", { booked })
           : booked > capacity
             ? t("overCapacity", { booked, capacity, over: booked - capacity })
-            : t("booked", { booked, capacity, percent })}
+            : held > 0
+              ? t("bookedAndHeld", { booked: booked - held, held, taken: booked, capacity, percent })
+              : t("booked", { booked, capacity, percent })}
         {waitlisted > 0 ? t("waiting", { count: waitlisted }) : ""}
       </p>
     </div>

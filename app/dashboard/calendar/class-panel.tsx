@@ -9,6 +9,8 @@ import { CapacityForm } from "./capacity-form";
 import { InstanceActions } from "./instance-actions";
 import { FocusOnOpen, NewClassForm, TeachersForm } from "./panel-forms";
 import { buttonClass } from "@/components/ui/button";
+import { HeldPlace } from "@/components/dashboard/held-place";
+import type { PanelHeldPlace } from "./held-places";
 
 const HEADING_ID = "calendar-panel-heading";
 
@@ -49,6 +51,8 @@ function Panel({
 
 export type ClassPanelProps = {
   item: DashboardClass;
+  /** The places held for offers (taken, not yet booked), each named with until when. */
+  held: PanelHeldPlace[];
   closeHref: string;
   /** "onsdag 25. november, 10:00–11:00" in the studio's zone. */
   when: string;
@@ -85,7 +89,21 @@ export function ClassPanel(props: ClassPanelProps) {
         </p>
       </div>
       {live ? (
-        <FillBar booked={instance.bookedCount} capacity={instance.capacity} waitlisted={instance.waitlistCount} />
+        <FillBar
+          booked={instance.bookedCount}
+          capacity={instance.capacity}
+          waitlisted={instance.waitlistCount - props.held.length}
+          held={props.held.length}
+        />
+      ) : null}
+      {live && props.held.length > 0 ? (
+        <ul aria-label={t("heldPlaces")} className="space-y-1 rounded-md bg-amber-50 p-3 text-sm text-slate-800">
+          {props.held.map((place) => (
+            <li key={place.bookingId}>
+              <HeldPlace attendee={place.name} until={place.until} href={`/dashboard/users/${place.attendeeId}`} />
+            </li>
+          ))}
+        </ul>
       ) : null}
       <Link href={`/dashboard/classes/${instance.id}`} className={buttonClass("primary", "form", "w-full")}>
         {t("openRoster")}

@@ -21,6 +21,7 @@ import { Id } from "@/lib/schemas/common";
 import type { Auth } from "@/lib/auth/authenticate-credential";
 import { calendarHref, type CalendarView } from "./calendar-address";
 import { ClassPanel, NewClassPanel } from "./class-panel";
+import { panelHeldPlaces } from "./held-places";
 import { WeekGridView, type DayLabels } from "./week-grid-view";
 import { buttonClass } from "@/components/ui/button";
 
@@ -192,10 +193,10 @@ async function openPanel({
       classes.find((c) => c.instance.id === classId) ?? (await findClass({ db: viewer.db, instanceId: classId }));
     if (!item) return null;
     const { instance } = item;
-    const names = await listMemberNames({
-      db: viewer.db,
-      userIds: [...instance.teacherIds, ...staff.map((s) => s.id)],
-    });
+    const [names, held] = await Promise.all([
+      listMemberNames({ db: viewer.db, userIds: [...instance.teacherIds, ...staff.map((s) => s.id)] }),
+      panelHeldPlaces(viewer, instance.id, studio),
+    ]);
     const choices = [
       ...staff,
       ...instance.teacherIds
@@ -208,6 +209,7 @@ async function openPanel({
       node: (
         <ClassPanel
           item={item}
+          held={held}
           closeHref={closeHref}
           when={`${formatDayHeading(instance.startsAt, studio)}, ${formatTimeRange(instance.startsAt, instance.endsAt, where)}`}
           teachers={instance.teacherIds.map((id) => names.get(id) ?? t("formerMember")).join(", ")}

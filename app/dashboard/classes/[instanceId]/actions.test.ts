@@ -1,16 +1,23 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { formData, signInAs } from "@/components/forms/testing";
 import { db } from "@/lib/db";
+import { tenantDb } from "@/lib/db/tenant-db";
 import { api } from "@/tests/helpers/api";
 import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
-import { createClass, grant, type TestClass } from "@/app/api/bookings/booking-test-data";
+import { countersOf, createClass, grant, remainingOf, type TestClass } from "@/app/api/bookings/booking-test-data";
 
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-const { recordAttendanceAction, cancelAttendeeBookingAction, bookWalkInAction, addWalkInAction } =
-  await import("./actions");
+const {
+  recordAttendanceAction,
+  cancelAttendeeBookingAction,
+  bookWalkInAction,
+  addWalkInAction,
+  promoteWaitlistedAction,
+} = await import("./actions");
+const { listClassPlaces } = await import("@/lib/bookings/list-class-places");
 
 const MINUTE = 60_000;
 let tenant: TestTenant;
@@ -271,5 +278,135 @@ describe("the roster's actions", () => {
     ).toEqual({ ok: false, error: "Instance is full" });
     expect(await db.membership.count({ where: { accountId: tenant.accountId, displayName: "Peter Ny" } })).toBe(0);
     expect(await db.order.count({ where: { accountId: tenant.accountId } })).toBe(0);
+  });
+});
+
+describe("a full class in offer mode at the desk (issue 45 §1)", () => {
+  /**
+   * Three places, days ahead (outside the automatic window): Ida and two others booked, then Mads,
+   * Freja and Bo waiting; one booked person cancels and the freed place is held for Mads (an offer).
+   */
+  async function fullWithAHeldPlace() {
+    await db.account.update({ where: { id: tenant.accountId }, data: { waitlistMode: "offer" } });
+    const lesson = await createClass(tenant.accountId, { capacity: 3, title: "Hatha" });
+    await db.instance.update({ where: { id: lesson.id }, data: { teacherIds: [teacher.userId] } });
+    const others = [await createMember(tenant.accountId, "attendee"), await createMember(tenant.accountId, "attendee")];
+    const [mads, freja, bo] = [
+      await createMember(tenant.accountId, "attendee"),
+      await createMember(tenant.accountId, "attendee"),
+      await createMember(tenant.accountId, "attendee"),
+    ];
+    const passes = new Map<string, string>();
+    for (const member of [ida, ...others, mads!, freja!, bo!])
+      passes.set(member.userId, (await grant(tenant.accountId, member.userId)).id);
+    const booked = [];
+    for (const member of [ida, ...others]) booked.push(await bookAtDesk(lesson, member));
+    const waiting = [];
+    for (const member of [mads!, freja!, bo!]) {
+      const response = await api("POST", "/bookings", {
+        token: tenant.admin.token,
+        body: { instanceId: lesson.id, attendeeId: member.userId, waitlist: true },
+      });
+      expect(response.status, response.text).toBe(201);
+      waiting.push(response.body.id as string);
+    }
+    const cancelled = await api("DELETE", `/bookings/${booked[2]!}`, { token: tenant.admin.token });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const held = await db.booking.findUniqueOrThrow({ where: { id: waiting[0]! } });
+    expect(held.offerExpiresAt).not.toBeNull();
+    await waitForEmails(mads!.email); // the offer
+    return {
+      lesson,
+      passes,
+      mads: mads!,
+      freja: freja!,
+      bo: bo!,
+      held,
+      frejaBooking: waiting[1]!,
+      boBooking: waiting[2]!,
+    };
+  }
+
+  const offersOn = (instanceId: string) =>
+    db.booking.findMany({
+      where: { instanceId, status: "waitlisted", offerExpiresAt: { not: null } },
+      select: { id: true, offerExpiresAt: true },
+    });
+
+  it("list the held place beside the confirmed ones, with whose it is and until when, and the rest waiting", async () => {
+    const { lesson, mads, freja, bo, held } = await fullWithAHeldPlace();
+    const actor = { userId: tenant.admin.userId, persona: "administrator" as const };
+    const places = await listClassPlaces({ db: tenantDb(tenant.accountId), actor, instanceId: lesson.id });
+    const madsName = (await db.user.findUniqueOrThrow({ where: { id: mads.userId } })).displayName;
+    expect(places.confirmed.map((booking) => booking.attendeeId)).toHaveLength(2);
+    expect(places.confirmed.map((booking) => booking.attendeeId)).toContain(ida.userId);
+    expect(
+      places.held.map((booking) => [booking.attendeeId, booking.attendee.displayName, booking.offerExpiresAt]),
+    ).toEqual([[mads.userId, madsName, held.offerExpiresAt]]);
+    expect(places.waiting.map((booking) => booking.attendeeId)).toEqual([freja.userId, bo.userId]);
+    // 2 confirmed and 1 held fill the 3 places
+    expect(await countersOf(lesson.id)).toMatchObject({ bookedCount: 3, confirmed: 2, waitlisted: 3 });
+  });
+
+  it("move up the person the desk picks with an extra place: confirmed with their pass, emailed, nobody else offered anything", async () => {
+    const { lesson, passes, mads, freja, bo, held, frejaBooking, boBooking } = await fullWithAHeldPlace();
+    const emailsTo = (email: string) => readOutbox().filter((sent) => sent.to === email).length;
+    const before = { mads: emailsTo(mads.email), bo: emailsTo(bo.email) };
+    signInAs(teacher.token);
+    const promote = (extra: Record<string, string>) =>
+      promoteWaitlistedAction(formData({ instanceId: lesson.id, bookingId: frejaBooking, ...extra }));
+
+    // without the extra place a full class refuses, and grows not
+    expect(await promote({})).toEqual({ ok: false, error: "Instance is full" });
+    expect((await db.instance.findUniqueOrThrow({ where: { id: lesson.id } })).capacity).toBe(3);
+
+    expect(await promote({ extraPlace: "true" })).toEqual({
+      ok: true,
+      message: "Moved up into an extra place: the booking is confirmed and the attendee has been emailed.",
+    });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: frejaBooking } })).toMatchObject({
+      status: "confirmed",
+      entitlementId: passes.get(freja.userId),
+      offerExpiresAt: null,
+    });
+    expect(await remainingOf(passes.get(freja.userId)!)).toEqual({ remainingClasses: 9, status: "active" });
+    expect((await db.instance.findUniqueOrThrow({ where: { id: lesson.id } })).capacity).toBe(4);
+    expect(await countersOf(lesson.id)).toEqual({ bookedCount: 4, waitlistCount: 2, confirmed: 3, waitlisted: 2 });
+    // Mads keeps his offer as it was; Bo is offered nothing
+    expect(await offersOn(lesson.id)).toEqual([{ id: held.id, offerExpiresAt: held.offerExpiresAt }]);
+    expect(await db.booking.findUniqueOrThrow({ where: { id: boBooking } })).toMatchObject({
+      status: "waitlisted",
+      offerExpiresAt: null,
+    });
+    const [email] = await waitForEmails(freja.email);
+    expect(email!.subject).toMatch(/^Du har fået en plads: Hatha, /);
+    expect(
+      await db.bookingEmail.count({
+        where: { accountId: tenant.accountId, kind: "offered", bookingId: { not: held.id } },
+      }),
+    ).toBe(0);
+    expect({ mads: emailsTo(mads.email), bo: emailsTo(bo.email) }).toEqual(before);
+  });
+
+  it("move up the person holding the place into their own place, the class not grown", async () => {
+    const { lesson, held } = await fullWithAHeldPlace();
+    signInAs(tenant.admin.token);
+    expect(await promoteWaitlistedAction(formData({ instanceId: lesson.id, bookingId: held.id }))).toEqual({
+      ok: true,
+      message: "Moved up: the booking is confirmed and the attendee has been emailed.",
+    });
+    expect((await db.instance.findUniqueOrThrow({ where: { id: lesson.id } })).capacity).toBe(3);
+    expect(await countersOf(lesson.id)).toEqual({ bookedCount: 3, waitlistCount: 2, confirmed: 3, waitlisted: 2 });
+    expect(await offersOn(lesson.id)).toEqual([]);
+  });
+
+  it("refuse a teacher of another class the extra place", async () => {
+    const { lesson, frejaBooking } = await fullWithAHeldPlace();
+    await db.instance.update({ where: { id: lesson.id }, data: { teacherIds: [] } });
+    signInAs(teacher.token);
+    expect(
+      await promoteWaitlistedAction(formData({ instanceId: lesson.id, bookingId: frejaBooking, extraPlace: "true" })),
+    ).toEqual({ ok: false, error: "Insufficient permission" });
+    expect((await db.instance.findUniqueOrThrow({ where: { id: lesson.id } })).capacity).toBe(3);
   });
 });

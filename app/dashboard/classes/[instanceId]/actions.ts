@@ -86,13 +86,18 @@ export const bookWalkInAction = action(
   },
 );
 
-/** Moves a waitlisted person up: POST /bookings/{bookingId}/promote's lib function (their pass that expires first). */
+/**
+ * Moves a waitlisted person up: POST /bookings/{bookingId}/promote's lib function (their pass that
+ * expires first). `extraPlace=true` (the desk's confirmed step on a full class) grows the class by one
+ * place for them, offered to nobody else.
+ */
 export const promoteWaitlistedAction = action(
   { auth: "staff", ids: ["bookingId"], revalidate: revalidateClass },
-  async ({ viewer, ids: { bookingId } }) => {
-    await promoteBooking({ db: viewer.db, accountId: viewer.accountId, actor: viewer, bookingId });
+  async ({ viewer, ids: { bookingId }, formData }) => {
+    const extraPlace = readText(formData, "extraPlace") === "true";
+    await promoteBooking({ db: viewer.db, accountId: viewer.accountId, actor: viewer, bookingId, extraPlace });
     const words = await getTranslations("RosterActions");
-    return words("promoted");
+    return extraPlace ? words("promotedExtraPlace") : words("promoted");
   },
 );
 

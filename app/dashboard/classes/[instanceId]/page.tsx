@@ -8,14 +8,14 @@ import { getStatusWords } from "@/lib/i18n/status-words";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { PageHeader, Section } from "@/components/forms/page-header";
 import { requireClassManager } from "@/lib/web/require-administrator";
-import { listInstanceBookings } from "@/lib/bookings/list-instance-bookings";
+import { listClassPlaces } from "@/lib/bookings/list-class-places";
+import { HeldPlace } from "@/components/dashboard/held-place";
 import { AttendanceButtons } from "./attendance-buttons";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { attendanceOpensAt } from "@/lib/bookings/record-attendance";
 import { isLateCancellation } from "@/lib/bookings/booking-window";
 import { CancelBookingForm } from "./cancel-booking-form";
-import { promoteWaitlistedAction } from "./actions";
-import { ActionForm } from "@/components/forms/action-form";
+import { PromoteForm } from "./promote-form";
 import { NewWalkInForm, WalkInActions, type DropInOption } from "./walk-in-actions";
 import { listUsers } from "@/lib/users/list-users";
 import { listProducts } from "@/lib/commerce/list-products";
@@ -48,10 +48,12 @@ export default async function ClassPage({ params, searchParams }: Props) {
   const query = (Array.isArray(rawQuery) ? rawQuery[0] : rawQuery)?.trim().slice(0, 100) ?? "";
   const studio = await getActiveStudio(viewer);
   const isTeacher = viewer.persona === "teacher";
-  const [{ bookings: roster }, { bookings: waitlist }] = await Promise.all([
-    listInstanceBookings({ db: viewer.db, actor: viewer, instanceId, status: "confirmed" }),
-    listInstanceBookings({ db: viewer.db, actor: viewer, instanceId, status: "waitlisted" }),
-  ]);
+  const {
+    confirmed: roster,
+    held,
+    waiting: waitlist,
+  } = await listClassPlaces({ db: viewer.db, actor: viewer, instanceId });
+  const full = instance.bookedCount >= instance.capacity;
   const opensAt = attendanceOpensAt(instance.startsAt);
   const now = new Date();
   const checkInOpen = now >= opensAt;
@@ -75,7 +77,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
   const email = (user: { email: string | null }) =>
     (user.email === null ? null : realEmail(user.email)) ?? tRoster("noEmail");
   /** A name on the roster leads an administrator to the person's page. */
-  const person = (booking: (typeof roster)[number]) =>
+  const person = (booking: { attendeeId: string; attendee: Parameters<typeof name>[0] }) =>
     isTeacher ? (
       name(booking.attendee)
     ) : (
@@ -86,7 +88,9 @@ export default async function ClassPage({ params, searchParams }: Props) {
         {name(booking.attendee)}
       </Link>
     );
-  const onList = new Set([...roster, ...waitlist].map((booking) => booking.attendeeId));
+  const onList = new Set([...roster, ...held, ...waitlist].map((booking) => booking.attendeeId));
+  const personHref = (booking: { attendeeId: string }) =>
+    isTeacher ? undefined : `/dashboard/users/${booking.attendeeId}`;
   const found =
     live && query
       ? (await listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona, q: query, limit: 10 }))
@@ -133,15 +137,20 @@ export default async function ClassPage({ params, searchParams }: Props) {
         </span>
       </PageHeader>
       <div className="max-w-sm">
-        <FillBar booked={instance.bookedCount} capacity={instance.capacity} waitlisted={instance.waitlistCount} />
+        <FillBar
+          booked={instance.bookedCount}
+          capacity={instance.capacity}
+          waitlisted={waitlist.length}
+          held={held.length}
+        />
       </div>
-      <Section id="roster-heading" title={t("roster", { count: roster.length })}>
+      <Section id="roster-heading" title={t("roster", { count: roster.length + held.length })}>
         <p className="text-sm text-slate-700">
           {checkInOpen
             ? t("attendanceCounts", { attended, noShows, notMarked: roster.length - attended - noShows })
             : t("checkInOpens", { time: formatDateTime(opensAt, studio) })}
         </p>
-        {roster.length === 0 ? (
+        {roster.length + held.length === 0 ? (
           <p className="text-sm text-slate-600">{t("nobodyBooked")}</p>
         ) : (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
@@ -172,6 +181,38 @@ export default async function ClassPage({ params, searchParams }: Props) {
                     attendee={name(booking.attendee)}
                     late={late}
                   />
+                ) : null}
+              </li>
+            ))}
+            {held.map((booking) => (
+              <li key={booking.id} className="space-y-3 bg-amber-50 p-4">
+                <div className="min-w-0">
+                  <p className="text-lg font-medium text-slate-900">
+                    <HeldPlace
+                      attendee={name(booking.attendee)}
+                      until={formatTime(booking.offerExpiresAt, studio)}
+                      href={personHref(booking)}
+                    />
+                  </p>
+                  <p className="break-all text-sm text-slate-600">{email(booking.attendee)}</p>
+                </div>
+                {live ? (
+                  <div className="flex flex-col items-start gap-1">
+                    <PromoteForm
+                      instanceId={instance.id}
+                      bookingId={booking.id}
+                      attendee={name(booking.attendee)}
+                      full={false}
+                      capacity={instance.capacity}
+                    />
+                    <CancelBookingForm
+                      instanceId={instance.id}
+                      bookingId={booking.id}
+                      attendee={name(booking.attendee)}
+                      late={false}
+                      waitlisted
+                    />
+                  </div>
                 ) : null}
               </li>
             ))}
@@ -248,13 +289,12 @@ export default async function ClassPage({ params, searchParams }: Props) {
                 </span>
                 {live ? (
                   <div className="flex flex-col items-start gap-1">
-                    <ActionForm
-                      action={promoteWaitlistedAction}
-                      hidden={{ instanceId: instance.id, bookingId: booking.id }}
-                      submitLabel={t("moveUp")}
-                      accessibleLabel={t("moveUpAttendee", { attendee: name(booking.attendee) })}
-                      variant="secondary"
-                      inline
+                    <PromoteForm
+                      instanceId={instance.id}
+                      bookingId={booking.id}
+                      attendee={name(booking.attendee)}
+                      full={full}
+                      capacity={instance.capacity}
                     />
                     <CancelBookingForm
                       instanceId={instance.id}

@@ -78,9 +78,15 @@ test.describe("a parent on a phone, in Danish", () => {
       .first()
       .click();
     await expect(page.getByRole("heading", { level: 1, name: "Børnedans" })).toBeVisible();
-    const bookFor = page.getByRole("group", { name: household("bookForLegend") });
-    await bookFor.getByRole("radio", { name: "Alma Holm" }).check();
-    await bookFor
+    // One button per person of the household: Mette's own, and one for each child.
+    const booking = page.getByRole("complementary", { name: wordsOf(language, "PublicClass")("booking") });
+    await expect(
+      booking.getByRole("button", { name: new RegExp(`^${literal(household("bookForMe"))}`) }),
+    ).toBeVisible();
+    await expect(
+      booking.getByRole("button", { name: new RegExp(`^${literal(household("bookFor", { name: "Karl Holm" }))}`) }),
+    ).toBeVisible();
+    await booking
       .getByRole("button", { name: new RegExp(`^${literal(household("bookFor", { name: "Alma Holm" }))}`) })
       .click();
     await expect(page.getByRole("status")).toContainText(result("booked"));

@@ -15,7 +15,10 @@ import { startCheckout } from "@/lib/commerce/start-checkout";
 import { CreateBookingInput } from "@/lib/schemas/booking";
 import { CreateStandingBookingInput } from "@/lib/schemas/standing-booking";
 import { CheckoutInput } from "@/lib/schemas/order";
-import { studioAction, studioFormAction } from "@/lib/web/action";
+import type { PersonAuth } from "@/lib/auth/authenticate-credential";
+import { AppError } from "@/lib/errors";
+import { findOwnDependant } from "@/lib/households/find-own-dependant";
+import { ActionRefusal, studioAction, studioFormAction } from "@/lib/web/action";
 import { safeReturnTo } from "@/lib/web/return-to";
 import { getViewer } from "@/lib/web/viewer";
 import { studioSite, studioPath } from "./studio-paths";
@@ -48,12 +51,37 @@ export const bookAction = studioAction(
     },
     ...studioSite,
   },
-  async ({ viewer, input }) => {
-    const booking = await createBooking({ tokenHash: viewer.session.tokenHash, host: viewer, input });
+  async ({ viewer, slug, input }) => {
+    const booking = await createBooking({ tokenHash: viewer.session.tokenHash, host: viewer, input }).catch(
+      async (error: unknown) => {
+        const childId = input.attendeeId !== viewer.userId ? input.attendeeId : undefined;
+        if (!(error instanceof AppError) || error.code !== "no_valid_entitlement" || !childId) throw error;
+        throw await childHasNoPass(viewer, slug, childId, input.instanceId);
+      },
+    );
     const t = await getTranslations("BookingResult");
     return booking.status === "waitlisted" ? t("waitlisted") : t("booked");
   },
 );
+
+/**
+ * A child without a pass that covers the class: the refusal names them and offers to buy one for
+ * them (the passes page with the child chosen, `for`), coming back to the class after paying.
+ */
+async function childHasNoPass(
+  viewer: PersonAuth,
+  slug: string,
+  childId: string,
+  instanceId: string,
+): Promise<ActionRefusal> {
+  const child = await findOwnDependant(viewer.db, viewer.userId, childId);
+  const tHousehold = await getTranslations("Household");
+  const query = new URLSearchParams({ for: child.id, returnTo: studioPath(slug, `/classes/${instanceId}`) });
+  return new ActionRefusal("no_valid_entitlement", {
+    error: tHousehold("childHasNoPass", { name: child.displayName }),
+    buy: { label: tHousehold("buyFor", { name: child.displayName }), href: studioPath(slug, `/passes?${query}`) },
+  });
+}
 
 /** Cancel one's own booking: DELETE /bookings/{bookingId}'s own function. */
 export const cancelAction = studioAction(

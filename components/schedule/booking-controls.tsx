@@ -31,6 +31,8 @@ export type BookingControlsProps = {
   passesHref: string;
   /** `end`: to the right from `sm` up (a schedule row); `start`: always to the left (a class page's box). */
   align?: "start" | "end";
+  /** The book button's words when the viewer books for their household too ("Book til mig"); else "Book". */
+  bookLabel?: string;
 };
 
 /**
@@ -141,6 +143,7 @@ export function BookingControls(props: BookingControlsProps) {
   }
 
   const waitlist = mode === "waitlist";
+  const book = props.bookLabel ?? t("book");
   return (
     <div className={column}>
       <Button
@@ -148,9 +151,9 @@ export function BookingControls(props: BookingControlsProps) {
         variant={waitlist ? "secondary" : "primary"}
         disabled={pending}
         onClick={() => run(() => props.book({ instanceId, ...(waitlist ? { waitlist: true } : {}) }))}
-        aria-label={`${waitlist ? t("joinWaitlist") : t("book")}: ${label}`}
+        aria-label={`${waitlist ? t("joinWaitlist") : book}: ${label}`}
       >
-        {pending ? (waitlist ? t("joining") : t("booking")) : waitlist ? t("joinWaitlist") : t("book")}
+        {pending ? (waitlist ? t("joining") : t("booking")) : waitlist ? t("joinWaitlist") : book}
       </Button>
       {message}
     </div>

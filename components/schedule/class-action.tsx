@@ -38,6 +38,8 @@ export type ClassActionProps = {
   actions: Pick<BookingControlsProps, "book" | "cancel">;
   /** `end` (a schedule row): to the right from `sm` up; `start` (a class page's box): to the left. */
   align?: "start" | "end";
+  /** The book button's words beside the household's ("Book til mig"); else "Book". */
+  bookLabel?: string;
   now: Date;
 };
 
@@ -77,6 +79,7 @@ export async function ClassAction(props: ClassActionProps) {
     // Buying a pass from here comes back to this class (the passes page carries it to the payment).
     passesHref: `/${account.slug}/passes?${new URLSearchParams({ returnTo: `/${account.slug}/classes/${instance.id}` })}`,
     align: props.align ?? "end",
+    ...(props.bookLabel ? { bookLabel: props.bookLabel } : {}),
   };
 
   if (booking && windowState !== "started") {

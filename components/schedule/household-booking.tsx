@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRef, useState, useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -7,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import type { BookingActionResult } from "./booking-controls";
 
 type Person = { id: string; displayName: string };
-type HouseholdBooking = { id: string; attendeeName: string; status: string; guest: boolean };
+type HouseholdBooking = { id: string; attendeeId: string; attendeeName: string; status: string; guest: boolean };
 type BookInput = {
   instanceId: string;
   waitlist?: boolean;
@@ -19,7 +20,7 @@ export type HouseholdBookingProps = {
   instanceId: string;
   /** The class, for screen readers: "Børnedans, mandag 23. november 16.00–17.00". */
   label: string;
-  /** The viewer's children they book for (decision 0038); none: no chooser. */
+  /** The viewer's children they book for (decision 0038): a button each, unless already on the class. */
   dependants: Person[];
   /** The studio lets a member bring a guest (bookingPolicy.guestsPerBooking > 0). */
   guestsAllowed: boolean;
@@ -27,26 +28,31 @@ export type HouseholdBookingProps = {
   waitlist: boolean;
   /** The viewer's dependants' and guests' live bookings of this class. */
   bookings: HouseholdBooking[];
-  book: (input: BookInput) => Promise<BookingActionResult>;
+  book: (input: BookInput) => Promise<HouseholdResult>;
   cancel: (sent: { bookingId: string }) => Promise<BookingActionResult>;
 };
 
+/** A refusal of a child's booking may say where to buy them a pass ("Køb til Liva"). */
+type HouseholdResult = BookingActionResult & { buy?: { label: string; href: string } };
+
 /**
- * A class booked for the household: a chooser "Book for me / Ida" (the viewer's own booking is
- * POST /bookings as usual, a child's with `attendeeId`), "Bring a guest" in a dialog (name, an
- * optional email; paid with a credit of the viewer's pass), and the dependants' and guests'
- * bookings of the class with Cancel. Errors are the API's own messages in the page's language.
+ * A class booked for the household: one "Book til Ida" per child not yet on it (beside the viewer's
+ * own "Book til mig", POST /bookings as usual; a child's with `attendeeId`), "Bring a guest" in a
+ * dialog (name, an optional email; paid with a credit of the viewer's pass), and the dependants'
+ * and guests' bookings of the class with Cancel. Errors are the API's own messages in the page's
+ * language; a child without a pass is named, with a link to buy one for them.
  */
 export function HouseholdBooking(props: HouseholdBookingProps) {
-  const { instanceId, dependants } = props;
+  const { instanceId } = props;
   const t = useTranslations("Household");
   const [pending, startTransition] = useTransition();
-  const [result, setResult] = useState<BookingActionResult | undefined>();
-  const [chosen, setChosen] = useState<string>("");
+  const [result, setResult] = useState<HouseholdResult | undefined>();
+  const [bookingFor, setBookingFor] = useState<string | undefined>();
   const dialog = useRef<HTMLDialogElement>(null);
-  const chosenName = dependants.find((person) => person.id === chosen)?.displayName;
+  const booked = new Set(props.bookings.map((booking) => booking.attendeeId));
+  const unbooked = props.dependants.filter((person) => !booked.has(person.id));
 
-  function run(action: () => Promise<BookingActionResult>) {
+  function run(action: () => Promise<HouseholdResult>) {
     setResult(undefined);
     startTransition(async () => {
       try {
@@ -57,14 +63,9 @@ export function HouseholdBooking(props: HouseholdBookingProps) {
     });
   }
 
-  function bookChosen() {
-    run(() =>
-      props.book({
-        instanceId,
-        ...(chosen ? { attendeeId: chosen } : {}),
-        ...(props.waitlist ? { waitlist: true } : {}),
-      }),
-    );
+  function bookFor(person: Person) {
+    setBookingFor(person.id);
+    run(() => props.book({ instanceId, attendeeId: person.id, ...(props.waitlist ? { waitlist: true } : {}) }));
   }
 
   function bookGuest(form: FormData) {
@@ -81,35 +82,22 @@ export function HouseholdBooking(props: HouseholdBookingProps) {
   }
 
   return (
-    <div className="mt-4 space-y-3 border-t border-slate-100 pt-3">
-      {dependants.length > 0 && (
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-900">{t("bookForLegend")}</legend>
-          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-            {[{ id: "", displayName: t("me") }, ...dependants].map((person) => (
-              <label key={person.id || "me"} className="inline-flex min-h-11 items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`book-for-${instanceId}`}
-                  value={person.id}
-                  checked={chosen === person.id}
-                  onChange={() => setChosen(person.id)}
-                  className="size-4"
-                />
-                {person.displayName}
-              </label>
-            ))}
-          </div>
-          <Button
-            size="sm"
-            className="mt-1"
-            disabled={pending}
-            onClick={bookChosen}
-            aria-label={`${chosenName ? t("bookFor", { name: chosenName }) : t("bookForMe")}: ${props.label}`}
-          >
-            {pending ? t("booking") : chosenName ? t("bookFor", { name: chosenName }) : t("bookForMe")}
-          </Button>
-        </fieldset>
+    <div className="mt-2 space-y-3">
+      {unbooked.length > 0 && (
+        <ul className="flex flex-wrap gap-2">
+          {unbooked.map((person) => (
+            <li key={person.id}>
+              <Button
+                size="sm"
+                disabled={pending}
+                onClick={() => bookFor(person)}
+                aria-label={`${t("bookFor", { name: person.displayName })}: ${props.label}`}
+              >
+                {pending && bookingFor === person.id ? t("booking") : t("bookFor", { name: person.displayName })}
+              </Button>
+            </li>
+          ))}
+        </ul>
       )}
 
       {props.guestsAllowed && (
@@ -162,6 +150,14 @@ export function HouseholdBooking(props: HouseholdBookingProps) {
           className={`text-sm ${result.ok ? "text-emerald-800" : "text-red-800"}`}
         >
           {result.ok ? result.message : result.error}
+          {!result.ok && result.buy && (
+            <>
+              {" "}
+              <Link href={result.buy.href} className="font-medium underline">
+                {result.buy.label}
+              </Link>
+            </>
+          )}
         </p>
       )}
 

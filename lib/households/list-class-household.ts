@@ -4,6 +4,7 @@ import { householdBookingsWhere } from "./household-scope";
 
 export type HouseholdClassBooking = {
   id: string;
+  attendeeId: string;
   attendeeName: string;
   status: string;
   /** A guest the viewer brought (else their dependant). */
@@ -30,11 +31,12 @@ export async function listClassHousehold({
         householdBookingsWhere(userId),
       ],
     },
-    select: { id: true, status: true, guestOfId: true, attendee: { select: { displayName: true } } },
+    select: { id: true, status: true, guestOfId: true, attendeeId: true, attendee: { select: { displayName: true } } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   return bookings.map((booking) => ({
     id: booking.id,
+    attendeeId: booking.attendeeId,
     attendeeName: booking.attendee.displayName,
     status: booking.status,
     guest: booking.guestOfId === userId,

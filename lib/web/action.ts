@@ -62,6 +62,20 @@ export type ActionArgs<A extends ActionAuth, K extends string, S extends z.ZodTy
 /** A handler's answer beyond a message: where to go after a success, and more fields of the state (a secret). */
 export type ActionDone = { message?: string; redirectTo?: string; [field: string]: unknown };
 
+/**
+ * A refusal that says more than its code's message (a child's missing pass, with where to buy one):
+ * the handler throws it; the form's state is its own words and fields, beside its code.
+ */
+export class ActionRefusal extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly state: { error: string; [field: string]: unknown },
+  ) {
+    super(state.error);
+    this.name = "ActionRefusal";
+  }
+}
+
 type Extra<R> = R extends ActionDone ? Partial<Omit<R, "message" | "redirectTo">> : unknown;
 
 /**
@@ -144,6 +158,7 @@ async function run<
   const authorized = await authorize(config.auth, formData);
   let done: ActionDone = {};
   let code: ErrorCode | undefined;
+  let refusal: ActionRefusal | undefined;
   const state = await runAction(
     async () => {
       try {
@@ -159,6 +174,11 @@ async function run<
         done = typeof answer === "object" ? answer : { message: answer as string | undefined };
         return done.message;
       } catch (error) {
+        if (error instanceof ActionRefusal) {
+          refusal = error;
+          code = error.code;
+          throw new AppError(error.code);
+        }
         if (error instanceof AppError) code = error.code;
         throw error;
       }
@@ -171,7 +191,7 @@ async function run<
   if (!state.ok) {
     if (code && config.otherwise)
       redirect(typeof config.otherwise === "function" ? config.otherwise(formData) : config.otherwise);
-    return { state, code };
+    return { state: refusal ? { ...state, ...refusal.state } : state, code };
   }
   const { message: _message, redirectTo, ...extra } = done;
   if (redirectTo) redirect(redirectTo);

@@ -4,7 +4,9 @@ import { getTranslations } from "next-intl/server";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
+import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { listPublicProducts } from "@/lib/commerce/list-public-products";
+import { listDependants } from "@/lib/households/list-dependants";
 import { CourseList } from "./course-list";
 import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment-methods";
 import { safeReturnTo } from "@/lib/web/return-to";
@@ -15,7 +17,11 @@ import { productTexts, summaryHref } from "./product-text";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ returnTo?: string | string[] }> };
+type Props = {
+  params: Promise<{ slug: string }>;
+  /** `for`: one of the member's children the purchase is for (a class's "Køb til Liva"), carried to the summary. */
+  searchParams: Promise<{ returnTo?: string | string[]; for?: string | string[] }>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [account, t] = await Promise.all([getPublicStudio((await params).slug), getTranslations("Passes")]);
@@ -36,6 +42,10 @@ export default async function PassesPage({ params, searchParams }: Props) {
   ]);
   const returnTo = safeReturnTo(query.returnTo);
   const [account, viewer] = await orNotFound(Promise.all([getPublicStudio(slug), studioMember(slug)]));
+  const buyingFor = viewer && typeof query.for === "string" ? await childOf(viewer, query.for) : undefined;
+  const tHousehold = await getTranslations("Household");
+  const summaryOf = (productId: string, priceId: string) =>
+    summaryHref(account.slug, { productId, priceId, returnTo, ...(buyingFor ? { forUserId: buyingFor.id } : {}) });
   // Intro offers first to those who may buy them, and hidden from those who may not.
   const onSale = await listPublicProducts({ slug, courses: true, viewerId: viewer?.userId ?? null });
   const products = onSale.filter((product) => !product.course);
@@ -55,6 +65,7 @@ export default async function PassesPage({ params, searchParams }: Props) {
       />
       <main className="mx-auto max-w-3xl px-4 pb-16 pt-6">
         <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
+        {buyingFor && <p className="mt-2 text-slate-800">{tHousehold("buyingFor", { name: buyingFor.displayName })}</p>}
         {!viewer && (
           <p className="mt-2 text-slate-700">
             {t.rich("signInToBuyPass", {
@@ -115,7 +126,7 @@ export default async function PassesPage({ params, searchParams }: Props) {
                           </p>
                           {viewer ? (
                             <Link
-                              href={summaryHref(account.slug, { productId: product.id, priceId: price.id, returnTo })}
+                              href={summaryOf(product.id, price.id)}
                               aria-label={t("buyLabel", { label: `${product.name}, ${amount}` })}
                               className={buttonClass("primary", "sm")}
                             >
@@ -123,10 +134,7 @@ export default async function PassesPage({ params, searchParams }: Props) {
                             </Link>
                           ) : (
                             <Link
-                              href={signInHref(
-                                account.slug,
-                                summaryHref(account.slug, { productId: product.id, priceId: price.id, returnTo }),
-                              )}
+                              href={signInHref(account.slug, summaryOf(product.id, price.id))}
                               className={buttonClass("secondary", "sm")}
                             >
                               {t("signInToBuy")}
@@ -148,4 +156,10 @@ export default async function PassesPage({ params, searchParams }: Props) {
       </main>
     </>
   );
+}
+
+/** The member's own child named by `for`, or undefined for anyone else (the purchase is then the member's). */
+async function childOf(viewer: PersonAuth, childId: string): Promise<{ id: string; displayName: string } | undefined> {
+  const children = await listDependants({ db: viewer.db, guardianId: viewer.userId });
+  return children.find((child) => child.id === childId);
 }

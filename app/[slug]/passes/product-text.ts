@@ -68,10 +68,12 @@ export function summaryHref(
     priceId,
     returnTo,
     promo,
-  }: { productId: string; priceId: string; returnTo?: string | null; promo?: string },
+    forUserId,
+  }: { productId: string; priceId: string; returnTo?: string | null; promo?: string; forUserId?: string },
 ): string {
   const query = new URLSearchParams({ price: priceId });
   if (promo) query.set("promo", promo);
   if (returnTo) query.set("returnTo", returnTo);
+  if (forUserId) query.set("for", forUserId);
   return `/${encodeURIComponent(slug)}/passes/${encodeURIComponent(productId)}?${query}`;
 }

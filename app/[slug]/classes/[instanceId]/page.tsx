@@ -60,11 +60,12 @@ function calendarHref(slug: string, instanceId: string): string {
  * the passes that would cover it) and its calendar file.
  */
 export default async function ClassPage({ params, searchParams }: Props) {
-  const [route, query, t, tSchedule] = await Promise.all([
+  const [route, query, t, tSchedule, tHousehold] = await Promise.all([
     params,
     searchParams,
     getTranslations("PublicClass"),
     getTranslations("Schedule"),
+    getTranslations("Household"),
   ]);
   const { slug, instanceId } = route;
   const [found, viewer] = await Promise.all([getClass(slug, instanceId), studioMember(slug)]);
@@ -203,6 +204,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
                   signInHref={signInHref(account.slug, `/${account.slug}/classes/${instance.id}`)}
                   actions={{ book: bookAction.bind(null, account.slug), cancel: cancelAction.bind(null, account.slug) }}
                   align="start"
+                  {...(dependants.length > 0 ? { bookLabel: tHousehold("bookForMe") } : {})}
                   now={now}
                 />
               )}

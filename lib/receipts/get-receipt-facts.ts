@@ -51,6 +51,7 @@ export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
     timezone: account.timezone,
     seller: { name: account.legalName ?? account.name, address: account.legalAddress, vatNumber: account.vatNumber },
     buyer: { name: user.displayName, email: user.email },
+    paidFor: order.user.guardian ? order.user.displayName : null,
     receiptNumber: order.receiptNumber!,
     paidAt: (order.paidAt ?? order.createdAt).toISOString(),
     refundedAt:

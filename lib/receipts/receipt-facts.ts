@@ -12,7 +12,10 @@ export type ReceiptFacts = {
   formatLocale: string;
   timezone: string;
   seller: { name: string; address: string | null; vatNumber: string | null };
+  /** Who paid: the holder, or a dependant's guardian. `email` is the stored one (a stand-in is never shown). */
   buyer: { name: string; email: string };
+  /** The holder's name when the buyer paid for someone else (their child): "for Liva"; else null. */
+  paidFor: string | null;
   receiptNumber: number;
   /** ISO date-times. */
   paidAt: string;

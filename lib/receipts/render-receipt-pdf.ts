@@ -48,11 +48,8 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
   field(doc, t("receiptNumber"), String(facts.receiptNumber));
   field(doc, t("date"), formatDate(new Date(facts.paidAt), where));
   if (facts.refundedAt) field(doc, t("refundedOn"), formatDate(new Date(facts.refundedAt), where));
-  field(
-    doc,
-    t("customer"),
-    isRealEmail(facts.buyer.email) ? `${facts.buyer.name} <${facts.buyer.email}>` : facts.buyer.name,
-  );
+  const customer = isRealEmail(facts.buyer.email) ? `${facts.buyer.name} <${facts.buyer.email}>` : facts.buyer.name;
+  field(doc, t("customer"), facts.paidFor ? t("customerFor", { customer, name: facts.paidFor }) : customer);
   if (creditNote) {
     doc.moveDown(0.5).text(t("creditNoteFor", { number: facts.receiptNumber }), { width });
   }

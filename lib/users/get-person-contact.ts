@@ -25,11 +25,21 @@ export async function getPersonContact({ db, userId }: { db: TenantDb; userId: s
   };
 }
 
-/** The phones and notes of a page of members, one read: the people list and people.csv. */
+/** The phones, notes and contact (contactLabel's) of a page of members, one read: the people list and people.csv. */
 export async function contactsOf({ db, userIds }: { db: TenantDb; userIds: string[] }) {
   const memberships = await db.membership.findMany({
     where: { userId: { in: userIds } },
-    select: { userId: true, notes: true, user: { select: { phone: true } } },
+    select: {
+      userId: true,
+      notes: true,
+      user: { select: { phone: true, email: true, guardian: { select: { displayName: true } } } },
+    },
   });
-  return new Map(memberships.map((m) => [m.userId, { phone: m.user.phone, notes: m.notes }]));
+  return new Map(
+    memberships.map((m) => [
+      m.userId,
+      // the stored email with the guardian: what contactLabel needs to say "Barn af …" (never shown itself)
+      { phone: m.user.phone, notes: m.notes, contact: { email: m.user.email, guardian: m.user.guardian } },
+    ]),
+  );
 }

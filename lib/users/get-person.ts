@@ -2,6 +2,7 @@ import "server-only";
 import type { Persona } from "@/lib/auth/persona";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
+import { isGuestAddress } from "./contact-label";
 import { realEmail } from "./stand-in-addresses";
 
 /** One member of the account for the dashboard's person page: 404 for a person who holds no membership here. */
@@ -21,6 +22,8 @@ export async function getPerson({ db, userId }: { db: TenantDb; userId: string }
     dateOfBirth: user.dateOfBirth,
     /** A dependant's guardian (decision 0038), else null. */
     guardian: user.guardian,
+    /** Brought as a guest by `guardian` (not their child). */
+    guest: user.guardian !== null && isGuestAddress(user.email),
     persona: membership.persona as Persona,
   };
 }

@@ -10,7 +10,10 @@ import { listUsers } from "@/lib/users/list-users";
 import { api } from "@/tests/helpers/api";
 import { parseCsv } from "@/tests/helpers/csv";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
-import { readOutbox, waitForEmails } from "@/tests/helpers/outbox";
+import { readOutbox, waitForEmails, waitForEmailsAbout } from "@/tests/helpers/outbox";
+import { translatorFor } from "@/lib/i18n/translator";
+import { contactLabel } from "@/lib/users/contact-label";
+import { contactsOf } from "@/lib/users/get-person-contact";
 import { pdfText } from "@/tests/helpers/pdf";
 import { createClass, grant, type TestClass } from "@/app/api/bookings/booking-test-data";
 
@@ -28,7 +31,7 @@ let tenant: TestTenant;
 let host: TestMember;
 let teacher: TestMember;
 let lesson: TestClass;
-const ids = { walkIn: "", guest: "", child: "" };
+const ids = { walkIn: "", guest: "", child: "", childOrder: "" };
 
 beforeAll(async () => {
   tenant = await createTenant();
@@ -69,6 +72,14 @@ beforeAll(async () => {
   ids.walkIn = (
     await db.membership.findFirstOrThrow({ where: { accountId: tenant.accountId, displayName: "Peter Dør" } })
   ).userId;
+
+  // the host buys the child a drop-in (POST /checkout forUserId): the host pays, the child holds it
+  const bought = await api("POST", "/checkout", {
+    token: host.token,
+    body: { productId: dropIn.id, priceId: price.id, forUserId: ids.child },
+  });
+  expect(bought.status, bought.text).toBe(201);
+  ids.childOrder = bought.body.order.id;
 
   // the stand-ins are still what the table holds
   for (const id of [ids.walkIn, ids.guest, ids.child])
@@ -175,6 +186,42 @@ describe("what embeds a person", () => {
     expect(text).toContain("Peter Dør");
     expect(text).not.toContain(".invalid");
     expect(buyers.find((buyer) => buyer.id === ids.walkIn)).toMatchObject({ displayName: "Peter Dør", email: null });
+  });
+});
+
+describe("the words a person reads instead of an address", () => {
+  it("say Ingen e-mail, Barn af or Gæst af the host on the people list and the person page", async () => {
+    const t = translatorFor("da", "Contact");
+    const contacts = await contactsOf({ db: tenantDb(tenant.accountId), userIds: withoutAddress() });
+    const listed = withoutAddress().map((id) => contactLabel(contacts.get(id)!.contact, t));
+    expect(listed).toEqual(["Ingen e-mail", "Gæst af Hanne Vært", "Barn af Hanne Vært"]);
+    const pages = await Promise.all(
+      withoutAddress().map(async (id) =>
+        contactLabel(await getPerson({ db: tenantDb(tenant.accountId), userId: id }), t),
+      ),
+    );
+    expect(pages).toEqual(listed);
+    expect(contactLabel({ email: host.email, guardian: null }, t)).toBe(host.email);
+  });
+
+  it("name the guardian as who paid for the child's order, the child as whom it was for", async () => {
+    const order = await db.order.findUniqueOrThrow({ where: { id: ids.childOrder } });
+    expect(order.userId).toBe(ids.child);
+    const [buyer] = await listOrderBuyers({ orders: [order] });
+    expect(buyer).toMatchObject({ id: ids.child, paidFor: "Barn Vært", payer: { displayName: "Hanne Vært" } });
+    expect(contactLabel(buyer!.payer, translatorFor("da", "Contact"))).toBe(host.email);
+    const receipt = await api("GET", `/orders/${order.id}/receipt`, { token: tenant.admin.token });
+    expect(receipt.status).toBe(200);
+    const text = await pdfText(receipt.bytes);
+    expect(text).toContain(`Hanne Vært <${host.email}>, for Barn Vært`);
+    expect(text).not.toContain(".invalid");
+  });
+
+  it("of the receipt email to the guardian name the child, with one full stop after the amount", async () => {
+    const [email] = await waitForEmailsAbout(host.email, /Kvittering/);
+    expect(email!.text).toContain("Du har betalt 150,00\u00a0kr. for Drop-in til Barn Vært hos"); // a no-break space before kr.
+    expect(email!.text).not.toContain("kr..");
+    expect(email!.text + email!.html).not.toContain(".invalid");
   });
 });
 

@@ -22,6 +22,7 @@ import { buttonClass } from "@/components/ui/button";
 import Link from "next/link";
 import { getMe } from "@/lib/users/get-me";
 import { getPerson } from "@/lib/users/get-person";
+import { contactLabel } from "@/lib/users/contact-label";
 import { OrderFilterForm } from "./order-filter-form";
 import { isRefundable } from "@/lib/orders/order-refundability";
 import { RefundOrderForm } from "./refund-order-form";
@@ -85,7 +86,11 @@ async function listFiltered(
 }
 
 export default async function OrdersPage(props: Props) {
-  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("OrdersPage")]);
+  const [viewer, t, tContact] = await Promise.all([
+    requireAdministrator(),
+    getTranslations("OrdersPage"),
+    getTranslations("Contact"),
+  ]);
   const { typed, filter, after, refundedId } = await readFilter(props);
   const [page, products, { account }, refunded, person] = await Promise.all([
     listFiltered(viewer, filter, after),
@@ -117,7 +122,7 @@ export default async function OrdersPage(props: Props) {
         <Notice tone="success">
           {t("refundedNotice", {
             amount: formatMoney(refunded.amount, refunded.currency, account.locale),
-            buyer: buyer.get(refunded.userId)?.displayName ?? t("unknown"),
+            buyer: buyer.get(refunded.userId)?.payer.displayName ?? t("unknown"),
           })}
         </Notice>
       ) : null}
@@ -152,10 +157,15 @@ export default async function OrdersPage(props: Props) {
           <OrdersTable
             orders={orders}
             caption={t("caption", { studio: account.name })}
-            buyerOf={(order) => ({
-              name: buyer.get(order.userId)?.displayName ?? t("unknown"),
-              email: buyer.get(order.userId)?.email ?? "",
-            })}
+            buyerOf={(order) => {
+              const party = buyer.get(order.userId);
+              if (!party) return { name: t("unknown"), contact: "", paidFor: null };
+              return {
+                name: party.payer.displayName,
+                contact: contactLabel(party.payer, tContact),
+                paidFor: party.paidFor === null ? null : tContact("forHolder", { name: party.paidFor }),
+              };
+            }}
             productOf={(order) => {
               const name = product.get(order.productId) ?? "—";
               return order.instalment && order.instalments
@@ -208,7 +218,8 @@ async function OrdersTable({
 }: {
   orders: Order[];
   caption: string;
-  buyerOf: (order: Order) => { name: string; email: string };
+  /** Who paid, their address (or why there is none) and, when they paid for someone else, "for Liva". */
+  buyerOf: (order: Order) => { name: string; contact: string; paidFor: string | null };
   productOf: (order: Order) => string;
   dateOf: (order: Order) => string;
   amountOf: (order: Order) => string;
@@ -237,14 +248,15 @@ async function OrdersTable({
         { label: t("actions") },
       ]}
       rows={orders.map((order) => {
-        const { name, email } = buyerOf(order);
+        const { name, contact, paidFor } = buyerOf(order);
         const dinero = dineroOf(order);
         return {
           key: order.id,
           cells: [
             <span key="buyer" className="block">
               {name}
-              <span className="block text-xs font-normal [overflow-wrap:anywhere] text-slate-600">{email}</span>
+              {paidFor ? <span className="block text-sm font-normal text-slate-700">{paidFor}</span> : null}
+              <span className="block text-xs font-normal [overflow-wrap:anywhere] text-slate-600">{contact}</span>
             </span>,
             dateOf(order),
             productOf(order),

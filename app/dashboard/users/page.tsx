@@ -11,6 +11,7 @@ import { requireAdministrator } from "@/lib/web/require-administrator";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import { listUsers } from "@/lib/users/list-users";
 import { contactsOf } from "@/lib/users/get-person-contact";
+import { contactLabel } from "@/lib/users/contact-label";
 import { telHref } from "@/lib/format/phone";
 import { inviteUserAction } from "./actions";
 import { buttonClass } from "@/components/ui/button";
@@ -29,7 +30,12 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 
 /** People: searched and filtered by the query string, 50 a page by keyset (`after` / `before` cursors). */
 export default async function PeoplePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const [viewer, t, params] = await Promise.all([requireAdministrator(), getTranslations("PeoplePage"), searchParams]);
+  const [viewer, t, params, tContact] = await Promise.all([
+    requireAdministrator(),
+    getTranslations("PeoplePage"),
+    searchParams,
+    getTranslations("Contact"),
+  ]);
   const q = one(params.q)?.trim().slice(0, 200) || undefined;
   const personaParam = one(params.persona);
   const persona = PERSONAS.find((p) => p === personaParam);
@@ -173,7 +179,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
                       {person.id === viewer.userId ? <span className="text-slate-600"> {t("you")}</span> : null}
                     </td>
                     <td data-label={t("email")} className={`${stacked.cell} [overflow-wrap:anywhere]`}>
-                      {person.email ?? t("noEmail")}
+                      {contactLabel(contacts.get(person.id)?.contact ?? person, tContact)}
                     </td>
                     <td data-label={t("role")} className={stacked.cell}>
                       {personaNames[person.persona] ?? person.persona}

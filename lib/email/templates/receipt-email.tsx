@@ -12,7 +12,17 @@ export function ReceiptEmail({ facts, studioName }: ReceiptEmailProps) {
   const amount = formatMoney(facts.amount, facts.currency, facts.formatLocale);
   return (
     <EmailFrame lang={facts.language} preview={t("preview", { item: facts.item })} heading={t("heading")}>
-      <Text>{t("body", { item: facts.item, studio: studioName, amount, number: facts.receiptNumber })}</Text>
+      <Text>
+        {facts.paidFor
+          ? t("bodyFor", {
+              item: facts.item,
+              studio: studioName,
+              amount,
+              number: facts.receiptNumber,
+              name: facts.paidFor,
+            })
+          : t("body", { item: facts.item, studio: studioName, amount, number: facts.receiptNumber })}
+      </Text>
       {facts.vatRateBasisPoints === 0 ? <Text>{t("vatExempt")}</Text> : null}
     </EmailFrame>
   );

@@ -251,7 +251,8 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
           {subscription && (
             <p className="mt-3 text-sm text-slate-700">
               {t("thenEachPeriod", {
-                price: `${money(quote.amount)}${intervalText(price.interval, price.intervalCount)}`,
+                // "599,00 kr. pr. måned": the period, not the amount, ends the sentence
+                pricePerPeriod: `${money(quote.amount)}${intervalText(price.interval, price.intervalCount)}`,
               })}{" "}
               {t("cancelAnyTime")}
             </p>

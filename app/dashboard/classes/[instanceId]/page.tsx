@@ -21,7 +21,7 @@ import { listUsers } from "@/lib/users/list-users";
 import { listProducts } from "@/lib/commerce/list-products";
 import { formatMoney } from "@/components/dashboard/format";
 import { buttonClass } from "@/components/ui/button";
-import { realEmail } from "@/lib/users/stand-in-addresses";
+import { contactLabel } from "@/lib/users/contact-label";
 import { nameWithGuardian } from "@/lib/households/child-of";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import { shownInstanceStatus } from "@/lib/programme/shown-instance-status";
@@ -70,12 +70,16 @@ export default async function ClassPage({ params, searchParams }: Props) {
       : tRoster("noPass");
   const attended = roster.filter((booking) => booking.attendance === "attended").length;
   const noShows = roster.filter((booking) => booking.attendance === "no_show").length;
-  const [language, tHousehold] = await Promise.all([pageLanguage(), getTranslations("Household")]);
+  const [language, tHousehold, tContact] = await Promise.all([
+    pageLanguage(),
+    getTranslations("Household"),
+    getTranslations("Contact"),
+  ]);
   const name = (user: { displayName: string; email: string | null; guardian?: { displayName: string } | null }) =>
     nameWithGuardian(user, language, (values) => tHousehold("childOf", values));
   // The roster's rows carry the stored address, the search's rows the answered one (null without one).
-  const email = (user: { email: string | null }) =>
-    (user.email === null ? null : realEmail(user.email)) ?? tRoster("noEmail");
+  const email = (user: { email: string | null; guardian?: { displayName: string } | null }) =>
+    contactLabel(user, tContact);
   /** A name on the roster leads an administrator to the person's page. */
   const person = (booking: { attendeeId: string; attendee: Parameters<typeof name>[0] }) =>
     isTeacher ? (

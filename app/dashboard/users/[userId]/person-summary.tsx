@@ -3,6 +3,7 @@ import { formatLocalDate, formatPercent } from "@/components/dashboard/format";
 import type { Persona } from "@/lib/auth/persona";
 import type { PersonOverview } from "@/lib/users/get-person-overview";
 import type { Studio } from "@/lib/web/get-active-studio";
+import { contactLabel } from "@/lib/users/contact-label";
 
 /** A persona's name on the person page. */
 export async function getPersonaNames(): Promise<Record<Persona, string>> {
@@ -13,11 +14,12 @@ export async function getPersonaNames(): Promise<Record<Persona, string>> {
 /** Who the person is: email, role, date of birth and account status. */
 export async function PersonFacts({ person, studio }: { person: PersonOverview["person"]; studio: Studio }) {
   const t = await getTranslations("PersonPage");
+  const tContact = await getTranslations("Contact");
   const personaNames = await getPersonaNames();
   const facts = [
     {
       label: t("email"),
-      value: person.email ?? t("noEmail"),
+      value: contactLabel(person, tContact),
       wrap: true,
     },
     { label: t("role"), value: personaNames[person.persona] ?? person.persona },

@@ -62,3 +62,5 @@ export const E2E_PORT = ownServer.port;
 export const E2E_URL = ownServer.url;
 export const E2E_OUTBOX_DIR = ownServer.outboxDir;
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../screenshots");
+/** The worker's own fake Vipps MobilePay API (scripts/fake-mobilepay.ts). */
+export const E2E_MOBILEPAY_URL = ownServer.mobilepayUrl;

@@ -67,6 +67,11 @@ export class FakeVippsMobilepay {
    * scripts/fake-mobilepay.ts); tests deliver them themselves.
    */
   deliverOverHttp = false;
+  /**
+   * The member's answers on the confirmation page kept back (POST /fake/hold) until POST /fake/release
+   * gives them, as when the app hears of an approval only after the member is back at the studio.
+   */
+  heldAnswers: { agreementId: string; answer: string }[] | null = null;
   private tokens = new Map<string, string>();
   private idempotent = new Map<string, [number, unknown]>();
   private server: Server | null = null;
@@ -88,6 +93,7 @@ export class FakeVippsMobilepay {
     for (const collection of [this.agreements, this.charges, this.tokens, this.idempotent]) collection.clear();
     for (const list of [this.salesUnits, this.webhooks, this.deliveries, this.requests]) list.length = 0;
     this.failWith = null;
+    this.heldAnswers = null;
     this.signedAt = () => new Date();
   }
 
@@ -241,6 +247,8 @@ export class FakeVippsMobilepay {
     const method = req.method ?? "GET";
     // The member's pages (a form's body, not JSON) and the health check come before the API.
     if (path === "/fake/health") return send(res, 200, { ok: true });
+    if (method === "POST" && path === "/fake/hold") return send(res, 200, { held: (this.heldAnswers ??= []).length });
+    if (method === "POST" && path === "/fake/release") return send(res, 200, { released: this.releaseAnswers() });
     const confirming = /^\/fake\/confirm\/([^/]+)$/.exec(path);
     if (confirming) return this.confirmationPage(res, method, decodeURIComponent(confirming[1]!), text);
     let body: Record<string, unknown>;
@@ -276,8 +284,9 @@ export class FakeVippsMobilepay {
     const agreement = this.agreements.get(agreementId);
     if (!agreement) return send(res, 404, problem(404, "Agreement not found"));
     if (method === "POST") {
-      const answer = new URLSearchParams(form).get("answer");
-      if (agreement.status === "PENDING") (answer === "approve" ? this.approve : this.decline).call(this, agreementId);
+      const answer = new URLSearchParams(form).get("answer") ?? "";
+      if (this.heldAnswers) this.heldAnswers.push({ agreementId, answer });
+      else this.answer(agreementId, answer);
       res.writeHead(303, { location: agreement.merchantRedirectUrl });
       return res.end();
     }
@@ -289,6 +298,20 @@ export class FakeVippsMobilepay {
 <p>${amount} ${escape(agreement.pricing.currency)} / ${escape(agreement.interval.unit)}</p>
 <form method="post"><button name="answer" value="approve">Godkend aftale</button>
 <button name="answer" value="decline">Afvis</button></form></main></body></html>`);
+  }
+
+  private answer(agreementId: string, answer: string) {
+    if (this.agreements.get(agreementId)?.status !== "PENDING") return;
+    if (answer === "approve") this.approve(agreementId);
+    else this.decline(agreementId);
+  }
+
+  /** Gives the answers held back since POST /fake/hold, and stops holding them: how many there were. */
+  private releaseAnswers(): number {
+    const held = this.heldAnswers ?? [];
+    this.heldAnswers = null;
+    for (const { agreementId, answer } of held) this.answer(agreementId, answer);
+    return held.length;
   }
 
   private accessToken(header: (name: string) => string): [number, unknown] {

@@ -3,11 +3,13 @@ import { getTranslations } from "next-intl/server";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { Notice } from "@/components/ui/notice";
 import { pageFormat } from "@/lib/i18n/page-language";
+import { listAwaitedOrders } from "@/lib/orders/list-awaited-orders";
 import { getMe } from "@/lib/users/get-me";
 import { getPersonOverview } from "@/lib/users/get-person-overview";
 import { studioMember } from "@/lib/web/studio-member";
 import { signOutAction } from "../actions";
 import { getPublicStudio, orNotFound, signInHref } from "../studio";
+import { AwaitedPaymentsSection } from "./awaited-payments-section";
 import { CancelledSection, PastSection, UpcomingSection } from "./booking-sections";
 import { CalendarLinkSection } from "./calendar-link-section";
 import { ChildrenSection } from "./children-section";
@@ -34,6 +36,9 @@ type Props = {
       reminders?: string;
       profile?: string;
       children?: string;
+      /** Set by a provider's return address (MobilePay's, Stripe's): which checkout, and its order. */
+      checkout?: string;
+      order?: string;
     } & Partial<Record<CursorName, string>> // a page of past bookings, ended passes or receipts ("Show older")
   >;
 };
@@ -48,8 +53,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * their household): bookings to come and cancelled, passes, standing places, children, settings, the past, receipts.
  */
 export default async function MyBookingsPage({ params, searchParams }: Props) {
-  const [{ slug }, { bought, enrolled, claimed, calendar, reminders, profile, children, ...paging }, t] =
-    await Promise.all([params, searchParams, getTranslations("MyBookings")]);
+  const [
+    { slug },
+    { bought, enrolled, claimed, calendar, reminders, profile, children, checkout, order, ...paging },
+    t,
+  ] = await Promise.all([params, searchParams, getTranslations("MyBookings")]);
   const tResult = await getTranslations("BookingResult");
   const [account, viewer] = await orNotFound(Promise.all([getPublicStudio(slug), studioMember(slug)]));
   const signIn = signInHref(account.slug, `/${account.slug}/me`);
@@ -71,9 +79,10 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     );
 
   const cursors = readCursors(paging);
+  const returnedOrder = typeof order === "string" ? order : null;
   // a member of years reads their history a page at a time: what is to come and the passes still usable whole,
   // the past, the ended passes and receipts in pages
-  const [overview, me, where] = await Promise.all([
+  const [overview, me, where, awaited] = await Promise.all([
     getPersonOverview({
       db: viewer.db,
       userId: viewer.userId,
@@ -86,6 +95,7 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     }),
     getMe(viewer),
     pageFormat(account),
+    listAwaitedOrders({ db: viewer.db, userId: viewer.userId, now: new Date(), returnedOrderId: returnedOrder }),
   ]);
   const pages = (name: CursorName, next: readonly [Date, string] | null) =>
     listPages(account.slug, cursors, name, next);
@@ -105,6 +115,11 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
             {enrolled ? t("enrolled") : t("bought")}
           </Notice>
         )}
+        <AwaitedPaymentsSection
+          slug={account.slug}
+          orders={awaited}
+          stoppedOrderId={checkout === "cancelled" ? returnedOrder : null}
+        />
         <UpcomingSection {...sections} />
         <CancelledSection {...sections} />
         <PassesSection {...sections} pages={pages("passesAfter", overview.endedPasses.next)} />

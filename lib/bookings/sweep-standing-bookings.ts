@@ -1,6 +1,7 @@
 import "server-only";
 import type { Booking } from "@prisma/client";
 import { db } from "@/lib/db";
+import { isForeignKeyViolation } from "@/lib/db/errors";
 import { tenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { log } from "@/lib/log";
@@ -50,6 +51,8 @@ export async function sweepStandingBookings(options: { now: Date; standingBookin
         progress++;
         queued ||= outcome !== "skipped";
       } catch (error) {
+        // The place, its class or its studio was deleted mid-sweep (a demo reset): nothing to book.
+        if (isForeignKeyViolation(error)) continue;
         log.warn("standing place not booked", { errorName: error instanceof Error ? error.name : typeof error });
       }
     }

@@ -4,6 +4,7 @@
 import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { sweepStandingBookings, STANDING_LEAD_MS } from "@/lib/bookings/sweep-standing-bookings";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
@@ -257,6 +258,26 @@ describe("the sweep", () => {
     expect(await sweepAt(justBeforeOpening(2))).toBe(1);
     expect(await liveBooking(member, series.classes[2]!.id)).toMatchObject({ status: "confirmed" });
     expect(await liveBooking(member, series.classes[1]!.id)).toBeNull(); // a skipped class stays skipped
+  });
+
+  it("skips the classes on the days the member's membership is paused, without a notice; books them once it resumes", async () => {
+    const pass = await grant(tenant.accountId, member.userId);
+    await keepPlace(member);
+    const day = (at: Date) => studioDate(at, "Europe/Copenhagen");
+    const from = day(series.classes[1]!.startsAt);
+    const until = day(new Date(series.classes[1]!.startsAt.getTime() + DAY));
+    const paused = await api("POST", `/entitlements/${pass.id}/pause`, { token: tenant.admin.token, body: { from, until } });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+
+    expect(await sweepAt(justBeforeOpening(1))).toBe(0);
+    expect(await liveBooking(member, series.classes[1]!.id)).toBeNull();
+    expect(await sweepAt(justBeforeOpening(2))).toBe(1); // the week after the pause
+    expect(await liveBooking(member, series.classes[2]!.id)).toMatchObject({ status: "confirmed" });
+    expect(readOutbox().filter((email) => email.to === member.email && /pass|klippekort/i.test(email.subject))).toEqual([]);
+
+    expect((await api("POST", `/entitlements/${pass.id}/resume`, { token: tenant.admin.token })).status).toBe(200);
+    expect(await sweepAt(justBeforeOpening(2))).toBe(1);
+    expect(await liveBooking(member, series.classes[1]!.id)).toMatchObject({ status: "confirmed" });
   });
 
   it("keeps the standing place when the member cancels one class, and does not book that class again", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Booking } from "@prisma/client";
 import { db } from "@/lib/db";
+import { isForeignKeyViolation } from "@/lib/db/errors";
 import { tenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { log } from "@/lib/log";
@@ -34,6 +35,8 @@ type DueClass = { standingBookingId: string; accountId: string; userId: string; 
  * rule of POST /bookings (capacity, credits with the usable pass that expires first, one live
  * booking each, the window), with the waitlist when the class is full; a class that cannot be
  * booked for lack of a pass is skipped, and the member told once (until a class is booked again).
+ * A class on a day the member's membership is paused is not booked, nor claimed: it waits while the
+ * pause holds it (a pause ended early books it).
  * With `standingBookingId` only that standing place's classes (a place just made books what is open
  * at once). Returns how many classes were handled.
  */
@@ -50,6 +53,8 @@ export async function sweepStandingBookings(options: { now: Date; standingBookin
         progress++;
         queued ||= outcome !== "skipped";
       } catch (error) {
+        // The place, its class or its studio was deleted mid-sweep (a demo reset): nothing to book.
+        if (isForeignKeyViolation(error)) continue;
         log.warn("standing place not booked", { errorName: error instanceof Error ? error.name : typeof error });
       }
     }
@@ -74,6 +79,9 @@ function dueClasses({ now, standingBookingId }: { now: Date; standingBookingId?:
        AND i."startsAt" > ${at}::timestamp
        AND NOT EXISTS (SELECT 1 FROM "StandingBookingClass" c
                         WHERE c."standingBookingId" = s."id" AND c."instanceId" = i."id")
+       AND NOT EXISTS (SELECT 1 FROM "Entitlement" e
+                        WHERE e."accountId" = s."accountId" AND e."userId" = s."userId" AND e."status" = 'active'
+                          AND entitlement_paused_at(e."pausedFrom", e."pausedUntil", i."startsAt", a."timezone"))
      ORDER BY "opensAt", i."startsAt", i."id", s."createdAt", s."id"
      LIMIT ${BATCH}`;
 }

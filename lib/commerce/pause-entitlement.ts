@@ -1,5 +1,7 @@
 import "server-only";
 import type { Entitlement } from "@prisma/client";
+import { cancelEntitlementBookings } from "@/lib/bookings/cancel-entitlement-bookings";
+import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError, type ErrorDetail } from "@/lib/errors";
 import type { PauseEntitlementInput } from "@/lib/schemas/entitlement";
@@ -9,10 +11,16 @@ import { dateOnly, daysBetween, pauseRunsPast, studioDbDate } from "./entitlemen
 import { moveValidity } from "./move-validity";
 import { ruleDetail } from "@/lib/error-details";
 
+/** A pause written, and how many of the holder's bookings on its days the studio cancelled. */
+export type PausedEntitlement = { entitlement: Entitlement; cancelledBookings: number };
+
 /**
  * An administrator pauses an entitlement from `from` until `until` (the studio's dates, until
  * exclusive): classes starting on those days are not covered (usable_entitlements), and its
- * `validUntil` (so the next renewal) and any `cancelAt` move later by the pause's length.
+ * `validUntil` (so the next renewal) and any `cancelAt` move later by the pause's length. In the
+ * same transaction its confirmed bookings of classes on those days (still to start) are cancelled
+ * by the studio, their credit given back and the "cancelled by the studio" emails queued
+ * (cancelEntitlementBookings); standing places skip those days (sweep-standing-bookings.ts).
  * One pause at a time: 400 when it overlaps the stored pause, or when the stored one has not ended
  * yet (today, the studio's date); a pause that has ended is replaced (its days stay added).
  * 400 too when the pause starts on or after the day the entitlement ends.
@@ -27,7 +35,7 @@ export async function pauseEntitlement({
   entitlementId: string;
   input: PauseEntitlementInput;
   now?: Date;
-}): Promise<Entitlement> {
+}): Promise<PausedEntitlement> {
   const entitlement = await db.entitlement.findFirst({
     where: { id: entitlementId },
     include: { account: { select: { timezone: true } } },
@@ -39,10 +47,28 @@ export async function pauseEntitlement({
   refuseClash(entitlement, { from, until, today: studioDbDate(now, timezone) });
   if (entitlement.validUntil && from >= studioDbDate(entitlement.validUntil, timezone))
     throw invalid(ruleDetail("from", "pause_after_end"));
-  return moveValidity(db, entitlement, {
-    pause: { pausedFrom: from, pausedUntil: until },
-    validUntil: entitlement.validUntil && shiftByStudioDays(entitlement.validUntil, daysBetween(from, until), timezone),
-  });
+  let cancelledBookings = 0;
+  const written = await moveValidity(
+    db,
+    entitlement,
+    {
+      pause: { pausedFrom: from, pausedUntil: until },
+      validUntil: entitlement.validUntil && shiftByStudioDays(entitlement.validUntil, daysBetween(from, until), timezone),
+    },
+    async (tx) => {
+      const notices = await cancelEntitlementBookings({
+        tx,
+        accountId: entitlement.accountId,
+        entitlementId,
+        now,
+        within: { from: input.from, until: input.until, timezone },
+        notice: "cancelled_by_studio",
+      });
+      await enqueueBookingEmails(tx, entitlement.accountId, notices);
+      cancelledBookings = notices.filter((notice) => notice.kind === "cancelled_by_studio").length;
+    },
+  );
+  return { entitlement: written, cancelledBookings };
 }
 
 function refuseClash(

@@ -1,6 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectLogged } from "@/tests/helpers/logs";
 import { openPostgres } from "./client";
 
 const databaseUrl = process.env.TEST_DATABASE_FILE_URL;
@@ -20,6 +21,8 @@ describe.skipIf(!databaseUrl)("openPostgres, on PostgreSQL", () => {
   }
 
   it("gets the connection of a transaction back when the server ended it, however the transaction ends", async () => {
+    // Each ended connection is an outage: logged when it starts (the next connection ends it).
+    expectLogged("error", /^database unreachable \{"signal":"(57P01|Connection terminated unexpectedly)"\}$/);
     const database = openPostgres(databaseUrl!, 2);
     const endings: [string, (tx: Prisma.TransactionClient) => Promise<unknown>][] = [
       ["a query fails, then ROLLBACK", (tx) => tx.account.findFirst()],

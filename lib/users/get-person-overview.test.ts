@@ -130,6 +130,26 @@ describe("getPersonOverview", () => {
     expect(ended.next).toBeNull();
   });
 
+  it("gives each pass the studio's dates of its confirmed bookings ahead: what a pause on those days cancels", async () => {
+    const late = await createClass(tenant.accountId, { startsAt: new Date("2030-03-14T23:30:00Z"), title: "Late Yin" });
+    const held = await db.booking.create({
+      data: {
+        accountId: tenant.accountId,
+        instanceId: late.id,
+        attendeeId: member.userId,
+        status: "confirmed",
+        entitlementId: ids.membership!,
+      },
+    });
+    try {
+      const read = await overview();
+      expect(read.bookedDays).toEqual({ [ids.membership!]: ["2030-03-15"] }); // 00:30 the next day in the studio
+    } finally {
+      await db.booking.delete({ where: { id: held.id } });
+      await db.event.delete({ where: { id: late.eventId } }); // and its class: the later tests read the classes ahead
+    }
+  });
+
   it("shows every current pass, and the ended ones a keyset page at a time, newest first, nobody else's", async () => {
     const veteran = await createMember(tenant.accountId, "attendee", { displayName: "Ten Years" });
     const neighbour = await createMember(tenant.accountId, "attendee");

@@ -214,6 +214,8 @@ async function deskOverview(options: OverviewOptions) {
   return {
     person,
     today,
+    /** Per pass: the studio's dates of its confirmed bookings still to start, what a pause on those days cancels. */
+    bookedDays: bookedDaysByPass(coming, timezone),
     attendance,
     weeks: weeklyAttendance(dated, now, CHART_WEEKS),
     credits: {
@@ -244,6 +246,18 @@ async function deskOverview(options: OverviewOptions) {
       .filter((instance) => !booked.has(instance.id))
       .map((instance) => ({ id: instance.id, startsAt: instance.startsAt, title: instance.event.title })),
   };
+}
+
+function bookedDaysByPass(
+  bookings: { status: string; entitlementId: string | null; instance: { startsAt: Date } }[],
+  timezone: string,
+): Record<string, string[]> {
+  const days: Record<string, string[]> = {};
+  for (const booking of bookings) {
+    if (booking.status !== "confirmed" || !booking.entitlementId) continue;
+    (days[booking.entitlementId] ??= []).push(studioDate(booking.instance.startsAt, timezone));
+  }
+  return days;
 }
 
 /**

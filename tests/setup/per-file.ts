@@ -25,7 +25,7 @@ resetEnvCache();
 // Before the file's own hooks: its afterEach runs after theirs (a warning or an error a test did not
 // declare fails it).
 const { installLogGuard, settleFile } = await import("@/tests/setup/log-guard");
-if (process.env.LOG_GUARD === "on") installLogGuard();
+if (process.env.LOG_GUARD !== "off") installLogGuard();
 
 const config = inject("database");
 let dropDatabase: (() => Promise<void>) | undefined;

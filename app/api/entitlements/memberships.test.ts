@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createClass, grant, setPolicy } from "@/app/api/bookings/booking-test-data";
 import { db } from "@/lib/db";
+import { holdJobs } from "@/lib/jobs/wake";
+import { sendWaitingBookingEmails } from "@/tests/helpers/app-drains";
 import { api } from "@/tests/helpers/api";
+import { readOutbox } from "@/tests/helpers/outbox";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 
 // Issue 17 §4: cancelling and pausing memberships. Pauses use fixed dates in 2030 (the studio's
@@ -177,6 +180,49 @@ describe("POST /entitlements/{id}/pause and /resume", () => {
       canBook: true,
       reason: null,
     });
+  });
+
+  it("cancels the holder's bookings of classes on the paused days: credit back, the studio's cancellation emailed", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    const entitlement = await grant(tenant.accountId, member.userId, {
+      remainingClasses: 8,
+      validFrom: at("2030-01-01T00:00:00Z"),
+      validUntil: at("2030-04-01T00:00:00Z"),
+    });
+    await db.product.update({ where: { id: entitlement.productId }, data: { type: "subscription" } });
+    // 1 Feb 00:30 in Copenhagen and 14 Feb 23:30 are inside the pause; 31 Jan 22:00 and 15 Feb 10:00 are not.
+    const inside = [
+      await createClass(tenant.accountId, { startsAt: at("2030-01-31T23:30:00Z"), title: "Hatha" }),
+      await createClass(tenant.accountId, { startsAt: at("2030-02-07T09:00:00Z"), title: "Hatha" }),
+      await createClass(tenant.accountId, { startsAt: at("2030-02-14T22:30:00Z"), title: "Hatha" }),
+    ];
+    const outside = [
+      await createClass(tenant.accountId, { startsAt: at("2030-01-31T21:00:00Z") }),
+      await createClass(tenant.accountId, { startsAt: at("2030-02-15T09:00:00Z") }),
+    ];
+    const bookings = new Map<string, string>();
+    for (const lesson of [...inside, ...outside]) {
+      const booked = await book(member, lesson.id);
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      bookings.set(lesson.id, booked.body.id as string);
+    }
+    expect((await db.entitlement.findUniqueOrThrow({ where: { id: entitlement.id } })).remainingClasses).toBe(3);
+
+    await holdJobs(); // the emails stay in the outbox table: this test sends them itself
+    expect((await pause(entitlement.id, { from: "2030-02-01", until: "2030-02-15" })).status).toBe(200);
+
+    const statusOf = async (lesson: { id: string }) =>
+      (await db.booking.findUniqueOrThrow({ where: { id: bookings.get(lesson.id)! } })).status;
+    for (const lesson of inside) expect(await statusOf(lesson)).toBe("cancelled_by_studio");
+    for (const lesson of outside) expect(await statusOf(lesson)).toBe("confirmed");
+    expect((await db.entitlement.findUniqueOrThrow({ where: { id: entitlement.id } })).remainingClasses).toBe(6);
+    for (const lesson of inside) expect((await db.instance.findUniqueOrThrow({ where: { id: lesson.id } })).bookedCount).toBe(0);
+    const cancelled = inside.map((lesson) => bookings.get(lesson.id)!);
+    const queued = await db.bookingEmail.findMany({ where: { bookingId: { in: cancelled }, kind: "cancelled_by_studio" } });
+    expect(queued.map((email) => email.bookingId).sort()).toEqual(cancelled.sort());
+    await sendWaitingBookingEmails();
+    const sent = readOutbox().filter((email) => email.to === member.email && /^Hold aflyst: Hatha, /.test(email.subject));
+    expect(sent).toHaveLength(inside.length);
   });
 
   it("moves a cancelled subscription's cancelAt along, and resumes early: the unused days come off again", async () => {

@@ -1,8 +1,10 @@
 // Standing places (issue 32 §3, decision 0035) through the handlers: the six endpoints and their
 // statuses, and the sweep that books each class of the series as its booking window opens. Times
 // derive from one `now` taken at the start of each test; the sweep is run with an injected clock.
+import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { sweepStandingBookings, STANDING_LEAD_MS } from "@/lib/bookings/sweep-standing-bookings";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
@@ -65,6 +67,16 @@ async function liveBooking(who: TestMember, instanceId: string) {
   });
   expect(live.length).toBeLessThanOrEqual(1);
   return live[0] ?? null;
+}
+
+/** Statements of other connections waiting for a lock (PostgreSQL); the statistics snapshot is dropped first. */
+async function lockWaiters(client: pg.Client): Promise<number> {
+  await client.query("SELECT pg_stat_clear_snapshot()");
+  const { rows } = await client.query<{ count: string }>(
+    `SELECT count(*) FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+  );
+  return Number(rows[0]!.count);
 }
 
 const sweepAt = (at: Date) => sweepStandingBookings({ now: at });
@@ -248,6 +260,26 @@ describe("the sweep", () => {
     expect(await liveBooking(member, series.classes[1]!.id)).toBeNull(); // a skipped class stays skipped
   });
 
+  it("skips the classes on the days the member's membership is paused, without a notice; books them once it resumes", async () => {
+    const pass = await grant(tenant.accountId, member.userId);
+    await keepPlace(member);
+    const day = (at: Date) => studioDate(at, "Europe/Copenhagen");
+    const from = day(series.classes[1]!.startsAt);
+    const until = day(new Date(series.classes[1]!.startsAt.getTime() + DAY));
+    const paused = await api("POST", `/entitlements/${pass.id}/pause`, { token: tenant.admin.token, body: { from, until } });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+
+    expect(await sweepAt(justBeforeOpening(1))).toBe(0);
+    expect(await liveBooking(member, series.classes[1]!.id)).toBeNull();
+    expect(await sweepAt(justBeforeOpening(2))).toBe(1); // the week after the pause
+    expect(await liveBooking(member, series.classes[2]!.id)).toMatchObject({ status: "confirmed" });
+    expect(readOutbox().filter((email) => email.to === member.email && /pass|klippekort/i.test(email.subject))).toEqual([]);
+
+    expect((await api("POST", `/entitlements/${pass.id}/resume`, { token: tenant.admin.token })).status).toBe(200);
+    expect(await sweepAt(justBeforeOpening(2))).toBe(1);
+    expect(await liveBooking(member, series.classes[1]!.id)).toMatchObject({ status: "confirmed" });
+  });
+
   it("keeps the standing place when the member cancels one class, and does not book that class again", async () => {
     await grant(tenant.accountId, member.userId);
     const place = await keepPlace(member);
@@ -289,6 +321,26 @@ describe("the sweep", () => {
     expect(await db.standingBooking.count({ where: { userId: member.userId } })).toBe(0);
     expect(await sweepAt(justBeforeOpening(1))).toBe(0);
   });
+
+  it.runIf(process.env.TEST_DATABASE_FILE_URL)(
+    "on PostgreSQL, a studio deleted mid-sweep (a demo reset) is nothing to book, not a warning",
+    async () => {
+      await grant(tenant.accountId, member.userId);
+      await db.standingBooking.create({ data: { accountId: tenant.accountId, userId: member.userId, seriesId: series.id } });
+      const deleter = new pg.Client({ connectionString: process.env.TEST_DATABASE_FILE_URL });
+      await deleter.connect();
+      try {
+        await deleter.query("BEGIN");
+        await deleter.query(`DELETE FROM "Account" WHERE id = $1`, [tenant.accountId]);
+        const swept = sweepAt(now); // its claim waits for the deleted rows, then finds them gone
+        await expect.poll(() => lockWaiters(deleter), { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+        await deleter.query("COMMIT");
+        expect(await swept).toBe(0);
+      } finally {
+        await deleter.end();
+      }
+    },
+  );
 
   it("two sweeps at once book each class once", async () => {
     const members = [member, ...(await Promise.all([1, 2, 3].map(() => createMember(tenant.accountId, "attendee"))))];

@@ -167,6 +167,8 @@ describe("an endpoint disabled after 5 days of failures", () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_FILE_URL)("drains racing on PostgreSQL", () => {
   it("two drains failing at once disable the endpoint once and email each administrator once", async () => {
+    expectLogged("warn", /^webhook delivery failed, will retry .*"statusCode":500,/);
+    expectLogged("error", /^webhook endpoint disabled after 5 days of failures/);
     const webhookId = await failingEndpoint(4);
     const start = new Date();
     const events: WebhookDrainEvent[] = [];

@@ -1,8 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { grant } from "@/app/api/bookings/booking-test-data";
+import { createClass, grant, setPolicy } from "@/app/api/bookings/booking-test-data";
 import { formData, signInAs } from "@/components/forms/testing";
 import { db } from "@/lib/db";
+import { holdJobs } from "@/lib/jobs/wake";
+import { sendWaitingBookingEmails } from "@/tests/helpers/app-drains";
+import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestTenant } from "@/tests/helpers/fixtures";
+import { readOutbox } from "@/tests/helpers/outbox";
 
 vi.mock("next/headers", async () => ({ cookies: (await import("@/components/forms/testing")).fakeCookies }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
@@ -97,6 +101,44 @@ describe("pause and resume membership", () => {
       ok: false,
       error: "Entitlement is not paused",
     });
+  });
+
+  it("cancels the member's bookings on the paused days, giving the credit back, and says how many", async () => {
+    await setPolicy(tenant.accountId, { opensDaysBefore: 5000 });
+    const member = await createMember(tenant.accountId, "attendee");
+    const pass = await grant(tenant.accountId, member.userId, {
+      remainingClasses: 8,
+      validFrom: at("2030-01-01T00:00:00Z"),
+      validUntil: at("2030-04-01T00:00:00Z"),
+    });
+    const lessons = await Promise.all(
+      ["2030-02-03T09:00:00Z", "2030-02-10T09:00:00Z", "2030-02-20T09:00:00Z"].map((startsAt) =>
+        createClass(tenant.accountId, { startsAt: at(startsAt), title: "Yin" }),
+      ),
+    );
+    const booked: string[] = [];
+    for (const lesson of lessons) {
+      const response = await api("POST", "/bookings", { token: member.token, body: { instanceId: lesson.id } });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      booked.push(response.body.id as string);
+    }
+
+    await holdJobs(); // the emails stay in the outbox table: this test sends them itself
+    const form = formData({ entitlementId: pass.id, userId: member.userId, from: "2030-02-01", until: "2030-02-15" });
+    expect(await pauseMembershipAction(form)).toEqual({
+      ok: true,
+      message: "The membership is paused. 2 bookings in the pause are cancelled.",
+    });
+    const statuses = await Promise.all(
+      booked.map(async (id) => (await db.booking.findUniqueOrThrow({ where: { id } })).status),
+    );
+    expect(statuses).toEqual(["cancelled_by_studio", "cancelled_by_studio", "confirmed"]);
+    expect((await stored(pass.id)).remainingClasses).toBe(7);
+    const queued = await db.bookingEmail.findMany({ where: { bookingId: { in: booked }, kind: "cancelled_by_studio" } });
+    expect(queued.map((email) => email.bookingId).sort()).toEqual(booked.slice(0, 2).sort());
+    await sendWaitingBookingEmails();
+    const sent = readOutbox().filter((email) => email.to === member.email && /^Hold aflyst: Yin, /.test(email.subject));
+    expect(sent).toHaveLength(2);
   });
 
   it("does not pause another studio's membership", async () => {

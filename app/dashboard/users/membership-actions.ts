@@ -29,9 +29,9 @@ export const pauseMembershipAction = action(
     revalidate: personPath,
   },
   async ({ viewer, ids: { entitlementId }, input }) => {
-    await pauseEntitlement({ db: viewer.db, entitlementId, input });
+    const { cancelledBookings } = await pauseEntitlement({ db: viewer.db, entitlementId, input });
     const t = await getTranslations("MembershipActions");
-    return t("paused");
+    return t("paused", { cancelled: cancelledBookings });
   },
 );
 

@@ -63,7 +63,9 @@ registry.registerPath({
   description:
     "Classes starting on the studio's dates `from` ≤ day < `until` are not covered (booking them answers 402 `No valid " +
     "entitlement`; booking-options says the membership is paused until when). `validUntil` (so the next renewal) and " +
-    "`cancelAt` move later by the pause's length. One pause at a time: 400 when it overlaps the stored pause or that one has not " +
+    "`cancelAt` move later by the pause's length. Its confirmed bookings of classes on those days still to start are " +
+    "cancelled by the studio: the credit goes back, the holder gets the studio's cancellation email, the place goes to the " +
+    "waitlist; standing places skip those days. One pause at a time: 400 when it overlaps the stored pause or that one has not " +
     "ended yet (an ended pause is replaced, its days stay added), and when it starts on or after the day the entitlement ends.",
   security: admin.security,
   request: { params: EntitlementIdParams, body: jsonBody(PauseEntitlementInput) },

@@ -12,7 +12,8 @@ import type { MembershipControls as Allowed } from "@/lib/commerce/membership-co
 /**
  * An administrator's buttons for one membership (a subscription) on a person's page, those membershipControls
  * allows: cancel at the end of the paid period (confirmed, as cancelling a class), pause from/until behind a
- * disclosure, resume while a pause runs or waits.
+ * disclosure (confirmed with how many bookings on the paused days it cancels, when any), resume while a pause
+ * runs or waits.
  */
 export function MembershipControls({
   entitlementId,
@@ -21,6 +22,7 @@ export function MembershipControls({
   person,
   endsOn,
   allowed,
+  bookedDays,
   today,
 }: {
   entitlementId: string;
@@ -31,12 +33,21 @@ export function MembershipControls({
   endsOn: string | null;
   /** What may be done to it now (membershipControls). */
   allowed: Allowed;
+  /** The studio's dates of its confirmed bookings still to start: the confirmation counts those a pause cancels. */
+  bookedDays: string[];
   /** The studio's date, the earliest a pause may start in the form. */
   today: string;
 }) {
   const t = useTranslations("MembershipControls");
   const id = useId();
   const hidden = { entitlementId, userId };
+  /** Asked before a pause that cancels bookings: how many of them. */
+  const confirmPause = (formData: FormData) => {
+    const from = String(formData.get("from") ?? "");
+    const until = String(formData.get("until") ?? "");
+    const count = bookedDays.filter((day) => day >= from && day < until).length;
+    return count > 0 ? t("confirmPauseCancels", { person, product, count }) : undefined;
+  };
   return (
     <div className="flex flex-wrap items-start gap-2">
       {allowed.resumable ? (
@@ -60,6 +71,7 @@ export function MembershipControls({
             action={pauseMembershipAction}
             hidden={hidden}
             submitLabel={t("confirmPause")}
+            confirm={confirmPause}
             pendingLabel={t("pausing")}
             variant="primary"
             className="mt-2 max-w-sm space-y-3 rounded-md border border-slate-300 bg-slate-50 p-3"

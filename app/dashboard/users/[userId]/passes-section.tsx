@@ -68,6 +68,7 @@ export async function PassesSection({ overview, studio, pages }: PersonSectionPr
                         endsOn={pass.usableUntil ? formatLastDay(pass.usableUntil, studio) : null}
                         allowed={allowed}
                         today={today}
+                        bookedDays={overview.bookedDays[pass.id] ?? []}
                       />,
                     ]
                   : [null]),

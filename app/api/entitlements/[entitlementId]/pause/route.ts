@@ -10,9 +10,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/entitlements/{entit
       params: EntitlementIdParams,
       body: PauseEntitlementInput,
     },
-    async ({ auth, params, body }) =>
-      json(
-        serializeEntitlement(await pauseEntitlement({ db: auth.db, entitlementId: params.entitlementId, input: body })),
-      ),
+    async ({ auth, params, body }) => {
+      const { entitlement } = await pauseEntitlement({ db: auth.db, entitlementId: params.entitlementId, input: body });
+      return json(serializeEntitlement(entitlement));
+    },
   ),
 });

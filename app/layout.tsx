@@ -28,6 +28,7 @@ const CLIENT_NAMESPACES = [
   "CalendarPanel",
   "AttendanceButtons",
   "CancelBookingForm",
+  "PromoteForm",
   "WalkInActions",
   "ProductForm",
   "EventForm",

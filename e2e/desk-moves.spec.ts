@@ -89,6 +89,7 @@ test.describe("the desk on a desktop, in Danish", () => {
     const actions = wordsOf("da", "InstanceActions");
     const done = wordsOf("da", "CalendarActions");
     const classPage = wordsOf("da", "ClassPage");
+    const promote = wordsOf("da", "PromoteForm");
     const shot = (name: string) => saveScreenshot(page, `da-desktop-desk-moves-${name}`);
     const { instanceId, startsAt, people } = await bookedClassNextWeek();
     const [booked, firstWaiting] = people;
@@ -131,10 +132,8 @@ test.describe("the desk on a desktop, in Danish", () => {
     await page.goto(`/dashboard/classes/${instanceId}`);
     await expect(page.getByRole("heading", { name: classPage("waitlist", { count: 2 }) })).toBeVisible();
     const waiting = page.getByRole("listitem").filter({ hasText: firstWaiting!.displayName });
-    await waiting.locator("summary", { hasText: classPage("moveUp") }).click();
-    await expect(
-      waiting.getByRole("button", { name: wordsOf("da", "PromoteForm")("moveUpWithExtraPlace") }),
-    ).toBeVisible();
+    await waiting.locator("summary", { hasText: promote("moveUp") }).click();
+    await expect(waiting.getByRole("button", { name: promote("moveUpWithExtraPlace") })).toBeVisible();
     await shot("roster-full");
 
     // Raise the capacity to 2 in the panel: the first on the waitlist is moved up and emailed.

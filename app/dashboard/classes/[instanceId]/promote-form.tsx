@@ -24,8 +24,7 @@ export function PromoteForm({
   full: boolean;
   capacity: number;
 }) {
-  const t = useTranslations("ClassPage");
-  const words = useTranslations("PromoteForm");
+  const t = useTranslations("PromoteForm");
   if (!full)
     return (
       <ActionForm
@@ -41,16 +40,16 @@ export function PromoteForm({
     <details className="text-sm">
       <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md border border-slate-400 bg-white px-4 font-medium text-slate-900 hover:bg-slate-50">
         {t("moveUp")}
-        <span className="sr-only"> {words("of", { attendee })}</span>
+        <span className="sr-only"> {t("of", { attendee })}</span>
       </summary>
       <StateForm
         action={promoteWaitlistedAction}
         hidden={{ instanceId, bookingId, extraPlace: "true" }}
-        submitLabel={words("moveUpWithExtraPlace")}
-        pendingLabel={words("moving")}
+        submitLabel={t("moveUpWithExtraPlace")}
+        pendingLabel={t("moving")}
         className="mt-2 space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3"
       >
-        {() => <p className="text-slate-800">{words("fullHint", { attendee, capacity: capacity + 1 })}</p>}
+        {() => <p className="text-slate-800">{t("fullHint", { attendee, capacity: capacity + 1 })}</p>}
       </StateForm>
     </details>
   );

@@ -54,12 +54,16 @@ test.describe("a parent on a phone, in Danish", () => {
     await expect(children.getByText("Karl Holm", { exact: true })).toBeVisible();
     await saveScreenshot(page, "da-phone-household-1-children");
 
-    // The child price of the dance pass: not for Mette herself, but for Alma.
+    // The child price of the dance pass: not for Mette herself, so the summary chooses Alma, whom it fits.
     await page.goto("/demo/passes");
     await page.locator(`a[href^="/demo/passes/${pass.id}?price=${pass.childPriceId}"]`).click();
     await expect(page.getByRole("heading", { level: 1, name: summary("title") })).toBeVisible();
-    await expect(page.getByRole("main")).toContainText(summary("cannotBuy", { reason: "" }));
     const chooser = page.getByRole("navigation", { name: household("buyForLegend") });
+    await expect(chooser.getByRole("link", { name: "Alma Holm" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("main")).not.toContainText(summary("cannotBuy", { reason: "" }));
+    // Chosen for herself, Mette is told whom the price is for.
+    await chooser.getByRole("link", { name: household("buyForMe"), exact: true }).click();
+    await expect(page.getByRole("main")).toContainText(summary("priceForChildrenUpTo", { max: 12 }));
     await chooser.getByRole("link", { name: "Alma Holm" }).click();
     await expect(chooser.getByRole("link", { name: "Alma Holm" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("order-figures")).toContainText("700,00");

@@ -1,13 +1,17 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { tenantDb } from "@/lib/db/tenant-db";
+import { householdFitOfPrice } from "@/lib/households/price-fit";
+import { setTestPageLanguage } from "@/tests/helpers/page-language";
 import { redirectOf, signInAs } from "@/tests/helpers/server-action";
 
 vi.mock("next/headers", async () => (await import("@/tests/helpers/server-action")).nextHeaders);
 vi.mock("next/cache", async () => (await import("@/tests/helpers/server-action")).nextCache);
 
 const { buyAction } = await import("./actions");
+const { productTexts } = await import("./passes/product-text");
 
 let tenant: TestTenant;
 let buyer: TestMember;
@@ -71,5 +75,82 @@ describe("buying from a class: back to it after paying", () => {
       );
       expect(address, returnTo).toBe(`/${tenant.slug}/me?bought=1`);
     }
+  });
+});
+
+describe("a price with an age limit: the order summary chooses whom of the household it fits", () => {
+  // Ages from this year, so that the child is 7 or 8 and the parent 40 or 41 whenever the test runs.
+  const year = new Date().getUTCFullYear();
+  let liva: { id: string };
+  let dance: { id: string; prices: { id: string; maxAge: number | null }[] };
+
+  beforeEach(async () => {
+    await db.user.update({ where: { id: buyer.userId }, data: { dateOfBirth: new Date(`${year - 41}-01-15`) } });
+    const child = await api("POST", "/me/dependants", {
+      token: buyer.token,
+      body: { displayName: "Liva", dateOfBirth: `${year - 8}-01-15` },
+    });
+    expect(child.status, child.text).toBe(201);
+    liva = child.body as typeof liva;
+    const created = await api("POST", "/products", {
+      token: tenant.admin.token,
+      body: {
+        type: "class_pass",
+        name: "Børnedans",
+        status: "active",
+        classAllowance: 10,
+        validityDays: 90,
+        prices: [
+          { amount: 90000, currency: "DKK" },
+          { amount: 70000, currency: "DKK", maxAge: 12 },
+          { amount: 50000, currency: "DKK", maxAge: 5 },
+        ],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    dance = created.body as typeof dance;
+  });
+
+  afterEach(() => setTestPageLanguage("en"));
+
+  const fitOf = (priceId: string) =>
+    householdFitOfPrice({
+      db: tenantDb(tenant.accountId),
+      accountId: tenant.accountId,
+      userId: buyer.userId,
+      priceId,
+      now: new Date(),
+    });
+
+  it("the child price is the child's, chosen for the member, and bought for her", async () => {
+    const [, childPrice] = dance.prices;
+    const fit = await fitOf(childPrice!.id);
+    expect(fit).toEqual({ fits: liva.id, ageLimit: { minAge: null, maxAge: 12 } });
+    signInAs(buyer.token);
+    const paid = buyAction(tenant.slug, { productId: dance.id, priceId: childPrice!.id, forUserId: fit.fits! });
+    expect(await redirectOf(paid)).toBe(`/${tenant.slug}/me?bought=1`);
+    expect(await db.entitlement.findFirstOrThrow({ where: { productId: dance.id } })).toMatchObject({
+      userId: liva.id,
+    });
+  });
+
+  it("a price without an age limit stays the member's own", async () => {
+    expect(await fitOf(dance.prices[0]!.id)).toEqual({ fits: buyer.userId, ageLimit: null });
+  });
+
+  it("when nobody fits, says whom the price is for, in both languages, and sells nothing", async () => {
+    const toddlers = dance.prices[2]!;
+    expect(await fitOf(toddlers.id)).toEqual({ fits: null, ageLimit: { minAge: null, maxAge: 5 } });
+    signInAs(buyer.token);
+    const refused = await buyAction(tenant.slug, { productId: dance.id, priceId: toddlers.id, forUserId: liva.id });
+    expect(refused).toMatchObject({ ok: false, code: "not_eligible_for_price" });
+    expect((await productTexts()).ageLimitText({ minAge: null, maxAge: 5 })).toBe(
+      "The price is for children up to 5 years",
+    );
+    setTestPageLanguage("da");
+    const { ageLimitText } = await productTexts();
+    expect(ageLimitText({ minAge: null, maxAge: 12 })).toBe("Prisen gælder børn op til 12 år");
+    expect(ageLimitText({ minAge: 65, maxAge: null })).toBe("Prisen gælder fra 65 år");
+    expect(await db.order.count({ where: { productId: dance.id } })).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { formatMoney } from "@/lib/format/money";
 /** How a product and its prices are told on the passes page and the order summary, in the page's language. */
 export async function productTexts() {
   const t = await getTranslations("Passes");
+  const tOrder = await getTranslations("OrderSummary");
 
   /** The product's kind as members call it. */
   function typeText(type: string): string {
@@ -39,6 +40,13 @@ export async function productTexts() {
     return "";
   }
 
+  /** "Prisen gælder børn op til 12 år": why a price with an age limit fits nobody it could be for. */
+  function ageLimitText({ minAge, maxAge }: { minAge: number | null; maxAge: number | null }): string {
+    if (minAge !== null && maxAge !== null) return tOrder("priceForAges", { min: minAge, max: maxAge });
+    if (minAge !== null) return tOrder("priceFromAge", { min: minAge });
+    return tOrder("priceForChildrenUpTo", { max: maxAge ?? 0 });
+  }
+
   /** "1.200,00 kr. per month", or for a price paid in instalments "3 × 300,00 kr. a month". */
   function priceText(
     price: {
@@ -57,7 +65,7 @@ export async function productTexts() {
     return `${formatMoney(price.amount, price.currency, locale)}${intervalText(price.interval, price.intervalCount)}`;
   }
 
-  return { typeText, intervalText, ageText, priceText };
+  return { typeText, intervalText, ageText, ageLimitText, priceText };
 }
 
 /** The order summary of one price of a product, carrying where the member came from. */

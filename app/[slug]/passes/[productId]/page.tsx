@@ -24,6 +24,7 @@ import { getPublicStudio, orNotFound, signInHref } from "../../studio";
 import { BuyButton } from "../buy-button";
 import { BuyForChooser } from "../buy-for-chooser";
 import { listDependants } from "@/lib/households/list-dependants";
+import { householdFitOfPrice, type AgeLimit } from "@/lib/households/price-fit";
 import { productTexts, summaryHref } from "../product-text";
 import { PromoCodeForm } from "../promo-code";
 
@@ -55,10 +56,14 @@ async function courseOf(slug: string, productId: string): Promise<PublicCourse |
   }
 }
 
-/** The quote of this purchase for the signed-in member, or the refusal POST /checkout would answer (in the page's words). */
+/**
+ * The quote of this purchase for the signed-in member, or the refusal POST /checkout would answer
+ * (in the page's words; a price's age limit says whom it is for).
+ */
 async function quoteFor(
   viewer: PersonAuth,
   input: { productId: string; priceId: string; promoCode?: string; forUserId?: string },
+  ageLimit: AgeLimit | null,
 ): Promise<{ quote: CheckoutQuote } | { refusal: string }> {
   try {
     return {
@@ -66,8 +71,11 @@ async function quoteFor(
     };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
-    if (error instanceof AppError) return { refusal: errorMessageIn(await pageLanguage(), error.code) };
-    throw error;
+    if (error instanceof AppError && error.code === "not_eligible_for_price" && ageLimit)
+      return { refusal: (await productTexts()).ageLimitText(ageLimit) };
+    if (!(error instanceof AppError)) throw error;
+    const t = await getTranslations("OrderSummary");
+    return { refusal: t("cannotBuy", { reason: errorMessageIn(await pageLanguage(), error.code) }) };
   }
 }
 
@@ -118,26 +126,40 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
   if (!viewer)
     return <SignedOut account={account} productId={productId} priceId={priceId} header={header} back={back} />;
 
-  const forUserId = one(query.for) || undefined;
+  // Unless the member said whom it is for, a price with an age limit is for the one of the household it fits.
+  const fit = await householdFitOfPrice({
+    db: viewer.db,
+    accountId: viewer.accountId,
+    userId: viewer.userId,
+    priceId,
+    now: new Date(),
+  });
+  const holder = one(query.for) || fit.fits || viewer.userId;
+  const forUserId = holder === viewer.userId ? undefined : holder;
   const dependants = await listDependants({ db: viewer.db, guardianId: viewer.userId });
   const buyFor = dependants.length > 0 && (
     <BuyForChooser
       dependants={dependants}
       chosen={forUserId}
+      // "Me" names the member, so that the summary chooses no child for them
       href={(id) =>
-        summaryHref(account.slug, { productId, priceId, returnTo, promo: promoCode || undefined }) +
-        (id ? `&${new URLSearchParams({ for: id })}` : "")
+        summaryHref(account.slug, {
+          productId,
+          priceId,
+          returnTo,
+          promo: promoCode || undefined,
+          forUserId: id ?? viewer.userId,
+        })
       }
       legend={tHousehold("buyForLegend")}
       me={tHousehold("buyForMe")}
     />
   );
-  const answer = await quoteFor(viewer, {
-    productId,
-    priceId,
-    ...(promoCode ? { promoCode } : {}),
-    ...(forUserId ? { forUserId } : {}),
-  });
+  const answer = await quoteFor(
+    viewer,
+    { productId, priceId, ...(promoCode ? { promoCode } : {}), ...(forUserId ? { forUserId } : {}) },
+    fit.ageLimit,
+  );
   if ("refusal" in answer)
     return (
       <>
@@ -147,7 +169,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
           <h1 className="mt-2 text-2xl font-semibold text-brand-900">{t("title")}</h1>
           {buyFor}
           <Notice tone="error" className="mt-4">
-            {t("cannotBuy", { reason: answer.refusal })}
+            {answer.refusal}
           </Notice>
         </main>
       </>
@@ -262,7 +284,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
         <PromoCodeForm
           action={summaryPath}
           code={promoCode}
-          hidden={{ price: price.id, ...(returnTo ? { returnTo } : {}), ...(forUserId ? { for: forUserId } : {}) }}
+          hidden={{ price: price.id, ...(returnTo ? { returnTo } : {}), for: holder }}
           outcome={outcome}
         />
 

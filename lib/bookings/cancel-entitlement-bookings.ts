@@ -7,7 +7,7 @@ import { releaseBookings } from "./release-bookings";
 
 /**
  * The booking side of a refund, run inside its transaction after the entitlement was revoked: each
- * future instance (start after now) where a confirmed booking uses the entitlement is locked in id
+ * future instance (start after now) where a confirmed booking not yet attended (checked in) uses the entitlement is locked in id
  * order (as cancelMemberBookings does, so two of them cannot deadlock); the booking becomes
  * `cancelled_by_studio` and its place goes to the waitlist. Returns the notices to send after
  * commit: the attendee's (`pass_refunded`: their class goes ahead without them) and the promoted attendees'.
@@ -28,7 +28,7 @@ export async function cancelEntitlementBookings({
     FROM "Booking" b
     JOIN "Instance" i ON i."id" = b."instanceId" AND i."accountId" = b."accountId"
     WHERE b."accountId" = ${accountId} AND b."entitlementId" = ${entitlementId}
-      AND b."status" = 'confirmed' AND i."startsAt" > ${now}
+      AND b."status" = 'confirmed' AND b."attendance" IS DISTINCT FROM 'attended' AND i."startsAt" > ${now}
     ORDER BY b."instanceId"`;
 
   const notices: BookingNotice[] = [];

@@ -31,6 +31,8 @@ export const ERRORS = {
   mobilepay_not_set_up: { status: 409, message: "MobilePay is not set up for this studio" },
   payments_in_demo_mode: { status: 409, message: "Payments run in demo mode" },
   order_not_refundable: { status: 409, message: "Order cannot be refunded" },
+  refund_exceeds_paid: { status: 409, message: "Refund exceeds what was paid" },
+  refund_exceeds_classes: { status: 409, message: "Refund exceeds the classes left" },
   instance_not_bookable: { status: 409, message: "Instance is not bookable" },
   booking_closed: { status: 409, message: "Booking is closed" },
   already_booked: { status: 409, message: "Already booked" },

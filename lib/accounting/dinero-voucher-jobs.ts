@@ -6,7 +6,7 @@ import { languageOfLocaleTag } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { appJobOptions } from "@/lib/jobs/app-job-options";
 import { runJobs, type JobKind, type JobOutcome, type Settled } from "@/lib/jobs/run-jobs";
-import { getReceiptFactsOrThrow } from "@/lib/receipts/get-receipt-facts";
+import { getCreditNoteFactsOrThrow, getReceiptFactsOrThrow } from "@/lib/receipts/get-receipt-facts";
 import { receiptFileName } from "@/lib/receipts/receipt-facts";
 import { renderReceiptPdf } from "@/lib/receipts/render-receipt-pdf";
 import { dineroApi, fetchDineroToken } from "./dinero-client";
@@ -21,6 +21,8 @@ export type ClaimedDineroVoucher = {
   accountId: string;
   orderId: string;
   kind: "sale" | "refund";
+  refundId: string | null;
+  reference: string;
   fileGuid: string | null;
   voucherGuid: string | null;
   organizationId: string;
@@ -44,9 +46,9 @@ export const dineroVoucherJobs: JobKind<ClaimedDineroVoucher, undefined> = {
   join: `JOIN "DineroConnection" d ON d."accountId" = j."accountId"`,
   due: `j."status" = 'waiting'`,
   order: `j."id"`,
-  returning: `"id", "accountId", "orderId", "kind", "fileGuid", "voucherGuid", "attempts"`,
+  returning: `"id", "accountId", "orderId", "kind", "refundId", "reference", "fileGuid", "voucherGuid", "attempts"`,
   select: `
-    SELECT c."id"::text AS "id", c."attempts", c."accountId", c."orderId", c."kind", c."fileGuid", c."voucherGuid",
+    SELECT c."id"::text AS "id", c."attempts", c."accountId", c."orderId", c."kind", c."refundId", c."reference", c."fileGuid", c."voucherGuid",
       d."organizationId", d."sealedCredentials", a."locale" AS "accountLocale"
     FROM claimed c JOIN "DineroConnection" d ON d."accountId" = c."accountId" JOIN "Account" a ON a."id" = c."accountId"
     ORDER BY c."id"`,
@@ -88,7 +90,9 @@ async function voucherAccounts(db: TenantDb, row: ClaimedDineroVoucher): Promise
 async function sendVoucher(row: ClaimedDineroVoucher): Promise<JobOutcome> {
   const db = tenantDb(row.accountId);
   try {
-    const facts = await getReceiptFactsOrThrow({ db, orderId: row.orderId });
+    const facts = row.refundId
+      ? await getCreditNoteFactsOrThrow({ db, refundId: row.refundId })
+      : await getReceiptFactsOrThrow({ db, orderId: row.orderId });
     const token = await fetchDineroToken(unsealDineroCredentials(row.sealedCredentials));
     const api = dineroApi(row.organizationId, token);
     let { fileGuid, voucherGuid } = row;
@@ -102,14 +106,15 @@ async function sendVoucher(row: ClaimedDineroVoucher): Promise<JobOutcome> {
     if (!voucherGuid) {
       const language = languageOfLocaleTag(row.accountLocale) ?? "da";
       const t = translatorFor(language, "DineroVoucher");
-      const words = { number: facts.receiptNumber, item: facts.item };
+      const words = { number: facts.receiptNumber, item: facts.item, creditNote: facts.creditNote?.number ?? 0 };
       const created = await api.createManualVoucher(
         dineroVoucherOf(
           facts,
           row.kind,
           fileGuid,
-          { sale: t("sale", words), refund: t("refund", words) },
+          { sale: t("sale", words), refund: facts.creditNote ? t("creditNote", words) : t("refund", words) },
           await voucherAccounts(db, row),
+          row.reference,
         ),
       );
       voucherGuid = created.Guid;

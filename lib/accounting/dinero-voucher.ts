@@ -14,13 +14,17 @@ export type DineroVoucherAccounts = { money: number; sales: number; exemptSales:
 /** Dinero's VAT code of sales at 25 %; sales without VAT carry none. */
 const SALES_VAT_CODE = "U25";
 
-/** Our reference on Dinero's side: the order and the kind, the same on every attempt. */
-export const dineroReference = (orderId: string, kind: "sale" | "refund") => `studio-booking:${kind}:${orderId}`;
+/**
+ * Our reference on Dinero's side, the same on every attempt: a sale's names its order, a refund's
+ * its refund (a refund of before partial refunds kept its order's: the migration wrote it).
+ */
+export const dineroReference = (of: { orderId: string } | { refundId: string }) =>
+  "orderId" in of ? `studio-booking:sale:${of.orderId}` : `studio-booking:refund:${of.refundId}`;
 
 /**
  * The manual voucher of a paid order (`sale`: the bank account takes the amount, sales give it) or
- * of its refund (`refund`: the same line negated), dated the day of the payment or refund in the
- * studio's time zone, with the receipt or credit note as its document.
+ * of one refund (`refund`: a line of that refund's amount, negated), dated the day of the payment or
+ * refund in the studio's time zone, with the receipt or the refund's credit note as its document.
  */
 export function dineroVoucherOf(
   facts: ReceiptFacts,
@@ -28,13 +32,15 @@ export function dineroVoucherOf(
   fileGuid: string,
   words: { sale: string; refund: string },
   accounts: DineroVoucherAccounts,
+  reference: string,
 ): DineroManualVoucher {
   const taxed = (facts.vatRateBasisPoints ?? 0) > 0;
-  const at = kind === "refund" && facts.refundedAt ? facts.refundedAt : facts.paidAt;
-  const amount = facts.amount / 10 ** minorUnitDigits(facts.currency);
+  const refunded = kind === "refund" ? refundedPart(facts) : null;
+  const at = refunded?.at ?? facts.paidAt;
+  const amount = (refunded?.amount ?? facts.amount) / 10 ** minorUnitDigits(facts.currency);
   return {
     VoucherDate: studioDate(new Date(at), facts.timezone),
-    ExternalReference: dineroReference(facts.orderId, kind),
+    ExternalReference: reference,
     FileGuid: fileGuid,
     Lines: [
       {
@@ -47,4 +53,10 @@ export function dineroVoucherOf(
       },
     ],
   };
+}
+
+/** What a refund's voucher books: its credit note's amount and day (the whole order for a refund of before partial refunds). */
+function refundedPart(facts: ReceiptFacts): { amount: number; at: string } {
+  if (facts.creditNote) return { amount: facts.creditNote.amount, at: facts.creditNote.refundedAt };
+  return { amount: facts.amount, at: facts.refundedAt ?? facts.paidAt };
 }

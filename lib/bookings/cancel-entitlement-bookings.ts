@@ -41,7 +41,7 @@ export async function cancelEntitlementBookings({
     FROM "Booking" b
     JOIN "Instance" i ON i."id" = b."instanceId" AND i."accountId" = b."accountId"
     WHERE b."accountId" = ${accountId} AND b."entitlementId" = ${entitlementId}
-      AND b."status" = 'confirmed' AND i."startsAt" > ${now} ${onDays}
+      AND b."status" = 'confirmed' AND b."attendance" IS DISTINCT FROM 'attended' AND i."startsAt" > ${now} ${onDays}
     ORDER BY b."instanceId"`;
 
   const notices: BookingNotice[] = [];

@@ -20,8 +20,9 @@ export type ReleasedBooking = BookingRow & { previousStatus: "confirmed" | "wait
  * Each released booking is a `booking.cancelled` webhook event as of `now` (the commit wakes the
  * webhook sender after commit).
  * Returns the released bookings with their previous status; `instance` gets the new counters.
- * `{ entitlementId }` selects only the confirmed bookings that use that entitlement (a refund: the
- * waitlisted ones stay in the queue and are promoted on another entitlement, if the person has one).
+ * `{ entitlementId }` selects only the confirmed bookings that use that entitlement and were not
+ * attended (a refund: the waitlisted ones stay in the queue and are promoted on another entitlement,
+ * if the person has one; a class already checked in stays).
  * `{ offerLapsedBy }` selects the waitlisted bookings whose offer of a place expired by then (decision 0039).
  */
 export async function releaseBookings({
@@ -50,7 +51,7 @@ export async function releaseBookings({
           ? Prisma.sql`AND "attendeeId" = ${filter.attendeeId}`
           : "offerLapsedBy" in filter
             ? Prisma.sql`AND "status" = 'waitlisted' AND "offerExpiresAt" <= ${filter.offerLapsedBy}`
-            : Prisma.sql`AND "entitlementId" = ${filter.entitlementId} AND "status" = 'confirmed'`;
+            : Prisma.sql`AND "entitlementId" = ${filter.entitlementId} AND "status" = 'confirmed' AND "attendance" IS DISTINCT FROM 'attended'`;
   const released = await tx.$queryRaw<ReleasedBooking[]>`
     WITH target AS (
       SELECT "id", "status", "offerExpiresAt" FROM "Booking"

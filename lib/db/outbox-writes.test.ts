@@ -77,7 +77,7 @@ describe("the jobs runner is told what each commit wrote", () => {
     expect(told).toEqual([["booking emails", "webhook deliveries"]]);
   });
 
-  it("a refund: its order.refunded delivery and the emails of the bookings it cancelled", async () => {
+  it("a refund: its order.refunded delivery, its credit note's email and the emails of the bookings it cancelled", async () => {
     await subscribe(["order.refunded"]);
     const { member, bought } = await memberWithPass();
     // A paid-at-once purchase tells its receipt email (no endpoint wants order.paid here).
@@ -90,7 +90,7 @@ describe("the jobs runner is told what each commit wrote", () => {
     const refunded = await api("POST", `/orders/${bought.body.order.id}/refunds`, { token: tenant.admin.token });
 
     expect(refunded.status, refunded.text).toBe(200);
-    expect(told).toEqual([["booking emails", "webhook deliveries"]]);
+    expect(told).toEqual([["booking emails", "receipt emails", "webhook deliveries"]]); // its credit note too
   });
 
   it("an import commit: the commit to run, nothing else", async () => {

@@ -30,7 +30,13 @@ function drainsOf(model: string | undefined, operation: string, args: unknown): 
       return created || isRequeue(data) ? ["webhook deliveries"] : [];
     case "NoticeEmail":
       if (!created) return [];
-      return [...new Set(rowsOf(data).map((row) => (row.kind === "receipt" ? "receipt emails" : "notice emails")))];
+      return [
+        ...new Set(
+          rowsOf(data).map((row) =>
+            row.kind === "receipt" || row.kind === "credit_note" ? "receipt emails" : "notice emails",
+          ),
+        ),
+      ];
     case "DineroVoucher":
       return created ? ["Dinero vouchers"] : [];
     case "MagicLink":

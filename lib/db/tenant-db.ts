@@ -22,6 +22,8 @@ export const TENANT_MODELS = new Set<string>([
   "Season",
   "Order",
   "ReceiptCounter",
+  "CreditNoteCounter",
+  "Refund",
   "PromoCode",
   "Entitlement",
   "Booking",

@@ -36,6 +36,8 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     mobilepay_not_set_up: () => t("mobilepayNotSetUp"),
     payments_in_demo_mode: () => t("paymentsInDemoMode"),
     order_not_refundable: () => t("orderNotRefundable"),
+    refund_exceeds_paid: () => t("refundExceedsPaid"),
+    refund_exceeds_classes: () => t("refundExceedsClasses"),
     instance_not_bookable: () => t("instanceNotBookable"),
     booking_closed: () => t("bookingClosed"),
     already_booked: () => t("alreadyBooked"),

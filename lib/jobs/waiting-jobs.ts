@@ -18,8 +18,8 @@ const WAITING: Record<DrainName, { from: string; where: string; oldest: string }
     where: `j."status" = 'pending' AND w."status" = 'enabled'`,
     oldest: `j."createdAt"`,
   },
-  "notice emails": { from: `"NoticeEmail" j`, where: `j."kind" <> 'receipt'`, oldest: `j."id"` },
-  "receipt emails": { from: `"NoticeEmail" j`, where: `j."kind" = 'receipt'`, oldest: `j."id"` },
+  "notice emails": { from: `"NoticeEmail" j`, where: `j."kind" NOT IN ('receipt', 'credit_note')`, oldest: `j."id"` },
+  "receipt emails": { from: `"NoticeEmail" j`, where: `j."kind" IN ('receipt', 'credit_note')`, oldest: `j."id"` },
   "import commits": { from: `"Import" j`, where: `j."status" = 'committing'`, oldest: `j."createdAt"` },
   "Dinero vouchers": {
     from: `"DineroVoucher" j JOIN "DineroConnection" d ON d."accountId" = j."accountId"`,

@@ -10,6 +10,7 @@ export type NoticeSubject = {
   entitlementId?: string;
   webhookId?: string;
   orderId?: string;
+  refundId?: string;
   standingBookingId?: string;
 };
 
@@ -29,7 +30,7 @@ export async function enqueueNoticeEmail(
     ...subject
   }: NoticeSubject & {
     accountId: string;
-    kind: NoticeEmailKind | "receipt";
+    kind: NoticeEmailKind | "receipt" | "credit_note";
     to: NoticeRecipient | readonly NoticeRecipient[];
   },
 ): Promise<number> {

@@ -89,7 +89,7 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
   logFields: (row) => ({ noticeId: row.id, kind: row.kind }),
   table: `"NoticeEmail"`,
   idType: "bigint",
-  due: `j."kind" <> 'receipt'`, // the payment emails are their own kind (lib/receipts/receipt-email-jobs.ts)
+  due: `j."kind" NOT IN ('receipt', 'credit_note')`, // the payment and refund emails are their own kind (lib/receipts/receipt-email-jobs.ts)
   order: `j."id"`,
   returning: `"id", "accountId", "kind", "userId", "entitlementId", "webhookId", "standingBookingId", "orderId", "attempts"`,
   select: `

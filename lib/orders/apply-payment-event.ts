@@ -44,8 +44,8 @@ export type AppliedPaymentEvent = { outcome: "applied"; order: Order } | { outco
 /**
  * Applies a payment event once (applyPaymentEventOnce): `paid` makes a pending order paid for what
  * it was bought for, or for one more period of the membership its agreement bills (markPaid);
- * `failed` a pending one failed (markFailed); `refunded` a paid one refunded (markRefunded; what
- * follows the commit is the caller's, afterRefund). `also`: the provider's own consequence of the
+ * `failed` a pending one failed (markFailed); `refunded` a paid one refunded, in full or by the
+ * part its total refunded adds (markRefunded; what follows the commit is the caller's, afterRefund). `also`: the provider's own consequence of the
  * change (a membership past due), in the same transaction, only when the order changed.
  */
 export async function applyPaymentEvent(
@@ -68,9 +68,24 @@ async function changeStatus(tx: TenantTx, order: Order, event: PaymentEvent): Pr
       return order.status === "pending" ? ((await payOrder(tx, order, event))?.order ?? null) : null;
     case "failed":
       return markFailed(tx, order, { at: event.at });
-    case "refunded":
-      return markRefunded(tx, order, { at: event.at, reason: null });
+    case "refunded": {
+      const amount = newlyRefunded(order, event);
+      if (amount === null) return null;
+      return (await markRefunded(tx, order, { at: event.at, amount, reason: null }))?.order ?? null;
+    }
   }
+}
+
+/**
+ * What a refund event adds to the order: all that is left when the provider reports no total, else
+ * its total refunded past what the order has recorded (a refund we made ourselves is recorded
+ * already: nothing); null when nothing is added.
+ */
+function newlyRefunded(order: Order, { refundedTotal }: PaymentEvent): number | undefined | null {
+  if (order.status !== "paid") return null;
+  if (refundedTotal === undefined) return undefined;
+  const added = Math.min(refundedTotal, order.amount) - order.refundedAmount;
+  return added > 0 ? added : null;
 }
 
 /** The pending order paid for what the event says it pays for (its purchase by default). */

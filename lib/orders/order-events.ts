@@ -1,5 +1,5 @@
 import "server-only";
-import type { Entitlement, Order, Price, Product } from "@prisma/client";
+import type { Entitlement, Order, Price, Product, Refund } from "@prisma/client";
 import { enqueueDineroVoucher } from "@/lib/accounting/enqueue-dinero-voucher";
 import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { cancelEntitlementBookings } from "@/lib/bookings/cancel-entitlement-bookings";
@@ -10,7 +10,8 @@ import { enrolInCourse } from "@/lib/commerce/enrol-course";
 import { extendSubscription } from "@/lib/commerce/extend-subscription";
 import { giveBackRedemption } from "@/lib/commerce/redeem-promo-code";
 import type { TenantTx } from "@/lib/db/tenant-db";
-import { enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
+import { AppError } from "@/lib/errors";
+import { enqueueCreditNoteEmail, enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import { serializeOrder } from "@/lib/schemas/order";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 
@@ -37,6 +38,8 @@ export type Payment =
 export type PaidOrder = { order: Order; at: Date; payment: Payment; entitlement: Entitlement | null };
 /** An order just refunded or failed, in the transaction that made it so. */
 export type ChangedOrder = { order: Order; at: Date };
+/** A refund just recorded: the order after it, the refund (its credit note), and whether it refunded all that was left. */
+export type RefundedOrder = ChangedOrder & { refund: Refund; full: boolean };
 
 type Consequence<Event> = (tx: TenantTx, event: Event) => Promise<void>;
 
@@ -49,7 +52,7 @@ type Consequence<Event> = (tx: TenantTx, event: Event) => Promise<void>;
  */
 export const ORDER_EVENTS: {
   "order.paid": Consequence<PaidOrder>[];
-  "order.refunded": Consequence<ChangedOrder>[];
+  "order.refunded": Consequence<RefundedOrder>[];
   "order.failed": Consequence<ChangedOrder>[];
 } = {
   "order.paid": [
@@ -60,7 +63,13 @@ export const ORDER_EVENTS: {
     enrolInPaidCourse,
     fillWaitlistsOfHolder,
   ],
-  "order.refunded": [deliverWebhook("order.refunded"), bookVoucher("refund"), revokeEntitlements],
+  "order.refunded": [
+    deliverWebhookWhenRefunded,
+    bookRefundVoucher,
+    emailCreditNote,
+    takeClassesOffPass,
+    revokeEntitlementsWhenRefunded,
+  ],
   "order.failed": [releaseHeldSeats, giveBackPromoCode],
 };
 
@@ -71,9 +80,50 @@ function deliverWebhook(type: "order.paid" | "order.refunded"): Consequence<Chan
   };
 }
 
-/** The sale's or the credit's voucher in the studio's Dinero, when connected (decision 0042). */
-function bookVoucher(kind: "sale" | "refund"): Consequence<ChangedOrder> {
+/** `order.refunded` tells the order became `refunded`: a part refunded leaves it `paid` (its `refundedAmount` grown). */
+async function deliverWebhookWhenRefunded(tx: TenantTx, refunded: RefundedOrder): Promise<void> {
+  if (refunded.full) await deliverWebhook("order.refunded")(tx, refunded);
+}
+
+/** The sale's voucher in the studio's Dinero, when connected (decision 0042). */
+function bookVoucher(kind: "sale"): Consequence<ChangedOrder> {
   return (tx, { order }) => enqueueDineroVoucher(tx, order, kind);
+}
+
+/** Each refund's own credit voucher, of that refund's amount. */
+async function bookRefundVoucher(tx: TenantTx, { order, refund }: RefundedOrder): Promise<void> {
+  await enqueueDineroVoucher(tx, order, "refund", refund);
+}
+
+/** The payer gets the refund's credit note by email. */
+async function emailCreditNote(tx: TenantTx, { order, refund }: RefundedOrder): Promise<void> {
+  await enqueueCreditNoteEmail(tx, {
+    accountId: order.accountId,
+    orderId: order.id,
+    refundId: refund.id,
+    userId: order.userId,
+  });
+}
+
+/**
+ * A part refunded keeps the pass, less the `classes` the refund takes off it (409 `Refund exceeds the
+ * classes left` when it has fewer, or is no class pass); a pass left with none is exhausted.
+ */
+async function takeClassesOffPass(tx: TenantTx, { order, refund, full }: RefundedOrder): Promise<void> {
+  if (full || !refund.classes) return;
+  const taken = await tx.entitlement.updateManyAndReturn({
+    where: { orderId: order.id, status: { in: ["active", "exhausted"] }, remainingClasses: { gte: refund.classes } },
+    data: { remainingClasses: { decrement: refund.classes } },
+    select: { id: true, remainingClasses: true },
+  });
+  if (taken.length !== 1) throw new AppError("refund_exceeds_classes");
+  if (taken[0]!.remainingClasses === 0) {
+    await tx.entitlement.updateMany({ where: { id: taken[0]!.id }, data: { status: "exhausted" } });
+  }
+}
+
+async function revokeEntitlementsWhenRefunded(tx: TenantTx, refunded: RefundedOrder): Promise<void> {
+  if (refunded.full) await revokeEntitlements(tx, refunded);
 }
 
 async function emailReceipt(tx: TenantTx, { order }: PaidOrder): Promise<void> {
@@ -115,7 +165,10 @@ async function fillWaitlistsOfHolder(tx: TenantTx, { order, at, payment }: PaidO
   await fillWaitlistsOf({ tx, accountId: order.accountId, userId: order.userId, now: at });
 }
 
-/** The order's entitlements are revoked, and their future confirmed bookings cancelled by the studio, with emails. */
+/**
+ * The order's entitlements are revoked, and their future confirmed bookings cancelled by the studio,
+ * with emails; a booking already attended (checked in) stays, as the past ones do.
+ */
 async function revokeEntitlements(tx: TenantTx, { order, at }: ChangedOrder): Promise<void> {
   const entitlements = await tx.entitlement.updateManyAndReturn({
     where: { orderId: order.id, status: { not: "revoked" } },

@@ -1,8 +1,10 @@
 import "server-only";
 import type { Entitlement, Order } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { AppError } from "@/lib/errors";
+import { issueCreditNote } from "@/lib/receipts/issue-credit-notes";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
-import { ORDER_EVENTS, type Payment } from "./order-events";
+import { ORDER_EVENTS, type Payment, type RefundedOrder } from "./order-events";
 
 /** The payment's own references, kept on the order: what a refund or a provider's event names. */
 export type PaymentRefs = { providerRef?: string; paymentIntentId?: string | null };
@@ -34,23 +36,50 @@ export async function markPaid(
   return { order: paid, entitlement: event.entitlement };
 }
 
+/** What one refund asks: when, how much (default: all that is left), classes off a pass, and why. */
+export type RefundAsked = { at: Date; amount?: number; classes?: number; reason: string | null };
+
 /**
- * A `paid` order becomes `refunded` at `at` (in full), in the caller's transaction, and everything
- * "order.refunded" lists runs; what it lists after the commit is the caller's (afterRefund). Null
- * when the order was no longer paid: a refund applies once however often it is asked.
+ * `amount` of a `paid` order is refunded at `at` (default all that is left), in the caller's
+ * transaction: a Refund row with the account's next credit note number (issueCreditNote), the
+ * order's `refundedAmount` raised, and the order `refunded` once all of it is; then everything
+ * "order.refunded" lists runs (the rest of the order's life, or the part `classes` takes off its
+ * pass). What it lists after the commit is the caller's (afterRefund). The update is conditional
+ * on the status and refunded amount `order` was read with, so a refund applies once however often
+ * it is asked: null when the order had changed meanwhile. 409 `Refund exceeds what was paid` past
+ * what is left.
  */
 export async function markRefunded(
   tx: TenantTx,
-  order: Pick<Order, "id">,
-  { at, reason }: { at: Date; reason: string | null },
-): Promise<Order | null> {
+  order: Pick<Order, "id" | "amount" | "refundedAmount">,
+  { at, amount, classes, reason }: RefundAsked,
+): Promise<RefundedOrder | null> {
+  const left = order.amount - order.refundedAmount;
+  const refunding = amount ?? left;
+  if (refunding > left || (left > 0 && refunding <= 0)) throw new AppError("refund_exceeds_paid");
+  const full = refunding === left;
   const [refunded] = await tx.order.updateManyAndReturn({
-    where: { id: order.id, status: "paid" },
-    data: { status: "refunded", refundedAt: at, refundReason: reason },
+    where: { id: order.id, status: "paid", refundedAmount: order.refundedAmount },
+    data: {
+      refundedAmount: { increment: refunding },
+      ...(full ? { status: "refunded", refundedAt: at, refundReason: reason } : {}),
+    },
   });
   if (!refunded) return null;
-  for (const consequence of ORDER_EVENTS["order.refunded"]) await consequence(tx, { order: refunded, at });
-  return refunded;
+  const refund = await tx.refund.create({
+    data: {
+      accountId: refunded.accountId,
+      orderId: refunded.id,
+      amount: refunding,
+      classes: classes ?? null,
+      reason,
+      refundedAt: at,
+      ...(await issueCreditNote(tx, refunded, { amount: refunding, full })),
+    },
+  });
+  const event = { order: refunded, at, refund, full };
+  for (const consequence of ORDER_EVENTS["order.refunded"]) await consequence(tx, event);
+  return event;
 }
 
 /**

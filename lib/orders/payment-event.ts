@@ -22,6 +22,8 @@ export type PaymentEvent = {
   at: Date;
   /** paid: the provider's references the order keeps (a refund names them). */
   refs?: PaymentRefs;
+  /** refunded: the provider's total refunded of the payment so far (minor units; default: all of it). */
+  refundedTotal?: number;
   /** paid or failed: what the order pays for (default: its purchase, billed by no subscription). */
   payment?: PaidFor;
   /** The provider's own word for what it saw (an agreement's or a charge's status): for logs and its own follow-up. */

@@ -88,10 +88,12 @@ export interface PaymentProvider<Payee = unknown> extends Tender {
    */
   paymentEvents(report: ProviderReport, now: Date): Promise<PaymentEvent[]>;
   /**
-   * Moves a paid order's money back before the refund is recorded (nothing for those that move
-   * none). 503 when the provider cannot be reached, nothing changed.
+   * Moves `amount` minor units of a paid order's money back (all or a part of what is left) before
+   * the refund is recorded (nothing for those that move none). 503 when the provider cannot be
+   * reached, nothing changed. Asked again for the same part (the order's `refundedAmount` unchanged),
+   * it refunds once.
    */
-  refund(db: TenantDb, order: Order): Promise<void>;
+  refund(db: TenantDb, order: Order, amount: number): Promise<void>;
   /**
    * Stops the provider's own billing of a subscription after its current period (503 when it
    * cannot be reached, nothing changed; nothing for those whose renewals our job makes).

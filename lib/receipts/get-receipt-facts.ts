@@ -38,6 +38,32 @@ export async function getReceiptFactsOrThrow({
   return receiptFacts(order);
 }
 
+/**
+ * The credit note of one refund of an order of the active account (its receipt's facts with what
+ * that refund gave back). 404 for a refund of another account.
+ */
+export async function getCreditNoteFactsOrThrow({
+  db,
+  refundId,
+}: {
+  db: TenantDb;
+  refundId: string;
+}): Promise<ReceiptFacts> {
+  const refund = await db.refund.findFirst({ where: { id: refundId } });
+  if (!refund) throw new AppError("not_found");
+  const facts = await getReceiptFactsOrThrow({ db, orderId: refund.orderId });
+  return {
+    ...facts,
+    creditNote: {
+      number: refund.creditNoteNumber,
+      amount: refund.amount,
+      vatAmount: refund.vatAmount,
+      refundedAt: refund.refundedAt.toISOString(),
+      classes: refund.classes,
+    },
+  };
+}
+
 type ReceiptOrder = Order & { account: Account; user: User & { guardian: User | null }; product: { name: string } };
 
 export function receiptFacts(order: ReceiptOrder): ReceiptFacts {

@@ -7,10 +7,17 @@ import { AppError } from "@/lib/errors";
 import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 import { appEmailJobOptions } from "@/lib/jobs/app-job-options";
 import { runJobs, type JobKind, type JobOutcome } from "@/lib/jobs/run-jobs";
-import { getReceiptFactsOrThrow } from "./get-receipt-facts";
+import { getCreditNoteFactsOrThrow, getReceiptFactsOrThrow } from "./get-receipt-facts";
 
-/** A claimed receipt: the paid order's payment email. */
-type ClaimedReceipt = { id: string; attempts: number; accountId: string; orderId: string; accountName: string };
+/** A claimed receipt: the paid order's payment email, or a refund's email with its credit note (`refundId`). */
+type ClaimedReceipt = {
+  id: string;
+  attempts: number;
+  accountId: string;
+  orderId: string;
+  refundId: string | null;
+  accountName: string;
+};
 
 type ReceiptEmailContext = {
   transport: EmailTransport;
@@ -35,9 +42,26 @@ export async function enqueueReceiptEmail(
 }
 
 /**
- * The payment emails (`receipt` rows of NoticeEmail), their receipt attached as a PDF, rendered and
- * sent in an email worker thread (decision 0010). The message id is the order's
- * (`receipt-<orderId>`), the same on every attempt. An order deleted meanwhile takes its row with
+ * A refund's email to the payer, its credit note attached, in the transaction that recorded the refund.
+ */
+export async function enqueueCreditNoteEmail(
+  tx: Pick<TenantTx, "noticeEmail" | "membership">,
+  refund: { accountId: string; orderId: string; refundId: string; userId: string },
+): Promise<void> {
+  await enqueueNoticeEmail(tx, {
+    accountId: refund.accountId,
+    kind: "credit_note",
+    to: { userId: refund.userId },
+    orderId: refund.orderId,
+    refundId: refund.refundId,
+  });
+}
+
+/**
+ * The payment emails (`receipt` rows of NoticeEmail), their receipt attached as a PDF, and the
+ * refund emails (`credit_note` rows), their credit note attached, rendered and sent in an email
+ * worker thread (decision 0010). The message id is the order's (`receipt-<orderId>`) or the
+ * refund's (`credit-note-<refundId>`), the same on every attempt. An order deleted meanwhile takes its row with
  * it; one no longer with a receipt (never paid) is skipped.
  */
 export const receiptEmailJobs: JobKind<ClaimedReceipt, ReceiptEmailContext> = {
@@ -46,11 +70,11 @@ export const receiptEmailJobs: JobKind<ClaimedReceipt, ReceiptEmailContext> = {
   logFields: (row) => ({ accountId: row.accountId, orderId: row.orderId }),
   table: `"NoticeEmail"`,
   idType: "bigint",
-  due: `j."kind" = 'receipt'`,
+  due: `j."kind" IN ('receipt', 'credit_note')`,
   order: `j."id"`,
-  returning: `"id", "accountId", "orderId", "attempts"`,
+  returning: `"id", "accountId", "orderId", "refundId", "attempts"`,
   select: `
-    SELECT c."id"::text AS "id", c."attempts", c."accountId", c."orderId", a."name" AS "accountName"
+    SELECT c."id"::text AS "id", c."attempts", c."accountId", c."orderId", c."refundId", a."name" AS "accountName"
     FROM claimed c JOIN "Account" a ON a."id" = c."accountId"
     ORDER BY c."id"`,
   batchSize: 10,
@@ -75,11 +99,14 @@ export function sendWaitingReceiptEmails(): Promise<number> {
 
 async function sendReceipt(row: ClaimedReceipt, context: ReceiptEmailContext): Promise<JobOutcome> {
   try {
-    const facts = await getReceiptFactsOrThrow({ db: tenantDb(row.accountId), orderId: row.orderId });
+    const db = tenantDb(row.accountId);
+    const facts = row.refundId
+      ? await getCreditNoteFactsOrThrow({ db, refundId: row.refundId })
+      : await getReceiptFactsOrThrow({ db, orderId: row.orderId });
     const note = await runInEmailWorker({
       kind: "receipt",
       transport: context.transport,
-      id: `receipt-${row.orderId}`,
+      id: row.refundId ? `credit-note-${row.refundId}` : `receipt-${row.orderId}`,
       to: facts.buyer.email,
       content: { facts, studioName: row.accountName },
     });

@@ -27,9 +27,22 @@ export type ReceiptFacts = {
   currency: string;
   vatAmount: number | null;
   vatRateBasisPoints: number | null;
+  /** Set on one refund's credit note (its own number): what that refund gave back, and when. */
+  creditNote?: CreditNoteFacts | null;
 };
 
-/** The file name a receipt is offered under. */
-export function receiptFileName(facts: Pick<ReceiptFacts, "receiptNumber">): string {
-  return `receipt-${facts.receiptNumber}.pdf`;
+/** One refund's credit note: its number (a series of its own per studio), amount and VAT given back, and when. */
+export type CreditNoteFacts = {
+  number: number;
+  amount: number;
+  vatAmount: number | null;
+  /** ISO date-time. */
+  refundedAt: string;
+  /** Classes the refund took off a class pass, if any. */
+  classes: number | null;
+};
+
+/** The file name a receipt (or a refund's credit note) is offered under. */
+export function receiptFileName(facts: Pick<ReceiptFacts, "receiptNumber" | "creditNote">): string {
+  return facts.creditNote ? `credit-note-${facts.creditNote.number}.pdf` : `receipt-${facts.receiptNumber}.pdf`;
 }

@@ -7,7 +7,7 @@ import PDFDocument from "pdfkit";
 import { formatDate } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 import { translatorFor } from "@/lib/i18n/translator";
-import type { ReceiptFacts } from "./receipt-facts";
+import type { CreditNoteFacts, ReceiptFacts } from "./receipt-facts";
 import { basisPointsToPercent } from "./vat";
 import { isRealEmail } from "@/lib/users/stand-in-addresses";
 
@@ -19,6 +19,7 @@ const MARGIN = 56;
 const MUTED = "#475569";
 
 export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
+  if (facts.creditNote) return renderCreditNotePdf(facts, facts.creditNote);
   const t = translatorFor(facts.language, "Receipt");
   const creditNote = facts.refundedAt !== null;
   const where = { locale: facts.formatLocale, zone: facts.timezone };
@@ -71,6 +72,71 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
       basisPointsToPercent(facts.vatRateBasisPoints!),
     );
     row(doc, width, t("vatIncluded", { rate }), money(facts.vatAmount!));
+  } else {
+    doc.moveDown(0.5).font("regular").fillColor(MUTED).text(t("noVat")).fillColor("black");
+  }
+
+  doc.end();
+  return done;
+}
+
+/**
+ * One refund's credit note: its own number and date, the receipt it credits, and what it gave back
+ * (negative), with the VAT of that part at the order's rate.
+ */
+async function renderCreditNotePdf(facts: ReceiptFacts, note: CreditNoteFacts): Promise<Buffer> {
+  const t = translatorFor(facts.language, "Receipt");
+  const where = { locale: facts.formatLocale, zone: facts.timezone };
+  const money = (minor: number) => formatMoney(-minor, facts.currency, facts.formatLocale);
+  const title = t("creditNoteTitle");
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    font: REGULAR,
+    info: { Title: `${title} ${note.number}`, Author: facts.seller.name },
+  });
+  doc.registerFont("regular", REGULAR).registerFont("bold", BOLD);
+  const done = collect(doc);
+  const width = doc.page.width - 2 * MARGIN;
+
+  doc.font("bold").fontSize(20).text(title);
+  doc.moveDown(0.5);
+  doc.font("bold").fontSize(11).text(facts.seller.name);
+  doc.font("regular").fontSize(10).fillColor(MUTED);
+  if (facts.seller.address) doc.text(facts.seller.address);
+  if (facts.seller.vatNumber) doc.text(t("vatNumber", { number: facts.seller.vatNumber }));
+  doc.fillColor("black").moveDown(1.5);
+
+  field(doc, t("creditNoteNumber"), String(note.number));
+  field(doc, t("date"), formatDate(new Date(note.refundedAt), where));
+  field(doc, t("receiptNumber"), String(facts.receiptNumber));
+  field(
+    doc,
+    t("customer"),
+    isRealEmail(facts.buyer.email) ? `${facts.buyer.name} <${facts.buyer.email}>` : facts.buyer.name,
+  );
+  doc.moveDown(0.5).text(t("creditNoteFor", { number: facts.receiptNumber }), { width });
+  doc.moveDown(1.5);
+
+  row(doc, width, t("item"), t("amount"), "bold");
+  rule(doc, width);
+  row(
+    doc,
+    width,
+    note.classes ? t("classesTaken", { item: facts.item, classes: note.classes }) : facts.item,
+    money(note.amount),
+  );
+  rule(doc, width);
+  const exempt = facts.vatRateBasisPoints === 0;
+  const vat = note.vatAmount !== null && facts.vatRateBasisPoints !== null && !exempt;
+  row(doc, width, vat ? t("totalInclVat") : t("total"), money(note.amount), "bold");
+  if (exempt) {
+    doc.moveDown(0.5).font("regular").text(t("vatExempt"));
+  } else if (vat) {
+    const rate = new Intl.NumberFormat(facts.formatLocale, { maximumFractionDigits: 2 }).format(
+      basisPointsToPercent(facts.vatRateBasisPoints!),
+    );
+    row(doc, width, t("vatIncluded", { rate }), money(note.vatAmount!));
   } else {
     doc.moveDown(0.5).font("regular").fillColor(MUTED).text(t("noVat")).fillColor("black");
   }

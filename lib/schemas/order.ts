@@ -34,7 +34,17 @@ export const OrderSchema = z
     refundedAt: z.iso
       .datetime()
       .nullable()
-      .openapi({ description: "When the order was refunded; null unless `refunded`" }),
+      .openapi({ description: "When the order was refunded in full; null unless `refunded`" }),
+    refundedAmount: z
+      .number()
+      .int()
+      .nonnegative()
+      .openapi({
+        example: 20000,
+        description:
+          "Minor units refunded so far (POST /orders/{orderId}/refunds, each refund with its own credit note): 0 until a " +
+          "refund, `amount` once `refunded`; a `paid` order with less than `amount` refunded can be refunded further",
+      }),
     receiptNumber: z.number().int().positive().nullable().openapi({
       example: 42,
       description:
@@ -73,6 +83,29 @@ export const RefundOrderInput = z
       example: "Moved abroad",
       description: "Why the order is refunded, kept with the order for the studio",
     }),
+    amount: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .openapi({
+        example: 20000,
+        description:
+          "Minor units to refund, at most what is left (`amount - refundedAmount`; 409 `Refund exceeds what was paid` past " +
+          "it). Default: all that is left, which makes the order `refunded`",
+      }),
+    classes: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .openapi({
+        example: 2,
+        description:
+          "A class pass's order: how many classes this refund takes off the pass (at most its remaining classes; 409 " +
+          "`Refund exceeds the classes left` past them). Default: none for a part of the amount; a refund of all that is " +
+          "left revokes the pass (its remaining classes with it)",
+      }),
   })
   .openapi("RefundOrderInput");
 
@@ -222,6 +255,7 @@ export function serializeOrder(order: Order): OrderDto {
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
+    refundedAmount: order.refundedAmount,
     receiptNumber: order.receiptNumber,
     vatAmount: order.vatAmount,
     vatRate: order.vatRateBasisPoints === null ? null : basisPointsToPercent(order.vatRateBasisPoints),

@@ -78,6 +78,7 @@ describe("GET /me/orders", () => {
       createdAt: expect.any(String),
       paidAt: expect.any(String),
       refundedAt: null,
+      refundedAmount: 0,
       receiptNumber: 2,
       vatAmount: null,
       vatRate: null,

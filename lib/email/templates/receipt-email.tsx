@@ -2,12 +2,14 @@ import { Text } from "@react-email/components";
 import { formatMoney } from "@/lib/format/money";
 import { translatorFor } from "@/lib/i18n/translator";
 import type { ReceiptFacts } from "@/lib/receipts/receipt-facts";
+import { CreditNoteEmail, creditNoteSubject } from "./credit-note-email";
 import { EmailFrame } from "./email-frame";
 import { renderBoth } from "./render-both";
 
 export type ReceiptEmailProps = { facts: ReceiptFacts; studioName: string };
 
 export function ReceiptEmail({ facts, studioName }: ReceiptEmailProps) {
+  if (facts.creditNote) return <CreditNoteEmail facts={facts} note={facts.creditNote} studioName={studioName} />;
   const t = translatorFor(facts.language, "ReceiptEmail");
   const amount = formatMoney(facts.amount, facts.currency, facts.formatLocale);
   return (
@@ -28,12 +30,11 @@ export function ReceiptEmail({ facts, studioName }: ReceiptEmailProps) {
   );
 }
 
-/** Language, subject, HTML and text of the payment email; the caller attaches the receipt. */
+/** Language, subject, HTML and text of the payment email (a refund's: its credit note's); the caller attaches the PDF. */
 export async function renderReceiptEmail(props: ReceiptEmailProps) {
   const t = translatorFor(props.facts.language, "ReceiptEmail");
-  return {
-    locale: props.facts.language,
-    subject: t("subject", { studio: props.studioName, item: props.facts.item }),
-    ...(await renderBoth(<ReceiptEmail {...props} />)),
-  };
+  const subject = props.facts.creditNote
+    ? creditNoteSubject(props.facts, props.studioName)
+    : t("subject", { studio: props.studioName, item: props.facts.item });
+  return { locale: props.facts.language, subject, ...(await renderBoth(<ReceiptEmail {...props} />)) };
 }

@@ -282,8 +282,8 @@ registry.registerPath({
     "`invoice.paid` of a subscription's first period keeps its PaymentIntent on the checkout's order (so it can be refunded); of a later period it records a paid renewal order (with its PaymentIntent) and extends the entitlement by one billing " +
     "period; for a price paid in instalments, the first `invoice.paid` sets when its subscription ends (after the last instalment) and a later one records " +
     "a paid instalment order linked to the first; `invoice.payment_failed` of a later instalment records a `failed` instalment order and emails the " +
-    "buyer and the studio's administrators (nobody is unenrolled); `account.updated` of a studio's connected account updates its status (GET /account/payments); `charge.refunded` (in full) of a paid order's payment, such as a refund made in Stripe's dashboard, refunds the order " +
-    "as POST /orders/{orderId}/refunds does (a refund made through that endpoint changes nothing more). Each event takes effect exactly once however often it is delivered. Other event types answer 200 and are ignored.",
+    "buyer and the studio's administrators (nobody is unenrolled); `account.updated` of a studio's connected account updates its status (GET /account/payments); `charge.refunded` of a paid order's payment, such as a refund made in Stripe's dashboard, refunds the order " +
+    "as POST /orders/{orderId}/refunds does: in full, or by what its `amount_refunded` adds to the order's `refundedAmount` (a refund made through that endpoint changes nothing more). Each event takes effect exactly once however often it is delivered. Other event types answer 200 and are ignored.",
   security: [],
   request: {
     headers: StripeSignatureHeaders,
@@ -393,15 +393,21 @@ registry.registerPath({
   path: "/orders/{orderId}/refunds",
   operationId: "refundOrder",
   tags,
-  summary: "Refund a paid order in full",
+  summary: "Refund a paid order, in full or in part",
   description:
     "Only a `paid` order (409 `Order cannot be refunded` otherwise, also for a Stripe subscription order, whose payments are its " +
-    "invoices'). Demo orders and desk grants are refunded at once, without a provider; Stripe orders through Stripe's Refunds API " +
-    "(idempotent per order; 503 when Stripe cannot be reached, the order staying `paid`); MobilePay orders (`provider: mobilepay`) " +
-    "by refunding the Vipps MobilePay charge that paid them (503 likewise). In one transaction the order becomes " +
-    "`refunded` with `refundedAt` and the `reason`, its entitlement `revoked`, and that entitlement's confirmed bookings of future " +
-    "classes `cancelled_by_studio`: the attendee is emailed and the freed place goes to the first on the waitlist. Past bookings stay. " +
-    "404 for another account's order.",
+    "invoices'). `amount` (minor units) refunds a part, at most what is left (`amount - refundedAmount`; 409 `Refund exceeds " +
+    "what was paid` past it); without it all that is left is refunded. Demo orders and desk grants are refunded at once, without a " +
+    "provider; Stripe orders through Stripe's Refunds API with that amount (idempotent per order and part; 503 when Stripe cannot " +
+    "be reached, the order unchanged); MobilePay orders (`provider: mobilepay`) by refunding that amount of the Vipps MobilePay " +
+    "charge that paid them (503 likewise).\n\n" +
+    "Each refund has a credit note with its own number (a series per studio, apart from receipt numbers), emailed as a PDF to " +
+    "the payer, and, with Dinero connected, a credit voucher of its amount. A part refunded adds to `refundedAmount` and leaves the " +
+    "order `paid` and its entitlement as it is, less the `classes` it takes off a class pass (409 `Refund exceeds the classes " +
+    "left` past them). The refund of all that is left makes the order `refunded` with `refundedAt` and the `reason` (the " +
+    "`order.refunded` webhook event), its entitlement `revoked` (its remaining classes with it), and that entitlement's confirmed " +
+    "bookings of future classes not yet attended `cancelled_by_studio`: the attendee is emailed and the freed place goes to the first " +
+    "on the waitlist. Past and attended bookings stay. 404 for another account's order.",
   security: admin.security,
   request: {
     headers: IdempotencyHeaders,
@@ -409,11 +415,16 @@ registry.registerPath({
     body: { required: false, content: { "application/json": { schema: RefundOrderInput } } },
   },
   responses: {
-    200: jsonResponse("The refunded order", OrderSchema),
+    200: jsonResponse("The order after the refund", OrderSchema),
     400: errorResponse(400),
     ...admin.responses,
     404: errorResponse(404),
-    409: errorChoices(["Order cannot be refunded", "Request in progress"]),
+    409: errorChoices([
+      "Order cannot be refunded",
+      "Refund exceeds what was paid",
+      "Refund exceeds the classes left",
+      "Request in progress",
+    ]),
     413: errorResponse(413),
     422: errorResponse(422),
     503: errorResponse(503),

@@ -41,7 +41,7 @@ export const mobilepayProvider: PaymentProvider<SalesUnit> = {
     }
   },
   paymentEvents: mobilepayPaymentEvents,
-  refund: (db, order) => refundMobilepayCharge({ db, order }),
+  refund: (db, order, amount) => refundMobilepayCharge({ db, order, amount }),
   cancelAtPeriodEnd: (db, { entitlement }) =>
     stopMobilepayAgreement({ db, entitlementId: entitlement.id, agreementId: entitlement.providerSubscriptionId }),
   stopBillingOfRevoked: (db, order) => stopAgreementOfRevokedMembership({ db, order }),

@@ -62,10 +62,15 @@ export const createCharge = (
   body: { amount: number; description: string; due: string; retryDays: number; transactionType: "DIRECT_CAPTURE" },
   idempotencyKey: string,
 ) =>
-  mobilepayRequest<{ chargeId: string }>(unit, "POST", `/recurring/v3/agreements/${encodeURIComponent(agreementId)}/charges`, {
-    body,
-    idempotencyKey,
-  });
+  mobilepayRequest<{ chargeId: string }>(
+    unit,
+    "POST",
+    `/recurring/v3/agreements/${encodeURIComponent(agreementId)}/charges`,
+    {
+      body,
+      idempotencyKey,
+    },
+  );
 
 /** Cancels a charge not yet captured. */
 export const cancelCharge = (unit: SalesUnit, agreementId: string, chargeId: string) =>
@@ -83,11 +88,18 @@ export const stopAgreement = (unit: SalesUnit, agreementId: string) =>
     idempotencyKey: `stop-${agreementId}`,
   });
 
-/** Refunds `amount` minor units of a captured charge. */
-export const refundCharge = (unit: SalesUnit, agreementId: string, chargeId: string, amount: number, description: string) =>
+/** Refunds `amount` minor units of a captured charge; `part` tells one part of its refunds from another. */
+export const refundCharge = (
+  unit: SalesUnit,
+  agreementId: string,
+  chargeId: string,
+  amount: number,
+  description: string,
+  part = "",
+) =>
   mobilepayRequest<null>(
     unit,
     "POST",
     `/recurring/v3/agreements/${encodeURIComponent(agreementId)}/charges/${encodeURIComponent(chargeId)}/refund`,
-    { body: { amount, description }, idempotencyKey: `refund-${chargeId}` },
+    { body: { amount, description }, idempotencyKey: `refund-${chargeId}${part}` },
   );

@@ -242,15 +242,25 @@ export async function stopMobilepayAgreement({
   }
 }
 
-/** Refunds a paid MobilePay order's charge in full through the Recurring API (503 when that fails). */
-export async function refundMobilepayCharge({ db, order }: { db: TenantDb; order: Order }): Promise<void> {
+/** Refunds `amount` of a paid MobilePay order's charge through the Recurring API (503 when that fails). */
+export async function refundMobilepayCharge({
+  db,
+  order,
+  amount,
+}: {
+  db: TenantDb;
+  order: Order;
+  amount: number;
+}): Promise<void> {
   const unit = await connectedSalesUnit(db);
   if (!unit || !order.mobilepayAgreementId || !order.mobilepayChargeId) {
     log.error("MobilePay order cannot be refunded: no sales unit or charge", { orderId: order.id });
     throw new AppError("service_unavailable", { retryAfter: 5 });
   }
   try {
-    await refundCharge(unit, order.mobilepayAgreementId, order.mobilepayChargeId, order.amount, "Refund");
+    // One refund per part: the first of the whole keeps the key it always had.
+    const part = order.refundedAmount === 0 ? "" : `-${order.refundedAmount}-${amount}`;
+    await refundCharge(unit, order.mobilepayAgreementId, order.mobilepayChargeId, amount, "Refund", part);
   } catch (error) {
     log.error("Vipps MobilePay failed to refund an order", {
       orderId: order.id,

@@ -98,7 +98,7 @@ async function applyStripePayment(event: Stripe.Event, stripe: () => Stripe): Pr
         ? "duplicate"
         : "ignored";
   log.info("Stripe event handled", { eventType: event.type, orderId: payment.orderRef.orderId, outcome });
-  if (applied.outcome === "applied" && payment.kind === "refunded")
+  if (applied.outcome === "applied" && payment.kind === "refunded" && applied.order.status === "refunded")
     await afterRefund(tenantDb(payment.orderRef.accountId), applied.order, createStripeProvider(stripe));
   return outcome;
 }

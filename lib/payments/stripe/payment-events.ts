@@ -8,13 +8,20 @@ import type { PaymentRefs } from "@/lib/orders/order-status";
 
 export type OrderRef = { orderId: string; accountId: string };
 
-type Reported = { ref: OrderRef | undefined; kind: PaymentEventKind; refs?: PaymentRefs; payment?: PaidFor };
+type Reported = {
+  ref: OrderRef | undefined;
+  kind: PaymentEventKind;
+  refs?: PaymentRefs;
+  payment?: PaidFor;
+  refundedTotal?: number;
+};
 
 /**
  * The payment events of a verified Stripe event: a Checkout Session paid (`checkout.session.completed`
  * unless its delayed payment is still unpaid, `checkout.session.async_payment_succeeded`), closed
  * unpaid (`checkout.session.expired`, `checkout.session.async_payment_failed`), or a PaymentIntent
- * refunded in full (`charge.refunded`). None of any other event, of one naming no order of ours
+ * refunded in full or in part (`charge.refunded`, with its total refunded so far: a part adds to the
+ * order's refunded amount, the rest refunds it). None of any other event, of one naming no order of ours
  * (warned), or of a connected account's event about a studio that account is not connected to.
  */
 export async function stripePaymentEvents(event: Stripe.Event, now: Date): Promise<PaymentEvent[]> {
@@ -43,8 +50,9 @@ async function reportedPayment(event: Stripe.Event): Promise<Reported | null> {
       return { ref: orderRef(event.data.object.metadata), kind: "failed" };
     case "charge.refunded": {
       const charge = event.data.object;
-      if (!charge.refunded) return null; // a partial refund: the order stays paid
-      return { ref: await orderOfPayment(charge.payment_intent), kind: "refunded" };
+      const ref = await orderOfPayment(charge.payment_intent);
+      // In full: all that is left of the order; a part: what Stripe's total adds (the order stays paid).
+      return { ref, kind: "refunded", ...(charge.refunded ? {} : { refundedTotal: charge.amount_refunded }) };
     }
     default:
       return null;

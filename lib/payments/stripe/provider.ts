@@ -63,13 +63,15 @@ export function createStripeProvider(stripe: () => Stripe): PaymentProvider<Stri
     // Stripe tells by webhook (handle-event.ts applies them); nothing of it is polled.
     paymentEvents: async (report, now) =>
       report.source === "webhook" ? stripePaymentEvents(report.body as Stripe.Event, now) : [],
-    async refund(_db, order) {
+    async refund(_db, order, amount) {
       if (!order.paymentIntentId) return; // refundable() refused it before
       try {
         await refundStripePayment(stripe(), {
           orderId: order.id,
           paymentIntentId: order.paymentIntentId,
           connectedAccountId: order.stripeAccountId,
+          amount,
+          refundedBefore: order.refundedAmount,
         });
       } catch (error) {
         log.error("Stripe failed to refund an order", {

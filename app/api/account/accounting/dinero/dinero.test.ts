@@ -201,7 +201,10 @@ describe("vouchers in Dinero", () => {
   it("posts to the studio's own account numbers (PATCH /account/accounting), with and without VAT", async () => {
     await connect();
     const accounts = { salesAccount: 1100, exemptSalesAccount: 1110, cardClearingAccount: 5820 };
-    const changed = await api("PATCH", "/account/accounting", { token: tenant.admin.token, body: { accounting: accounts } });
+    const changed = await api("PATCH", "/account/accounting", {
+      token: tenant.admin.token,
+      body: { accounting: accounts },
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     await buy();
     await api("PATCH", "/account", { token: tenant.admin.token, body: { legal: { vatRate: 25 } } });
@@ -223,12 +226,13 @@ describe("vouchers in Dinero", () => {
     expect(dinero.vouchers).toHaveLength(2);
     const credit = dinero.vouchers[1]!;
     expect(credit.status).toBe("Booked");
+    const { id: refundId } = await db.refund.findFirstOrThrow({ where: { orderId: order.id } });
     expect(credit.body).toMatchObject({
-      ExternalReference: `studio-booking:refund:${order.id}`,
+      ExternalReference: `studio-booking:refund:${refundId}`,
       Lines: [
         expect.objectContaining({
           Amount: -500,
-          Description: `Kreditnota for kvittering nr. ${order.receiptNumber}: Five classes`,
+          Description: `Kreditnota nr. 1 for kvittering nr. ${order.receiptNumber}: Five classes`,
         }),
       ],
     });
@@ -236,6 +240,32 @@ describe("vouchers in Dinero", () => {
     expect(await pdfText(file.bytes)).toContain("Kreditnota");
     expect((await rows()).map((row) => [row.kind, row.status])).toEqual([
       ["sale", "sent"],
+      ["refund", "sent"],
+    ]);
+  });
+
+  it("books each refund's own amount: one credit voucher per refund, its own reference and credit note", async () => {
+    await connect();
+    const order = await buy();
+    await drain();
+    const part = (amount?: number) =>
+      api("POST", `/orders/${order.id}/refunds`, { token: tenant.admin.token, body: amount ? { amount } : {} });
+    expect((await part(20000)).status).toBe(200);
+    expect((await part(15000)).status).toBe(200);
+    expect((await part()).status).toBe(200);
+
+    expect(await drain()).toBe(3);
+    const refunds = await db.refund.findMany({ where: { orderId: order.id }, orderBy: { creditNoteNumber: "asc" } });
+    const credits = dinero.vouchers.slice(1);
+    expect(credits.map((v) => [v.body.ExternalReference, (v.body.Lines as { Amount: number }[])[0]!.Amount])).toEqual(
+      refunds.map((r, i) => [`studio-booking:refund:${r.id}`, [-200, -150, -150][i]]),
+    );
+    const textOf = async (guid: unknown) => pdfText(dinero.files.find((f) => f.guid === guid)!.bytes);
+    expect(await textOf(credits[0]!.body.FileGuid)).toContain("-200,00");
+    expect((await rows()).map((row) => [row.kind, row.status])).toEqual([
+      ["sale", "sent"],
+      ["refund", "sent"],
+      ["refund", "sent"],
       ["refund", "sent"],
     ]);
   });

@@ -132,13 +132,44 @@ describe("refunds of Stripe orders", () => {
     expect(refundRequests()).toEqual([]);
   });
 
-  it("ignores a partial refund and a payment that is not ours", async () => {
+  it("adds a partial refund made in Stripe's dashboard to the order, which stays paid; ignores a payment not ours", async () => {
     const member = await createMember(tenant.accountId, "attendee");
-    const { orderId, paymentIntent } = await paidOrder(member);
-    expect((await deliver("charge.refunded", chargeRefunded(paymentIntent, false))).status).toBe(200);
+    const { orderId, paymentIntent, entitlementId } = await paidOrder(member);
+    const partial = chargeRefunded(paymentIntent, false); // 10 kr. of 1.200 kr.
+    expect((await deliver("charge.refunded", partial)).status).toBe(200);
+    expect(await orderOf(orderId)).toMatchObject({ status: "paid", refundedAmount: 1000, refundedAt: null });
+    expect((await deliver("charge.refunded", partial)).status).toBe(200); // another event, the same total
+    expect((await orderOf(orderId)).refundedAmount).toBe(1000);
+    expect((await db.refund.findMany({ where: { orderId } })).map((r) => r.amount)).toEqual([1000]);
+    expect((await db.entitlement.findUniqueOrThrow({ where: { id: entitlementId } })).status).toBe("active");
+
     expectLogged("warn", /^Stripe event without order metadata ignored \{"eventType":"charge.refunded"\}/);
     expect((await deliver("charge.refunded", chargeRefunded("pi_someone_else"))).status).toBe(200);
     expect((await orderOf(orderId)).status).toBe("paid");
+  });
+
+  it("refunds a part through the Refunds API with its amount, then the rest under a key of its own", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    const { orderId, paymentIntent } = await paidOrder(member);
+    const before = refundRequests().length;
+
+    const part = await api("POST", `/orders/${orderId}/refunds`, {
+      token: tenant.admin.token,
+      body: { amount: 30000 },
+    });
+    expect(part.body).toMatchObject({ status: "paid", refundedAmount: 30000 });
+    const rest = await api("POST", `/orders/${orderId}/refunds`, { token: tenant.admin.token });
+    expect(rest.body).toMatchObject({ status: "refunded", refundedAmount: 120000 });
+
+    const made = refundRequests().slice(before);
+    expect(made.map((r) => [r.form.get("amount"), r.headers["Idempotency-Key"]])).toEqual([
+      ["30000", `refund-${orderId}`],
+      ["90000", `refund-${orderId}-30000-90000`],
+    ]);
+    // Stripe's report of the whole refunded changes nothing more.
+    const done = await orderOf(orderId);
+    expect((await deliver("charge.refunded", chargeRefunded(paymentIntent))).status).toBe(200);
+    expect(await orderOf(orderId)).toEqual(done);
   });
 
   it("answers 503 and keeps the order paid when Stripe refuses", async () => {

@@ -16,6 +16,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/orders/{orderId}/re
         const order = await refundOrder({
           db: auth.db,
           orderId: params.orderId,
+          amount: body?.amount,
+          classes: body?.classes,
           reason: body?.reason ?? null,
         });
         return json(serializeOrder(order));

@@ -104,6 +104,8 @@ test.describe("the desk in Danish", () => {
     const frejaWaiting = waitlistOf(page).getByRole("listitem").filter({ hasText: FREJA.name });
     await frejaWaiting.locator("summary", { hasText: promote("moveUp") }).click();
     await expect(frejaWaiting).toContainText(promote("fullHint", { attendee: FREJA.name, capacity: 4 }));
+    await page.screenshot({ path: "/tmp/h-held-desktop-extra-place.png", fullPage: true });
+    await saveScreenshot(page, "da-desktop-desk-promote-held-3-extra-place");
     await frejaWaiting.getByRole("button", { name: promote("moveUpWithExtraPlace") }).click();
     await expect(page.getByText(done("promotedExtraPlace"))).toBeVisible();
 
@@ -120,7 +122,7 @@ test.describe("the desk in Danish", () => {
       page.getByText(fill("bookedAndHeld", { booked: 3, held: 1, taken: 4, capacity: 4, percent: 100 })),
     ).toBeVisible();
     await expect(page.getByText(classPage("nobodyWaiting"))).toBeVisible();
-    await saveScreenshot(page, "da-desktop-desk-promote-held-3-booked");
+    await saveScreenshot(page, "da-desktop-desk-promote-held-4-booked");
     await page.screenshot({ path: "/tmp/h-held-desktop-roster-after.png", fullPage: true });
 
     const email = await waitForEmail({

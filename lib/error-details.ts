@@ -108,6 +108,7 @@ export const RULES = {
   duration_invalid: () => "durationMinutes must be a positive integer",
   count_invalid: () => "count must be a positive integer",
   time_invalid: () => "Expected a time HH:MM",
+  quiet_hours_empty: () => "Quiet hours must end at another time than they start",
   date_invalid: () => "Expected a date YYYY-MM-DD",
   timezone_unknown: () => "Unknown IANA timezone",
   pause_end_not_after_start: () => "Must be after from",

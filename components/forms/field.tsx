@@ -6,7 +6,7 @@ import { SelectOptions } from "./select-options";
 
 export type FieldSpec =
   | {
-      kind: "text" | "email" | "tel" | "url" | "number" | "date" | "textarea" | "color" | "password";
+      kind: "text" | "email" | "tel" | "url" | "number" | "date" | "time" | "textarea" | "color" | "password";
       name: string;
       label: string;
       defaultValue?: string | number | null;

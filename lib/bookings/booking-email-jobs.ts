@@ -41,6 +41,8 @@ export type DrainOptions = {
   calendarHost?: string;
   appUrl?: string;
   batchSize?: number;
+  /** The time the due rows are claimed at (an email held until then is due); without it, the database's. */
+  now?: Date;
   /** Where the runner logs retries and give-ups (the console without one). */
   log?: JobLog;
   /** Each email sent: its recipient's domain and subject, never the address. */
@@ -107,6 +109,7 @@ export function drainBookingEmails(options: DrainOptions): Promise<number> {
   return runJobs(bookingEmailJobs, {
     sql: options.sql,
     batchSize: options.batchSize,
+    now: options.now,
     log: options.log,
     context: {
       transport: options.transport,

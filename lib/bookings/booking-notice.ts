@@ -26,4 +26,6 @@ export type BookingNotice = {
   wasWaitlisted?: boolean;
   /** For `moved`: the class's start and place before the move. */
   previous?: { startsAt: Date; location: string };
+  /** Not sent before this (an offer made in the studio's quiet hours waits for their end, decision 0048). */
+  notBefore?: Date;
 };

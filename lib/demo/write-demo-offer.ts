@@ -1,5 +1,6 @@
 import "server-only";
 import { bookPlacesAt } from "@/lib/bookings/book-place";
+import { offerPlanFor } from "@/lib/bookings/promote-waitlist";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { studioDate } from "@/lib/studio-time/studio-date";
 import { isoWeekday } from "@/lib/studio-time/week";
@@ -14,7 +15,8 @@ const AFTER_MS = 60_000;
  * The demo's waitlist in offer mode (the fixture's `waitlistOffer`, decision 0039), written by the
  * rules of real bookings: the class booked full (book_place), its waitlist joined, the offer mode
  * turned on, then one more place given to the class, which promote_waitlist offers to the first in
- * line who can pay for it. Written without emails, as the rest of the fixture.
+ * line who can pay for it (on the account's terms: a reset in its quiet hours holds it from their
+ * end, decision 0048). Written without emails, as the rest of the fixture.
  */
 export async function writeDemoOffer(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
   const { policy, eventKey, weekday, daysAhead, capacity, bookedKeys, waitlistKeys } = fixture.waitlistOffer;
@@ -60,8 +62,11 @@ export async function writeDemoOffer(tx: TenantTx, fixture: DemoFixture, written
 
   await tx.account.update({ where: { id: accountId }, data: policy });
   await tx.instance.update({ where: { id: instance.id }, data: { capacity: capacity + 1 } });
+  const offeredAt = at(bookedKeys.length + waitlistKeys.length);
+  const plan = await offerPlanFor(tx, instance, offeredAt);
   const offered = await tx.$queryRaw<{ offerExpiresAt: Date | null }[]>`
-    SELECT "offerExpiresAt" FROM promote_waitlist(${accountId}, ${instance.id}, ${at(bookedKeys.length + waitlistKeys.length).toISOString()}::timestamp)`;
+    SELECT "offerExpiresAt" FROM promote_waitlist(${accountId}, ${instance.id}, ${offeredAt.toISOString()}::timestamp,
+                                                  ${plan?.expiresAt.toISOString() ?? null}::timestamp)`;
   if (offered.length !== 1 || offered[0]!.offerExpiresAt === null)
     throw new Error(`demo fixture: the place added to ${eventKey} is not offered`);
 }

@@ -1,8 +1,27 @@
 import type { Account } from "@prisma/client";
+import { quietHoursOf } from "@/lib/bookings/offer-plan";
 import { MAX_REMINDER_HOURS } from "@/lib/bookings/schedule-reminders";
 import { LegalDetailsSchema, serializeLegalDetails } from "./account-legal";
 import { ProfileSchema, serializeProfile } from "./account-profile";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
+import { HH_MM } from "@/lib/studio-time/quiet-hours";
+
+const ClockTime = z.string().refine((value) => HH_MM.test(value), ruleIssue("time_invalid"));
+
+export const QuietHoursSchema = z
+  .strictObject({
+    from: ClockTime.openapi({ example: "22:00", description: "When they start, HH:MM on the studio's clock" }),
+    to: ClockTime.openapi({ example: "08:00", description: "When they end, HH:MM; before `from`: the next morning" }),
+  })
+  .refine((quiet) => quiet.from !== quiet.to, ruleIssue("quiet_hours_empty"))
+  .nullable()
+  .openapi("QuietHours", {
+    description:
+      "The studio's quiet hours in its `timezone` (default 22:00–08:00; null: none). In mode `offer` no offer " +
+      "expires inside them (it expires at their end instead) and no offer email is sent inside them (it waits for " +
+      "their end, and the place is held from then); when the class starts before that end, the place is promoted automatically.",
+  });
 
 export const BookingPolicySchema = z
   .object({
@@ -54,6 +73,7 @@ export const BookingPolicySchema = z
       example: 120,
       description: "In mode `offer`: this close to the start (minutes) a freed place is promoted automatically instead; default 120",
     }),
+    quietHours: QuietHoursSchema,
   })
   .openapi("BookingPolicy");
 
@@ -103,6 +123,7 @@ export function serializeAccount(account: Account): AccountDto {
       waitlistMode: account.waitlistMode === "offer" ? "offer" : "auto",
       waitlistOfferMinutes: account.waitlistOfferMinutes,
       waitlistAutoWithinMinutes: account.waitlistAutoWithinMinutes,
+      quietHours: quietHoursOf(account),
     },
     profile: serializeProfile(account),
     reminderHours: account.reminderHours,

@@ -6,10 +6,12 @@ import type { RawSql } from "@/lib/db/raw-sql";
 import { drainNoticeEmails } from "@/lib/notices/notice-email-jobs";
 import { drainWebhookDeliveries } from "@/lib/webhooks/webhook-delivery-jobs";
 
-/** The booking outbox drained now; resolves with how many emails were sent. */
-export function sendWaitingBookingEmails(options: { batchSize?: number; sql?: RawSql } = {}): Promise<number> {
+/** The booking outbox drained now (or at `now`); resolves with how many emails were sent. */
+export function sendWaitingBookingEmails(
+  options: { batchSize?: number; sql?: RawSql; now?: Date } = {},
+): Promise<number> {
   const app = appEmailJobOptions();
-  return drainBookingEmails({ ...app, sql: options.sql ?? app.sql, batchSize: options.batchSize });
+  return drainBookingEmails({ ...app, sql: options.sql ?? app.sql, batchSize: options.batchSize, now: options.now });
 }
 
 /** The notice outbox drained now; resolves with how many emails were sent. */

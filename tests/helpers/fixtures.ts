@@ -32,7 +32,15 @@ export async function createMember(
 export async function createTenant(overrides: { slug?: string; name?: string; timezone?: string } = {}): Promise<TestTenant> {
   const slug = overrides.slug ?? `studio-${unique()}`;
   const account = await db.account.create({
-    data: { slug, name: overrides.name ?? `Studio ${slug}`, timezone: overrides.timezone ?? "Europe/Copenhagen", locale: "da-DK" },
+    data: {
+      slug,
+      name: overrides.name ?? `Studio ${slug}`,
+      timezone: overrides.timezone ?? "Europe/Copenhagen",
+      locale: "da-DK",
+      // no quiet hours, so that offers keep the times tests give them (a new studio's are 22–08)
+      quietHoursFrom: null,
+      quietHoursTo: null,
+    },
   });
   const admin = await createMember(account.id, "administrator");
   return { accountId: account.id, slug, admin };

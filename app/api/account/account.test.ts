@@ -28,6 +28,7 @@ const DEFAULT_POLICY = {
   waitlistMode: "auto",
   waitlistOfferMinutes: 60,
   waitlistAutoWithinMinutes: 120,
+  quietHours: null, // the test fixture's; a new studio's are 22:00–08:00
 };
 
 async function storedAccount() {
@@ -102,6 +103,25 @@ describe("PATCH /account", () => {
     });
   });
 
+  it("sets quiet hours, turns them off with null and keeps them when absent", async () => {
+    const set = await api("PATCH", "/account", {
+      token: admin.token,
+      body: { bookingPolicy: { quietHours: { from: "21:30", to: "07:00" } } },
+    });
+    expect(set).toMatchObject({ status: 200, body: { bookingPolicy: { quietHours: { from: "21:30", to: "07:00" } } } });
+    expect(await storedAccount()).toMatchObject({ quietHoursFrom: "21:30", quietHoursTo: "07:00" });
+    const kept = await api("PATCH", "/account", {
+      token: admin.token,
+      body: { bookingPolicy: { waitlistMode: "offer" } },
+    });
+    expect(kept.body.bookingPolicy.quietHours).toEqual({ from: "21:30", to: "07:00" });
+
+    const off = await api("PATCH", "/account", { token: admin.token, body: { bookingPolicy: { quietHours: null } } });
+    expect(off).toMatchObject({ status: 200, body: { bookingPolicy: { quietHours: null } } });
+    expect(await storedAccount()).toMatchObject({ quietHoursFrom: null, quietHoursTo: null });
+    expect((await api("GET", "/account", { token: admin.token })).body.bookingPolicy.quietHours).toBeNull();
+  });
+
   it("answers the unchanged account for an empty body", async () => {
     const response = await api("PATCH", "/account", { token: admin.token, body: {} });
     expect(response).toMatchObject({ status: 200, body: { name: "Sunrise Studio", bookingPolicy: DEFAULT_POLICY } });
@@ -130,6 +150,27 @@ describe("PATCH /account", () => {
     ["an unknown policy field", { bookingPolicy: { maxBookings: 3 } }, "bookingPolicy"],
     ["an id", { id: "other" }, ""],
     ["a slug", { slug: "taken-over" }, ""],
+    [
+      "quiet hours past 23:59",
+      { bookingPolicy: { quietHours: { from: "24:00", to: "08:00" } } },
+      "bookingPolicy.quietHours.from",
+    ],
+    [
+      "quiet hours not HH:MM",
+      { bookingPolicy: { quietHours: { from: "22:00", to: "8" } } },
+      "bookingPolicy.quietHours.to",
+    ],
+    ["quiet hours without an end", { bookingPolicy: { quietHours: { from: "22:00" } } }, "bookingPolicy.quietHours.to"],
+    [
+      "quiet hours ending as they start",
+      { bookingPolicy: { quietHours: { from: "08:00", to: "08:00" } } },
+      "bookingPolicy.quietHours",
+    ],
+    [
+      "quiet hours with an unknown field",
+      { bookingPolicy: { quietHours: { from: "22:00", to: "08:00", days: 5 } } },
+      "bookingPolicy.quietHours",
+    ],
     ["a currency", { currency: "EUR" }, ""],
     ["an accountId", { accountId: "other" }, ""],
   ])("rejects %s: 400 and changes nothing", async (_label, body, path) => {

@@ -74,6 +74,7 @@ describe("POST /auth/signup", () => {
       timezone: "Europe/Copenhagen",
       locale: "da-DK",
       currency: "DKK",
+      bookingPolicy: { quietHours: { from: "22:00", to: "08:00" } }, // a new studio's nights are quiet
     });
     expect(body.user).toMatchObject({
       email: "founder.one@example.com",

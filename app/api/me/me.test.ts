@@ -69,6 +69,7 @@ describe("GET /me", () => {
           waitlistMode: "auto",
           waitlistOfferMinutes: 60,
           waitlistAutoWithinMinutes: 120,
+          quietHours: null,
         },
         profile: { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null },
         reminderHours: 24,

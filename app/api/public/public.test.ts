@@ -34,6 +34,7 @@ describe("GET /public/accounts/{slug}", () => {
         waitlistMode: "auto",
         waitlistOfferMinutes: 60,
         waitlistAutoWithinMinutes: 120,
+        quietHours: null,
       },
       profile: { description: null, accentColor: null, logoUrl: null, contactEmail: null, website: null },
       reminderHours: 24,

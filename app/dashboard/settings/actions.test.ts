@@ -73,6 +73,26 @@ describe("settings action", () => {
     expect(refused).toMatchObject({ ok: false, fieldErrors: { "bookingPolicy.waitlistMode": expect.any(String) } });
   });
 
+  it("saves the quiet hours, none when that box is ticked, and refuses a time that is not one", async () => {
+    const quiet = { ...settings, "bookingPolicy.quietHours.from": "21:00", "bookingPolicy.quietHours.to": "07:30" };
+    const stored = () =>
+      db.account.findUniqueOrThrow({
+        where: { id: tenant.accountId },
+        select: { quietHoursFrom: true, quietHoursTo: true },
+      });
+    expect(await updateSettingsAction(formData(quiet))).toMatchObject({ ok: true });
+    expect(await stored()).toEqual({ quietHoursFrom: "21:00", quietHoursTo: "07:30" });
+
+    expect(await updateSettingsAction(formData({ ...quiet, "bookingPolicy.quietHours.none": "on" }))).toMatchObject({
+      ok: true,
+    });
+    expect(await stored()).toEqual({ quietHoursFrom: null, quietHoursTo: null });
+
+    const refused = await updateSettingsAction(formData({ ...quiet, "bookingPolicy.quietHours.to": "7" }));
+    expect(refused.fieldErrors).toEqual({ "bookingPolicy.quietHours.to": "Enter a time such as 17:30" });
+    expect(await stored()).toEqual({ quietHoursFrom: null, quietHoursTo: null });
+  });
+
   it("puts each schema error under its input and saves nothing", async () => {
     const state = await updateSettingsAction(
       formData({

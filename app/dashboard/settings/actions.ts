@@ -9,6 +9,18 @@ import { UpdateAccountInput } from "@/lib/schemas/account-input";
 /** A select that must be chosen: blank is sent as "", for the schema to refuse. */
 const readChoice = (formData: FormData, name: string) => readText(formData, name) ?? "";
 
+/**
+ * The quiet hours' two time inputs and their "none" box (`bookingPolicy.quietHours.from`, `.to`,
+ * `.none`): ticked, null; else the times as typed; a form without them leaves them as they were.
+ */
+function readQuietHours(formData: FormData, name: string) {
+  if (readCheckbox(formData, `${name}.none`)) return null;
+  const from = readText(formData, `${name}.from`);
+  const to = readText(formData, `${name}.to`);
+  if (from === undefined && to === undefined) return undefined;
+  return { from: from ?? "", to: to ?? "" };
+}
+
 /** Field names are the body's paths (`bookingPolicy.opensDaysBefore`), so schema errors land under their input. */
 export const updateSettingsAction = action(
   {
@@ -33,6 +45,7 @@ export const updateSettingsAction = action(
           waitlistMode: readText, // absent (a form without the choice): unchanged
           waitlistOfferMinutes: readInteger,
           waitlistAutoWithinMinutes: readInteger,
+          quietHours: readQuietHours,
         },
         reminderHours: readInteger,
       },

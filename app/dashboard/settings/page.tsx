@@ -7,6 +7,7 @@ import { PageHeader, Section } from "@/components/forms/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { groupTimezones, type TimezoneRegion } from "@/lib/format/timezones";
 import { localeTagOptions } from "@/lib/i18n/locale-tags";
+import { DEFAULT_QUIET_HOURS } from "@/lib/studio-time/quiet-hours";
 import { requireAdministrator } from "@/lib/web/require-administrator";
 import { getMe } from "@/lib/users/get-me";
 import { updateProfileAction, updateSettingsAction } from "./actions";
@@ -141,6 +142,25 @@ export default async function SettingsPage() {
                 min: 0,
                 max: 1440,
                 hint: t("waitlistAutoWithinMinutesHint"),
+              },
+              {
+                kind: "time",
+                name: "bookingPolicy.quietHours.from",
+                label: t("quietHoursFrom"),
+                defaultValue: policy.quietHours?.from ?? DEFAULT_QUIET_HOURS.from,
+                hint: t("quietHoursHint"),
+              },
+              {
+                kind: "time",
+                name: "bookingPolicy.quietHours.to",
+                label: t("quietHoursTo"),
+                defaultValue: policy.quietHours?.to ?? DEFAULT_QUIET_HOURS.to,
+              },
+              {
+                kind: "checkbox",
+                name: "bookingPolicy.quietHours.none",
+                label: t("quietHoursNone"),
+                defaultChecked: policy.quietHours === null,
               },
               {
                 kind: "checkbox",

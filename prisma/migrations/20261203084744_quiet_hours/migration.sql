@@ -1,0 +1,65 @@
+-- AlterTable
+ALTER TABLE "Account" ADD COLUMN     "quietHoursFrom" TEXT DEFAULT '22:00',
+ADD COLUMN     "quietHoursTo" TEXT DEFAULT '08:00';
+
+
+DROP FUNCTION promote_waitlist(p_account_id text, p_instance_id text, p_now timestamp without time zone);
+-- Copied from prisma/sql/functions/promote_waitlist.sql by npm run db:migrate:new: edit that file, not this one.
+-- Fills the free places of an instance whose row the caller has locked from its waitlist, in queue
+-- order (`createdAt`, then `id`): each waitlisted booking whose attendee has a usable entitlement
+-- (a guest's: the host's; the one named when joining first, else the one that expires first) gets a place (take_place);
+-- one without stays waitlisted and the next is tried. A booking already offered a place is passed
+-- over (it holds one). With `p_offer_until` (the caller's offer rule: the account's `offer` mode,
+-- its auto window and quiet hours, decisions 0039 and 0048, lib/bookings/offer-plan.ts) the place
+-- is offered instead: the booking stays waitlisted with `offerExpiresAt` = `p_offer_until`, and the
+-- place is held for it in `bookedCount` (no credit is taken until it is claimed). Nothing is promoted
+-- or offered once the instance has started at `p_now` or when it is cancelled. The promoted
+-- (confirmed) and offered bookings.
+CREATE OR REPLACE FUNCTION promote_waitlist(p_account_id text, p_instance_id text, p_now timestamp, p_offer_until timestamp)
+RETURNS SETOF "Booking"
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  instance record;
+  free integer;
+  offering boolean;
+  waiting record;
+  promoted "Booking"%ROWTYPE;
+BEGIN
+  SELECT i."status", i."eventId", i."startsAt", i."capacity" - i."bookedCount" AS "free", i."waitlistCount" INTO instance
+    FROM "Instance" i WHERE i."id" = p_instance_id AND i."accountId" = p_account_id;
+  IF NOT FOUND OR instance."status" = 'cancelled' OR p_now >= instance."startsAt" OR instance."free" <= 0
+     OR instance."waitlistCount" <= 0 THEN
+    RETURN;
+  END IF;
+  offering := p_offer_until IS NOT NULL;
+  free := instance."free";
+  FOR waiting IN
+    SELECT b."id", b."attendeeId", b."entitlementId", b."guestOfId" FROM "Booking" b
+     WHERE b."accountId" = p_account_id AND b."instanceId" = p_instance_id AND b."status" = 'waitlisted'
+       AND b."offerExpiresAt" IS NULL
+     ORDER BY b."createdAt" ASC, b."id" ASC
+  LOOP
+    EXIT WHEN free <= 0;
+    IF offering THEN
+      CONTINUE WHEN NOT EXISTS (
+        SELECT 1 FROM usable_entitlements(p_account_id, coalesce(waiting."guestOfId", waiting."attendeeId"),
+                                          instance."eventId", instance."startsAt", NULL, waiting."entitlementId"));
+      UPDATE "Booking" SET "offerExpiresAt" = p_offer_until
+       WHERE "id" = waiting."id" AND "accountId" = p_account_id
+      RETURNING * INTO promoted;
+      UPDATE "Instance" SET "bookedCount" = "bookedCount" + 1
+       WHERE "id" = p_instance_id AND "accountId" = p_account_id;
+      free := free - 1;
+      RETURN NEXT promoted;
+    ELSE
+      FOR promoted IN
+        SELECT * FROM take_place(p_account_id, p_instance_id, instance."eventId", instance."startsAt", waiting."attendeeId",
+                                 NULL, waiting."entitlementId", waiting."id", NULL, waiting."guestOfId")
+      LOOP
+        free := free - 1;
+        RETURN NEXT promoted;
+      END LOOP;
+    END IF;
+  END LOOP;
+END
+$$;

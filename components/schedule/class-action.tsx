@@ -149,6 +149,8 @@ function ViewerAction({
   if (decision.reason === "waitlist_disabled") return null;
   if (decision.reason === "blocked") return <Note>{t("bookingBlocked")}</Note>;
   if (decision.action === "waitlist") return <BookingControls {...controls} mode="waitlist" />;
+  // Beside the household's buttons the member's own is one more "Book til …"; a tap says what a pass would need.
+  if (decision.reason === "no_entitlement" && controls.bookLabel) return <BookingControls {...controls} mode="book" />;
   if (decision.reason === "no_entitlement" && !decision.holdsPass && products?.length !== 0)
     return <BuyToBook passesHref={controls.passesHref} label={controls.label} t={t} />;
   if (decision.reason === "no_entitlement")

@@ -187,6 +187,24 @@ describe("the seeded demo studio", () => {
     expect(byPerson.has(emailOf("anna.larsen"))).toBe(false);
   });
 
+  it("has a walk-in without an email and a child whose guardian paid, each holding a paid order", async () => {
+    const account = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
+    const now = await seededAt(account.id);
+    const held = await db.order.findMany({
+      where: { accountId: account.id, user: { displayName: { in: ["Sara Bach", "Karl Holm"] } } },
+      include: { user: { include: { guardian: true } }, product: true },
+      orderBy: { paidAt: "asc" },
+    });
+    expect(
+      held.map((o) => [o.user.displayName, o.product.name, o.amount, o.provider, o.status, o.receiptNumber !== null]),
+    ).toEqual([
+      ["Karl Holm", "Børnedans, 10 gange", 70_000, "demo", "paid", true],
+      ["Sara Bach", "Enkelttime", 15_000, "desk", "paid", true],
+    ]);
+    expect(held.every((o) => o.paidAt! < now && /\.invalid$/.test(o.user.email))).toBe(true);
+    expect(held.map((o) => o.user.guardian?.displayName ?? null)).toEqual(["Mette Holm", null]);
+  });
+
   it("booked upcoming classes inside the booking window, counted on each class; one is nearly full", async () => {
     const account = await db.account.findUniqueOrThrow({ where: { slug: "demo" } });
     const now = (await seededAt(account.id)).getTime();

@@ -28,6 +28,20 @@ export type DemoEvent = {
 };
 /** A member's child (decision 0038): an attendee without an email, booked and paid for by the guardian. */
 export type DemoDependant = { key: string; guardianKey: string; displayName: string; dateOfBirth: string };
+/** Someone added at the door without an email (issue 43 §5): an attendee with a stand-in address. */
+export type DemoWalkIn = { key: string; displayName: string };
+/**
+ * A paid order held by someone without an email (a walk-in, or a child whose guardian paid),
+ * `daysAgo` days before the fixture is written (lib/demo/write-demo-without-email.ts).
+ */
+export type DemoOrderWithoutEmail = {
+  personKey: string;
+  productKey: string;
+  /** Index into the product's prices. */
+  priceIndex: number;
+  provider: "desk" | "demo";
+  daysAgo: number;
+};
 /**
  * A weekly series from the Monday `history.weeks` weeks before the week the fixture is written, in
  * the account's timezone: its past, then `weeks` weeks from this week's Monday on.
@@ -179,6 +193,10 @@ export type DemoFixture = {
   teachers: DemoPerson[];
   /** Children of attendees, who never sign in (no persona). */
   dependants: DemoDependant[];
+  /** Attendees added at the door without an email (no persona). */
+  walkIns: DemoWalkIn[];
+  /** Orders of the walk-ins and the children, which every page names without an address. */
+  ordersWithoutEmail: DemoOrderWithoutEmail[];
   groups: DemoGroup[];
   locations: DemoLocation[];
   durationPresets: DemoDurationPreset[];
@@ -244,6 +262,13 @@ export const DEMO_FIXTURE: DemoFixture = {
   dependants: [
     { key: "alma.holm", guardianKey: "mette.holm", displayName: "Alma Holm", dateOfBirth: "2017-05-02" },
     { key: "karl.holm", guardianKey: "mette.holm", displayName: "Karl Holm", dateOfBirth: "2019-09-20" },
+  ],
+  walkIns: [{ key: "sara.bach", displayName: "Sara Bach" }],
+  ordersWithoutEmail: [
+    // Sara came in off the street last Saturday: an Enkelttime paid at the desk
+    { personKey: "sara.bach", productKey: "drop-in", priceIndex: 0, provider: "desk", daysAgo: 2 },
+    // Mette bought Karl the children's pass at the child price: she paid, Karl holds it
+    { personKey: "karl.holm", productKey: "kids-dance-10", priceIndex: 1, provider: "demo", daysAgo: 3 },
   ],
   groups: [{ name: "Faste morgengæster", memberKeys: ["ida.holm", "mads.jensen", "lars.andersen"] }],
   locations: [

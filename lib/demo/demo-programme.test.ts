@@ -10,7 +10,9 @@ const ZONE = "Europe/Copenhagen";
 
 describe("the demo studio's programme", () => {
   it("names only its own people, locations and events", () => {
-    const people = new Set([DEMO_FIXTURE.administrator, ...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.teachers].map((p) => p.key));
+    const people = new Set(
+      [DEMO_FIXTURE.administrator, ...DEMO_FIXTURE.attendees, ...DEMO_FIXTURE.teachers].map((p) => p.key),
+    );
     const locations = new Set(DEMO_FIXTURE.locations.map((l) => l.key));
     const events = new Set(DEMO_FIXTURE.events.map((e) => e.key));
     for (const event of DEMO_FIXTURE.events) {
@@ -34,10 +36,15 @@ describe("the demo studio's programme", () => {
       db.series.findMany({ where: { accountId } }),
       db.instance.findMany({ where: { accountId }, orderBy: { startsAt: "asc" } }),
     ]);
-    expect(locations.map((l) => [l.name, l.capacity]).sort()).toEqual([["Studio Nørrebro", 20], ["Studio Vesterbro", 12]]);
+    expect(locations.map((l) => [l.name, l.capacity]).sort()).toEqual([
+      ["Studio Nørrebro", 20],
+      ["Studio Vesterbro", 12],
+    ]);
     expect(presets.map((p) => p.minutes).sort((a, b) => a - b)).toEqual([45, 60, 75]);
     expect(events).toHaveLength(DEMO_FIXTURE.events.length + DEMO_FIXTURE.courses.length);
-    expect(events.every((e) => e.status === "published" && e.teacherIds.length > 0 && e.locationId !== null)).toBe(true);
+    expect(events.every((e) => e.status === "published" && e.teacherIds.length > 0 && e.locationId !== null)).toBe(
+      true,
+    );
     const courseEvents = new Set(events.filter((e) => e.dropInsAllowed).map((e) => e.id));
     // the courses' series are their own (demo-commerce.test.ts); the weekly programme is the rest
     expect(allSeries.filter((s) => courseEvents.has(s.eventId))).toHaveLength(DEMO_FIXTURE.courses.length);

@@ -60,7 +60,9 @@ describe("the demo fixture", () => {
       expect(attendees).toContain(regular.personKey);
       expect(products).toContain(regular.productKey);
     }
-    expect(new Set(DEMO_FIXTURE.history.regulars.map((r) => r.personKey)).size).toBe(DEMO_FIXTURE.history.regulars.length);
+    expect(new Set(DEMO_FIXTURE.history.regulars.map((r) => r.personKey)).size).toBe(
+      DEMO_FIXTURE.history.regulars.length,
+    );
   });
 });
 
@@ -92,8 +94,14 @@ describe("seedDemo", () => {
             dependantEmail(attendees.find((u) => u.displayName === child.displayName)!.id),
           ),
         )
+        .concat(
+          DEMO_FIXTURE.walkIns.map((walkIn) => attendees.find((u) => u.displayName === walkIn.displayName)!.email),
+        )
         .sort(),
     );
+    // a walk-in without an email keeps a stand-in address, never a real one
+    for (const walkIn of DEMO_FIXTURE.walkIns)
+      expect(attendees.find((u) => u.displayName === walkIn.displayName)!.email).toMatch(/@no-email\.invalid$/);
     // a parent with two children: the children name her as their guardian
     const mette = attendees.find((u) => u.email === `mette.holm@${DEMO_EMAIL_DOMAIN}`)!;
     expect(
@@ -172,7 +180,8 @@ describe("resetDemo", () => {
         DEMO_FIXTURE.attendees.length +
         DEMO_FIXTURE.clientele.length +
         DEMO_FIXTURE.teachers.length +
-        DEMO_FIXTURE.dependants.length,
+        DEMO_FIXTURE.dependants.length +
+        DEMO_FIXTURE.walkIns.length,
     );
     // the demo tenant's own people are fresh; the one who joined later is gone
     const newIda = after.memberships.find((m) => m.user.email === `ida.holm@${DEMO_EMAIL_DOMAIN}`)!.user;

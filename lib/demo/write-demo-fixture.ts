@@ -14,6 +14,7 @@ import { writeDemoCourses } from "./write-demo-courses";
 import { writeDemoHistory } from "./write-demo-history";
 import { writeDemoOffer } from "./write-demo-offer";
 import { writeDemoStrikes } from "./write-demo-strikes";
+import { writeDemoOrdersWithoutEmail, writeDemoWalkIns } from "./write-demo-without-email";
 import { dependantEmail } from "@/lib/users/stand-in-addresses";
 
 async function writeAccount(tx: TenantTx, fixture: DemoFixture, written: Written): Promise<void> {
@@ -274,6 +275,7 @@ const SECTIONS: Section[] = [
   writeAccount,
   writePeople,
   writeDependants,
+  writeDemoWalkIns,
   writeGroups,
   writeLocations,
   writeDurationPresets,
@@ -284,6 +286,7 @@ const SECTIONS: Section[] = [
   writeDemoHistory,
   writeDemoStrikes,
   writeEntitlements,
+  writeDemoOrdersWithoutEmail,
   writeBookings,
   writeStandingPlaces,
   writeDemoCourses,

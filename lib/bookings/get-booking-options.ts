@@ -16,6 +16,7 @@ import { toIsoDate } from "@/lib/schemas/common";
 import { PUBLIC_PRODUCT_TYPES } from "@/lib/schemas/product";
 import { strikeBlockUntil } from "@/lib/strikes/strike-block";
 import { bookingWindow, type BookingWindowState } from "./booking-window";
+import { waitlistPositions } from "./waitlist-positions";
 import { coveringEntitlementsWhere, isCourseOnlyEvent } from "./covering-entitlements";
 
 /** Why a class cannot be booked now, in the order POST /bookings checks (booking_verdict). */
@@ -113,6 +114,7 @@ export async function getBookingOptions(options: {
         pausedUntilFor({ db, userId, eventId: row.eventId, startsAt: row.startsAt, timezone: account.timezone }),
       ])
     : [[], null];
+  const queuedAt = booking ? (await waitlistPositions(db, [booking])).get(booking.id) : undefined;
   const blockedUntil = decision.reason === "blocked" ? await strikeBlockUntil(db, { accountId, userId, now }) : null;
 
   const language = chooseLocale({
@@ -128,7 +130,12 @@ export async function getBookingOptions(options: {
     not_open_yet: t("notOpenYet", { opensAt: formatDateTime(opensAt, where) }),
     closed: t("closed", { closesAt: formatDateTime(closesAt, where) }),
     started: t("started"),
-    already_booked: booking?.status === "waitlisted" ? t("onWaitlist") : t("alreadyBooked"),
+    already_booked:
+      booking?.status !== "waitlisted"
+        ? t("alreadyBooked")
+        : queuedAt
+          ? t("onWaitlistAt", { position: queuedAt })
+          : t("onWaitlist"),
     blocked: t("blocked", { until: blockedUntil ? formatDateTime(blockedUntil, where) : "" }),
     no_entitlement: pausedUntil
       ? t("paused", { until: formatLocalDate(toIsoDate(pausedUntil)!, where) })

@@ -1,12 +1,14 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { householdBookingsWhere, type Household } from "@/lib/households/household-scope";
+import { withWaitlistPositions } from "./waitlist-positions";
 
 /**
  * The user's bookings in the account, of every status, with their instance and event, in the
  * chronological order of the instances (then booking time, then id). `from` (inclusive) and `to`
  * (exclusive) bound the instance's start; `endsAfter` keeps only classes ending after it (not over yet). Each with the order behind its pass (shown-booking-status.ts).
  * `household`: also the bookings of the user's dependants and guests (GET /me/bookings, decision 0038).
+ * Each waitlisted one with its place in the queue (`waitlistPosition`, waitlist-positions.ts).
  */
 export async function listPersonBookings({
   db,
@@ -23,7 +25,7 @@ export async function listPersonBookings({
   endsAfter?: Date;
   household?: Household;
 }) {
-  return db.booking.findMany({
+  const bookings = await db.booking.findMany({
     where: {
       ...(household ? householdBookingsWhere(household) : { attendeeId: userId }),
       ...(from || to || endsAfter
@@ -43,4 +45,5 @@ export async function listPersonBookings({
     },
     orderBy: [{ instance: { startsAt: "asc" } }, { createdAt: "asc" }, { id: "asc" }],
   });
+  return withWaitlistPositions(db, bookings);
 }

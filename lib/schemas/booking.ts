@@ -130,8 +130,22 @@ export const ListMyBookingsQuery = ListMyBookingsParams.transform((query, contex
   return { from, to };
 });
 
+export const PersonBookingSchema = BookingSchema.extend({
+  waitlistPosition: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .openapi({
+      example: 2,
+      description:
+        "A waitlisted booking's place in the queue, 1 first: the order freed places are given in (joined earliest first). " +
+        "Null unless waitlisted, and for a waitlisted booking holding an offered place (`offerExpiresAt`)",
+    }),
+}).openapi("PersonBooking");
+
 export const MyBookingSchema = z
-  .object({ booking: BookingSchema, instance: InstanceSchema, event: EventSchema })
+  .object({ booking: PersonBookingSchema, instance: InstanceSchema, event: EventSchema })
   .openapi("MyBooking");
 
 const RosterAttendeeSchema = UserSchema.extend({
@@ -163,9 +177,11 @@ export function serializeBooking(booking: Booking): BookingDto {
   };
 }
 
-export function serializeMyBooking(booking: Booking & { instance: Instance & { event: Event } }) {
+export function serializeMyBooking(
+  booking: Booking & { waitlistPosition: number | null; instance: Instance & { event: Event } },
+) {
   return {
-    booking: serializeBooking(booking),
+    booking: { ...serializeBooking(booking), waitlistPosition: booking.waitlistPosition },
     instance: serializeInstance(booking.instance),
     event: serializeEvent(booking.instance.event),
   };

@@ -288,7 +288,8 @@ async function memberOverview(options: OverviewOptions & { household?: boolean }
     listStandingBookings({ db, userId }),
     context.then((read) => read.names),
   ]);
-  const shown = (booking: (typeof coming)[number]) => {
+  // a past booking has no place in a queue
+  const shown = (booking: (typeof pastPage.items)[number] & { waitlistPosition?: number | null }) => {
     const offerUntil = booking.offerExpiresAt && booking.offerExpiresAt > now ? booking.offerExpiresAt : null;
     return {
       id: booking.id,
@@ -306,6 +307,8 @@ async function memberOverview(options: OverviewOptions & { household?: boolean }
       offerUntil,
       /** A place held for a waitlisted booking that the member can take now. */
       claimable: booking.status === "waitlisted" && offerUntil !== null,
+      /** A waitlisted booking's place in the queue (1 first); null otherwise. */
+      waitlistPosition: booking.waitlistPosition ?? null,
       /** A live booking of a class not started yet: the member can still cancel it. */
       cancellable: isLiveBooking(booking) && booking.instance.startsAt > now,
     };

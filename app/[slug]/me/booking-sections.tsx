@@ -50,6 +50,11 @@ async function BookingList({
                 </time>
                 {booking.location && ` · ${booking.location}`}
               </p>
+              {booking.status === "waitlisted" && booking.waitlistPosition !== null && (
+                <p className="text-sm font-medium text-amber-900">
+                  {t("waitlistPosition", { position: booking.waitlistPosition })}
+                </p>
+              )}
               {booking.claimable && booking.offerUntil && (
                 <div className="mt-2 space-y-1">
                   <p className="text-sm font-semibold text-green-800">

@@ -249,7 +249,8 @@ registry.registerPath({
   description:
     "Every status, in chronological order of the instances (then booking time). `from` (inclusive) and `to` (exclusive) bound the " +
     "instance's start; each is optional (no bound). `to` must be after `from`, else 400. The caller's dependants' bookings and " +
-    "those of the guests the caller brought are included: each names its `attendeeId`.",
+    "those of the guests the caller brought are included: each names its `attendeeId`. A waitlisted booking says where it " +
+    "stands in the queue (`booking.waitlistPosition`, 1 first).",
   security: person.security,
   request: { query: ListMyBookingsParams },
   responses: {

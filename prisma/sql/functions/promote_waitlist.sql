@@ -1,6 +1,6 @@
 -- Fills the free places of an instance whose row the caller has locked from its waitlist, in queue
--- order (`createdAt`, then `id`): each waitlisted booking whose attendee has a usable entitlement
--- (a guest's: the host's; the one named when joining first, else the one that expires first) gets a place (take_place);
+-- order (waitlist_queue, which also tells members their place in the queue): each waitlisted booking
+-- whose attendee has a usable entitlement (a guest's: the host's; the one named when joining first, else the one that expires first) gets a place (take_place);
 -- one without stays waitlisted and the next is tried. A booking already offered a place is passed
 -- over (it holds one). With `p_offer_until` (the caller's offer rule: the account's `offer` mode,
 -- its auto window and quiet hours, decisions 0039 and 0048, lib/bookings/offer-plan.ts) the place
@@ -27,10 +27,10 @@ BEGIN
   offering := p_offer_until IS NOT NULL;
   free := instance."free";
   FOR waiting IN
-    SELECT b."id", b."attendeeId", b."entitlementId", b."guestOfId" FROM "Booking" b
-     WHERE b."accountId" = p_account_id AND b."instanceId" = p_instance_id AND b."status" = 'waitlisted'
-       AND b."offerExpiresAt" IS NULL
-     ORDER BY b."createdAt" ASC, b."id" ASC
+    SELECT b."id", b."attendeeId", b."entitlementId", b."guestOfId"
+      FROM waitlist_queue(p_account_id, ARRAY[p_instance_id]) q
+      JOIN "Booking" b ON b."id" = q."bookingId" AND b."accountId" = p_account_id
+     ORDER BY q."position"
   LOOP
     EXIT WHEN free <= 0;
     IF offering THEN

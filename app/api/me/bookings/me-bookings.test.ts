@@ -117,4 +117,85 @@ describe("GET /me/bookings", () => {
     const response = await api("GET", "/me/bookings", { token: attendee.token });
     expect(response.body.map((item: Item) => item.booking.id)).toEqual([booking.id]);
   });
+
+  describe("a waitlisted booking's place in the queue", () => {
+    const JOINED = new Date("2030-01-01T09:00:00.000Z");
+    let full: { id: string };
+    let first: TestMember;
+    let ahead: TestMember;
+    let behind: TestMember;
+
+    async function member() {
+      const created = await createMember(tenant.accountId, "attendee");
+      await grant(tenant.accountId, created.userId);
+      return created;
+    }
+
+    /** `who`'s booking of the full class, joined at JOINED + `second` seconds. */
+    async function joinWaitlist(who: TestMember, second: number) {
+      const booking = await bookAs(who, full.id, { waitlist: true });
+      await db.booking.update({
+        where: { id: booking.id },
+        data: { createdAt: new Date(JOINED.getTime() + second * 1000) },
+      });
+      return booking;
+    }
+
+    async function myBookingOf(who: TestMember) {
+      const response = await api("GET", "/me/bookings", { token: who.token });
+      expect(response.status).toBe(200);
+      return (response.body as { booking: { id: string; status: string; waitlistPosition: number | null } }[])
+        .map((item) => item.booking)
+        .find((booking) => booking.status === "confirmed" || booking.status === "waitlisted");
+    }
+
+    beforeEach(async () => {
+      full = await createClass(tenant.accountId, { capacity: 1, startsAt: new Date(Date.now() + 3 * DAY) });
+      [first, ahead, behind] = [await member(), await member(), await member()];
+      await bookAs(first, full.id);
+    });
+
+    it("is 2 behind one who joined earlier, moves up as they leave, and null once the place is theirs", async () => {
+      const aheadBooking = await joinWaitlist(ahead, 1);
+      const mine = await joinWaitlist(attendee, 2);
+      await joinWaitlist(behind, 3);
+      expect(await myBookingOf(attendee)).toMatchObject({ id: mine.id, status: "waitlisted", waitlistPosition: 2 });
+      expect(await myBookingOf(first)).toMatchObject({ status: "confirmed", waitlistPosition: null });
+      expect(await myBookingOf(behind)).toMatchObject({ waitlistPosition: 3 });
+
+      expect((await api("DELETE", `/bookings/${aheadBooking.id}`, { token: ahead.token })).status).toBe(200);
+      expect(await myBookingOf(attendee)).toMatchObject({ waitlistPosition: 1 });
+      expect(await myBookingOf(behind)).toMatchObject({ waitlistPosition: 2 });
+
+      // the place freed goes to the one the queue names first
+      const firstBooking = (await myBookingOf(first))!;
+      expect((await api("DELETE", `/bookings/${firstBooking.id}`, { token: first.token })).status).toBe(200);
+      expect(await myBookingOf(attendee)).toMatchObject({ id: mine.id, status: "confirmed", waitlistPosition: null });
+      expect(await myBookingOf(behind)).toMatchObject({ status: "waitlisted", waitlistPosition: 1 });
+    });
+
+    it("orders two who joined at the same moment as the promotion does", async () => {
+      await joinWaitlist(ahead, 1);
+      await joinWaitlist(behind, 1);
+      const positions = new Map([
+        [ahead, (await myBookingOf(ahead))!.waitlistPosition],
+        [behind, (await myBookingOf(behind))!.waitlistPosition],
+      ]);
+      expect([...positions.values()].sort()).toEqual([1, 2]);
+      const firstBooking = (await myBookingOf(first))!;
+      await api("DELETE", `/bookings/${firstBooking.id}`, { token: first.token });
+      for (const [who, position] of positions)
+        expect((await myBookingOf(who))!.status).toBe(position === 1 ? "confirmed" : "waitlisted");
+    });
+
+    it("is null for a booking holding an offered place, which the others queue behind", async () => {
+      await db.account.update({ where: { id: tenant.accountId }, data: { waitlistMode: "offer" } });
+      await joinWaitlist(ahead, 1);
+      await joinWaitlist(attendee, 2);
+      const firstBooking = (await myBookingOf(first))!;
+      await api("DELETE", `/bookings/${firstBooking.id}`, { token: first.token });
+      expect(await myBookingOf(ahead)).toMatchObject({ status: "waitlisted", waitlistPosition: null });
+      expect(await myBookingOf(attendee)).toMatchObject({ status: "waitlisted", waitlistPosition: 1 });
+    });
+  });
 });

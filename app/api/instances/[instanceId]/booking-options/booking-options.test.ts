@@ -164,6 +164,29 @@ describe("GET /instances/{instanceId}/booking-options", () => {
     });
   });
 
+  it("tells a waitlisted caller their place in the queue", async () => {
+    await grant(tenant.accountId, attendee.userId);
+    const lesson = await fullClass();
+    const earlier = await createMember(tenant.accountId, "attendee");
+    await grant(tenant.accountId, earlier.userId);
+    const first = await api("POST", "/bookings", {
+      token: earlier.token,
+      body: { instanceId: lesson.id, waitlist: true },
+    });
+    expect(first.status).toBe(201);
+    // joined long before the caller
+    await db.booking.update({ where: { id: first.body.id }, data: { createdAt: new Date("2020-01-01T09:00:00Z") } });
+    expect((await book(lesson.id, true)).status).toBe(201);
+    expect((await options(lesson.id)).body).toMatchObject({
+      reason: "already_booked",
+      booking: { status: "waitlisted" },
+      message: expect.stringMatching(
+        /^(Du er nr\. 2 på ventelisten til holdet\.|You are number 2 on the waitlist for this class\.)$/,
+      ),
+    });
+    expect((await options(lesson.id, earlier.token)).body.message).toMatch(/nr\. 1|number 1/);
+  });
+
   it("offers, to a caller without a pass, the products on sale that would cover the class", async () => {
     const lesson = await createClass(tenant.accountId);
     const product = (body: Record<string, unknown>) =>

@@ -15,7 +15,8 @@ export type PauseDays = { from: string; until: string; timezone: string };
  * attendee told `pass_refunded`: their class goes ahead without them) or a pause's (only the classes
  * on the pause's days, `within`; the attendee told `cancelled_by_studio`). Each instance is locked in
  * id order (as cancelMemberBookings does, so two of them cannot deadlock); the booking becomes
- * `cancelled_by_studio`, its credit goes back and its place to the waitlist. Returns the notices to
+ * `cancelled_by_studio`, its credit goes back and its place to the waitlist. A booking already checked in
+ * stays: that class was used. Returns the notices to
  * put in the outbox: the attendee's and the promoted attendees'.
  */
 export async function cancelEntitlementBookings({

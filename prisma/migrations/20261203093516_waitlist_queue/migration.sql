@@ -3,17 +3,17 @@
 -- order (waitlist_queue, which also tells members their place in the queue): each waitlisted booking
 -- whose attendee has a usable entitlement (a guest's: the host's; the one named when joining first, else the one that expires first) gets a place (take_place);
 -- one without stays waitlisted and the next is tried. A booking already offered a place is passed
--- over (it holds one). In the account's `offer` mode, more than `waitlistAutoWithinMinutes` before
--- the start, the place is offered instead (decision 0039): the booking stays waitlisted with
--- `offerExpiresAt` = `p_now` + `waitlistOfferMinutes` (at the latest the start), and the place is held for it in `bookedCount`
--- (no credit is taken until it is claimed). Nothing is promoted or offered once the instance has
--- started at `p_now` or when it is cancelled. The promoted (confirmed) and offered bookings.
-CREATE OR REPLACE FUNCTION promote_waitlist(p_account_id text, p_instance_id text, p_now timestamp)
+-- over (it holds one). With `p_offer_until` (the caller's offer rule: the account's `offer` mode,
+-- its auto window and quiet hours, decisions 0039 and 0048, lib/bookings/offer-plan.ts) the place
+-- is offered instead: the booking stays waitlisted with `offerExpiresAt` = `p_offer_until`, and the
+-- place is held for it in `bookedCount` (no credit is taken until it is claimed). Nothing is promoted
+-- or offered once the instance has started at `p_now` or when it is cancelled. The promoted
+-- (confirmed) and offered bookings.
+CREATE OR REPLACE FUNCTION promote_waitlist(p_account_id text, p_instance_id text, p_now timestamp, p_offer_until timestamp)
 RETURNS SETOF "Booking"
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   instance record;
-  policy record;
   free integer;
   offering boolean;
   waiting record;
@@ -25,10 +25,7 @@ BEGIN
      OR instance."waitlistCount" <= 0 THEN
     RETURN;
   END IF;
-  SELECT a."waitlistMode", a."waitlistOfferMinutes", a."waitlistAutoWithinMinutes" INTO policy
-    FROM "Account" a WHERE a."id" = p_account_id;
-  offering := policy."waitlistMode" = 'offer'
-    AND instance."startsAt" - p_now > make_interval(mins => policy."waitlistAutoWithinMinutes");
+  offering := p_offer_until IS NOT NULL;
   free := instance."free";
   FOR waiting IN
     SELECT b."id", b."attendeeId", b."entitlementId", b."guestOfId"
@@ -41,7 +38,7 @@ BEGIN
       CONTINUE WHEN NOT EXISTS (
         SELECT 1 FROM usable_entitlements(p_account_id, coalesce(waiting."guestOfId", waiting."attendeeId"),
                                           instance."eventId", instance."startsAt", NULL, waiting."entitlementId"));
-      UPDATE "Booking" SET "offerExpiresAt" = LEAST(p_now + make_interval(mins => policy."waitlistOfferMinutes"), instance."startsAt")
+      UPDATE "Booking" SET "offerExpiresAt" = p_offer_until
        WHERE "id" = waiting."id" AND "accountId" = p_account_id
       RETURNING * INTO promoted;
       UPDATE "Instance" SET "bookedCount" = "bookedCount" + 1

@@ -6,6 +6,7 @@ import { createClass, DAY, HOUR } from "@/app/api/bookings/booking-test-data";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox, type OutboxEmail } from "@/tests/helpers/outbox";
+import { parseCsv } from "@/tests/helpers/csv";
 import { isPdf, pdfText } from "@/tests/helpers/pdf";
 
 let tenant: TestTenant;
@@ -97,6 +98,26 @@ describe("partial refunds", () => {
     expect(text).toContain("-200,00");
     expect(await pdfText(Buffer.from(emails[1]!.attachments![0]!.content, "base64"))).toMatch(/Kreditnotanr\.:\s*2/);
   }, 90_000); // three refunds and four PDFs
+
+  it("puts each refund in the journal as a line of its own amount", async () => {
+    const member = await createMember(tenant.accountId, "attendee");
+    const { orderId } = await buyPass(member);
+    expect((await refund(orderId, { amount: 20000 })).status).toBe(200);
+    expect((await refund(orderId)).status).toBe(200);
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+
+    const response = await api("GET", `/exports/journal.csv?from=${day(-1)}&to=${day(1)}`, {
+      token: tenant.admin.token,
+    });
+    expect(response.status, response.text).toBe(200);
+    const [header, ...rows] = parseCsv(response.text.replace(/^\uFEFF/, ""));
+    const column = (name: string) => header!.indexOf(name);
+    expect(rows.map((row) => [row[column("kind")], row[column("amount")]])).toEqual([
+      ["sale", "500"],
+      ["refund", "-200"],
+      ["refund", "-300"],
+    ]);
+  });
 
   it("answers 409 past what is left and changes nothing", async () => {
     const member = await createMember(tenant.accountId, "attendee");

@@ -50,6 +50,38 @@ describe("refund action", () => {
     });
   });
 
+  it("refunds a part typed in kroner with a decimal comma, then the rest", async () => {
+    const orderId = await paidOrder(tenant);
+    expect(await refundOrderAction(formData({ orderId, amount: "50,50" }))).toEqual({
+      ok: true,
+      message: "Part of the order is refunded.",
+    });
+    expect(await db.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
+      status: "paid",
+      refundedAmount: 5050,
+    });
+    expect(await refundOrderAction(formData({ orderId, amount: "100,00" }))).toEqual({
+      ok: false,
+      error: "Refund exceeds what was paid",
+    });
+    expect(await refundOrderAction(formData({ orderId, amount: "" }))).toMatchObject({ ok: true });
+    expect(await db.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
+      status: "refunded",
+      refundedAmount: 15000,
+    });
+  });
+
+  it("refuses an amount that is not kroner and øre, or zero, as a field error", async () => {
+    const orderId = await paidOrder(tenant);
+    for (const amount of ["abc", "0", "10,555"]) {
+      expect(await refundOrderAction(formData({ orderId, amount }))).toMatchObject({
+        ok: false,
+        fieldErrors: { amount: expect.any(String) },
+      });
+    }
+    expect((await db.order.findUniqueOrThrow({ where: { id: orderId } })).refundedAmount).toBe(0);
+  });
+
   it("does not touch another studio's order", async () => {
     const theirs = await paidOrder(await createTenant());
     expect(await refundOrderAction(formData({ orderId: theirs }))).toEqual({ ok: false, error: "Resource not found" });

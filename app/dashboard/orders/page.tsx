@@ -10,6 +10,7 @@ import { requireAdministrator } from "@/lib/web/require-administrator";
 import { findOrder } from "@/lib/orders/find-order";
 import { listOrderBuyers } from "@/lib/orders/list-order-buyers";
 import { listOrders } from "@/lib/orders/list-orders";
+import { listOrderRefunds } from "@/lib/orders/list-order-refunds";
 import { listDineroStates, type DineroState } from "@/lib/accounting/list-dinero-states";
 import { listProducts } from "@/lib/commerce/list-products";
 import { AppError } from "@/lib/errors";
@@ -101,10 +102,12 @@ export default async function OrdersPage(props: Props) {
     filter?.userId ? getPerson({ db: viewer.db, userId: filter.userId }).catch(() => null) : null,
   ]);
   const orders = page?.items ?? [];
-  const [buyers, dinero] = await Promise.all([
+  const [buyers, dinero, refunds] = await Promise.all([
     listOrderBuyers({ orders: refunded ? [...orders, refunded] : orders }),
     listDineroStates({ db: viewer.db, orderIds: orders.map((order) => order.id) }),
+    listOrderRefunds({ db: viewer.db, orderIds: orders.map((order) => order.id) }),
   ]);
+  const classPasses = new Set(products.filter((item) => item.type === "class_pass").map((item) => item.id));
   const buyer = new Map(buyers.map((user) => [user.id, user]));
   const product = new Map(products.map((item) => [item.id, item.name]));
   const where = await pageFormat(account);
@@ -118,12 +121,17 @@ export default async function OrdersPage(props: Props) {
   return (
     <div className="space-y-6">
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>
-      {refunded?.status === "refunded" ? (
+      {refunded && refunded.refundedAmount > 0 ? (
         <Notice tone="success">
-          {t("refundedNotice", {
-            amount: formatMoney(refunded.amount, refunded.currency, account.locale),
-            buyer: buyer.get(refunded.userId)?.payer.displayName ?? t("unknown"),
-          })}
+          {refunded.status === "refunded"
+            ? t("refundedNotice", {
+                amount: formatMoney(refunded.refundedAmount, refunded.currency, account.locale),
+                buyer: buyer.get(refunded.userId)?.payer.displayName ?? t("unknown"),
+              })
+            : t("partlyRefundedNotice", {
+                amount: formatMoney(refunded.refundedAmount, refunded.currency, account.locale),
+                buyer: buyer.get(refunded.userId)?.payer.displayName ?? t("unknown"),
+              })}
         </Notice>
       ) : null}
       <OrderFilterForm
@@ -175,6 +183,14 @@ export default async function OrdersPage(props: Props) {
             dateOf={(order) => formatDateTime(order.createdAt, where)}
             dineroOf={(order) => dinero.get(order.id)}
             amountOf={(order) => formatMoney(order.amount, order.currency, account.locale)}
+            leftOf={(order) => formatMoney(order.amount - order.refundedAmount, order.currency, account.locale)}
+            refundsOf={(order) =>
+              (refunds.get(order.id) ?? []).map((refund) => ({
+                number: refund.creditNoteNumber,
+                amount: formatMoney(refund.amount, order.currency, account.locale),
+              }))
+            }
+            isClassPass={(order) => classPasses.has(order.productId)}
             vatOf={(order) => formatMoney(order.vatAmount ?? 0, order.currency, account.locale)}
           />
           {after || page.next ? (
@@ -213,6 +229,9 @@ async function OrdersTable({
   productOf,
   dateOf,
   amountOf,
+  leftOf,
+  refundsOf,
+  isClassPass,
   vatOf,
   dineroOf,
 }: {
@@ -223,6 +242,11 @@ async function OrdersTable({
   productOf: (order: Order) => string;
   dateOf: (order: Order) => string;
   amountOf: (order: Order) => string;
+  /** What is left to refund, formatted as its amount is. */
+  leftOf: (order: Order) => string;
+  /** Its credit notes: number and amount refunded. */
+  refundsOf: (order: Order) => { number: number; amount: string }[];
+  isClassPass: (order: Order) => boolean;
   /** The VAT the order's amount includes, formatted as its amount is. */
   vatOf: (order: Order) => string;
   dineroOf: (order: Order) => DineroState | undefined;
@@ -262,6 +286,11 @@ async function OrdersTable({
             productOf(order),
             <span key="amount" className="block">
               {amountOf(order)}
+              {refundsOf(order).map((note) => (
+                <span key={note.number} className="block text-xs text-slate-600">
+                  {t("creditNote", { number: note.number, amount: note.amount })}
+                </span>
+              ))}
               {order.vatRateBasisPoints === 0 ? (
                 <span className="block text-xs text-slate-600">{t("vatExempt")}</span>
               ) : order.vatAmount !== null && order.vatRateBasisPoints !== null ? (
@@ -297,6 +326,8 @@ async function OrdersTable({
                   buyer={name}
                   product={productOf(order)}
                   amount={amountOf(order)}
+                  left={leftOf(order)}
+                  classPass={isClassPass(order)}
                   date={dateOf(order)}
                 />
               ) : null}

@@ -10,8 +10,10 @@ import { IDLE, type FormState } from "@/lib/web/form-state";
 import { refundOrderAction } from "./actions";
 
 /**
- * Refunds one order after asking: "Refund…" opens a modal dialog that names the buyer, the product and
- * the amount, says what follows, and takes an optional reason; Escape or "Keep the order" closes it.
+ * Refunds one order, or a part of it, after asking: "Refund…" opens a modal dialog that names the
+ * buyer, the product and what is left to refund, says what follows, and takes an amount in kroner
+ * (blank: all that is left), for a class pass the classes the refund takes off it, and an optional
+ * reason; Escape or "Keep the order" closes it.
  * Once refunded the order may leave the filtered list, so the page says so (`?refunded=`) instead of the row.
  */
 export function RefundOrderForm({
@@ -19,12 +21,17 @@ export function RefundOrderForm({
   buyer,
   product,
   amount,
+  left,
+  classPass,
   date,
 }: {
   orderId: string;
   buyer: string;
   product: string;
   amount: string;
+  /** What is left to refund (all of `amount` before a first refund). */
+  left: string;
+  classPass: boolean;
   date: string;
 }) {
   const t = useTranslations("RefundOrderForm");
@@ -76,7 +83,50 @@ export function RefundOrderForm({
           </h2>
           <input type="hidden" name="orderId" value={orderId} />
           <p className="text-base text-slate-900">{t("summary", { amount, buyer, product, date })}</p>
+          {left !== amount ? <p className="text-slate-800">{t("left", { left })}</p> : null}
           <p className="rounded-md bg-red-50 p-3 text-slate-800">{t("consequences")}</p>
+          <div>
+            <label htmlFor={`${id}-amount`} className="block font-medium text-slate-800">
+              {t("amount")}
+            </label>
+            <input
+              id={`${id}-amount`}
+              name="amount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={left}
+              className={inputClass}
+              aria-invalid={state.fieldErrors?.amount ? true : undefined}
+              aria-describedby={state.fieldErrors?.amount ? `${id}-amount-error` : `${id}-amount-hint`}
+            />
+            <p id={`${id}-amount-hint`} className="mt-1 text-slate-600">
+              {t("amountHint", { left })}
+            </p>
+            <FieldError id={`${id}-amount-error`} error={state.fieldErrors?.amount} />
+          </div>
+          {classPass ? (
+            <div>
+              <label htmlFor={`${id}-classes`} className="block font-medium text-slate-800">
+                {t("classes")}
+              </label>
+              <input
+                id={`${id}-classes`}
+                name="classes"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                className={inputClass}
+                aria-invalid={state.fieldErrors?.classes ? true : undefined}
+                aria-describedby={state.fieldErrors?.classes ? `${id}-classes-error` : `${id}-classes-hint`}
+              />
+              <p id={`${id}-classes-hint`} className="mt-1 text-slate-600">
+                {t("classesHint")}
+              </p>
+              <FieldError id={`${id}-classes-error`} error={state.fieldErrors?.classes} />
+            </div>
+          ) : null}
           <div>
             <label htmlFor={`${id}-reason`} className="block font-medium text-slate-800">
               {t("reason")}
@@ -113,7 +163,7 @@ export function RefundOrderForm({
               {t("keep")}
             </button>
             <button type="submit" className={buttonClass("dangerSolid", "form")} disabled={pending}>
-              {pending ? t("refunding") : t("confirm", { amount })}
+              {pending ? t("refunding") : t("confirm")}
             </button>
           </div>
         </form>

@@ -30,7 +30,10 @@ async function buy(p: Product, paidAt: string): Promise<string> {
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   // The checkout stamps its own clock: the order is dated at a fixed instant.
-  await db.order.update({ where: { id: response.body.order.id }, data: { paidAt: new Date(paidAt), createdAt: new Date(paidAt) } });
+  await db.order.update({
+    where: { id: response.body.order.id },
+    data: { paidAt: new Date(paidAt), createdAt: new Date(paidAt) },
+  });
   return response.body.order.id;
 }
 
@@ -38,7 +41,9 @@ beforeAll(async () => {
   tenant = await createTenant({ name: "Dansestudiet" });
   buyer = await createMember(tenant.accountId, "attendee", { displayName: "Åse Ærø" });
   teacher = await createMember(tenant.accountId, "teacher");
-  expect((await api("PATCH", "/account", { token: tenant.admin.token, body: { legal: { vatRate: 25 } } })).status).toBe(200);
+  expect((await api("PATCH", "/account", { token: tenant.admin.token, body: { legal: { vatRate: 25 } } })).status).toBe(
+    200,
+  );
   const yoga = await product("Yoga drop-in", 12500, 25);
   const dance = await product("Dansetime", 20000, 0);
 
@@ -86,6 +91,10 @@ beforeAll(async () => {
     })
   ).id;
   await db.order.update({ where: { id: ids.refunded }, data: { refundedAt: new Date("2026-03-05T12:00:00Z") } });
+  await db.refund.updateMany({
+    where: { orderId: ids.refunded },
+    data: { refundedAt: new Date("2026-03-05T12:00:00Z") },
+  });
 });
 
 const PERIOD = "from=2026-03-01&to=2026-03-07";
@@ -95,7 +104,11 @@ async function journal(query = PERIOD, token = tenant.admin.token) {
   const response = await api("GET", `/exports/journal.csv?${query}`, { token });
   expect(response.status, response.text).toBe(200);
   const [header, ...rows] = parseCsv(response.text.replace(/^\uFEFF/, ""));
-  return { response, header: header!, rows: rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]!]))) };
+  return {
+    response,
+    header: header!,
+    rows: rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]!]))),
+  };
 }
 
 describe("GET /exports/journal.csv", () => {
@@ -104,8 +117,20 @@ describe("GET /exports/journal.csv", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="journal.csv"');
     expect(header).toEqual([
-      "date", "receiptNumber", "text", "customer", "amount", "currency", "vatRate", "vatAmount",
-      "paymentMethod", "account", "contraAccount", "vatAccount", "kind", "orderId",
+      "date",
+      "receiptNumber",
+      "text",
+      "customer",
+      "amount",
+      "currency",
+      "vatRate",
+      "vatAmount",
+      "paymentMethod",
+      "account",
+      "contraAccount",
+      "vatAccount",
+      "kind",
+      "orderId",
     ]);
     expect(rows.map((row) => [row.orderId, row.kind, row.date, row.amount])).toEqual([
       [ids.yoga, "sale", "2026-03-02", "125"],
@@ -157,7 +182,9 @@ describe("GET /exports/journal.csv", () => {
       byRate.set(rate, group);
     }
     expect(summary.body.revenueByVatRate).toEqual(
-      [...byRate].map(([vatRate, figures]) => ({ currency: "DKK", vatRate, ...figures })).sort((a, b) => b.vatRate - a.vatRate),
+      [...byRate]
+        .map(([vatRate, figures]) => ({ currency: "DKK", vatRate, ...figures }))
+        .sort((a, b) => b.vatRate - a.vatRate),
     );
   });
 
@@ -167,7 +194,9 @@ describe("GET /exports/journal.csv", () => {
       data: { salesAccount: 1100, exemptSalesAccount: 1110, vatAccount: 7200, cardClearingAccount: 5810 },
     });
     try {
-      const response = await api("GET", `/exports/journal.csv?${PERIOD}&delimiter=semicolon`, { token: tenant.admin.token });
+      const response = await api("GET", `/exports/journal.csv?${PERIOD}&delimiter=semicolon`, {
+        token: tenant.admin.token,
+      });
       const [header, first, second] = parseCsv(response.text.replace(/^\uFEFF/, ""), ";");
       const row = Object.fromEntries(header!.map((name, i) => [name, first![i]]));
       expect(row).toMatchObject({ account: "5810", contraAccount: "1100", vatAccount: "7200" });
@@ -190,7 +219,10 @@ describe("GET /exports/journal.csv", () => {
     ] as const) {
       const response = await api("GET", `/exports/journal.csv?${query}`, { token: tenant.admin.token });
       expect(response, query).toMatchObject({ status: 400, body: { error: "Validation failed" } });
-      expect(response.body.details.map((d: { path: string }) => d.path), query).toContain(path);
+      expect(
+        response.body.details.map((d: { path: string }) => d.path),
+        query,
+      ).toContain(path);
     }
   });
 

@@ -14,7 +14,8 @@ export const QuietHoursSchema = z
     from: ClockTime.openapi({ example: "22:00", description: "When they start, HH:MM on the studio's clock" }),
     to: ClockTime.openapi({ example: "08:00", description: "When they end, HH:MM; before `from`: the next morning" }),
   })
-  .refine((quiet) => quiet.from !== quiet.to, ruleIssue("quiet_hours_empty"))
+  // under `to`, where a form shows it
+  .refine((quiet) => quiet.from !== quiet.to, { ...ruleIssue("quiet_hours_empty"), path: ["to"] })
   .nullable()
   .openapi("QuietHours", {
     description:

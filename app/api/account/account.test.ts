@@ -164,7 +164,7 @@ describe("PATCH /account", () => {
     [
       "quiet hours ending as they start",
       { bookingPolicy: { quietHours: { from: "08:00", to: "08:00" } } },
-      "bookingPolicy.quietHours",
+      "bookingPolicy.quietHours.to",
     ],
     [
       "quiet hours with an unknown field",

@@ -90,6 +90,10 @@ describe("settings action", () => {
 
     const refused = await updateSettingsAction(formData({ ...quiet, "bookingPolicy.quietHours.to": "7" }));
     expect(refused.fieldErrors).toEqual({ "bookingPolicy.quietHours.to": "Enter a time such as 17:30" });
+    const empty = await updateSettingsAction(formData({ ...quiet, "bookingPolicy.quietHours.to": "21:00" }));
+    expect(empty.fieldErrors).toEqual({
+      "bookingPolicy.quietHours.to": "Quiet hours must end at another time than they start",
+    });
     expect(await stored()).toEqual({ quietHoursFrom: null, quietHoursTo: null });
   });
 

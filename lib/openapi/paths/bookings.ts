@@ -220,7 +220,9 @@ registry.registerPath({
   description:
     "In the studio's waitlist mode `offer` (`bookingPolicy.waitlistMode`), a freed place more than `waitlistAutoWithinMinutes` before " +
     "the start is offered to the first waitlisted person who could be confirmed: the booking stays `waitlisted` with `offerExpiresAt`, " +
-    "and the place is held for it (counted in the instance's `bookedCount`, so nobody else can book it). Claiming it before " +
+    "and the place is held for it (counted in the instance's `bookedCount`, so nobody else can book it). In the studio's " +
+    "`bookingPolicy.quietHours` no offer expires (it expires at their end) and none is emailed (the email waits for their end, " +
+    "the hold counted from then); a class that starts before their end gets the place automatically. Claiming it before " +
     "`offerExpiresAt` confirms the booking and takes its credit now (the entitlement named when joining, else the usable one that " +
     "expires first; 402 `No valid entitlement` when none is usable any longer). An offer not claimed in time passes to the next in " +
     "line and the booking leaves the waitlist. Checked in this order: 404 a booking the caller does not see; 403 staff claiming " +

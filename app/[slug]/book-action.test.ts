@@ -90,14 +90,14 @@ describe("booking for a child without a pass", () => {
     const passes = `/${tenant.slug}/passes?${new URLSearchParams({ for: liva.id, returnTo: `/${tenant.slug}/classes/${dance.id}` })}`;
     expect(await bookAction(tenant.slug, { instanceId: dance.id, attendeeId: liva.id })).toEqual({
       ok: false,
-      error: "Liva has no pass that covers this class",
+      error: "Liva has no pass that covers this class.",
       code: "no_valid_entitlement",
       buy: { label: "Buy for Liva", href: passes },
     });
     setTestPageLanguage("da");
     expect(await bookAction(tenant.slug, { instanceId: dance.id, attendeeId: liva.id })).toMatchObject({
       ok: false,
-      error: "Liva har intet klippekort, der gælder holdet",
+      error: "Liva har intet klippekort, der gælder holdet.",
       buy: { label: "Køb til Liva", href: passes },
     });
     expect(await db.booking.count({ where: { instanceId: dance.id } })).toBe(0);

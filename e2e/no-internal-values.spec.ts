@@ -145,6 +145,7 @@ test("no dashboard page shows a stand-in address or an API name; the orders list
     await expect(karlsOrder).toContainText("Mette Holm");
     await expect(karlsOrder).toContainText("mette.holm@");
     await expect(page.getByRole("row").filter({ hasText: "Sara Bach" })).toContainText("Ingen e-mail");
+    await karlsOrder.scrollIntoViewIfNeeded();
     await page.screenshot({ path: "/tmp/h-invalid-orders.png", fullPage: false });
     await saveScreenshot(page, "da-desktop-orders-who-paid");
     await page.goto(`/dashboard/users/${karl.id}`);

@@ -6,6 +6,7 @@ import { requireAdministrator } from "@/lib/web/require-administrator";
 import { listGroups } from "@/lib/groups/list-groups";
 import { listMemberNames } from "@/lib/users/list-member-names";
 import { listUsers } from "@/lib/users/list-users";
+import { contactLabel } from "@/lib/users/contact-label";
 import {
   addGroupMemberAction,
   createGroupAction,
@@ -24,7 +25,12 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<{ group?: string | string[]; q?: string | string[] }> };
 
 export default async function GroupsPage({ searchParams }: Props) {
-  const [viewer, t, params] = await Promise.all([requireAdministrator(), getTranslations("GroupsPage"), searchParams]);
+  const [viewer, t, params, tContact] = await Promise.all([
+    requireAdministrator(),
+    getTranslations("GroupsPage"),
+    searchParams,
+    getTranslations("Contact"),
+  ]);
   const groups = await listGroups({ db: viewer.db });
   const names = await listMemberNames({ db: viewer.db, userIds: groups.flatMap((group) => group.userIds) });
   // One group's search at a time (its "Find a person" form): up to 10 people, never the whole studio.
@@ -32,7 +38,8 @@ export default async function GroupsPage({ searchParams }: Props) {
   const query = typeof params.q === "string" ? params.q.trim() : "";
   const found =
     searchedGroup && query
-      ? (await listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona, q: query, limit: 10 })).items
+      ? (await listUsers({ db: viewer.db, accountId: viewer.accountId, viewer: viewer.persona, q: query, limit: 10 }))
+          .items
       : [];
   return (
     <div className="space-y-8">
@@ -52,10 +59,15 @@ export default async function GroupsPage({ searchParams }: Props) {
             const searched = group.id === searchedGroup && query !== "";
             const matches = searched ? found.filter((person) => !group.userIds.includes(person.id)) : [];
             return (
-              <li key={group.id} id={`group-${group.id}`} className="space-y-3 rounded-lg border border-slate-300 bg-white p-4">
+              <li
+                key={group.id}
+                id={`group-${group.id}`}
+                className="space-y-3 rounded-lg border border-slate-300 bg-white p-4"
+              >
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <h3 className="font-medium text-slate-900">
-                    {group.name} <span className="font-normal text-slate-600">{t("members", { count: group.userIds.length })}</span>
+                    {group.name}{" "}
+                    <span className="font-normal text-slate-600">{t("members", { count: group.userIds.length })}</span>
                   </h3>
                   <ActionForm
                     action={deleteGroupAction}
@@ -85,7 +97,12 @@ export default async function GroupsPage({ searchParams }: Props) {
                     </li>
                   ))}
                 </ul>
-                <form method="get" action={`#group-${group.id}`} role="search" className="flex flex-wrap items-end gap-2">
+                <form
+                  method="get"
+                  action={`#group-${group.id}`}
+                  role="search"
+                  className="flex flex-wrap items-end gap-2"
+                >
                   <input type="hidden" name="group" value={group.id} />
                   <span className="min-w-0 flex-1">
                     <label htmlFor={`find-${group.id}`} className="block text-sm font-medium text-slate-800">
@@ -117,13 +134,17 @@ export default async function GroupsPage({ searchParams }: Props) {
                     {matches.map((person) => (
                       <li key={person.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                         <span className="text-sm text-slate-800">
-                          {person.displayName || person.email} <span className="text-slate-600">{person.email}</span>
+                          {person.displayName || person.email}{" "}
+                          <span className="text-slate-600">{contactLabel(person, tContact)}</span>
                         </span>
                         <ActionForm
                           action={addGroupMemberAction}
                           hidden={{ groupId: group.id, userId: person.id }}
                           submitLabel={t("addMember")}
-                          accessibleLabel={t("addNamedTo", { member: person.displayName || (person.email ?? ""), name: group.name })}
+                          accessibleLabel={t("addNamedTo", {
+                            member: person.displayName || (person.email ?? ""),
+                            name: group.name,
+                          })}
                           pendingLabel={t("adding")}
                           variant="secondary"
                           inline
@@ -133,7 +154,9 @@ export default async function GroupsPage({ searchParams }: Props) {
                   </ul>
                 ) : null}
                 <details>
-                  <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("renameName", { name: group.name })}</summary>
+                  <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                    {t("renameName", { name: group.name })}
+                  </summary>
                   <div className="mt-3">
                     <ActionForm
                       action={renameGroupAction}

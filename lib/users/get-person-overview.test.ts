@@ -438,3 +438,60 @@ describe("getPersonOverview", () => {
     await expect(overview(other.accountId)).rejects.toMatchObject({ code: "not_found" });
   });
 });
+
+describe("a course enrolment on the member's page", () => {
+  it("reads as the course: its first and last class and the classes not started yet, not as unlimited", async () => {
+    const studio = await createTenant({ timezone: TIMEZONE });
+    const enrolled = await createMember(studio.accountId, "attendee");
+    const first = await createClass(studio.accountId, { startsAt: at(-7), title: "Yoga for begyndere" });
+    const later = [at(0) /* at NOW: started */, at(7), at(14), at(21)];
+    for (const startsAt of [...later, at(10)])
+      await db.instance.create({
+        data: {
+          accountId: studio.accountId,
+          eventId: first.eventId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 3_600_000),
+          capacity: 10,
+          audience: "everyone",
+          status: startsAt.getTime() === at(10).getTime() ? "cancelled" : "scheduled",
+        },
+      });
+    const course = await db.product.create({
+      data: {
+        accountId: studio.accountId,
+        type: "workshop",
+        name: "Begynderforløb",
+        courseEventId: first.eventId,
+        status: "active",
+      },
+    });
+    const enrolment = await db.entitlement.create({
+      data: {
+        accountId: studio.accountId,
+        userId: enrolled.userId,
+        productId: course.id,
+        remainingClasses: null,
+        validFrom: at(-8),
+        validUntil: at(22),
+        status: "active",
+      },
+    });
+    const pass = await grant(studio.accountId, enrolled.userId, { validFrom: at(-1), remainingClasses: 4 });
+
+    const read = await getPersonOverview({
+      db: tenantDb(studio.accountId),
+      userId: enrolled.userId,
+      timezone: TIMEZONE,
+      now: NOW,
+      audience: "member",
+    });
+    const passes = new Map(read.passes.map((shown) => [shown.id, shown]));
+    expect(passes.get(enrolment.id)).toMatchObject({
+      productName: "Begynderforløb",
+      remainingClasses: null,
+      course: { firstStartsAt: at(-7), lastStartsAt: at(21), classesLeft: 3 },
+    });
+    expect(passes.get(pass.id)).toMatchObject({ remainingClasses: 4, course: null });
+  });
+});

@@ -16,6 +16,7 @@ import { listDependants } from "@/lib/households/list-dependants";
 import { listCurrentPasses, listEndedPassesPage, type PassKey } from "@/lib/commerce/list-person-passes";
 import { listFailedInstalments, listPersonOrdersPage, type PersonOrderKey } from "@/lib/orders/list-person-orders";
 import { listProducts } from "@/lib/commerce/list-products";
+import { listCourseTerms, type CourseTerms } from "@/lib/commerce/course-terms";
 import type { Entitlement } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { studioDate } from "@/lib/studio-time/studio-date";
@@ -72,17 +73,24 @@ type PassContext = {
   today: string;
   names: Map<string, string>;
   subscriptions: Set<string>;
+  /** The course event of each course product. */
+  courseEvents: Map<string, string>;
+  /** The terms of the courses the passes read are of (filled by readPasses). */
+  courses?: Map<string, CourseTerms>;
   /** Whose a pass is when it is not the person's own (a dependant's name). */
   holders?: Map<string, string>;
 };
 
 function passContext(
-  products: { id: string; name: string; type: string }[],
-  context: Omit<PassContext, "names" | "subscriptions">,
+  products: { id: string; name: string; type: string; courseEventId: string | null }[],
+  context: Omit<PassContext, "names" | "subscriptions" | "courseEvents">,
 ): PassContext {
   return {
     ...context,
     names: new Map(products.map((product) => [product.id, product.name])),
+    courseEvents: new Map(
+      products.flatMap((product) => (product.courseEventId ? [[product.id, product.courseEventId] as const] : [])),
+    ),
     subscriptions: new Set(products.filter((product) => product.type === "subscription").map((p) => p.id)),
   };
 }
@@ -102,6 +110,8 @@ function shownPass(entitlement: Entitlement, context: PassContext) {
     /** Whose it is when it is not the person's own: a dependant's name (the member's household); else null. */
     holder: entitlement.userId === context.userId ? null : (context.holders?.get(entitlement.userId) ?? null),
     remainingClasses,
+    /** A course's enrolment: its first and last class and the classes not started yet; null for any other pass. */
+    course: context.courses?.get(context.courseEvents.get(entitlement.productId) ?? "") ?? null,
     validUntil: entitlement.validUntil,
     status,
     cancelAt: entitlement.cancelAt,
@@ -127,11 +137,15 @@ async function readPasses(options: {
   context: Promise<PassContext>;
 }) {
   const { db, userId, household, passesAfter } = options;
-  const context = await options.context;
+  const read = await options.context;
   const [current, endedPage] = await Promise.all([
-    listCurrentPasses({ db, userId, household, now: context.now }),
-    listEndedPassesPage({ db, userId, household, now: context.now, limit: ENDED_PASSES_SHOWN, after: passesAfter }),
+    listCurrentPasses({ db, userId, household, now: read.now }),
+    listEndedPassesPage({ db, userId, household, now: read.now, limit: ENDED_PASSES_SHOWN, after: passesAfter }),
   ]);
+  const courseEventIds = [...current, ...endedPage.items].flatMap(
+    (entitlement) => read.courseEvents.get(entitlement.productId) ?? [],
+  );
+  const context = { ...read, courses: await listCourseTerms(db, courseEventIds, read.now) };
   return {
     /** Every pass still usable or to come, newest first. */
     passes: current.map((entitlement) => shownPass(entitlement, context)),

@@ -31,13 +31,23 @@ async function PassList({
               {pass.holder !== null ? ` · ${pass.holder}` : null}
             </p>
             <p className="text-sm text-slate-700">
-              {pass.remainingClasses === null ? t("unlimited") : t("classesLeft", { count: pass.remainingClasses })}
-              {" · "}
-              {pass.cancelAt
-                ? t("cancelledEnds", { date: formatDate(pass.cancelAt, where) })
-                : pass.validUntil
-                  ? t("validUntil", { date: formatLastDay(pass.validUntil, where) })
-                  : t("noExpiry")}
+              {pass.course ? (
+                t("courseTerms", {
+                  first: formatDate(pass.course.firstStartsAt, where),
+                  last: formatDate(pass.course.lastStartsAt, where),
+                  count: pass.course.classesLeft,
+                })
+              ) : (
+                <>
+                  {pass.remainingClasses === null ? t("unlimited") : t("classesLeft", { count: pass.remainingClasses })}
+                  {" · "}
+                  {pass.cancelAt
+                    ? t("cancelledEnds", { date: formatDate(pass.cancelAt, where) })
+                    : pass.validUntil
+                      ? t("validUntil", { date: formatLastDay(pass.validUntil, where) })
+                      : t("noExpiry")}
+                </>
+              )}
               {pass.pause ? (
                 <span className="block">{words.pause(pass.pause, (date) => formatLocalDate(date, where))}</span>
               ) : null}

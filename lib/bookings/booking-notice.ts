@@ -8,7 +8,8 @@ export type BookingNotice = {
   /**
    * `teachers_changed`: the class got other teachers (a substitute), PATCH /instances action `teachers`.
    * `pass_refunded`: the booking was cancelled by the studio because the pass or membership it used
-   * was refunded (the class itself goes ahead). `reminder`: the class is soon (schedule-reminders.ts).
+   * was refunded (the class itself goes ahead). `membership_paused`: likewise because the membership it
+   * used is paused on that day. `reminder`: the class is soon (schedule-reminders.ts).
    * `moved`: the class got another time or place (`previous`: where and when it was).
    */
   kind:
@@ -18,6 +19,7 @@ export type BookingNotice = {
     | "cancelled_by_studio"
     | "teachers_changed"
     | "pass_refunded"
+    | "membership_paused"
     | "reminder"
     | "moved"
     | "offered";

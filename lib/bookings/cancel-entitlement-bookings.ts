@@ -13,7 +13,7 @@ export type PauseDays = { from: string; until: string; timezone: string };
  * The studio cancels the future confirmed bookings (start after now) that use an entitlement, inside
  * the caller's transaction: a refund's (after the entitlement was revoked; every future class, the
  * attendee told `pass_refunded`: their class goes ahead without them) or a pause's (only the classes
- * on the pause's days, `within`; the attendee told `cancelled_by_studio`). Each instance is locked in
+ * on the pause's days, `within`; the attendee told `membership_paused`). Each instance is locked in
  * id order (as cancelMemberBookings does, so two of them cannot deadlock); the booking becomes
  * `cancelled_by_studio`, its credit goes back and its place to the waitlist. A booking already checked in
  * stays: that class was used. Returns the notices to
@@ -32,7 +32,7 @@ export async function cancelEntitlementBookings({
   entitlementId: string;
   now: Date;
   within?: PauseDays;
-  notice?: "pass_refunded" | "cancelled_by_studio";
+  notice?: "pass_refunded" | "membership_paused";
 }): Promise<BookingNotice[]> {
   const onDays = within
     ? Prisma.sql`AND entitlement_paused_at(${within.from}::date, ${within.until}::date, i."startsAt", ${within.timezone})`

@@ -102,6 +102,8 @@ function renderContent(notice: BookingNotice, props: BookingEmailProps, facts: B
       return renderBookingClassCancelledEmail({ ...props, waitlisted: notice.wasWaitlisted === true });
     case "pass_refunded":
       return renderBookingPassRefundedEmail(props);
+    case "membership_paused":
+      return renderBookingPassRefundedEmail(props, "paused");
     case "reminder":
       return renderBookingReminderEmail({ ...props, ...reminderFacts(facts) });
     case "teachers_changed":

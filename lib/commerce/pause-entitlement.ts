@@ -62,10 +62,10 @@ export async function pauseEntitlement({
         entitlementId,
         now,
         within: { from: input.from, until: input.until, timezone },
-        notice: "cancelled_by_studio",
+        notice: "membership_paused",
       });
       await enqueueBookingEmails(tx, entitlement.accountId, notices);
-      cancelledBookings = notices.filter((notice) => notice.kind === "cancelled_by_studio").length;
+      cancelledBookings = notices.filter((notice) => notice.kind === "membership_paused").length;
     },
   );
   return { entitlement: written, cancelledBookings };

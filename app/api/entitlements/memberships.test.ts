@@ -218,10 +218,11 @@ describe("POST /entitlements/{id}/pause and /resume", () => {
     expect((await db.entitlement.findUniqueOrThrow({ where: { id: entitlement.id } })).remainingClasses).toBe(6);
     for (const lesson of inside) expect((await db.instance.findUniqueOrThrow({ where: { id: lesson.id } })).bookedCount).toBe(0);
     const cancelled = inside.map((lesson) => bookings.get(lesson.id)!);
-    const queued = await db.bookingEmail.findMany({ where: { bookingId: { in: cancelled }, kind: "cancelled_by_studio" } });
+    const queued = await db.bookingEmail.findMany({ where: { bookingId: { in: cancelled }, kind: "membership_paused" } });
     expect(queued.map((email) => email.bookingId).sort()).toEqual(cancelled.sort());
     await sendWaitingBookingEmails();
-    const sent = readOutbox().filter((email) => email.to === member.email && /^Hold aflyst: Hatha, /.test(email.subject));
+    const sent = readOutbox().filter((email) => email.to === member.email && /^Booking afmeldt: Hatha, /.test(email.subject));
+    expect(sent.every((email) => /medlemskab er sat på pause/.test(email.text))).toBe(true);
     expect(sent).toHaveLength(inside.length);
   });
 

@@ -134,10 +134,11 @@ describe("pause and resume membership", () => {
     );
     expect(statuses).toEqual(["cancelled_by_studio", "cancelled_by_studio", "confirmed"]);
     expect((await stored(pass.id)).remainingClasses).toBe(7);
-    const queued = await db.bookingEmail.findMany({ where: { bookingId: { in: booked }, kind: "cancelled_by_studio" } });
+    const queued = await db.bookingEmail.findMany({ where: { bookingId: { in: booked }, kind: "membership_paused" } });
     expect(queued.map((email) => email.bookingId).sort()).toEqual(booked.slice(0, 2).sort());
     await sendWaitingBookingEmails();
-    const sent = readOutbox().filter((email) => email.to === member.email && /^Hold aflyst: Yin, /.test(email.subject));
+    const sent = readOutbox().filter((email) => email.to === member.email && /^Booking afmeldt: Yin, /.test(email.subject));
+    expect(sent.every((email) => /medlemskab er sat på pause/.test(email.text))).toBe(true);
     expect(sent).toHaveLength(2);
   });
 

@@ -1,6 +1,6 @@
 // Runs in the email worker threads (lib/email/email-worker.ts): nothing here needs the app's bundle.
 import { buildCalendar } from "@/lib/calendar/ics";
-import { formatFullDateTime, formatTime } from "@/lib/format/dates";
+import { formatFullDateTime, formatTime, formatWeekday } from "@/lib/format/dates";
 import type { EmailAttachment, EmailMessage } from "@/lib/email/transport";
 import type { BookedClass, BookingEmailProps } from "@/lib/email/templates/booking-email-layout";
 import { renderBookingMovedEmail } from "@/lib/email/templates/booking-moved-email";
@@ -113,12 +113,19 @@ function renderContent(notice: BookingNotice, props: BookingEmailProps, facts: B
     case "offered":
       return renderBookingOfferedEmail({
         ...props,
-        heldUntil: formatTime(facts.offerExpiresAt ?? facts.startsAt, { locale: facts.locale, zone: facts.timezone }),
+        heldUntil: heldUntilWords(facts.offerExpiresAt ?? facts.startsAt, facts, props.locale),
         claimUrl: facts.claimUrl,
       });
     default: // a row written by raw SQL with a kind this code does not know
       throw new TypeError("unknown booking email kind");
   }
+}
+
+/** "fredag kl. 08.00": with its weekday, so an offer made before the night that lapses the next morning says so. */
+function heldUntilWords(expiresAt: Date, facts: BookingEmailFacts, locale: Locale): string {
+  const where = { locale: facts.locale, zone: facts.timezone };
+  const offered = translatorFor(locale, "BookingOfferedEmail");
+  return offered("until", { day: formatWeekday(expiresAt, where), time: formatTime(expiresAt, where) });
 }
 
 /** What a reminder adds: the address, and until when cancelling is free (null: that moment has passed). */

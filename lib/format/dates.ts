@@ -25,6 +25,11 @@ export function formatTime(date: Date, where: Zoned): string {
   return inZone(date, where).toLocaleString(DateTime.TIME_SIMPLE);
 }
 
+/** "fredag" (da-DK), "Friday" (en-US): the weekday of an instant in the zone. */
+export function formatWeekday(date: Date, where: Zoned): string {
+  return inZone(date, where).toLocaleString({ weekday: "long" });
+}
+
 /** "09.15–10.15" in the zone: the range of one class. */
 export function formatTimeRange(start: Date, end: Date, where: Zoned): string {
   return `${formatTime(start, where)}–${formatTime(end, where)}`;

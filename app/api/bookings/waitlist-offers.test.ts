@@ -63,7 +63,7 @@ describe("a freed place in offer mode", () => {
     expect(mine.status, mine.text).toBe(200);
     expect(JSON.stringify(mine.body)).toContain(offered.offerExpiresAt!.toISOString());
 
-    const [email] = await waitForEmailsAbout(next.email, /Din plads er holdt til \d\d[.:]\d\d/);
+    const [email] = await waitForEmailsAbout(next.email, /Din plads er holdt til [a-zæøå]+dag kl\. \d\d[.:]\d\d/);
     expect(email?.locale).toBe("da");
     expect(email?.text).toContain(`/${tenant.slug}/me`);
 

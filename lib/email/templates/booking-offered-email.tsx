@@ -4,7 +4,7 @@ import { BookingEmailLayout, type BookingEmailProps } from "./booking-email-layo
 import { renderBoth } from "./render-both";
 
 export type BookingOfferedEmailProps = BookingEmailProps & {
-  /** Until when the place is held, as a time of day in the studio's timezone. */
+  /** Until when the place is held, in words with its weekday: "fredag kl. 08.00". */
   heldUntil: string;
   /** The member's page, where the offer is claimed. */
   claimUrl: string;

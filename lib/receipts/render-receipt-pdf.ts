@@ -28,29 +28,12 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
   const money = (minor: number) => formatMoney(sign * minor, facts.currency, facts.formatLocale);
   const title = creditNote ? t("creditNoteTitle") : t("title");
 
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    font: REGULAR,
-    info: { Title: `${title} ${facts.receiptNumber}`, Author: facts.seller.name },
-  });
-  doc.registerFont("regular", REGULAR).registerFont("bold", BOLD);
-  const done = collect(doc);
-  const width = doc.page.width - 2 * MARGIN;
-
-  doc.font("bold").fontSize(20).text(title);
-  doc.moveDown(0.5);
-  doc.font("bold").fontSize(11).text(facts.seller.name);
-  doc.font("regular").fontSize(10).fillColor(MUTED);
-  if (facts.seller.address) doc.text(facts.seller.address);
-  if (facts.seller.vatNumber) doc.text(t("vatNumber", { number: facts.seller.vatNumber }));
-  doc.fillColor("black").moveDown(1.5);
+  const { doc, done, width } = openDocument(facts, t, title, facts.receiptNumber);
 
   field(doc, t("receiptNumber"), String(facts.receiptNumber));
   field(doc, t("date"), formatDate(new Date(facts.paidAt), where));
   if (facts.refundedAt) field(doc, t("refundedOn"), formatDate(new Date(facts.refundedAt), where));
-  const customer = isRealEmail(facts.buyer.email) ? `${facts.buyer.name} <${facts.buyer.email}>` : facts.buyer.name;
-  field(doc, t("customer"), facts.paidFor ? t("customerFor", { customer, name: facts.paidFor }) : customer);
+  field(doc, t("customer"), customerOf(facts, t));
   if (creditNote) {
     doc.moveDown(0.5).text(t("creditNoteFor", { number: facts.receiptNumber }), { width });
   }
@@ -61,20 +44,7 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
   row(doc, width, facts.item, money(facts.amount + facts.discountAmount));
   if (facts.discountAmount > 0) row(doc, width, t("discount"), money(-facts.discountAmount));
   rule(doc, width);
-  const exempt = facts.vatRateBasisPoints === 0;
-  const vat = facts.vatAmount !== null && facts.vatRateBasisPoints !== null && !exempt;
-  row(doc, width, vat ? t("totalInclVat") : t("total"), money(facts.amount), "bold");
-  if (exempt) {
-    // VAT-exempt teaching (decision 0041): the exemption named instead of a VAT line.
-    doc.moveDown(0.5).font("regular").text(t("vatExempt"));
-  } else if (vat) {
-    const rate = new Intl.NumberFormat(facts.formatLocale, { maximumFractionDigits: 2 }).format(
-      basisPointsToPercent(facts.vatRateBasisPoints!),
-    );
-    row(doc, width, t("vatIncluded", { rate }), money(facts.vatAmount!));
-  } else {
-    doc.moveDown(0.5).font("regular").fillColor(MUTED).text(t("noVat")).fillColor("black");
-  }
+  totalAndVat(doc, width, t, facts, { total: facts.amount, vat: facts.vatAmount }, money);
 
   doc.end();
   return done;
@@ -89,32 +59,12 @@ async function renderCreditNotePdf(facts: ReceiptFacts, note: CreditNoteFacts): 
   const where = { locale: facts.formatLocale, zone: facts.timezone };
   const money = (minor: number) => formatMoney(-minor, facts.currency, facts.formatLocale);
   const title = t("creditNoteTitle");
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    font: REGULAR,
-    info: { Title: `${title} ${note.number}`, Author: facts.seller.name },
-  });
-  doc.registerFont("regular", REGULAR).registerFont("bold", BOLD);
-  const done = collect(doc);
-  const width = doc.page.width - 2 * MARGIN;
-
-  doc.font("bold").fontSize(20).text(title);
-  doc.moveDown(0.5);
-  doc.font("bold").fontSize(11).text(facts.seller.name);
-  doc.font("regular").fontSize(10).fillColor(MUTED);
-  if (facts.seller.address) doc.text(facts.seller.address);
-  if (facts.seller.vatNumber) doc.text(t("vatNumber", { number: facts.seller.vatNumber }));
-  doc.fillColor("black").moveDown(1.5);
+  const { doc, done, width } = openDocument(facts, t, title, note.number);
 
   field(doc, t("creditNoteNumber"), String(note.number));
   field(doc, t("date"), formatDate(new Date(note.refundedAt), where));
   field(doc, t("receiptNumber"), String(facts.receiptNumber));
-  field(
-    doc,
-    t("customer"),
-    isRealEmail(facts.buyer.email) ? `${facts.buyer.name} <${facts.buyer.email}>` : facts.buyer.name,
-  );
+  field(doc, t("customer"), customerOf(facts, t));
   doc.moveDown(0.5).text(t("creditNoteFor", { number: facts.receiptNumber }), { width });
   doc.moveDown(1.5);
 
@@ -127,22 +77,63 @@ async function renderCreditNotePdf(facts: ReceiptFacts, note: CreditNoteFacts): 
     money(note.amount),
   );
   rule(doc, width);
+  totalAndVat(doc, width, t, facts, { total: note.amount, vat: note.vatAmount }, money);
+
+  doc.end();
+  return done;
+}
+
+type ReceiptWords = ReturnType<typeof translatorFor<"Receipt">>;
+
+/** An A4 document headed by its title and the seller (name, address, VAT number); numbered `number` in its metadata. */
+function openDocument(facts: ReceiptFacts, t: ReceiptWords, title: string, number: number) {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    font: REGULAR,
+    info: { Title: `${title} ${number}`, Author: facts.seller.name },
+  });
+  doc.registerFont("regular", REGULAR).registerFont("bold", BOLD);
+  const done = collect(doc);
+  const width = doc.page.width - 2 * MARGIN;
+  doc.font("bold").fontSize(20).text(title);
+  doc.moveDown(0.5);
+  doc.font("bold").fontSize(11).text(facts.seller.name);
+  doc.font("regular").fontSize(10).fillColor(MUTED);
+  if (facts.seller.address) doc.text(facts.seller.address);
+  if (facts.seller.vatNumber) doc.text(t("vatNumber", { number: facts.seller.vatNumber }));
+  doc.fillColor("black").moveDown(1.5);
+  return { doc, done, width };
+}
+
+/** Who paid (their email when they have a real one), and the child it was for. */
+function customerOf(facts: ReceiptFacts, t: ReceiptWords): string {
+  const customer = isRealEmail(facts.buyer.email) ? `${facts.buyer.name} <${facts.buyer.email}>` : facts.buyer.name;
+  return facts.paidFor ? t("customerFor", { customer, name: facts.paidFor }) : customer;
+}
+
+/** The total, then its VAT at the order's rate, the exemption (decision 0041) or that no VAT is charged. */
+function totalAndVat(
+  doc: PDFKit.PDFDocument,
+  width: number,
+  t: ReceiptWords,
+  facts: ReceiptFacts,
+  amounts: { total: number; vat: number | null },
+  money: (minor: number) => string,
+): void {
   const exempt = facts.vatRateBasisPoints === 0;
-  const vat = note.vatAmount !== null && facts.vatRateBasisPoints !== null && !exempt;
-  row(doc, width, vat ? t("totalInclVat") : t("total"), money(note.amount), "bold");
+  const vat = amounts.vat !== null && facts.vatRateBasisPoints !== null && !exempt;
+  row(doc, width, vat ? t("totalInclVat") : t("total"), money(amounts.total), "bold");
   if (exempt) {
     doc.moveDown(0.5).font("regular").text(t("vatExempt"));
   } else if (vat) {
     const rate = new Intl.NumberFormat(facts.formatLocale, { maximumFractionDigits: 2 }).format(
       basisPointsToPercent(facts.vatRateBasisPoints!),
     );
-    row(doc, width, t("vatIncluded", { rate }), money(note.vatAmount!));
+    row(doc, width, t("vatIncluded", { rate }), money(amounts.vat!));
   } else {
     doc.moveDown(0.5).font("regular").fillColor(MUTED).text(t("noVat")).fillColor("black");
   }
-
-  doc.end();
-  return done;
 }
 
 function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {

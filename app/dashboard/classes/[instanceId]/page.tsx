@@ -201,22 +201,13 @@ export default async function ClassPage({ params, searchParams }: Props) {
                   <p className="break-all text-sm text-slate-600">{email(booking.attendee)}</p>
                 </div>
                 {live ? (
-                  <div className="flex flex-col items-start gap-1">
-                    <PromoteForm
-                      instanceId={instance.id}
-                      bookingId={booking.id}
-                      attendee={name(booking.attendee)}
-                      full={false}
-                      capacity={instance.capacity}
-                    />
-                    <CancelBookingForm
-                      instanceId={instance.id}
-                      bookingId={booking.id}
-                      attendee={name(booking.attendee)}
-                      late={false}
-                      waitlisted
-                    />
-                  </div>
+                  <WaitingControls
+                    instanceId={instance.id}
+                    bookingId={booking.id}
+                    attendee={name(booking.attendee)}
+                    full={false}
+                    capacity={instance.capacity}
+                  />
                 ) : null}
               </li>
             ))}
@@ -292,22 +283,13 @@ export default async function ClassPage({ params, searchParams }: Props) {
                   {t("waitingSince", { since: formatDateTime(booking.createdAt, studio) })}
                 </span>
                 {live ? (
-                  <div className="flex flex-col items-start gap-1">
-                    <PromoteForm
-                      instanceId={instance.id}
-                      bookingId={booking.id}
-                      attendee={name(booking.attendee)}
-                      full={full}
-                      capacity={instance.capacity}
-                    />
-                    <CancelBookingForm
-                      instanceId={instance.id}
-                      bookingId={booking.id}
-                      attendee={name(booking.attendee)}
-                      late={false}
-                      waitlisted
-                    />
-                  </div>
+                  <WaitingControls
+                    instanceId={instance.id}
+                    bookingId={booking.id}
+                    attendee={name(booking.attendee)}
+                    full={full}
+                    capacity={instance.capacity}
+                  />
                 ) : null}
               </li>
             ))}
@@ -315,5 +297,27 @@ export default async function ClassPage({ params, searchParams }: Props) {
         )}
       </Section>
     </>
+  );
+}
+
+/** A waiting or held place's two moves at the desk: up into the class (with an extra place when it is full), or off the waitlist. */
+function WaitingControls(props: {
+  instanceId: string;
+  bookingId: string;
+  attendee: string;
+  full: boolean;
+  capacity: number;
+}) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <PromoteForm {...props} />
+      <CancelBookingForm
+        instanceId={props.instanceId}
+        bookingId={props.bookingId}
+        attendee={props.attendee}
+        late={false}
+        waitlisted
+      />
+    </div>
   );
 }

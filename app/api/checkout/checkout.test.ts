@@ -62,6 +62,7 @@ describe("POST /checkout with the demo provider", () => {
       createdAt: expect.stringMatching(/Z$/),
       paidAt: expect.stringMatching(/Z$/),
       refundedAt: null,
+      refundedAmount: 0,
       receiptNumber: 1,
       vatAmount: null,
       vatRate: null,

@@ -41,6 +41,8 @@ export const TENANT_MODELS = new Set<string>([
   "StandingBookingClass",
   "DineroConnection",
   "DineroVoucher",
+  "Withdrawal",
+  "TermsVersion",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -3,6 +3,7 @@ import type { ErrorDetail } from "@/lib/errors";
 import { Id, IsoDateTime, text } from "./common";
 import { z } from "./zod";
 import { ruleDetail, ruleIssue } from "@/lib/error-details";
+import { productWithdrawal } from "@/lib/withdrawals/withdrawal-right";
 
 export const PRODUCT_TYPES = [
   "drop_in",
@@ -86,6 +87,13 @@ export const ProductSchema = z
         "`25`: sold with the studio's VAT rate from its legal settings (`legal.vatRate`, 25 % in Denmark; no VAT while the studio has none); `0`: VAT-exempt teaching (momsfritaget undervisning), its orders carry VAT 0",
     }),
     status: ProductStatusSchema,
+    withdrawal: z
+      .object({ days: z.number().int().openapi({ example: 14 }) })
+      .nullable()
+      .openapi("ProductWithdrawal", {
+        description:
+          "The buyer's right to withdraw from an online purchase (forbrugeraftaleloven §18), worked out from the product, never chosen: `{ days: 14 }` for an undated class pass, an unlimited pass or a membership; null for a drop-in, a workshop, a teacher training or a course, whose classes have fixed dates (§18 stk. 2 nr. 12)",
+      }),
   })
   .openapi("Product");
 
@@ -341,6 +349,7 @@ export function serializeProduct(product: ProductWithPrices): ProductDto {
     newcomersOnly: product.newcomersOnly,
     vatRate: product.vatExempt ? 0 : 25,
     status: product.status as ProductDto["status"],
+    withdrawal: productWithdrawal(product),
   };
 }
 

@@ -111,6 +111,7 @@ describe("POST /products", () => {
       newcomersOnly: false,
       vatRate: 25,
       status: "draft",
+      withdrawal: { days: 14 },
     });
     expect(response.body.prices[0].id).not.toBe(response.body.prices[1].id);
   });

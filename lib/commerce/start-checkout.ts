@@ -86,7 +86,10 @@ export async function startCheckout({
         const charged = chargedAmount(payable.amount, discount?.amount ?? 0);
         paidAtOnce =
           tender.settlement === "immediate" || (charged === 0 && price.interval === null && price.instalments === null);
-        const order = await placeOrder(tx, { userId, product, price, provider: tender.name, discount });
+        const order = await placeOrder(tx, {
+          ...{ userId, product, price, provider: tender.name, discount },
+          online: { startNowAt: input.startNow ? now : null },
+        });
         if (!paidAtOnce) {
           if (course) await holdCourseSeats(tx, { accountId, orderId: order.id, userId, classes: course, now });
           return { order, entitlement: null };

@@ -8,6 +8,7 @@ import type { Discount } from "@/lib/commerce/redeem-promo-code";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { issueReceipts } from "@/lib/receipts/issue-receipts";
 import { tenderOf } from "@/lib/payments/tenders";
+import { productWithdrawal } from "@/lib/withdrawals/withdrawal-right";
 
 type OrderRow = {
   userId: string;
@@ -27,6 +28,9 @@ type OrderRow = {
   discount?: Discount | null;
   /** Part `instalment` of `instalments` of a price paid in instalments; `of`: the first order (null on the first). */
   instalment?: OrderInstalment | null;
+  /** The right of withdrawal's days (online checkout of a product with the right), and when the buyer asked to start at once. */
+  withdrawalDays?: number | null;
+  startNowRequestedAt?: Date | null;
 };
 
 export type OrderInstalment = { of: string | null; instalment: number; instalments: number };
@@ -61,6 +65,8 @@ function orderData(row: OrderRow & { createdAt?: Date }) {
     instalmentOf: row.instalment?.of ?? null,
     instalment: row.instalment?.instalment ?? null,
     instalments: row.instalment?.instalments ?? null,
+    withdrawalDays: row.withdrawalDays ?? null,
+    startNowRequestedAt: row.startNowRequestedAt ?? null,
   };
 }
 
@@ -71,13 +77,24 @@ function orderData(row: OrderRow & { createdAt?: Date }) {
  */
 export function placeOrder(
   tx: TenantTx,
-  purchase: { userId: string; product: Product; price: Price; provider: string; discount?: Discount | null },
+  purchase: {
+    userId: string;
+    product: Product;
+    price: Price;
+    provider: string;
+    discount?: Discount | null;
+    /** An online checkout: a distance contract, with the product's right of withdrawal (decision 0049). */
+    online?: { startNowAt: Date | null };
+  },
 ): Promise<Order> {
-  const { product, price } = purchase;
+  const { product, price, online, ...rest } = purchase;
+  const withdrawalDays = online ? (productWithdrawal(product)?.days ?? null) : null;
   const inParts = price.instalments !== null && tenderOf(purchase.provider).paysInParts;
   return createOrder(tx, {
-    ...purchase,
+    ...rest,
     productId: product.id,
+    withdrawalDays,
+    startNowRequestedAt: withdrawalDays === null ? null : (online?.startNowAt ?? null),
     price: inParts ? firstPayment(price) : price,
     instalment: inParts ? { of: null, instalment: 1, instalments: price.instalments! } : null,
   });

@@ -72,6 +72,11 @@ export const OrderSchema = z
       example: 3,
       description: "How many instalments the purchase is paid in; null for an order not paid in instalments",
     }),
+    startNowRequestedAt: z.iso.datetime().nullable().openapi({
+      description:
+        "When the buyer expressly asked at checkout (`startNow: true`) to use a purchase with a right of withdrawal at once: " +
+        "a withdrawal then pays for what was used (forbrugeraftaleloven §22); null otherwise",
+    }),
   })
   .openapi("Order");
 
@@ -132,6 +137,13 @@ export const CheckoutInput = z
         "Buy for one of the caller's dependants (`guardianId` = the caller; anyone else's: 403): the order and the " +
         "entitlement are the dependant's, a price's `minAge`/`maxAge` is judged on the dependant's date of birth, and the " +
         "caller pays and gets the receipt",
+    }),
+    startNow: z.boolean().optional().openapi({
+      description:
+        "A product with a right of withdrawal (`withdrawal` not null): `true` records the buyer's express request to use it " +
+        "at once, within the withdrawal period (the order's `startNowRequestedAt`), so that a withdrawal pays for what was " +
+        "used (forbrugeraftaleloven §22). Default `false`: a withdrawal then refunds the whole price, whatever was used. " +
+        "Ignored for a product without the right",
     }),
   })
   .openapi("CheckoutInput");
@@ -262,6 +274,7 @@ export function serializeOrder(order: Order): OrderDto {
     instalmentOf: order.instalmentOf,
     instalment: order.instalment,
     instalments: order.instalments,
+    startNowRequestedAt: order.startNowRequestedAt?.toISOString() ?? null,
   };
 }
 

@@ -69,6 +69,7 @@ describe("POST /checkout with the demo provider", () => {
       instalmentOf: null,
       instalment: null,
       instalments: null,
+      startNowRequestedAt: null,
     });
     expect(entitlement).toEqual({
       id: expect.any(String),

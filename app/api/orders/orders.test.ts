@@ -85,6 +85,7 @@ describe("GET /me/orders", () => {
       instalmentOf: null,
       instalment: null,
       instalments: null,
+      startNowRequestedAt: null,
     });
     const inOther = await api("GET", "/me/orders", { token: idaInOther.token });
     expect(inOther.body.map((o: { id: string }) => o.id)).toEqual([theirOrder]);

@@ -71,6 +71,7 @@ test.describe("the desk in Danish", () => {
     const fill = wordsOf(language, "FillBar");
     const held = wordsOf(language, "HeldPlaces");
     const promote = wordsOf(language, "PromoteForm");
+    const rosterActions = wordsOf(language, "RosterActions");
     const heldText = (until: string) => held.markup("heldFor", { attendee: IDA, time: until, person: (name) => name });
     const { instanceId, startsAt, until } = await heldClass();
     const since = new Date();
@@ -106,8 +107,9 @@ test.describe("the desk in Danish", () => {
     await page.screenshot({ path: "/tmp/h-held-desktop-extra-place.png", fullPage: true });
     await saveScreenshot(page, "da-desktop-desk-promote-held-3-extra-place");
     await frejaWaiting.getByRole("button", { name: promote("moveUpWithExtraPlace") }).click();
-    // Her waiting row goes as she is booked (its form, and the notice in it, with it).
+    // Her waiting row goes as she is booked; what happened is told above the waitlist, where the desk looks.
     await expect(frejaWaiting).toHaveCount(0);
+    await expect(waitlistOf(page).getByRole("status")).toHaveText(rosterActions("promotedExtraPlace"));
 
     // Booked: Freja on the roster with her pass, Ida's place still held as it was, nobody waiting.
     await page.reload();

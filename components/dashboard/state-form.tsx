@@ -33,8 +33,8 @@ export function StateForm({
   className?: string;
   /** Clear the inputs after a success (create forms: a second click must not create it twice). */
   resetOnSuccess?: boolean;
-  /** After a success: a create form puts its own controlled values back. */
-  onSuccess?: () => void;
+  /** After a success, with the answer: a create form puts its own controlled values back. */
+  onSuccess?: (result: FormState) => void;
   children?: (state: FormState) => ReactNode;
 }) {
   const t = useTranslations("Forms");
@@ -54,7 +54,7 @@ export function StateForm({
         setState(result);
         if (result.ok) {
           if (resetOnSuccess) form.reset();
-          onSuccess?.();
+          onSuccess?.(result);
         }
       } catch {
         setState({ ok: false, error: t("requestFailed") });

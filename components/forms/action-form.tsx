@@ -22,6 +22,8 @@ export type ActionFormProps = {
   confirm?: string | ((formData: FormData) => string | undefined);
   /** Clear the inputs after a success (create forms). */
   resetOnSuccess?: boolean;
+  /** After a success, with the answer (a row that disappears tells its message elsewhere). */
+  onSuccess?: (result: FormState) => void;
   /** Fields and button on one row (small inline actions). */
   inline?: boolean;
   disabled?: boolean;
@@ -60,6 +62,7 @@ export function ActionForm(props: ActionFormProps) {
         const result = (await action(formData)) ?? IDLE;
         setState(result);
         if (result.ok && props.resetOnSuccess) form.reset();
+        if (result.ok) props.onSuccess?.(result);
       } catch {
         setState({ ok: false, error: t("requestFailed") });
       }

@@ -7,6 +7,7 @@ import { StatusBadge } from "@/components/dashboard/status-badge";
 import { getStatusWords } from "@/lib/i18n/status-words";
 import { getActiveStudio } from "@/lib/web/get-active-studio";
 import { PageHeader, Section } from "@/components/forms/page-header";
+import { SectionNotices } from "@/components/dashboard/section-notice";
 import { requireClassManager } from "@/lib/web/require-administrator";
 import { listClassPlaces } from "@/lib/bookings/list-class-places";
 import { HeldPlace } from "@/components/dashboard/held-place";
@@ -271,30 +272,32 @@ export default async function ClassPage({ params, searchParams }: Props) {
         </Section>
       ) : null}
       <Section id="waitlist-heading" title={t("waitlist", { count: waitlist.length })}>
-        {waitlist.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("nobodyWaiting")}</p>
-        ) : (
-          <ol className="list-inside list-decimal divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
-            {waitlist.map((booking) => (
-              <li key={booking.id} className="space-y-1 p-4">
-                <span className="font-medium">{person(booking)}</span>{" "}
-                <span className="text-sm text-slate-600">
-                  <span className="break-all">{email(booking.attendee)}</span> ·{" "}
-                  {t("waitingSince", { since: formatDateTime(booking.createdAt, studio) })}
-                </span>
-                {live ? (
-                  <WaitingControls
-                    instanceId={instance.id}
-                    bookingId={booking.id}
-                    attendee={name(booking.attendee)}
-                    full={full}
-                    capacity={instance.capacity}
-                  />
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        )}
+        <SectionNotices>
+          {waitlist.length === 0 ? (
+            <p className="text-sm text-slate-600">{t("nobodyWaiting")}</p>
+          ) : (
+            <ol className="list-inside list-decimal divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
+              {waitlist.map((booking) => (
+                <li key={booking.id} className="space-y-1 p-4">
+                  <span className="font-medium">{person(booking)}</span>{" "}
+                  <span className="text-sm text-slate-600">
+                    <span className="break-all">{email(booking.attendee)}</span> ·{" "}
+                    {t("waitingSince", { since: formatDateTime(booking.createdAt, studio) })}
+                  </span>
+                  {live ? (
+                    <WaitingControls
+                      instanceId={instance.id}
+                      bookingId={booking.id}
+                      attendee={name(booking.attendee)}
+                      full={full}
+                      capacity={instance.capacity}
+                    />
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </SectionNotices>
       </Section>
     </>
   );

@@ -2,7 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { StateForm } from "@/components/dashboard/state-form";
+import { useSectionNotice } from "@/components/dashboard/section-notice";
 import { ActionForm } from "@/components/forms/action-form";
+import type { FormState } from "@/lib/web/form-state";
 import { promoteWaitlistedAction } from "./actions";
 
 /**
@@ -25,6 +27,11 @@ export function PromoteForm({
   capacity: number;
 }) {
   const t = useTranslations("PromoteForm");
+  const tellSection = useSectionNotice();
+  // The row leaves the waitlist once the move succeeded: its message is told above the list.
+  const onSuccess = (result: FormState) => {
+    if (result.message) tellSection(result.message);
+  };
   if (!full)
     return (
       <ActionForm
@@ -34,6 +41,7 @@ export function PromoteForm({
         accessibleLabel={t("moveUpAttendee", { attendee })}
         variant="secondary"
         inline
+        onSuccess={onSuccess}
       />
     );
   return (
@@ -47,6 +55,7 @@ export function PromoteForm({
         hidden={{ instanceId, bookingId, extraPlace: "true" }}
         submitLabel={t("moveUpWithExtraPlace")}
         pendingLabel={t("moving")}
+        onSuccess={onSuccess}
         className="mt-2 space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3"
       >
         {() => <p className="text-slate-800">{t("fullHint", { attendee, capacity: capacity + 1 })}</p>}

@@ -30,12 +30,16 @@ export function parseQuery<T extends z.ZodType>(schema: T, request: NextRequest)
   return parseWith(schema, Object.fromEntries(request.nextUrl.searchParams));
 }
 
-/** Reads a JSON body: 413 past 100 kB, 400 when it is not JSON (or nested too deep) or not of the schema. */
-export async function parseBody<T extends z.ZodType>(schema: T, request: NextRequest): Promise<z.infer<T>> {
+/** Reads a JSON body: 413 past `maxBytes` (100 kB), 400 when it is not JSON (or nested too deep) or not of the schema. */
+export async function parseBody<T extends z.ZodType>(
+  schema: T,
+  request: NextRequest,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<z.infer<T>> {
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large");
+  if (declared > maxBytes) throw new AppError("payload_too_large");
   const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) throw new AppError("payload_too_large");
+  if (bytes.byteLength > maxBytes) throw new AppError("payload_too_large");
   const text = new TextDecoder().decode(bytes);
   return parseWith(schema, text.trim() === "" ? undefined : parseJsonText(text));
 }

@@ -44,6 +44,8 @@ export type RouteConfig<A extends AuthLevel, P, Q, B, K extends boolean = false>
   params?: P;
   query?: Q;
   body?: B;
+  /** A body larger than the default 100 kB this operation takes (413 past it). */
+  maxBodyBytes?: number;
 };
 
 /** A presented session credential that nothing has checked yet (auth level `credential`). */
@@ -108,7 +110,7 @@ async function admitApiKeyTo(config: { personOnly?: boolean }, auth: ApiKeyAuth)
  * statement checks it again.
  */
 async function prepareUnchecked(
-  config: { params?: Schema; query?: Schema; body?: Schema; personOnly?: boolean },
+  config: { params?: Schema; query?: Schema; body?: Schema; personOnly?: boolean; maxBodyBytes?: number },
   request: NextRequest,
   context: NextContext | undefined,
 ) {
@@ -127,12 +129,12 @@ async function prepareUnchecked(
 }
 
 async function parseInputs<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
-  config: { params?: P; query?: Q; body?: B },
+  config: { params?: P; query?: Q; body?: B; maxBodyBytes?: number },
   request: NextRequest,
   context: NextContext | undefined,
 ) {
   const params = config.params ? parsePathParams(config.params, (await context?.params) ?? {}) : undefined;
   const query = config.query ? parseQuery(config.query, request) : undefined;
-  const body = config.body ? await parseBody(config.body, request) : undefined;
+  const body = config.body ? await parseBody(config.body, request, config.maxBodyBytes) : undefined;
   return { params, query, body, request };
 }

@@ -23,6 +23,7 @@ import "./paths/imports";
 import "./paths/strikes";
 import "./paths/households";
 import "./paths/terms";
+import "./paths/withdrawals";
 
 /** The document's tags, in the order the rendered documentation shows them. */
 const TAGS = [

@@ -1,9 +1,11 @@
 import type { Order } from "@prisma/client";
-import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { ListPager, type ListPages } from "@/components/ui/list-pager";
 import { formatDate } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
+import { withdrawalPath } from "@/lib/withdrawals/withdrawal-path";
 
 type Props = {
   /** A page of the attendee's orders with a receipt (paid, refunded), newest first. */
@@ -12,11 +14,18 @@ type Props = {
   pages: ListPages;
   productNames: Map<string, string>;
   where: { zone: string; locale: string };
+  slug: string;
+  /** The orders whose withdrawal is open: each gets its "Withdraw from contract here". */
+  withdrawable: ReadonlySet<string>;
 };
 
 /** The attendee's receipts in this studio, each a PDF download (a refunded order's: its credit note). */
-export async function MyReceipts({ orders, productNames, where, pages }: Props) {
-  const t = await getTranslations("ReceiptLink");
+export async function MyReceipts({ orders, productNames, where, pages, slug, withdrawable }: Props) {
+  const [t, tWithdraw, locale] = await Promise.all([
+    getTranslations("ReceiptLink"),
+    getTranslations("WithdrawalPages"),
+    getLocale(),
+  ]);
   const withReceipt = orders.filter((order) => order.receiptNumber !== null);
   if (withReceipt.length === 0 && !pages.newest) return null;
   return (
@@ -49,6 +58,15 @@ export async function MyReceipts({ orders, productNames, where, pages }: Props) 
                 >
                   {refunded ? t("creditNote", { number }) : t("receipt", { number })}
                 </a>
+                {withdrawable.has(order.id) && (
+                  <Link
+                    href={withdrawalPath(slug, locale, order.id)}
+                    className="mt-1 ml-4 inline-block text-sm font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    {tWithdraw("footerLink")}
+                    <span className="sr-only"> ({product})</span>
+                  </Link>
+                )}
               </div>
               {refunded && <Badge tone="neutral">{t("refunded")}</Badge>}
             </li>

@@ -7,6 +7,7 @@ import { listAwaitedOrders } from "@/lib/orders/list-awaited-orders";
 import { getMe } from "@/lib/users/get-me";
 import { getPersonOverview } from "@/lib/users/get-person-overview";
 import { studioMember } from "@/lib/web/studio-member";
+import { listWithdrawableOrders } from "@/lib/withdrawals/list-withdrawable-orders";
 import { signOutAction } from "../actions";
 import { getPublicStudio, orNotFound, signInHref } from "../studio";
 import { AwaitedPaymentsSection } from "./awaited-payments-section";
@@ -82,7 +83,8 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
   const returnedOrder = typeof order === "string" ? order : null;
   // a member of years reads their history a page at a time: what is to come and the passes still usable whole,
   // the past, the ended passes and receipts in pages
-  const [overview, me, where, awaited] = await Promise.all([
+  const now = new Date();
+  const [overview, me, where, awaited, withdrawable] = await Promise.all([
     getPersonOverview({
       db: viewer.db,
       userId: viewer.userId,
@@ -95,7 +97,8 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
     }),
     getMe(viewer),
     pageFormat(account),
-    listAwaitedOrders({ db: viewer.db, userId: viewer.userId, now: new Date(), returnedOrderId: returnedOrder }),
+    listAwaitedOrders({ db: viewer.db, userId: viewer.userId, now, returnedOrderId: returnedOrder }),
+    listWithdrawableOrders({ db: viewer.db, userId: viewer.userId, timezone: account.timezone, now }),
   ]);
   const pages = (name: CursorName, next: readonly [Date, string] | null) =>
     listPages(account.slug, cursors, name, next);
@@ -138,6 +141,8 @@ export default async function MyBookingsPage({ params, searchParams }: Props) {
           pages={pages("receiptsAfter", overview.receipts.next)}
           productNames={overview.productNames}
           where={where}
+          slug={account.slug}
+          withdrawable={new Set(withdrawable.map(({ order }) => order.id))}
         />
         <MyDataSection slug={account.slug} dependants={overview.dependants} />
       </main>

@@ -27,6 +27,7 @@ import { contactLabel } from "@/lib/users/contact-label";
 import { OrderFilterForm } from "./order-filter-form";
 import { isRefundable } from "@/lib/orders/order-refundability";
 import { RefundOrderForm } from "./refund-order-form";
+import { WithdrawalsLink } from "./withdrawals-link";
 
 export const dynamic = "force-dynamic";
 
@@ -121,6 +122,7 @@ export default async function OrdersPage(props: Props) {
   return (
     <div className="space-y-6">
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>
+      <WithdrawalsLink />
       {refunded && refunded.refundedAmount > 0 ? (
         <Notice tone="success">
           {refunded.status === "refunded"

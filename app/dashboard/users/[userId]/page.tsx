@@ -24,6 +24,7 @@ import { PersonFacts, PersonFigures } from "./person-summary";
 import { ContactSection } from "./contact-section";
 import { getPersonContact } from "@/lib/users/get-person-contact";
 import { StrikesSection } from "./strikes-section";
+import { WithdrawalsSection } from "./withdrawals-section";
 
 export const dynamic = "force-dynamic";
 
@@ -111,6 +112,7 @@ export default async function PersonPage(props: Props) {
       <StandingPlacesSection userId={userId} places={overview.standingPlaces} studio={studio} />
       <PassesSection overview={overview} studio={studio} pages={pages("passesAfter", overview.endedPasses.next)} />
       <OrdersSection overview={overview} studio={studio} pages={pages("ordersAfter", overview.ordersNext)} />
+      <WithdrawalsSection db={viewer.db} userId={userId} studio={studio} />
       <Section id="membership" title={t("membershipHeading")}>
         {person.id === viewer.userId ? (
           <p className="text-sm text-slate-700">{t("cannotRemoveSelf")}</p>

@@ -18,6 +18,7 @@ import daSite from "./messages/da/site.json";
 import daStatuses from "./messages/da/statuses.json";
 import daHousehold from "./messages/da/household.json";
 import daPurchaseRights from "./messages/da/purchase-rights.json";
+import daTerms from "./messages/da/terms.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
@@ -38,6 +39,7 @@ import enSite from "./messages/en/site.json";
 import enStatuses from "./messages/en/statuses.json";
 import enHousehold from "./messages/en/household.json";
 import enPurchaseRights from "./messages/en/purchase-rights.json";
+import enTerms from "./messages/en/terms.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
@@ -63,6 +65,7 @@ const en = {
   ...enStatuses,
   ...enHousehold,
   ...enPurchaseRights,
+  ...enTerms,
 };
 const da: typeof en = {
   ...daSite,
@@ -85,6 +88,7 @@ const da: typeof en = {
   ...daStatuses,
   ...daHousehold,
   ...daPurchaseRights,
+  ...daTerms,
 };
 
 export type Messages = typeof en;

@@ -133,6 +133,7 @@ export const RULES = {
     `Line ${p.line} of the file is longer than ${p.maximum} bytes (a line, or a cell in it)`,
   import_field_not_of_kind: () => "Not a field of this kind of import",
   import_columns_mismatch: () => "Give every column of the file, in the file's order, with its header",
+  terms_not_accepted: () => "Accept the studio's terms of sale (acceptTerms: true) to buy",
 } as const satisfies Record<string, (params: never) => string>;
 
 export type RuleCode = keyof typeof RULES;

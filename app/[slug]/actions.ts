@@ -123,6 +123,7 @@ export const buyAction = studioAction(
         forUserId: readText,
         paymentMethod: readText,
         startNow: readCheckbox,
+        acceptTerms: readCheckbox,
       },
     },
     ...studioSite,
@@ -137,7 +138,7 @@ export const buyAction = studioAction(
       returnPath,
       startNowAsked: true,
     }).catch(async (error: unknown) => {
-      throw (await startNowNotTicked(error)) ?? error;
+      throw (await startNowNotTicked(error)) ?? (await termsNotAccepted(error)) ?? error;
     });
     return { redirectTo: checkoutUrl ?? withQuery(returnPath, "bought=1") };
   },
@@ -153,6 +154,15 @@ async function startNowNotTicked(error: unknown): Promise<ActionRefusal | null> 
   const tRights = await getTranslations("PurchaseRights");
   const message = tRights("startNowRequired");
   return new ActionRefusal("validation_failed", { error: message, fieldErrors: { startNow: message } });
+}
+
+/** The summary's box to accept the studio's terms left unticked: said in the page's words. */
+async function termsNotAccepted(error: unknown): Promise<ActionRefusal | null> {
+  const unticked = error instanceof AppError && error.details?.some((detail) => detail.code === "terms_not_accepted");
+  if (!unticked) return null;
+  const tTerms = await getTranslations("Terms");
+  const message = tTerms("acceptRequired");
+  return new ActionRefusal("validation_failed", { error: message, fieldErrors: { acceptTerms: message } });
 }
 
 /** `path` with one more query parameter, before any fragment. */

@@ -10,6 +10,7 @@ import { checkoutProviderFor, paymentProvider } from "@/lib/payments/provider";
 import type { CheckoutInput } from "@/lib/schemas/order";
 import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { placeOrder } from "@/lib/orders/create-order";
+import { acceptedTerms } from "@/lib/terms/accepted-terms";
 import { markFailed, markPaid } from "@/lib/orders/order-status";
 import { courseCheckoutExpiresAt, holdCourseSeats } from "./course-seat-holds";
 import { firstPayment, instalmentAmount } from "./instalments";
@@ -27,7 +28,9 @@ export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitle
  * before anything else). Checked in this order: 404 unknown or non-active product,
  * unknown or retired price; 409 `Purchase limit reached` (paid orders and desk grants of this person
  * for the product, counted under a lock on their membership so concurrent checkouts take turns);
- * 409 `Not eligible for this price` (age on the purchase day in the studio's timezone).
+ * 409 `Not eligible for this price` (age on the purchase day in the studio's timezone). A studio
+ * with published terms sells only to a buyer who accepts them (400 `terms_not_accepted`); the order
+ * keeps the version in force.
  *
  * A `promoCode` is checked last (409 `Promo code is not valid`) and takes one redemption with the
  * order; the order records the discount and charges the price less it (a subscription's first
@@ -69,6 +72,7 @@ export async function startCheckout({
 }): Promise<CheckoutResult> {
   const userId = await purchaseHolder(db, callerId, input.forUserId); // who holds the purchase: a child's pass is theirs
   const { product, price } = await findPurchasable(db, input);
+  const terms = await acceptedTerms(db, input);
   // The tender the buyer chose (card: the studio's provider): the studio must be set up for it
   // before anything is written.
   const tender = checkoutProviderFor(input.paymentMethod, provider);
@@ -98,7 +102,7 @@ export async function startCheckout({
           tender.settlement === "immediate" || (charged === 0 && price.interval === null && price.instalments === null);
         const order = await placeOrder(tx, {
           ...{ userId, product, price, provider: tender.name, discount },
-          online: { startNowAt: input.startNow ? now : null },
+          online: { startNowAt: input.startNow ? now : null, termsVersion: terms?.version ?? null },
         });
         if (!paidAtOnce) {
           if (course) await holdCourseSeats(tx, { accountId, orderId: order.id, userId, classes: course, now });

@@ -31,6 +31,8 @@ type OrderRow = {
   /** The right of withdrawal's days (online checkout of a product with the right), and when the buyer asked to start at once. */
   withdrawalDays?: number | null;
   startNowRequestedAt?: Date | null;
+  /** The version of the studio's terms the buyer accepted (online checkout of a studio with terms). */
+  termsVersion?: number | null;
 };
 
 export type OrderInstalment = { of: string | null; instalment: number; instalments: number };
@@ -67,6 +69,7 @@ function orderData(row: OrderRow & { createdAt?: Date }) {
     instalments: row.instalment?.instalments ?? null,
     withdrawalDays: row.withdrawalDays ?? null,
     startNowRequestedAt: row.startNowRequestedAt ?? null,
+    termsVersion: row.termsVersion ?? null,
   };
 }
 
@@ -83,8 +86,11 @@ export function placeOrder(
     price: Price;
     provider: string;
     discount?: Discount | null;
-    /** An online checkout: a distance contract, with the product's right of withdrawal (decision 0049). */
-    online?: { startNowAt: Date | null };
+    /**
+     * An online checkout: a distance contract, with the product's right of withdrawal (decision 0049)
+     * and the studio's terms the buyer accepted (null: it has none).
+     */
+    online?: { startNowAt: Date | null; termsVersion: number | null };
   },
 ): Promise<Order> {
   const { product, price, online, ...rest } = purchase;
@@ -95,6 +101,7 @@ export function placeOrder(
     productId: product.id,
     withdrawalDays,
     startNowRequestedAt: withdrawalDays === null ? null : (online?.startNowAt ?? null),
+    termsVersion: online?.termsVersion ?? null,
     price: inParts ? firstPayment(price) : price,
     instalment: inParts ? { of: null, instalment: 1, instalments: price.instalments! } : null,
   });

@@ -77,6 +77,12 @@ export const OrderSchema = z
         "When the buyer expressly asked at checkout (`startNow: true`) to use a purchase with a right of withdrawal at once: " +
         "a withdrawal then pays for what was used (forbrugeraftaleloven §22); null otherwise",
     }),
+    termsVersion: z.number().int().positive().nullable().openapi({
+      example: 3,
+      description:
+        "The version of the studio's terms of sale the buyer accepted at checkout (GET /accounts/{accountId}/terms?version=…); " +
+        "null when the studio had published none, and for a sale at the desk",
+    }),
   })
   .openapi("Order");
 
@@ -144,6 +150,12 @@ export const CheckoutInput = z
         "at once, within the withdrawal period (the order's `startNowRequestedAt`), so that a withdrawal pays for what was " +
         "used (forbrugeraftaleloven §22). Default `false`: a withdrawal then refunds the whole price, whatever was used. " +
         "Ignored for a product without the right",
+    }),
+    acceptTerms: z.boolean().optional().openapi({
+      description:
+        "The buyer accepts the studio's terms of sale in force (GET /accounts/{accountId}/terms). Required as `true` once " +
+        "the studio has published terms: else 400 `Validation failed` with a detail of code `terms_not_accepted`; the " +
+        "order keeps the version accepted (`termsVersion`). A studio without terms needs none. The quote takes and ignores it",
     }),
   })
   .openapi("CheckoutInput");
@@ -275,6 +287,7 @@ export function serializeOrder(order: Order): OrderDto {
     instalment: order.instalment,
     instalments: order.instalments,
     startNowRequestedAt: order.startNowRequestedAt?.toISOString() ?? null,
+    termsVersion: order.termsVersion,
   };
 }
 

@@ -19,3 +19,8 @@ export async function getPublicTermsOrThrow(options: { accountId: string; versio
   if (!terms) throw new AppError("not_found");
   return terms;
 }
+
+/** The version in force of an active studio's terms, for a page that shows an earlier one; null when none. */
+export function findCurrentPublicTerms(accountId: string): Promise<TermsVersion | null> {
+  return findTermsVersion(tenantDb(accountId));
+}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
+import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
 import type { StudioState } from "@/lib/web/form-state";
@@ -12,7 +12,8 @@ type PaymentMethod = "card" | "mobilepay";
  * "Pay 900.00 kr." under an order summary: buys the price with the summary's promo code; the action
  * redirects (back to the class the member came from, My bookings, or Stripe Checkout) on success,
  * else the API's message shows in the page's language. A purchase with a right of withdrawal first
- * asks, with an unticked box the member must tick, to start using it at once (`startNow`).
+ * asks, with an unticked box the member must tick, to start using it at once (`startNow`); a studio
+ * with terms of sale, with another, to accept them (`acceptTerms`).
  */
 export function BuyButton({
   total,
@@ -20,6 +21,7 @@ export function BuyButton({
   buy,
   mobilepay = false,
   startNow,
+  terms,
 }: {
   /** The total the summary shows, formatted. */
   total: string;
@@ -32,11 +34,14 @@ export function BuyButton({
     forUserId?: string;
     paymentMethod?: PaymentMethod;
     startNow?: boolean;
+    acceptTerms?: boolean;
   }) => Promise<StudioState>;
   /** Also offer MobilePay (a membership through the studio's own sales unit): off to the MobilePay app. */
   mobilepay?: boolean;
   /** The words of the box to start at once, for a purchase with a right of withdrawal; else no box. */
   startNow?: string;
+  /** The words of the box to accept the studio's terms (with a link to them), when it has terms; else no box. */
+  terms?: ReactNode;
 }) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | undefined>();
@@ -45,13 +50,15 @@ export function BuyButton({
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const paymentMethod: PaymentMethod = submitter?.value === "mobilepay" ? "mobilepay" : "card";
-    const ticked = new FormData(event.currentTarget).get("startNow") === "on";
+    const form = new FormData(event.currentTarget);
+    const ticked = form.get("startNow") === "on";
     setError(undefined);
     startTransition(async () => {
       const result = await buy({
         ...purchase,
         ...(paymentMethod === "mobilepay" ? { paymentMethod } : {}),
         ...(startNow && ticked ? { startNow: true } : {}),
+        ...(terms && form.get("acceptTerms") === "on" ? { acceptTerms: true } : {}),
       });
       if (!result.ok) setError(result.error);
     });
@@ -62,6 +69,12 @@ export function BuyButton({
         <label className="mb-2 flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 text-sm text-slate-900">
           <input type="checkbox" name="startNow" required className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700" />
           <span>{startNow}</span>
+        </label>
+      )}
+      {terms && (
+        <label className="mb-2 flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 text-sm text-slate-900">
+          <input type="checkbox" name="acceptTerms" required className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700" />
+          <span>{terms}</span>
         </label>
       )}
       <Button type="submit" value="card" className="min-h-12 w-full text-base" disabled={pending}>

@@ -70,6 +70,7 @@ describe("POST /checkout with the demo provider", () => {
       instalment: null,
       instalments: null,
       startNowRequestedAt: null,
+      termsVersion: null,
     });
     expect(entitlement).toEqual({
       id: expect.any(String),

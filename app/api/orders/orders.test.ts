@@ -86,6 +86,7 @@ describe("GET /me/orders", () => {
       instalment: null,
       instalments: null,
       startNowRequestedAt: null,
+      termsVersion: null,
     });
     const inOther = await api("GET", "/me/orders", { token: idaInOther.token });
     expect(inOther.body.map((o: { id: string }) => o.id)).toEqual([theirOrder]);

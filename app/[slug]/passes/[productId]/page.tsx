@@ -27,6 +27,7 @@ import { listDependants } from "@/lib/households/list-dependants";
 import { householdFitOfPrice, type AgeLimit } from "@/lib/households/price-fit";
 import { productTexts, summaryHref } from "../product-text";
 import { withdrawalWords } from "@/lib/withdrawals/withdrawal-words";
+import { acceptTermsLabel } from "@/components/terms/accept-terms-label";
 import { PromoCodeForm } from "../promo-code";
 
 export const dynamic = "force-dynamic";
@@ -304,6 +305,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
             buy={buyAction.bind(null, account.slug)}
             mobilepay={mobilepayMembership}
             startNow={startNowText(product)}
+            terms={await acceptTermsLabel({ account })}
           />
           <p className="mt-2 text-sm text-slate-600">
             {quote.total === 0 && !subscription && !parts

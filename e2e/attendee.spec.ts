@@ -74,6 +74,7 @@ for (const language of LANGUAGES) {
       // The order summary first, then pay (from the menu, not a class: afterwards My bookings).
       await buy.click();
       await expect(page.getByRole("heading", { level: 1, name: summary("title") })).toBeVisible();
+      await page.getByRole("checkbox", { name: wordsOf(language, "PurchaseRights")("startNowClassPass") }).check();
       await page.getByRole("button", { name: new RegExp(`^${literal(buyButton("pay", { total: "" }))}`) }).click();
       await expect(page).toHaveURL(/\/demo\/me\?bought=1$/);
       await expect(page.getByRole("main")).toContainText(me("bought"));

@@ -104,6 +104,7 @@ test("a member without a pass buys one from a class with a promo code, seeing th
   // Pay (the demo provider: at once) and land back on the class, with Book ready.
   const pay = page.getByRole("button", { name: new RegExp(`^${literal(buyButton("pay", { total: "" }))}`) });
   await expect(pay).toContainText(dkkPattern(DEMO_PASS.amount * 0.75));
+  await page.getByRole("checkbox", { name: wordsOf(language, "PurchaseRights")("startNowClassPass") }).check();
   await pay.click();
   await expect(page).toHaveURL(new RegExp(`${literal(classPath)}\\?bought=1$`));
   await expect(page.getByText(publicClass("paidNowBook"))).toBeVisible();

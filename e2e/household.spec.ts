@@ -70,6 +70,7 @@ test.describe("a parent on a phone, in Danish", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, "da-phone-household-2-summary");
+    await page.getByRole("checkbox", { name: wordsOf(language, "PurchaseRights")("startNowClassPass") }).check();
     await page.getByRole("button", { name: new RegExp(`^${literal(buyButton("pay", { total: "" }))}`) }).click();
     await expect(page).toHaveURL(/\/demo\/me\?bought=1$/);
     await expect(page.getByRole("region", { name: me("myPasses") })).toContainText(`${KIDS_PASS} · Alma Holm`);

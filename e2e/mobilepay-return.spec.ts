@@ -55,6 +55,7 @@ test.afterEach(async () => {
 async function buyWithMobilepay(page: Page, answer: "Godkend aftale" | "Afvis") {
   const buyButton = wordsOf(language, "BuyButton");
   await page.goto(`/demo/passes/${product.id}?price=${product.priceId}`);
+  await page.getByRole("checkbox", { name: wordsOf(language, "PurchaseRights")("startNowMembership") }).check();
   await page
     .getByRole("button", {
       name: new RegExp(`^${literal(buyButton("payWithMobilepay", { total: "TOTAL" })).replace("TOTAL", ".+")}$`),

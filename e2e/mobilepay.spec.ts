@@ -66,6 +66,7 @@ test("a member pays a membership with MobilePay and comes back to it paid", asyn
   await expect(card!).toBeVisible();
   await expect(mobilepay!).toBeVisible();
   await shot("summary");
+  await page.getByRole("checkbox", { name: wordsOf(language, "PurchaseRights")("startNowMembership") }).check();
   await mobilepay!.click();
 
   // MobilePay shows the agreement: the membership, the studio, the monthly price. She approves it.

@@ -101,6 +101,7 @@ for (const language of LANGUAGES) {
         await page.getByRole("button", { name: field("apply") }).click();
         await expect(page.getByRole("status").filter({ hasText: summary("promoApplied", { code }) })).toBeVisible();
         await expect(figures).toContainText(summary("discount", { code }));
+        await page.getByRole("checkbox", { name: wordsOf(language, "PurchaseRights")("startNowClassPass") }).check();
         await page.getByRole("button", { name: new RegExp(`^${literal(buyButton("pay", { total: "" }))}`) }).click();
         await expect(page).toHaveURL(/\/demo\/me\?bought=1/);
         await expect(page.getByRole("region", { name: me("myPasses") })).toContainText(DEMO_PASS.name);

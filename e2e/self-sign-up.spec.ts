@@ -123,6 +123,7 @@ test("a new person signs up from a class's Book on a phone, buys a pass with a p
   await expect(figures).toContainText(summary("vatIncluded"));
   await fitsThePhone();
   await shot("7-summary-with-code");
+  await page.getByRole("checkbox", { name: wordsOf("da", "PurchaseRights")("startNowClassPass") }).check();
   await page.getByRole("button", { name: new RegExp(`^${literal(buyButton("pay", { total: "" }))}`) }).click();
 
   // Back on the class with Book ready; booked.

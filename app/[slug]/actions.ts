@@ -122,6 +122,7 @@ export const buyAction = studioAction(
         promoCode: readText,
         forUserId: readText,
         paymentMethod: readText,
+        startNow: readCheckbox,
       },
     },
     ...studioSite,
@@ -134,10 +135,25 @@ export const buyAction = studioAction(
       callerId: viewer.userId,
       input,
       returnPath,
+      startNowAsked: true,
+    }).catch(async (error: unknown) => {
+      throw (await startNowNotTicked(error)) ?? error;
     });
     return { redirectTo: checkoutUrl ?? withQuery(returnPath, "bought=1") };
   },
 );
+
+/** The summary's box to start at once left unticked (startCheckout's `startNowAsked`): said in the page's words. */
+async function startNowNotTicked(error: unknown): Promise<ActionRefusal | null> {
+  const unticked =
+    error instanceof AppError &&
+    error.code === "validation_failed" &&
+    error.details?.some((detail) => detail.path === "startNow");
+  if (!unticked) return null;
+  const tRights = await getTranslations("PurchaseRights");
+  const message = tRights("startNowRequired");
+  return new ActionRefusal("validation_failed", { error: message, fieldErrors: { startNow: message } });
+}
 
 /** `path` with one more query parameter, before any fragment. */
 function withQuery(path: string, parameter: string): string {

@@ -126,6 +126,7 @@ describe("booking for a child without a pass", () => {
       priceId: pass.prices[0]!.id,
       forUserId: liva.id,
       returnTo: classPath,
+      startNow: true,
     });
     expect(await redirectOf(paid)).toBe(`${classPath}?bought=1`);
     expect(await bookAction(tenant.slug, { instanceId: dance.id, attendeeId: liva.id })).toMatchObject({ ok: true });

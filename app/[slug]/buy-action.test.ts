@@ -12,6 +12,7 @@ vi.mock("next/cache", async () => (await import("@/tests/helpers/server-action")
 
 const { buyAction } = await import("./actions");
 const { productTexts } = await import("./passes/product-text");
+const { withdrawalWords } = await import("@/lib/withdrawals/withdrawal-words");
 
 let tenant: TestTenant;
 let buyer: TestMember;
@@ -127,7 +128,12 @@ describe("a price with an age limit: the order summary chooses whom of the house
     const fit = await fitOf(childPrice!.id);
     expect(fit).toEqual({ fits: liva.id, ageLimit: { minAge: null, maxAge: 12 } });
     signInAs(buyer.token);
-    const paid = buyAction(tenant.slug, { productId: dance.id, priceId: childPrice!.id, forUserId: fit.fits! });
+    const paid = buyAction(tenant.slug, {
+      productId: dance.id,
+      priceId: childPrice!.id,
+      forUserId: fit.fits!,
+      startNow: true,
+    });
     expect(await redirectOf(paid)).toBe(`/${tenant.slug}/me?bought=1`);
     expect(await db.entitlement.findFirstOrThrow({ where: { productId: dance.id } })).toMatchObject({
       userId: liva.id,
@@ -152,5 +158,70 @@ describe("a price with an age limit: the order summary chooses whom of the house
     expect(ageLimitText({ minAge: null, maxAge: 12 })).toBe("Prisen gælder børn op til 12 år");
     expect(ageLimitText({ minAge: 65, maxAge: null })).toBe("Prisen gælder fra 65 år");
     expect(await db.order.count({ where: { productId: dance.id } })).toBe(0);
+  });
+});
+
+describe("a purchase with a right of withdrawal: the summary asks to start at once", () => {
+  let pass: { id: string; prices: { id: string }[] };
+
+  beforeEach(async () => {
+    const created = await api("POST", "/products", {
+      token: tenant.admin.token,
+      body: {
+        type: "class_pass",
+        name: "10-klip",
+        status: "active",
+        classAllowance: 10,
+        validityDays: 180,
+        prices: [{ amount: 120000, currency: "DKK" }],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    pass = created.body as typeof pass;
+  });
+
+  afterEach(() => setTestPageLanguage("en"));
+
+  it("the box names what is bought, in Danish; a drop-in has none", async () => {
+    setTestPageLanguage("da");
+    const { startNowText } = await withdrawalWords();
+    expect(startNowText({ type: "class_pass", courseEventId: null, classAllowance: 10 })).toBe(
+      "Jeg ønsker at bruge klippekortet med det samme. Fortryder jeg, betaler jeg for det, jeg har brugt.",
+    );
+    expect(startNowText({ type: "subscription", courseEventId: null, classAllowance: null })).toBe(
+      "Jeg ønsker at bruge medlemskabet med det samme. Fortryder jeg, betaler jeg for det, jeg har brugt.",
+    );
+    expect(startNowText({ type: "drop_in", courseEventId: null, classAllowance: 1 })).toBeUndefined();
+  });
+
+  it("unticked: refused in the page's words and nothing sold", async () => {
+    setTestPageLanguage("da");
+    signInAs(buyer.token);
+    const refused = await buyAction(tenant.slug, { productId: pass.id, priceId: pass.prices[0]!.id });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "validation_failed",
+      error: "Sæt flueben ved, at du ønsker at bruge det med det samme, før du køber.",
+    });
+    expect(await db.order.count({ where: { userId: buyer.userId } })).toBe(0);
+  });
+
+  it("ticked: bought, with the request to start at once kept on the order", async () => {
+    signInAs(buyer.token);
+    const form = new FormData();
+    form.set("productId", pass.id);
+    form.set("priceId", pass.prices[0]!.id);
+    form.set("startNow", "on"); // the box as the browser sends it
+    expect(await redirectOf(buyAction(tenant.slug, form))).toBe(`/${tenant.slug}/me?bought=1`);
+    const order = await db.order.findFirstOrThrow({ where: { userId: buyer.userId } });
+    expect(order).toMatchObject({ status: "paid", withdrawalDays: 14 });
+    expect(order.startNowRequestedAt).toBeInstanceOf(Date);
+  });
+
+  it("a drop-in (no right) is bought without any box, and carries no request", async () => {
+    signInAs(buyer.token);
+    await redirectOf(buyAction(tenant.slug, { productId: product.id, priceId: product.prices[0]!.id }));
+    const order = await db.order.findFirstOrThrow({ where: { userId: buyer.userId } });
+    expect(order).toMatchObject({ status: "paid", startNowRequestedAt: null, withdrawalDays: null });
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import type { Entitlement, Order, Price } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
+import { ruleDetail } from "@/lib/error-details";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { CheckoutBilling, OpenedCheckout, PaymentProvider } from "@/lib/payments/payment-provider";
@@ -17,6 +18,7 @@ import { lockMembership } from "./lock-membership";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
 import { chargedAmount } from "./purchase-figures";
 import { redeemPromoCode } from "./redeem-promo-code";
+import { productWithdrawal } from "@/lib/withdrawals/withdrawal-right";
 
 export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitlement: Entitlement | null };
 
@@ -49,6 +51,7 @@ export async function startCheckout({
   input,
   returnPath = null,
   provider = paymentProvider(),
+  startNowAsked = false,
 }: {
   db: TenantDb;
   accountId: string;
@@ -58,6 +61,11 @@ export async function startCheckout({
   /** A same-origin path the buyer returns to after a hosted payment (the site's class page); else the home page. */
   returnPath?: string | null;
   provider?: PaymentProvider;
+  /**
+   * The studio's own checkout page asks every buyer of a product with a right of withdrawal to start
+   * at once (a box they must tick): there a purchase without `startNow` is refused (400 at `startNow`).
+   */
+  startNowAsked?: boolean;
 }): Promise<CheckoutResult> {
   const userId = await purchaseHolder(db, callerId, input.forUserId); // who holds the purchase: a child's pass is theirs
   const { product, price } = await findPurchasable(db, input);
@@ -78,6 +86,8 @@ export async function startCheckout({
         if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
         const now = new Date();
         await assertMayBuy(tx, { userId, product, price, buyer, timezone: account.timezone, now });
+        if (startNowAsked && !input.startNow && productWithdrawal(product))
+          throw new AppError("validation_failed", { details: [ruleDetail("startNow", "required")] });
         const course = await lockCourseClasses(tx, { accountId, userId, product, now });
         const payable = firstPayment(price); // a price paid in instalments: its first
         const discount = input.promoCode

@@ -17,6 +17,7 @@ import daSettings from "./messages/da/settings.json";
 import daSite from "./messages/da/site.json";
 import daStatuses from "./messages/da/statuses.json";
 import daHousehold from "./messages/da/household.json";
+import daPurchaseRights from "./messages/da/purchase-rights.json";
 import daWithdrawalPages from "./messages/da/withdrawal-pages.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
@@ -37,6 +38,7 @@ import enSettings from "./messages/en/settings.json";
 import enSite from "./messages/en/site.json";
 import enStatuses from "./messages/en/statuses.json";
 import enHousehold from "./messages/en/household.json";
+import enPurchaseRights from "./messages/en/purchase-rights.json";
 import enWithdrawalPages from "./messages/en/withdrawal-pages.json";
 import type { Locale } from "./locales";
 
@@ -62,6 +64,7 @@ const en = {
   ...enReceipts,
   ...enStatuses,
   ...enHousehold,
+  ...enPurchaseRights,
   ...enWithdrawalPages,
 };
 const da: typeof en = {
@@ -84,6 +87,7 @@ const da: typeof en = {
   ...daReceipts,
   ...daStatuses,
   ...daHousehold,
+  ...daPurchaseRights,
   ...daWithdrawalPages,
 };
 

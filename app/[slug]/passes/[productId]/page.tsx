@@ -26,6 +26,7 @@ import { BuyForChooser } from "../buy-for-chooser";
 import { listDependants } from "@/lib/households/list-dependants";
 import { householdFitOfPrice, type AgeLimit } from "@/lib/households/price-fit";
 import { productTexts, summaryHref } from "../product-text";
+import { withdrawalWords } from "@/lib/withdrawals/withdrawal-words";
 import { PromoCodeForm } from "../promo-code";
 
 export const dynamic = "force-dynamic";
@@ -211,6 +212,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
       : { applied: false, text: promoCodeRefusalIn(locale, promo.reason) }
     : null;
   const summaryPath = `/${account.slug}/passes/${product.id}`;
+  const { startNowText } = await withdrawalWords();
 
   return (
     <>
@@ -300,6 +302,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
             }}
             buy={buyAction.bind(null, account.slug)}
             mobilepay={mobilepayMembership}
+            startNow={startNowText(product)}
           />
           <p className="mt-2 text-sm text-slate-600">
             {quote.total === 0 && !subscription && !parts

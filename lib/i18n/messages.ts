@@ -17,6 +17,7 @@ import daSettings from "./messages/da/settings.json";
 import daSite from "./messages/da/site.json";
 import daStatuses from "./messages/da/statuses.json";
 import daHousehold from "./messages/da/household.json";
+import daWithdrawals from "./messages/da/withdrawals.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
@@ -36,6 +37,7 @@ import enSettings from "./messages/en/settings.json";
 import enSite from "./messages/en/site.json";
 import enStatuses from "./messages/en/statuses.json";
 import enHousehold from "./messages/en/household.json";
+import enWithdrawals from "./messages/en/withdrawals.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
@@ -60,6 +62,7 @@ const en = {
   ...enReceipts,
   ...enStatuses,
   ...enHousehold,
+  ...enWithdrawals,
 };
 const da: typeof en = {
   ...daSite,
@@ -81,6 +84,7 @@ const da: typeof en = {
   ...daReceipts,
   ...daStatuses,
   ...daHousehold,
+  ...daWithdrawals,
 };
 
 export type Messages = typeof en;

@@ -22,6 +22,7 @@ import "./paths/dinero";
 import "./paths/imports";
 import "./paths/strikes";
 import "./paths/households";
+import "./paths/withdrawals";
 
 /** The document's tags, in the order the rendered documentation shows them. */
 const TAGS = [

@@ -19,6 +19,7 @@ import daStatuses from "./messages/da/statuses.json";
 import daHousehold from "./messages/da/household.json";
 import daPurchaseRights from "./messages/da/purchase-rights.json";
 import daWithdrawalPages from "./messages/da/withdrawal-pages.json";
+import daWithdrawals from "./messages/da/withdrawals.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
@@ -40,6 +41,7 @@ import enStatuses from "./messages/en/statuses.json";
 import enHousehold from "./messages/en/household.json";
 import enPurchaseRights from "./messages/en/purchase-rights.json";
 import enWithdrawalPages from "./messages/en/withdrawal-pages.json";
+import enWithdrawals from "./messages/en/withdrawals.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
@@ -66,6 +68,7 @@ const en = {
   ...enHousehold,
   ...enPurchaseRights,
   ...enWithdrawalPages,
+  ...enWithdrawals,
 };
 const da: typeof en = {
   ...daSite,
@@ -89,6 +92,7 @@ const da: typeof en = {
   ...daHousehold,
   ...daPurchaseRights,
   ...daWithdrawalPages,
+  ...daWithdrawals,
 };
 
 export type Messages = typeof en;

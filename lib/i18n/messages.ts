@@ -20,6 +20,7 @@ import daHousehold from "./messages/da/household.json";
 import daPurchaseRights from "./messages/da/purchase-rights.json";
 import daWithdrawalPages from "./messages/da/withdrawal-pages.json";
 import daTerms from "./messages/da/terms.json";
+import daWithdrawals from "./messages/da/withdrawals.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
@@ -42,6 +43,7 @@ import enHousehold from "./messages/en/household.json";
 import enPurchaseRights from "./messages/en/purchase-rights.json";
 import enWithdrawalPages from "./messages/en/withdrawal-pages.json";
 import enTerms from "./messages/en/terms.json";
+import enWithdrawals from "./messages/en/withdrawals.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
@@ -69,6 +71,7 @@ const en = {
   ...enPurchaseRights,
   ...enWithdrawalPages,
   ...enTerms,
+  ...enWithdrawals,
 };
 const da: typeof en = {
   ...daSite,
@@ -93,6 +96,7 @@ const da: typeof en = {
   ...daPurchaseRights,
   ...daWithdrawalPages,
   ...daTerms,
+  ...daWithdrawals,
 };
 
 export type Messages = typeof en;

@@ -10,7 +10,8 @@ export type NoticeEmailKind =
   | "standing_no_pass"
   | "instalment_failed"
   | "membership_past_due"
-  | "strike_block";
+  | "strike_block"
+  | "withdrawal_received";
 
 type Recipient = {
   recipientEmail: string;
@@ -86,6 +87,18 @@ export type MembershipPastDueFacts = Recipient & {
 /** To a member: their strikes started a block on booking (lib/strikes), until `blockedUntil` as the email is sent. */
 export type StrikeBlockFacts = Recipient & { kind: "strike_block"; blockedUntil: Date };
 
+/** To the buyer: their withdrawal was received (lib/withdrawals), in the language they withdrew in. */
+export type WithdrawalReceivedFacts = Recipient & {
+  kind: "withdrawal_received";
+  receivedAt: Date;
+  productName: string;
+  receiptNumber: number | null;
+  usedAmount: number;
+  refundAmount: number;
+  currency: string;
+  basis: string;
+};
+
 export type NoticeEmailFacts =
   | PassNoticeFacts
   | WebhookDisabledFacts
@@ -94,4 +107,5 @@ export type NoticeEmailFacts =
   | StandingNoPassFacts
   | InstalmentFailedFacts
   | MembershipPastDueFacts
-  | StrikeBlockFacts;
+  | StrikeBlockFacts
+  | WithdrawalReceivedFacts;

@@ -7,7 +7,12 @@ import { runInEmailWorker } from "@/lib/email/email-workers";
 import { runJobs, type JobKind, type JobLog } from "@/lib/jobs/run-jobs";
 import type { DeliveryNote, EmailTransport } from "@/lib/email/transport";
 import { createInvitation, invitationUrl } from "@/lib/auth/invitation-links";
-import type { InstalmentFailedFacts, NoticeEmailFacts, NoticeEmailKind } from "./notice-email-facts";
+import type {
+  InstalmentFailedFacts,
+  NoticeEmailFacts,
+  NoticeEmailKind,
+  WithdrawalReceivedFacts,
+} from "./notice-email-facts";
 
 /** Waits after a failed send (the old lease); the 5th failure gives the email up. */
 const RETRY_DELAYS_MS = [120_000, 120_000, 120_000, 120_000];
@@ -51,6 +56,13 @@ type ClaimedNotice = {
   orderAmount: number | null;
   orderCurrency: string | null;
   blockedUntil: Date | null;
+  /** withdrawal_received: the order's withdrawal. */
+  orderReceiptNumber: number | null;
+  withdrawalReceivedAt: Date | null;
+  withdrawalUsedAmount: number | null;
+  withdrawalRefundAmount: number | null;
+  withdrawalBasis: string | null;
+  withdrawalLocale: string | null;
 };
 
 export type NoticeDrainOptions = {
@@ -112,7 +124,9 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
       sb."status" AS "standingStatus", sev."title" AS "standingTitle",
       o."status" AS "orderStatus", o."userId" AS "orderUserId", ou."displayName" AS "orderBuyerName",
       op."name" AS "orderProductName", o."instalment", o."instalments", o."amount" AS "orderAmount",
-      o."currency" AS "orderCurrency",
+      o."currency" AS "orderCurrency", o."receiptNumber" AS "orderReceiptNumber",
+      wd."receivedAt" AS "withdrawalReceivedAt", wd."usedAmount" AS "withdrawalUsedAmount",
+      wd."refundAmount" AS "withdrawalRefundAmount", wd."basis" AS "withdrawalBasis", wd."locale" AS "withdrawalLocale",
       CASE WHEN c."kind" = 'strike_block'
         THEN strike_block_until(c."accountId", c."userId", (now() AT TIME ZONE 'UTC')::timestamp) END AS "blockedUntil"
     FROM claimed c
@@ -129,6 +143,7 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
     LEFT JOIN "Order" o ON o."id" = c."orderId" AND o."accountId" = c."accountId"
     LEFT JOIN "Product" op ON op."id" = o."productId" AND op."accountId" = c."accountId"
     LEFT JOIN "User" ou ON ou."id" = o."userId"
+    LEFT JOIN "Withdrawal" wd ON wd."orderId" = o."id" AND wd."accountId" = c."accountId"
     ORDER BY c."id"`,
   batchSize: 50,
   leaseMs: 120_000,
@@ -242,6 +257,8 @@ function factsOf(row: ClaimedNotice, appUrl: string, invitation: string | undefi
     }
     case "strike_block": // lifted or cleared meanwhile: nothing to tell
       return row.blockedUntil === null ? null : { kind: row.kind, ...recipient, blockedUntil: row.blockedUntil };
+    case "withdrawal_received":
+      return withdrawalReceivedFacts(row, recipient);
     case "import_welcome": // a 14-day invitation (welcomeInvitations): a sign-in link's 15 minutes would pass unread
       return {
         kind: row.kind,
@@ -276,6 +293,31 @@ function instalmentFailedFacts(
     instalments,
     amount: orderAmount,
     currency: orderCurrency,
+  };
+}
+
+/** The acknowledgment of a withdrawal, in the language the buyer withdrew in; none once its order is gone. */
+function withdrawalReceivedFacts(
+  row: ClaimedNotice,
+  recipient: Omit<
+    WithdrawalReceivedFacts,
+    "kind" | "receivedAt" | "productName" | "receiptNumber" | "usedAmount" | "refundAmount" | "currency" | "basis"
+  >,
+): WithdrawalReceivedFacts | null {
+  const { withdrawalReceivedAt, withdrawalUsedAmount, withdrawalRefundAmount, withdrawalBasis } = row;
+  if (withdrawalReceivedAt === null || withdrawalUsedAmount === null || withdrawalRefundAmount === null) return null;
+  if (withdrawalBasis === null || row.orderProductName === null || row.orderCurrency === null) return null;
+  return {
+    kind: "withdrawal_received",
+    ...recipient,
+    recipientLocale: row.withdrawalLocale ?? recipient.recipientLocale,
+    receivedAt: withdrawalReceivedAt,
+    productName: row.orderProductName,
+    receiptNumber: row.orderReceiptNumber,
+    usedAmount: withdrawalUsedAmount,
+    refundAmount: withdrawalRefundAmount,
+    currency: row.orderCurrency,
+    basis: withdrawalBasis,
   };
 }
 

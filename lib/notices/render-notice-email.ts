@@ -9,8 +9,10 @@ import { renderPassOneLeftEmail } from "@/lib/email/templates/pass-one-left-emai
 import { renderStandingNoPassEmail } from "@/lib/email/templates/standing-no-pass-email";
 import { renderStrikeBlockEmail } from "@/lib/email/templates/strike-block-email";
 import { renderWebhookDisabledEmail } from "@/lib/email/templates/webhook-disabled-email";
+import { renderWithdrawalReceivedEmail } from "@/lib/email/templates/withdrawal-received-email";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
+import { formatLocaleOf } from "@/lib/i18n/format-locale";
 import { emailLocale } from "@/lib/i18n/locales";
 import type { NoticeEmailFacts } from "./notice-email-facts";
 
@@ -91,6 +93,20 @@ export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailM
           blockedUntil: formatDateTime(facts.blockedUntil, where),
           scheduleUrl: `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}`,
         });
+      case "withdrawal_received": {
+        // the reader's words in the studio's conventions, as the withdrawal's basis is written
+        const readers = { ...where, locale: formatLocaleOf(common.locale, facts.locale) };
+        return renderWithdrawalReceivedEmail({
+          ...common,
+          receivedAt: formatDateTime(facts.receivedAt, readers),
+          productName: facts.productName,
+          receiptNumber: facts.receiptNumber,
+          usedAmount: formatMoney(facts.usedAmount, facts.currency, readers.locale),
+          refundAmount: formatMoney(facts.refundAmount, facts.currency, readers.locale),
+          basis: facts.basis,
+          studioUrl: `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}`,
+        });
+      }
       default: // a row written by raw SQL with a kind this code does not know
         throw new TypeError("unknown notice email kind");
     }

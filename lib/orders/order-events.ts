@@ -38,8 +38,12 @@ export type Payment =
 export type PaidOrder = { order: Order; at: Date; payment: Payment; entitlement: Entitlement | null };
 /** An order just refunded or failed, in the transaction that made it so. */
 export type ChangedOrder = { order: Order; at: Date };
-/** A refund just recorded: the order after it, the refund (its credit note), and whether it refunded all that was left. */
-export type RefundedOrder = ChangedOrder & { refund: Refund; full: boolean };
+/**
+ * A refund just recorded: the order after it, the refund (its credit note; null when a withdrawal
+ * ended the order refunding nothing), and whether it ended the order (all that was left refunded,
+ * or a withdrawal).
+ */
+export type RefundedOrder = ChangedOrder & { refund: Refund | null; full: boolean };
 
 type Consequence<Event> = (tx: TenantTx, event: Event) => Promise<void>;
 
@@ -74,15 +78,20 @@ export const ORDER_EVENTS: {
 };
 
 /** The event for the studio's subscribed webhook endpoints. */
-function deliverWebhook(type: "order.paid" | "order.refunded"): Consequence<ChangedOrder> {
+function deliverWebhook(type: "order.paid"): Consequence<ChangedOrder> {
   return async (tx, { order, at }) => {
     await enqueueWebhookEvent(tx, { accountId: order.accountId, type, data: serializeOrder(order), now: at });
   };
 }
 
-/** `order.refunded` tells the order became `refunded`: a part refunded leaves it `paid` (its `refundedAmount` grown). */
-async function deliverWebhookWhenRefunded(tx: TenantTx, refunded: RefundedOrder): Promise<void> {
-  if (refunded.full) await deliverWebhook("order.refunded")(tx, refunded);
+/**
+ * `order.refunded` tells the order became `refunded` (a part refunded leaves it `paid`, its
+ * `refundedAmount` grown), and why (`reason`: `withdrawal` for the buyer's withdrawal).
+ */
+async function deliverWebhookWhenRefunded(tx: TenantTx, { order, at, full }: RefundedOrder): Promise<void> {
+  if (!full) return;
+  const data = { ...serializeOrder(order), reason: order.refundReason };
+  await enqueueWebhookEvent(tx, { accountId: order.accountId, type: "order.refunded", data, now: at });
 }
 
 /** The sale's voucher in the studio's Dinero, when connected (decision 0042). */
@@ -92,11 +101,12 @@ function bookVoucher(kind: "sale"): Consequence<ChangedOrder> {
 
 /** Each refund's own credit voucher, of that refund's amount. */
 async function bookRefundVoucher(tx: TenantTx, { order, refund }: RefundedOrder): Promise<void> {
-  await enqueueDineroVoucher(tx, order, "refund", refund);
+  if (refund) await enqueueDineroVoucher(tx, order, "refund", refund);
 }
 
 /** The payer gets the refund's credit note by email. */
 async function emailCreditNote(tx: TenantTx, { order, refund }: RefundedOrder): Promise<void> {
+  if (!refund) return;
   await enqueueCreditNoteEmail(tx, {
     accountId: order.accountId,
     orderId: order.id,
@@ -110,7 +120,7 @@ async function emailCreditNote(tx: TenantTx, { order, refund }: RefundedOrder): 
  * classes left` when it has fewer, or is no class pass); a pass left with none is exhausted.
  */
 async function takeClassesOffPass(tx: TenantTx, { order, refund, full }: RefundedOrder): Promise<void> {
-  if (full || !refund.classes) return;
+  if (full || !refund?.classes) return;
   const taken = await tx.entitlement.updateManyAndReturn({
     where: { orderId: order.id, status: { in: ["active", "exhausted"] }, remainingClasses: { gte: refund.classes } },
     data: { remainingClasses: { decrement: refund.classes } },

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Entitlement, Order } from "@prisma/client";
+import type { Entitlement, Order, Refund } from "@prisma/client";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { issueCreditNote } from "@/lib/receipts/issue-credit-notes";
@@ -36,8 +36,12 @@ export async function markPaid(
   return { order: paid, entitlement: event.entitlement };
 }
 
-/** What one refund asks: when, how much (default: all that is left), classes off a pass, and why. */
-export type RefundAsked = { at: Date; amount?: number; classes?: number; reason: string | null };
+/**
+ * What one refund asks: when, how much (default: all that is left), classes off a pass, and why.
+ * `endsOrder`: the order becomes `refunded` (its entitlement revoked) whatever part is refunded, even
+ * none: a withdrawal ends the contract while the buyer pays for what was used (FAL §22).
+ */
+export type RefundAsked = { at: Date; amount?: number; classes?: number; reason: string | null; endsOrder?: boolean };
 
 /**
  * `amount` of a `paid` order is refunded at `at` (default all that is left), in the caller's
@@ -47,17 +51,21 @@ export type RefundAsked = { at: Date; amount?: number; classes?: number; reason:
  * pass). What it lists after the commit is the caller's (afterRefund). The update is conditional
  * on the status and refunded amount `order` was read with, so a refund applies once however often
  * it is asked: null when the order had changed meanwhile. 409 `Refund exceeds what was paid` past
- * what is left.
+ * what is left. With `endsOrder` the order is `refunded` whatever part is refunded; a refund of
+ * nothing then writes no Refund row (no credit note of 0, no voucher): the order just ends.
  */
 export async function markRefunded(
   tx: TenantTx,
   order: Pick<Order, "id" | "amount" | "refundedAmount">,
-  { at, amount, classes, reason }: RefundAsked,
+  { at, amount, classes, reason, endsOrder = false }: RefundAsked,
 ): Promise<RefundedOrder | null> {
   const left = order.amount - order.refundedAmount;
   const refunding = amount ?? left;
-  if (refunding > left || (left > 0 && refunding <= 0)) throw new AppError("refund_exceeds_paid");
-  const full = refunding === left;
+  if (refunding > left || refunding < 0 || (left > 0 && refunding === 0 && !endsOrder)) {
+    throw new AppError("refund_exceeds_paid");
+  }
+  const allLeft = refunding === left;
+  const full = allLeft || endsOrder;
   const [refunded] = await tx.order.updateManyAndReturn({
     where: { id: order.id, status: "paid", refundedAmount: order.refundedAmount },
     data: {
@@ -66,20 +74,32 @@ export async function markRefunded(
     },
   });
   if (!refunded) return null;
-  const refund = await tx.refund.create({
-    data: {
-      accountId: refunded.accountId,
-      orderId: refunded.id,
-      amount: refunding,
-      classes: classes ?? null,
-      reason,
-      refundedAt: at,
-      ...(await issueCreditNote(tx, refunded, { amount: refunding, full })),
-    },
-  });
+  const refund =
+    refunding === 0 && left > 0
+      ? null
+      : await recordRefund(tx, refunded, { at, amount: refunding, classes, reason, allLeft });
   const event = { order: refunded, at, refund, full };
   for (const consequence of ORDER_EVENTS["order.refunded"]) await consequence(tx, event);
   return event;
+}
+
+/** The Refund row with its credit note; `allLeft`: it refunds the rest, so it takes the VAT the earlier parts left. */
+async function recordRefund(
+  tx: TenantTx,
+  refunded: Order,
+  { at, amount, classes, reason, allLeft }: Omit<RefundAsked, "endsOrder"> & { amount: number; allLeft: boolean },
+): Promise<Refund> {
+  return tx.refund.create({
+    data: {
+      accountId: refunded.accountId,
+      orderId: refunded.id,
+      amount,
+      classes: classes ?? null,
+      reason,
+      refundedAt: at,
+      ...(await issueCreditNote(tx, refunded, { amount, full: allLeft })),
+    },
+  });
 }
 
 /**

@@ -25,6 +25,11 @@ export function attendeeRegistrationLimits(input: { email: string; accountId: st
   ];
 }
 
+/** Withdrawals asked without a session (POST /withdrawals with a receipt number), per client IP: sign-in's limit. */
+export function withdrawalLimits(input: { clientIp: string }): RateLimitRule[] {
+  return [{ name: "withdrawal:ip", subject: input.clientIp, limit: env().RATE_LIMIT_MAGIC_LINK_PER_IP }];
+}
+
 /** Requests per API key per minute (decision 0021), whatever the route. */
 export function apiKeyLimits(input: { apiKeyId: string }): RateLimitRule[] {
   return [{ name: "api-key", subject: input.apiKeyId, limit: env().API_KEY_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }];

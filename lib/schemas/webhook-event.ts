@@ -24,7 +24,17 @@ function eventOf<Type extends string, Data extends z.ZodType>(
 
 export const BookingEventSchema = eventOf("BookingEvent", ["booking.created", "booking.cancelled"], BookingSchema);
 export const InstanceEventSchema = eventOf("InstanceEvent", ["instance.cancelled", "instance.moved"], InstanceSchema);
-export const OrderEventSchema = eventOf("OrderEvent", ["order.paid", "order.refunded"], OrderSchema);
+export const OrderEventSchema = eventOf(
+  "OrderEvent",
+  ["order.paid", "order.refunded"],
+  OrderSchema.extend({
+    reason: z.string().nullable().optional().openapi({
+      example: "withdrawal",
+      description:
+        "`order.refunded` only: why it was refunded: `withdrawal` for the buyer's withdrawal (POST /withdrawals), else the reason the studio gave (null without one)",
+    }),
+  }),
+);
 export const TestEventSchema = eventOf(
   "WebhookTestEvent",
   ["webhook.test"],

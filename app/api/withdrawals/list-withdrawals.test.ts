@@ -42,6 +42,7 @@ async function seedWithdrawals(target: TestTenant, buyer: TestMember, received: 
         refundAmount: 96000,
         currency: "DKK",
         basis: "2 af 10 klip brugt: 240,00 kr. af 1.200,00 kr.",
+        locale: "da",
         status: "refunded",
       },
     });

@@ -1,8 +1,11 @@
+import { clientIp } from "@/lib/http/client-address";
 import { pageResponse } from "@/lib/http/page-response";
-import { endpoints, route } from "@/lib/http/route";
-import { serializeWithdrawal } from "@/lib/schemas/withdrawal";
+import { endpoints, json, route } from "@/lib/http/route";
+import { visitorLocale } from "@/lib/http/visitor-locale";
+import { serializeWithdrawal, WithdrawalInput } from "@/lib/schemas/withdrawal";
 import { ListWithdrawalsQuery } from "@/lib/schemas/withdrawal-filter";
 import { listWithdrawals } from "@/lib/withdrawals/list-withdrawals";
+import { withdrawAsBuyer, withdrawAsMember } from "@/lib/withdrawals/withdraw-request";
 
 const listWithdrawalsRoute = route(
   { operation: "GET /withdrawals", auth: "admin", query: ListWithdrawalsQuery },
@@ -12,4 +15,19 @@ const listWithdrawalsRoute = route(
   },
 );
 
-export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/withdrawals", { GET: listWithdrawalsRoute });
+const withdrawRoute = route(
+  { operation: "POST /withdrawals", auth: "optional", body: WithdrawalInput },
+  async ({ auth, body, request }) => {
+    const askedIn = { visitor: visitorLocale(request), acceptLanguage: request.headers.get("accept-language") };
+    const withdrawal =
+      "orderId" in body
+        ? await withdrawAsMember(auth, body.orderId, askedIn)
+        : await withdrawAsBuyer(body, { ...askedIn, clientIp: clientIp(request.headers) });
+    return json(serializeWithdrawal(withdrawal), 201);
+  },
+);
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/withdrawals", {
+  GET: listWithdrawalsRoute,
+  POST: withdrawRoute,
+});

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Withdrawal" ADD COLUMN     "locale" TEXT NOT NULL;
+

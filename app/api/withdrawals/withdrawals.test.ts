@@ -4,8 +4,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createClass, DAY } from "@/app/api/bookings/booking-test-data";
 import { db } from "@/lib/db";
+import { resetEnvCache } from "@/lib/env";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { allowLogged } from "@/tests/helpers/logs";
 import { readOutbox, waitForEmailsAbout } from "@/tests/helpers/outbox";
 
 let tenant: TestTenant;
@@ -147,6 +149,37 @@ describe("POST /withdrawals by a signed-in member", () => {
     const response = await withdraw({ orderId }, buyer.token);
 
     expect(plain(response.body.basis)).toBe("1 of 10 classes used: 120,00 kr. of 1.200,00 kr.");
+  });
+
+  it("ends a pass used up without moving money, and tells the studio's webhooks it was a withdrawal", async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "true";
+    resetEnvCache();
+    // nothing answers on port 9: the runner's attempts in the background fail and are retried
+    allowLogged("warn", /^webhook delivery failed, will retry .*"statusCode":null,/);
+    const hook = await api("POST", "/webhooks", {
+      token: tenant.admin.token,
+      body: { url: "http://127.0.0.1:9/hooks", events: ["order.refunded"] },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const { orderId, entitlementId } = await buy(await classPass(2, 30000), { startNow: true });
+    await usedClasses(entitlementId, buyer, 2, { attendance: "attended" });
+
+    const response = await withdraw({ orderId }, buyer.token);
+
+    expect(response.body).toMatchObject({ usedAmount: 30000, refundAmount: 0, status: "refunded" });
+    expect(await db.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
+      status: "refunded",
+      refundedAmount: 0,
+      refundReason: "withdrawal",
+    });
+    // no credit note of 0 kr.: nothing was refunded
+    expect(await db.refund.count({ where: { orderId } })).toBe(0);
+    expect((await db.withdrawal.findUniqueOrThrow({ where: { orderId } })).refundId).toBeNull();
+    const [delivery] = await db.webhookDelivery.findMany({ where: { webhookId: hook.body.webhook.id } });
+    expect(JSON.parse(delivery!.payload)).toMatchObject({
+      type: "order.refunded",
+      data: { id: orderId, status: "refunded", reason: "withdrawal" },
+    });
   });
 
   it("refuses a second withdrawal, a purchase without the right, and one past its period", async () => {

@@ -47,7 +47,7 @@ describe.skipIf(!databaseUrl)("withdrawals racing across two app processes", () 
 
     const answers = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
-        const { token, body } = i % 2 === 0 ? bySession : byReceipt;
+        const { token, body }: { token?: string; body: object } = i % 2 === 0 ? bySession : byReceipt;
         const response = await fetch(`${servers[i % 2]!.url}/api/withdrawals`, {
           method: "POST",
           headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -14,6 +14,7 @@ import { log } from "@/lib/log";
 import { drainNoticeEmails } from "@/lib/notices/notice-email-jobs";
 import { sendWaitingReceiptEmails } from "@/lib/receipts/receipt-email-jobs";
 import { drainWebhookDeliveries } from "@/lib/webhooks/webhook-delivery-jobs";
+import { retryWithdrawalRefunds, WITHDRAWAL_REFUND_RETRY_MS } from "@/lib/withdrawals/withdrawal-refund-jobs";
 import { PRUNE_INTERVAL_MS, pruneWebhookDeliveries } from "@/lib/webhooks/prune-webhook-deliveries";
 import { appEmailJobOptions, appWebhookJobOptions } from "./app-job-options";
 import type { AppWork, DrainedWork, PeriodicWork } from "./work";
@@ -46,6 +47,7 @@ export const periodicWork: PeriodicWork[] = [
   { name: "pass notices", everyMs: 30_000, run: (now) => schedulePassNotices(getDatabase().raw, now) },
   { name: "stale seat holds", everyMs: 60_000, run: (now) => sweepStaleSeatHolds(now) },
   { name: "waitlist offers", everyMs: 30_000, run: (now) => expireWaitlistOffers(now) },
+  { name: "withdrawal refunds", everyMs: WITHDRAWAL_REFUND_RETRY_MS, run: (now) => retryWithdrawalRefunds(now) },
   // a provider's polls for lost webhooks and the renewals it makes ahead (MobilePay's)
   ...providersWithOwnWork().flatMap((provider) => provider.periodicWork ?? []),
   {

@@ -34,7 +34,7 @@ export const OrderSchema = z
     refundedAt: z.iso
       .datetime()
       .nullable()
-      .openapi({ description: "When the order was refunded in full; null unless `refunded`" }),
+      .openapi({ description: "When the order was refunded in full or withdrawn; null unless `refunded`" }),
     refundedAmount: z
       .number()
       .int()
@@ -43,7 +43,8 @@ export const OrderSchema = z
         example: 20000,
         description:
           "Minor units refunded so far (POST /orders/{orderId}/refunds, each refund with its own credit note): 0 until a " +
-          "refund, `amount` once `refunded`; a `paid` order with less than `amount` refunded can be refunded further",
+          "refund, `amount` once `refunded` (less after a withdrawal, POST /withdrawals: the buyer pays for what was used); " +
+          "a `paid` order with less than `amount` refunded can be refunded further",
       }),
     receiptNumber: z.number().int().positive().nullable().openapi({
       example: 42,

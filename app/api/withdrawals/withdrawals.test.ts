@@ -4,6 +4,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createClass, DAY } from "@/app/api/bookings/booking-test-data";
 import { db } from "@/lib/db";
+import { resetEnvCache } from "@/lib/env";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { readOutbox, waitForEmailsAbout } from "@/tests/helpers/outbox";
@@ -193,6 +195,8 @@ describe("POST /withdrawals by a signed-in member", () => {
       expect(response.body).toEqual({ error: "Resource not found" });
     }
     expect((await withdraw({ orderId })).status).toBe(401);
+    const key = await api("POST", "/api-keys", { token: tenant.admin.token, body: { name: "Sync" } });
+    expect((await withdraw({ orderId }, key.body.secret)).status).toBe(403); // an API key is no person
     expect((await db.order.findUniqueOrThrow({ where: { id: orderId } })).status).toBe("paid");
   });
 });
@@ -248,6 +252,30 @@ describe("POST /withdrawals without a session", () => {
         .slice(before)
         .filter((email) => /fortrydelse/i.test(email.subject)),
     ).toEqual([]);
+  });
+
+  it("is limited per client IP, as sign-in is: 429 past the limit, even for the right buyer", async () => {
+    const previous = process.env.RATE_LIMIT_MAGIC_LINK_PER_IP;
+    process.env.RATE_LIMIT_MAGIC_LINK_PER_IP = "2";
+    resetEnvCache();
+    try {
+      const { receiptNumber } = await buy(await classPass(10, 120000));
+      const headers = { [CLIENT_ADDRESS_HEADER]: "10.46.0.1" };
+      const guess = (n: number) =>
+        api("POST", "/withdrawals", {
+          headers,
+          body: { accountSlug: tenant.slug, name: "Guess", email: buyer.email, receiptNumber: receiptNumber + n },
+        });
+      expect((await guess(100)).status).toBe(404);
+      expect((await guess(101)).status).toBe(404);
+      const limited = await guess(0);
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ error: "Too many requests" });
+    } finally {
+      if (previous === undefined) delete process.env.RATE_LIMIT_MAGIC_LINK_PER_IP;
+      else process.env.RATE_LIMIT_MAGIC_LINK_PER_IP = previous;
+      resetEnvCache();
+    }
   });
 
   it("refuses a body that is neither form", async () => {

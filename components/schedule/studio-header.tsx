@@ -10,7 +10,8 @@ export type StudioSection = "schedule" | "passes" | "me";
 type Props = {
   /** With its profile's logo and accent colour when it has them (the Account). */
   studio: { name: string; slug: string; logoUrl?: string | null; accentColor?: string | null };
-  current: StudioSection;
+  /** The section the page is in; none for a page of its own (the withdrawal page). */
+  current?: StudioSection;
   /** Someone is signed in to this studio. */
   signedIn: boolean;
   /** A server action that signs out (a form post: works without JavaScript). */

@@ -51,7 +51,6 @@ export default async function WithdrawPage({ params, searchParams }: WithdrawPag
     <>
       <StudioHeader
         studio={account}
-        current="me"
         signedIn={viewer !== undefined}
         signOut={signOutAction.bind(null, account.slug)}
         signInHref={signInHref(account.slug, `/${account.slug}/fortryd`)}

@@ -142,7 +142,11 @@ describe("the withdrawal page, not signed in", () => {
       receiptNumber: String(receiptNumber),
     });
 
-    expect(answer).toMatchObject({ ok: false, code: "not_found" });
+    expect(answer).toMatchObject({
+      ok: false,
+      code: "not_found",
+      error: "Vi kan ikke finde et køb med det kvitteringsnummer og den e-mail. Tjek kvitteringen, og prøv igen.",
+    });
     expect(await db.withdrawal.count({ where: { orderId } })).toBe(0);
   });
 

@@ -10,7 +10,7 @@ export type StudioSection = "schedule" | "passes" | "me";
 type Props = {
   /** With its profile's logo and accent colour when it has them (the Account). */
   studio: { name: string; slug: string; logoUrl?: string | null; accentColor?: string | null };
-  /** The section the page is in; none for a page of its own (the withdrawal page). */
+  /** The section the page belongs to, if any (the terms page belongs to none). */
   current?: StudioSection;
   /** Someone is signed in to this studio. */
   signedIn: boolean;

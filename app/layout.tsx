@@ -40,6 +40,7 @@ const CLIENT_NAMESPACES = [
   "WebhookEvents",
   "WebhookForm",
   "ImportUpload",
+  "WithdrawForm",
 ] as const;
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -70,6 +70,7 @@ describe("POST /checkout with the demo provider", () => {
       instalment: null,
       instalments: null,
       startNowRequestedAt: null,
+      withdrawal: { until: expect.stringMatching(/Z$/), status: "open" },
     });
     expect(entitlement).toEqual({
       id: expect.any(String),

@@ -86,7 +86,9 @@ describe("GET /me/orders", () => {
       instalment: null,
       instalments: null,
       startNowRequestedAt: null,
+      withdrawal: null, // a drop-in: one dated class
     });
+    expect(response.body[1].withdrawal).toEqual({ until: expect.stringMatching(/Z$/), status: "open" }); // the pass
     const inOther = await api("GET", "/me/orders", { token: idaInOther.token });
     expect(inOther.body.map((o: { id: string }) => o.id)).toEqual([theirOrder]);
     expect((await api("GET", "/me/orders", { token: bo.token })).body.map((o: { id: string }) => o.id)).toEqual([

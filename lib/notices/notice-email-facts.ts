@@ -11,7 +11,8 @@ export type NoticeEmailKind =
   | "instalment_failed"
   | "membership_past_due"
   | "strike_block"
-  | "withdrawal_received";
+  | "withdrawal_received"
+  | "membership_cancelled";
 
 type Recipient = {
   recipientEmail: string;
@@ -108,4 +109,13 @@ export type NoticeEmailFacts =
   | InstalmentFailedFacts
   | MembershipPastDueFacts
   | StrikeBlockFacts
-  | WithdrawalReceivedFacts;
+  | WithdrawalReceivedFacts
+  | MembershipCancelledFacts;
+
+/** To the member: their membership is cancelled (FAL §28 a), and the last day it may be used. */
+export type MembershipCancelledFacts = Recipient & {
+  kind: "membership_cancelled";
+  productName: string;
+  /** When it ends: the first moment it is no longer usable (its `cancelAt`). */
+  endsAt: Date;
+};

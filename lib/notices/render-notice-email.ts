@@ -8,9 +8,10 @@ import { renderPassExpiringEmail } from "@/lib/email/templates/pass-expiring-ema
 import { renderPassOneLeftEmail } from "@/lib/email/templates/pass-one-left-email";
 import { renderStandingNoPassEmail } from "@/lib/email/templates/standing-no-pass-email";
 import { renderStrikeBlockEmail } from "@/lib/email/templates/strike-block-email";
+import { renderMembershipCancelledEmail } from "@/lib/email/templates/membership-cancelled-email";
 import { renderWebhookDisabledEmail } from "@/lib/email/templates/webhook-disabled-email";
 import { renderWithdrawalReceivedEmail } from "@/lib/email/templates/withdrawal-received-email";
-import { formatDate, formatDateTime } from "@/lib/format/dates";
+import { formatDate, formatDateTime, formatLastDay } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 import { formatLocaleOf } from "@/lib/i18n/format-locale";
 import { emailLocale } from "@/lib/i18n/locales";
@@ -107,6 +108,13 @@ export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailM
           studioUrl: `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}`,
         });
       }
+      case "membership_cancelled":
+        return renderMembershipCancelledEmail({
+          ...common,
+          productName: facts.productName,
+          lastDay: formatLastDay(facts.endsAt, where),
+          url: `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}/me`,
+        });
       default: // a row written by raw SQL with a kind this code does not know
         throw new TypeError("unknown notice email kind");
     }

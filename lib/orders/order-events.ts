@@ -13,6 +13,7 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { enqueueCreditNoteEmail, enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import { serializeOrder } from "@/lib/schemas/order";
+import { orderWireContext, withWithdrawal } from "./order-wire";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 
 /**
@@ -80,7 +81,9 @@ export const ORDER_EVENTS: {
 /** The event for the studio's subscribed webhook endpoints. */
 function deliverWebhook(type: "order.paid"): Consequence<ChangedOrder> {
   return async (tx, { order, at }) => {
-    await enqueueWebhookEvent(tx, { accountId: order.accountId, type, data: serializeOrder(order), now: at });
+    const wire = await orderWireContext(tx, order.accountId, at);
+    const data = serializeOrder(await withWithdrawal(tx, order), wire);
+    await enqueueWebhookEvent(tx, { accountId: order.accountId, type, data, now: at });
   };
 }
 
@@ -90,7 +93,8 @@ function deliverWebhook(type: "order.paid"): Consequence<ChangedOrder> {
  */
 async function deliverWebhookWhenRefunded(tx: TenantTx, { order, at, full }: RefundedOrder): Promise<void> {
   if (!full) return;
-  const data = { ...serializeOrder(order), reason: order.refundReason };
+  const wire = await orderWireContext(tx, order.accountId, at);
+  const data = { ...serializeOrder(await withWithdrawal(tx, order), wire), reason: order.refundReason };
   await enqueueWebhookEvent(tx, { accountId: order.accountId, type: "order.refunded", data, now: at });
 }
 

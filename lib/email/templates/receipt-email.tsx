@@ -5,10 +5,16 @@ import type { ReceiptFacts } from "@/lib/receipts/receipt-facts";
 import { CreditNoteEmail, creditNoteSubject } from "./credit-note-email";
 import { EmailFrame } from "./email-frame";
 import { renderBoth } from "./render-both";
+import { WithdrawalSection } from "./withdrawal-section";
 
-export type ReceiptEmailProps = { facts: ReceiptFacts; studioName: string };
+export type ReceiptEmailProps = {
+  facts: ReceiptFacts;
+  studioName: string;
+  /** The public origin (APP_URL), for the withdrawal page's link. */
+  appUrl: string;
+};
 
-export function ReceiptEmail({ facts, studioName }: ReceiptEmailProps) {
+export function ReceiptEmail({ facts, studioName, appUrl }: ReceiptEmailProps) {
   if (facts.creditNote) return <CreditNoteEmail facts={facts} note={facts.creditNote} studioName={studioName} />;
   const t = translatorFor(facts.language, "ReceiptEmail");
   const amount = formatMoney(facts.amount, facts.currency, facts.formatLocale);
@@ -26,6 +32,7 @@ export function ReceiptEmail({ facts, studioName }: ReceiptEmailProps) {
           : t("body", { item: facts.item, studio: studioName, amount, number: facts.receiptNumber })}
       </Text>
       {facts.vatRateBasisPoints === 0 ? <Text>{t("vatExempt")}</Text> : null}
+      {facts.withdrawal ? <WithdrawalSection facts={facts} withdrawal={facts.withdrawal} appUrl={appUrl} /> : null}
     </EmailFrame>
   );
 }

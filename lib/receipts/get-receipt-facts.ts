@@ -5,6 +5,8 @@ import { AppError } from "@/lib/errors";
 import { emailLocale, languageOfLocaleTag } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { householdOrdersWhere } from "@/lib/households/household-scope";
+import { env } from "@/lib/env";
+import { termsPath } from "@/lib/terms/terms-path";
 import type { ReceiptFacts } from "./receipt-facts";
 
 /** Orders with a receipt: paid ones, and refunded ones (whose receipt is a credit note). */
@@ -88,6 +90,9 @@ export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
     currency: order.currency,
     vatAmount: order.vatAmount,
     vatRateBasisPoints: order.vatRateBasisPoints,
+    terms: order.termsVersion
+      ? { version: order.termsVersion, url: `${env().APP_URL}${termsPath(account.slug, language, order.termsVersion)}` }
+      : null,
   };
 }
 

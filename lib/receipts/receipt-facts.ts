@@ -29,6 +29,8 @@ export type ReceiptFacts = {
   vatRateBasisPoints: number | null;
   /** Set on one refund's credit note (its own number): what that refund gave back, and when. */
   creditNote?: CreditNoteFacts | null;
+  /** The studio's terms of sale the order was bought under, and their page at that version; null without. */
+  terms?: { version: number; url: string } | null;
 };
 
 /** One refund's credit note: its number (a series of its own per studio), amount and VAT given back, and when. */

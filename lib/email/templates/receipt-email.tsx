@@ -4,6 +4,7 @@ import { translatorFor } from "@/lib/i18n/translator";
 import type { ReceiptFacts } from "@/lib/receipts/receipt-facts";
 import { CreditNoteEmail, creditNoteSubject } from "./credit-note-email";
 import { EmailFrame } from "./email-frame";
+import { ReceiptTermsLine } from "./receipt-terms-line";
 import { renderBoth } from "./render-both";
 
 export type ReceiptEmailProps = { facts: ReceiptFacts; studioName: string };
@@ -26,6 +27,7 @@ export function ReceiptEmail({ facts, studioName }: ReceiptEmailProps) {
           : t("body", { item: facts.item, studio: studioName, amount, number: facts.receiptNumber })}
       </Text>
       {facts.vatRateBasisPoints === 0 ? <Text>{t("vatExempt")}</Text> : null}
+      {facts.terms ? <ReceiptTermsLine terms={facts.terms} language={facts.language} /> : null}
     </EmailFrame>
   );
 }

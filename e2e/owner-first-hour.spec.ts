@@ -82,7 +82,7 @@ test("a new studio's owner gets from the first sign-in to a bookable weekly clas
   await expect(page).toHaveURL(/\/dashboard$/);
   const list = page.locator("details").filter({ hasText: checklist("heading") });
   await expect(list).toHaveAttribute("open", "");
-  await expect(list).toContainText(checklist("progress", { done: 0, total: 8 }));
+  await expect(list).toContainText(checklist("progress", { done: 0, total: 9 }));
   await expect(list.getByRole("link", { name: checklist("publicPage") })).toBeVisible();
   await expectDanishOnly(page);
   await expectNoSeriousA11yViolations(page);
@@ -97,7 +97,7 @@ test("a new studio's owner gets from the first sign-in to a bookable weekly clas
   await expect(page.getByText("Solsikkevej 3, 2200 København N · 16 pladser")).toBeVisible();
   await expectDanishOnly(page);
   await click(page.getByRole("navigation", { name: nav("label") }).getByRole("link", { name: nav("overview") }));
-  await expect(list.getByText(checklist("progress", { done: 1, total: 8 }))).toBeVisible();
+  await expect(list.getByText(checklist("progress", { done: 1, total: 9 }))).toBeVisible();
 
   // 5–6: "Add a weekly class": the class and its weekly times in one form. It starts next Monday,
   // so the journey holds whatever day it runs.
@@ -128,7 +128,7 @@ test("a new studio's owner gets from the first sign-in to a bookable weekly clas
   await click(page.getByRole("button", { name: weekly("create") }));
   await expect(page).toHaveURL(/\/dashboard\?added=weekly-class$/);
   await expect(page.getByRole("status").filter({ hasText: home("weeklyClassAdded") })).toBeVisible();
-  await expect(list.getByText(checklist("progress", { done: 2, total: 8 }))).toBeVisible();
+  await expect(list.getByText(checklist("progress", { done: 2, total: 9 }))).toBeVisible();
   await expectDanishOnly(page);
 
   // 7–8: a pass, from the checklist, put on sale at once.
@@ -176,7 +176,7 @@ test("a new studio's owner gets from the first sign-in to a bookable weekly clas
     .click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // The location, the class, the pass, and the public page (a class to book, something on sale).
-  await expect(list.getByText(checklist("progress", { done: 4, total: 8 }))).toBeVisible();
+  await expect(list.getByText(checklist("progress", { done: 4, total: 9 }))).toBeVisible();
   await list.getByRole("link", { name: checklist("payments") }).click();
   const payments = wordsOf("da", "PaymentsSettings");
   await page.getByRole("checkbox", { name: payments("desk") }).check();
@@ -184,5 +184,5 @@ test("a new studio's owner gets from the first sign-in to a bookable weekly clas
   await expect(page.getByText(payments("deskChosen"))).toBeVisible();
   await expectDanishOnly(page);
   await page.goto("/dashboard");
-  await expect(list.getByText(checklist("progress", { done: 5, total: 8 }))).toBeVisible();
+  await expect(list.getByText(checklist("progress", { done: 5, total: 9 }))).toBeVisible();
 });

@@ -17,7 +17,7 @@ export async function SetupChecklist({
   publicPath: string;
   publicUrl: string;
 }) {
-  const t = await getTranslations("SetupChecklist");
+  const [t, tTerms] = await Promise.all([getTranslations("SetupChecklist"), getTranslations("TermsSettings")]);
   const doneCount = checklist.steps.filter((step) => step.done).length;
   const parts = { address: t("missingAddress"), description: t("missingDescription"), logo: t("missingLogo") };
   const missing = checklist.profileMissing.map((part) => parts[part]).join(", ");
@@ -36,6 +36,7 @@ export async function SetupChecklist({
     },
     payments: { label: t("payments"), hint: t("paymentsHint"), href: "/dashboard/settings/payments" },
     vat: { label: t("vat"), hint: t("vatHint"), href: "/dashboard/settings/payments#vat-details" },
+    terms: { label: tTerms("checklistStep"), hint: tTerms("checklistHint"), href: "/dashboard/settings/terms" },
     teacher: { label: t("teacher"), hint: t("teacherHint"), href: "/dashboard/users?invite=teacher#invite" },
     publicPage: { label: t("publicPage"), hint: t("publicPageHint"), href: publicPath },
   };

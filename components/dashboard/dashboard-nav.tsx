@@ -21,6 +21,7 @@ export const DASHBOARD_GROUPS = [
       "/dashboard/settings/payments",
       "/dashboard/settings/import",
       "/dashboard/settings/accounting",
+      "/dashboard/settings/terms",
       "/dashboard/locations",
       "/dashboard/presets",
       "/dashboard/api-keys",
@@ -99,6 +100,7 @@ export function DashboardNav({
     "/dashboard/settings/payments": t("payments"),
     "/dashboard/settings/import": t("import"),
     "/dashboard/settings/accounting": t("accounting"),
+    "/dashboard/settings/terms": t("terms"),
     "/dashboard/api-keys": t("apiKeys"),
     "/dashboard/webhooks": t("webhooks"),
   };

@@ -65,6 +65,7 @@ async function setUpFully(accountId: string) {
   await db.accountPayments.create({ data: { accountId, takesPaymentAtDesk: true } });
   await db.account.update({ where: { id: accountId }, data: { vatNumber: "DK12345678", vatRateBasisPoints: 2500 } });
   await createMember(accountId, "teacher");
+  await db.termsVersion.create({ data: { accountId, version: 1, da: "# Vilkår", sha256: "0".repeat(64) } });
   return event;
 }
 
@@ -82,6 +83,7 @@ describe("the setup checklist", () => {
       "passOnSale",
       "payments",
       "vat",
+      "terms",
       "teacher",
       "publicPage",
     ]);
@@ -105,7 +107,7 @@ describe("the setup checklist", () => {
   it("counts another studio's data for nobody else", async () => {
     const other = await createTenant();
     await setUpFully(other.accountId);
-    expect(await ticked(other.accountId)).toHaveLength(8);
+    expect(await ticked(other.accountId)).toHaveLength(9);
     expect(await ticked()).toEqual([]);
   });
 

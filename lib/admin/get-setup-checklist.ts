@@ -8,6 +8,7 @@ export const SETUP_STEPS = [
   "passOnSale",
   "payments",
   "vat",
+  "terms",
   "teacher",
   "publicPage",
 ] as const;
@@ -33,6 +34,7 @@ export type SetupChecklist = {
  * - passOnSale: a product on sale (status active) with a current price;
  * - payments: a connected, active Stripe account, or the choice to take payment at the desk;
  * - vat: a VAT rate and a CVR number for the receipts, or the studio marked not VAT-registered;
+ * - terms: a version of the studio's terms of sale is published;
  * - teacher: someone holds the teacher persona (invited or signed in);
  * - publicPage: the public page has a class still to come that anyone may book, and something on sale.
  */
@@ -77,6 +79,7 @@ export async function getSetupChecklist({
       select: { id: true },
     }),
   ]);
+  const terms = await db.termsVersion.findFirst({ select: { version: true } });
   const profileMissing: SetupChecklist["profileMissing"] = [];
   if (!account?.legalAddress?.trim() && !addressedLocation) profileMissing.push("address");
   if (!account?.description?.trim()) profileMissing.push("description");
@@ -88,6 +91,7 @@ export async function getSetupChecklist({
     passOnSale: onSale !== null,
     payments: payments?.stripeStatus === "active" || payments?.takesPaymentAtDesk === true,
     vat: account?.vatExempt === true || (!!account?.vatNumber?.trim() && account.vatRateBasisPoints !== null),
+    terms: terms !== null,
     teacher: teacher !== null,
     publicPage: upcoming !== null && onSale !== null,
   };

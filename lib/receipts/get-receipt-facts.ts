@@ -7,6 +7,8 @@ import { translatorFor } from "@/lib/i18n/translator";
 import { householdOrdersWhere } from "@/lib/households/household-scope";
 import type { ReceiptFacts, ReceiptWithdrawal } from "./receipt-facts";
 import { withdrawalExemption, withdrawalUntil } from "@/lib/withdrawals/withdrawal-right";
+import { env } from "@/lib/env";
+import { termsPath } from "@/lib/terms/terms-path";
 
 /** Orders with a receipt: paid ones, and refunded ones (whose receipt is a credit note). */
 const WITH_RECEIPT = ["paid", "refunded"];
@@ -98,6 +100,9 @@ export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
     vatAmount: order.vatAmount,
     vatRateBasisPoints: order.vatRateBasisPoints,
     withdrawal: receiptWithdrawal(order),
+    terms: order.termsVersion
+      ? { version: order.termsVersion, url: `${env().APP_URL}${termsPath(account.slug, language, order.termsVersion)}` }
+      : null,
   };
 }
 

@@ -31,6 +31,8 @@ export type ReceiptFacts = {
   creditNote?: CreditNoteFacts | null;
   /** What the payment email says of the right of withdrawal; null (or absent): nothing (a desk sale, a renewal). */
   withdrawal?: ReceiptWithdrawal | null;
+  /** The studio's terms of sale the order was bought under, and their page at that version; null without. */
+  terms?: { version: number; url: string } | null;
 };
 
 /**

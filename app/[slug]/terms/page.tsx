@@ -1,2 +1,4 @@
 // The same page under its English path: the site picks the language, not the path.
-export { default, dynamic, generateMetadata } from "../vilkaar/page";
+export { default, generateMetadata } from "../vilkaar/page";
+
+export const dynamic = "force-dynamic";

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { waitForEmails } from "@/tests/helpers/outbox";
 
 let tenant: TestTenant;
 let buyer: TestMember;
@@ -89,5 +90,21 @@ describe("acceptTerms at checkout", () => {
     expect(grant.status, JSON.stringify(grant.body)).toBe(201);
     const order = await db.order.findFirstOrThrow({ where: { userId: buyer.userId } });
     expect(order.termsVersion).toBeNull();
+  });
+
+  it("links, in the receipt email, the version the order was bought under", async () => {
+    await publish("Første udgave");
+    await publish("Anden udgave");
+    expect((await checkout({ acceptTerms: true })).status).toBe(201);
+    const [email] = await waitForEmails(buyer.email);
+    expect(email!.text).toContain("Købet er omfattet af vores handelsbetingelser, version 2:");
+    expect(email!.text).toContain(`/${tenant.slug}/vilkaar?version=2`);
+    expect(email!.html).toContain(`/${tenant.slug}/vilkaar?version=2`);
+  });
+
+  it("links no terms in the receipt of a studio without them", async () => {
+    expect((await checkout()).status).toBe(201);
+    const [email] = await waitForEmails(buyer.email);
+    expect(email!.text).not.toContain("handelsbetingelser");
   });
 });

@@ -4,6 +4,7 @@ import { translatorFor } from "@/lib/i18n/translator";
 import type { ReceiptFacts } from "@/lib/receipts/receipt-facts";
 import { CreditNoteEmail, creditNoteSubject } from "./credit-note-email";
 import { EmailFrame } from "./email-frame";
+import { ReceiptTermsLine } from "./receipt-terms-line";
 import { renderBoth } from "./render-both";
 import { WithdrawalSection } from "./withdrawal-section";
 
@@ -33,6 +34,7 @@ export function ReceiptEmail({ facts, studioName, appUrl }: ReceiptEmailProps) {
       </Text>
       {facts.vatRateBasisPoints === 0 ? <Text>{t("vatExempt")}</Text> : null}
       {facts.withdrawal ? <WithdrawalSection facts={facts} withdrawal={facts.withdrawal} appUrl={appUrl} /> : null}
+      {facts.terms ? <ReceiptTermsLine terms={facts.terms} language={facts.language} /> : null}
     </EmailFrame>
   );
 }

@@ -194,6 +194,24 @@ describe("a purchase with a right of withdrawal: the summary asks to start at on
     expect(startNowText({ type: "drop_in", courseEventId: null, classAllowance: 1 })).toBeUndefined();
   });
 
+  it("the pages say which purchases carry the right, in Danish and English, from the product's kind", async () => {
+    const facts = (type: string, courseEventId: string | null = null) =>
+      ({ type, courseEventId, classAllowance: null }) as Parameters<
+        Awaited<ReturnType<typeof withdrawalWords>>["rightText"]
+      >[0];
+    const course = "6f1c2b9e-1d2a-4c1b-9a55-0d3c1e2f4a5b";
+    expect((await withdrawalWords()).rightText(facts("class_pass"))).toBe(
+      "You can withdraw from this purchase within 14 days",
+    );
+    setTestPageLanguage("da");
+    const { rightText } = await withdrawalWords();
+    expect(rightText(facts("class_pass"))).toBe("Du kan fortryde købet i 14 dage");
+    expect(rightText(facts("subscription"))).toBe("Du kan fortryde købet i 14 dage");
+    expect(rightText(facts("workshop", course))).toBe("Ingen fortrydelsesret: holdet har faste datoer");
+    expect(rightText(facts("custom", course))).toBe("Ingen fortrydelsesret: holdet har faste datoer");
+    expect(rightText(facts("drop_in"))).toBe("Ingen fortrydelsesret: en enkelt time på en fast dato");
+  });
+
   it("unticked: refused in the page's words and nothing sold", async () => {
     setTestPageLanguage("da");
     signInAs(buyer.token);

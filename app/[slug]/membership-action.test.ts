@@ -3,6 +3,8 @@ import { grant } from "@/app/api/bookings/booking-test-data";
 import { signInAs } from "@/components/forms/testing";
 import { db } from "@/lib/db";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
+import { sendWaitingNoticeEmails } from "@/tests/helpers/app-drains";
+import { waitForEmails } from "@/tests/helpers/outbox";
 
 vi.mock("next/headers", async () => {
   const testing = await import("@/components/forms/testing");
@@ -39,6 +41,21 @@ describe("cancelling one's own membership", () => {
       message: "Your membership is cancelled.",
     });
     expect((await db.entitlement.findUniqueOrThrow({ where: { id } })).cancelAt).toEqual(validUntil);
+  });
+
+  it("emails the member a confirmation that names the last day, once (FAL §28 a)", async () => {
+    const { id } = await membership(member);
+    signInAs(member.token);
+    await cancelMembershipAction(tenant.slug, { entitlementId: id });
+    await cancelMembershipAction(tenant.slug, { entitlementId: id }); // twice: one cancellation, one email
+    await sendWaitingNoticeEmails();
+    // Valid until midnight UTC 1 April 2030, 02.00 in Copenhagen: its last day is 1 April.
+    const emails = await waitForEmails(member.email);
+    expect(emails).toHaveLength(1);
+    const [email] = emails;
+    expect(email!.locale).toBe("da");
+    expect(email!.subject).toMatch(/er opsagt: sidste dag 1\. apr\. 2030$/);
+    expect(email!.text).toContain("Sidste dag er 1. apr. 2030");
   });
 
   it("does not cancel someone else's, nor without signing in to this studio", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import type { Entitlement } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
+import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 import { providerOf } from "@/lib/payments/provider";
 import { studioDate } from "@/lib/studio-time/studio-date";
 import { membershipControls } from "./membership-controls";
@@ -12,7 +13,8 @@ import { membershipControls } from "./membership-controls";
  * (extend-subscription.ts). The provider that bills it is told first (PaymentProvider.cancelAtPeriodEnd),
  * so that it bills no further period (it cannot be reached: 503, nothing changed): a Stripe
  * subscription `cancel_at_period_end`, a MobilePay agreement stopped and its charges not yet taken
- * cancelled; the demo's and the desk's need nothing. Cancelling twice answers the
+ * cancelled; the demo's and the desk's need nothing. The member is emailed a confirmation naming the
+ * last day (notice `membership_cancelled`, in the same transaction). Cancelling twice answers the
  * same entitlement. `ownerId`: only that person's (another's is 404). 409 `not_a_subscription` for
  * any other product, 409 `membership_ended` for one no longer renewed (refunded, revoked, ended): what may be
  * cancelled is membershipControls' `cancellable`, the rule the pages offer the button by.
@@ -45,6 +47,19 @@ export async function cancelSubscription({
     throw new AppError("membership_ended");
   if (order) await providerOf(order.provider).cancelAtPeriodEnd(db, { entitlement, order });
   const cancelAt = entitlement.validUntil ?? now;
-  await db.entitlement.updateMany({ where: { id: entitlement.id, cancelAt: null }, data: { cancelAt } });
-  return db.entitlement.findFirstOrThrow({ where: { id: entitlement.id } });
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.entitlement.updateMany({
+      where: { id: entitlement.id, cancelAt: null },
+      data: { cancelAt },
+    });
+    // The confirmation names the last day (FAL §28 a); a cancellation that lost a race to another sends none.
+    if (count === 1)
+      await enqueueNoticeEmail(tx, {
+        accountId: entitlement.accountId,
+        kind: "membership_cancelled",
+        to: { userId: entitlement.userId },
+        entitlementId: entitlement.id,
+      });
+    return tx.entitlement.findFirstOrThrow({ where: { id: entitlement.id } });
+  });
 }

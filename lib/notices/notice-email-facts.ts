@@ -10,7 +10,8 @@ export type NoticeEmailKind =
   | "standing_no_pass"
   | "instalment_failed"
   | "membership_past_due"
-  | "strike_block";
+  | "strike_block"
+  | "membership_cancelled";
 
 type Recipient = {
   recipientEmail: string;
@@ -94,4 +95,13 @@ export type NoticeEmailFacts =
   | StandingNoPassFacts
   | InstalmentFailedFacts
   | MembershipPastDueFacts
-  | StrikeBlockFacts;
+  | StrikeBlockFacts
+  | MembershipCancelledFacts;
+
+/** To the member: their membership is cancelled (FAL §28 a), and the last day it may be used. */
+export type MembershipCancelledFacts = Recipient & {
+  kind: "membership_cancelled";
+  productName: string;
+  /** When it ends: the first moment it is no longer usable (its `cancelAt`). */
+  endsAt: Date;
+};

@@ -33,6 +33,7 @@ type ClaimedNotice = {
   remainingClasses: number | null;
   validUntil: Date | null;
   pastDueSince: Date | null;
+  cancelAt: Date | null;
   webhookUrl: string | null;
   webhookStatus: string | null;
   failingSince: Date | null;
@@ -99,7 +100,7 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
       CASE WHEN g."id" IS NULL THEN u."locale" ELSE g."locale" END AS "recipientLocale",
       u."status" AS "recipientStatus",
       p."name" AS "productName", e."status" AS "entitlementStatus", e."remainingClasses", e."validUntil",
-      e."pastDueSince",
+      e."pastDueSince", e."cancelAt",
       w."url" AS "webhookUrl", w."status" AS "webhookStatus", w."failingSince",
       e."userId" AS "buyerId", bu."displayName" AS "buyerName",
       CASE WHEN c."kind" = 'course_incomplete' THEN (
@@ -240,6 +241,9 @@ function factsOf(row: ClaimedNotice, appUrl: string, invitation: string | undefi
         graceUntil: validUntil,
       };
     }
+    case "membership_cancelled": // taken back meanwhile (no longer cancelled): nothing to tell
+      if (row.productName === null || row.cancelAt === null) return null;
+      return { kind: row.kind, ...recipient, productName: row.productName, endsAt: row.cancelAt };
     case "strike_block": // lifted or cleared meanwhile: nothing to tell
       return row.blockedUntil === null ? null : { kind: row.kind, ...recipient, blockedUntil: row.blockedUntil };
     case "import_welcome": // a 14-day invitation (welcomeInvitations): a sign-in link's 15 minutes would pass unread

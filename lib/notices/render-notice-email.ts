@@ -8,8 +8,9 @@ import { renderPassExpiringEmail } from "@/lib/email/templates/pass-expiring-ema
 import { renderPassOneLeftEmail } from "@/lib/email/templates/pass-one-left-email";
 import { renderStandingNoPassEmail } from "@/lib/email/templates/standing-no-pass-email";
 import { renderStrikeBlockEmail } from "@/lib/email/templates/strike-block-email";
+import { renderMembershipCancelledEmail } from "@/lib/email/templates/membership-cancelled-email";
 import { renderWebhookDisabledEmail } from "@/lib/email/templates/webhook-disabled-email";
-import { formatDate, formatDateTime } from "@/lib/format/dates";
+import { formatDate, formatDateTime, formatLastDay } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 import { emailLocale } from "@/lib/i18n/locales";
 import type { NoticeEmailFacts } from "./notice-email-facts";
@@ -90,6 +91,13 @@ export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailM
           ...common,
           blockedUntil: formatDateTime(facts.blockedUntil, where),
           scheduleUrl: `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}`,
+        });
+      case "membership_cancelled":
+        return renderMembershipCancelledEmail({
+          ...common,
+          productName: facts.productName,
+          lastDay: formatLastDay(facts.endsAt, where),
+          url: `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}/me`,
         });
       default: // a row written by raw SQL with a kind this code does not know
         throw new TypeError("unknown notice email kind");

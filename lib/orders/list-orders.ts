@@ -1,9 +1,10 @@
 import "server-only";
-import type { Order } from "@prisma/client";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import type { OrderFilter, OrderKey } from "@/lib/schemas/order-filter";
 import { createdBefore, newestFirst, toPage, type Page } from "@/lib/schemas/page";
+import type { OrderWithWithdrawal } from "@/lib/schemas/order";
 import { orderFilterWhere } from "./order-filter-where";
+import { WITH_WITHDRAWAL } from "./order-wire";
 
 /**
  * Every order of the account (online purchases, desk grants, renewals), newest first (then by id,
@@ -20,11 +21,12 @@ export async function listOrders({
   limit?: number;
   after?: OrderKey;
   filter?: OrderFilter & { accountId: string };
-}): Promise<Page<Order, [string, string]>> {
+}): Promise<Page<OrderWithWithdrawal, [string, string]>> {
   const filtered = filter ? await orderFilterWhere({ db, accountId: filter.accountId, filter }) : {};
   const rows = await db.order.findMany({
     where: after ? { AND: [filtered, createdBefore(after)] } : filtered,
     orderBy: newestFirst(),
+    include: WITH_WITHDRAWAL,
     ...(limit === undefined ? {} : { take: limit + 1 }),
   });
   return toPage(rows, limit, (order): [string, string] => [order.createdAt.toISOString(), order.id]);

@@ -2,6 +2,7 @@ import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
 import { householdOrdersWhere, type Household } from "@/lib/households/household-scope";
 import { createdBefore, newestFirst, toPage, type CreatedKey } from "@/lib/schemas/page";
+import { WITH_WITHDRAWAL } from "./order-wire";
 
 /**
  * A person's orders in the active account, newest first (GET /me/orders; GET /users/{userId}/orders);
@@ -19,6 +20,7 @@ export async function listPersonOrders({
   return db.order.findMany({
     where: household ? householdOrdersWhere(household) : { userId },
     orderBy: newestFirst(),
+    include: WITH_WITHDRAWAL,
   });
 }
 

@@ -13,6 +13,7 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { enqueueCreditNoteEmail, enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import { serializeOrder } from "@/lib/schemas/order";
+import { orderWireContext, withWithdrawal } from "./order-wire";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 
 /**
@@ -76,7 +77,9 @@ export const ORDER_EVENTS: {
 /** The event for the studio's subscribed webhook endpoints. */
 function deliverWebhook(type: "order.paid" | "order.refunded"): Consequence<ChangedOrder> {
   return async (tx, { order, at }) => {
-    await enqueueWebhookEvent(tx, { accountId: order.accountId, type, data: serializeOrder(order), now: at });
+    const wire = await orderWireContext(tx, order.accountId, at);
+    const data = serializeOrder(await withWithdrawal(tx, order), wire);
+    await enqueueWebhookEvent(tx, { accountId: order.accountId, type, data, now: at });
   };
 }
 

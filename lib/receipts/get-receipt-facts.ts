@@ -7,7 +7,8 @@ import { translatorFor } from "@/lib/i18n/translator";
 import { householdOrdersWhere } from "@/lib/households/household-scope";
 import { env } from "@/lib/env";
 import { termsPath } from "@/lib/terms/terms-path";
-import type { ReceiptFacts } from "./receipt-facts";
+import type { ReceiptFacts, ReceiptWithdrawal } from "./receipt-facts";
+import { withdrawalExemption, withdrawalUntil } from "@/lib/withdrawals/withdrawal-right";
 
 /** Orders with a receipt: paid ones, and refunded ones (whose receipt is a credit note). */
 const WITH_RECEIPT = ["paid", "refunded"];
@@ -34,7 +35,11 @@ export async function getReceiptFactsOrThrow({
       receiptNumber: { not: null },
       ...(userId ? householdOrdersWhere(userId) : {}),
     },
-    include: { account: true, user: { include: { guardian: true } }, product: { select: { name: true } } },
+    include: {
+      account: true,
+      user: { include: { guardian: true } },
+      product: { select: { name: true, type: true, courseEventId: true } },
+    },
   });
   if (!order) throw new AppError("not_found");
   return receiptFacts(order);
@@ -66,7 +71,11 @@ export async function getCreditNoteFactsOrThrow({
   };
 }
 
-type ReceiptOrder = Order & { account: Account; user: User & { guardian: User | null }; product: { name: string } };
+type ReceiptOrder = Order & {
+  account: Account;
+  user: User & { guardian: User | null };
+  product: { name: string; type: string; courseEventId: string | null };
+};
 
 export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
   const { account } = order;
@@ -93,7 +102,30 @@ export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
     terms: order.termsVersion
       ? { version: order.termsVersion, url: `${env().APP_URL}${termsPath(account.slug, language, order.termsVersion)}` }
       : null,
+    withdrawal: receiptWithdrawal(order),
   };
+}
+
+/**
+ * The right the order kept when it was bought online (`withdrawalDays`); for a dated product bought
+ * online, why it has none. Nothing for a desk sale, a renewal (a membership's: the product has the
+ * right, the renewal none) or a later instalment: no new contract.
+ */
+function receiptWithdrawal(order: ReceiptOrder): ReceiptWithdrawal | null {
+  const { account } = order;
+  const until = withdrawalUntil(order, account.timezone);
+  if (until && order.withdrawalDays !== null)
+    return {
+      kind: "right",
+      days: order.withdrawalDays,
+      until: until.toISOString(),
+      startNow: order.startNowRequestedAt !== null,
+      slug: account.slug,
+      seller: { name: account.legalName ?? account.name, address: account.legalAddress, email: account.contactEmail },
+    };
+  const reason = withdrawalExemption(order.product);
+  const firstOnline = order.provider !== "desk" && (order.instalment ?? 1) === 1;
+  return reason && firstOnline ? { kind: "exempt", reason } : null;
 }
 
 /** What the receipt says was bought: the product, and which instalment for a price paid in instalments ("rate 1 af 3"). */

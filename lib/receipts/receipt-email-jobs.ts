@@ -21,6 +21,8 @@ type ClaimedReceipt = {
 
 type ReceiptEmailContext = {
   transport: EmailTransport;
+  /** The public origin (APP_URL): the withdrawal page's link. */
+  appUrl: string;
   onSent: (note: DeliveryNote) => void;
   onFailed: () => void;
 };
@@ -93,8 +95,8 @@ export const receiptEmailJobs: JobKind<ClaimedReceipt, ReceiptEmailContext> = {
  * (the jobs runner calls it, lib/jobs/app-jobs.ts; tests may too).
  */
 export function sendWaitingReceiptEmails(): Promise<number> {
-  const { sql, log, transport, onSent, onFailed } = appEmailJobOptions();
-  return runJobs(receiptEmailJobs, { sql, log, context: { transport, onSent, onFailed } });
+  const { sql, log, transport, onSent, onFailed, appUrl } = appEmailJobOptions();
+  return runJobs(receiptEmailJobs, { sql, log, context: { transport, appUrl, onSent, onFailed } });
 }
 
 async function sendReceipt(row: ClaimedReceipt, context: ReceiptEmailContext): Promise<JobOutcome> {
@@ -108,7 +110,7 @@ async function sendReceipt(row: ClaimedReceipt, context: ReceiptEmailContext): P
       transport: context.transport,
       id: row.refundId ? `credit-note-${row.refundId}` : `receipt-${row.orderId}`,
       to: facts.buyer.email,
-      content: { facts, studioName: row.accountName },
+      content: { facts, studioName: row.accountName, appUrl: context.appUrl },
     });
     context.onSent(note);
     return { done: true };

@@ -31,7 +31,26 @@ export type ReceiptFacts = {
   creditNote?: CreditNoteFacts | null;
   /** The studio's terms of sale the order was bought under, and their page at that version; null without. */
   terms?: { version: number; url: string } | null;
+  /** What the payment email says of the right of withdrawal; null (or absent): nothing (a desk sale, a renewal). */
+  withdrawal?: ReceiptWithdrawal | null;
 };
+
+/**
+ * The right of withdrawal of an online purchase as its payment email tells it (FAL §18–22, decision
+ * 0049): the period's end (ISO), whether the buyer asked to start at once (then what was used is
+ * paid for), the studio's slug for the withdrawal page's link and the seller the standard form is
+ * addressed to; or why a dated purchase has none.
+ */
+export type ReceiptWithdrawal =
+  | {
+      kind: "right";
+      days: number;
+      until: string;
+      startNow: boolean;
+      slug: string;
+      seller: { name: string; address: string | null; email: string | null };
+    }
+  | { kind: "exempt"; reason: "drop_in" | "dated_course" };
 
 /** One refund's credit note: its number (a series of its own per studio), amount and VAT given back, and when. */
 export type CreditNoteFacts = {

@@ -2,6 +2,7 @@ import type { Order } from "@prisma/client";
 import { basisPointsToPercent } from "@/lib/receipts/vat";
 import { Id, text } from "./common";
 import { EntitlementSchema } from "./entitlement";
+import { orderWithdrawal } from "@/lib/withdrawals/withdrawal-right";
 import { z } from "./zod";
 
 export const OrderStatusSchema = z.enum(["pending", "paid", "failed", "refunded"]).openapi("OrderStatus");
@@ -72,17 +73,45 @@ export const OrderSchema = z
       example: 3,
       description: "How many instalments the purchase is paid in; null for an order not paid in instalments",
     }),
-    startNowRequestedAt: z.iso.datetime().nullable().openapi({
-      description:
-        "When the buyer expressly asked at checkout (`startNow: true`) to use a purchase with a right of withdrawal at once: " +
-        "a withdrawal then pays for what was used (forbrugeraftaleloven §22); null otherwise",
-    }),
-    termsVersion: z.number().int().positive().nullable().openapi({
-      example: 3,
-      description:
-        "The version of the studio's terms of sale the buyer accepted at checkout (GET /accounts/{accountId}/terms?version=…); " +
-        "null when the studio had published none, and for a sale at the desk",
-    }),
+    startNowRequestedAt: z.iso
+      .datetime()
+      .nullable()
+      .openapi({
+        description:
+          "When the buyer expressly asked at checkout (`startNow: true`) to use a purchase with a right of withdrawal at once: " +
+          "a withdrawal then pays for what was used (forbrugeraftaleloven §22); null otherwise",
+      }),
+    termsVersion: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .openapi({
+        example: 3,
+        description:
+          "The version of the studio's terms of sale the buyer accepted at checkout (GET /accounts/{accountId}/terms?version=…); " +
+          "null when the studio had published none, and for a sale at the desk",
+      }),
+    withdrawal: z
+      .object({
+        until: z.iso.datetime().openapi({
+          example: "2026-03-17T23:00:00.000Z",
+          description:
+            "When the withdrawal period ends: the end of the studio's day 14 days after the purchase was paid (else placed), " +
+            "moved on to the end of the next working day from a Saturday, Sunday or Danish holiday (forbrugeraftaleloven §18)",
+        }),
+        status: z.enum(["open", "withdrawn", "ended"]).openapi({
+          description:
+            "`open` while a paid order's period runs (POST /withdrawals takes it); `withdrawn` once a withdrawal was " +
+            "received; `ended` after the period, or when the order is not paid (refunded another way)",
+        }),
+      })
+      .nullable()
+      .openapi("OrderWithdrawal", {
+        description:
+          "The buyer's right of withdrawal from this online purchase, as it stands now; null when it carries none: a dated " +
+          "product (a drop-in, a workshop, a course), a desk sale or a renewal",
+      }),
   })
   .openapi("Order");
 
@@ -144,19 +173,25 @@ export const CheckoutInput = z
         "entitlement are the dependant's, a price's `minAge`/`maxAge` is judged on the dependant's date of birth, and the " +
         "caller pays and gets the receipt",
     }),
-    startNow: z.boolean().optional().openapi({
-      description:
-        "A product with a right of withdrawal (`withdrawal` not null): `true` records the buyer's express request to use it " +
-        "at once, within the withdrawal period (the order's `startNowRequestedAt`), so that a withdrawal pays for what was " +
-        "used (forbrugeraftaleloven §22). Default `false`: a withdrawal then refunds the whole price, whatever was used. " +
-        "Ignored for a product without the right",
-    }),
-    acceptTerms: z.boolean().optional().openapi({
-      description:
-        "The buyer accepts the studio's terms of sale in force (GET /accounts/{accountId}/terms). Required as `true` once " +
-        "the studio has published terms: else 400 `Validation failed` with a detail of code `terms_not_accepted`; the " +
-        "order keeps the version accepted (`termsVersion`). A studio without terms needs none. The quote takes and ignores it",
-    }),
+    startNow: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "A product with a right of withdrawal (`withdrawal` not null): `true` records the buyer's express request to use it " +
+          "at once, within the withdrawal period (the order's `startNowRequestedAt`), so that a withdrawal pays for what was " +
+          "used (forbrugeraftaleloven §22). Default `false`: a withdrawal then refunds the whole price, whatever was used. " +
+          "Ignored for a product without the right",
+      }),
+    acceptTerms: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "The buyer accepts the studio's terms of sale in force (GET /accounts/{accountId}/terms). Required as `true` once " +
+          "the studio has published terms: else 400 `Validation failed` with a detail of code `terms_not_accepted`; the " +
+          "order keeps the version accepted (`termsVersion`). A studio without terms needs none. The quote takes and ignores it",
+      }),
   })
   .openapi("CheckoutInput");
 
@@ -263,7 +298,14 @@ export type CheckoutDto = z.infer<typeof CheckoutSchema>;
 export type CheckoutQuoteInput = z.infer<typeof CheckoutQuoteInput>;
 export type CheckoutQuoteDto = z.infer<typeof CheckoutQuoteSchema>;
 
-export function serializeOrder(order: Order): OrderDto {
+/** An order with whether a withdrawal was received for it (`include: { withdrawal: { select: { id: true } } }`). */
+export type OrderWithWithdrawal = Order & { withdrawal: { id: string } | null };
+
+/** What the wire of an order needs beside it, read once per request: the studio's timezone and the time now. */
+export type OrderWireContext = { timezone: string; now: Date };
+
+export function serializeOrder(order: OrderWithWithdrawal, { timezone, now }: OrderWireContext): OrderDto {
+  const withdrawal = orderWithdrawal(order, { timezone, withdrawn: order.withdrawal !== null, now });
   return {
     id: order.id,
     accountId: order.accountId,
@@ -288,6 +330,7 @@ export function serializeOrder(order: Order): OrderDto {
     instalments: order.instalments,
     startNowRequestedAt: order.startNowRequestedAt?.toISOString() ?? null,
     termsVersion: order.termsVersion,
+    withdrawal: withdrawal && { until: withdrawal.until.toISOString(), status: withdrawal.status },
   };
 }
 

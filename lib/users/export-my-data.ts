@@ -23,7 +23,9 @@ import { serializeUser } from "@/lib/schemas/user";
 export async function exportMyData({ userId, now = new Date() }: { userId: string; now?: Date }): Promise<MyDataDto> {
   const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
-    include: { memberships: { include: { account: true }, orderBy: [{ account: { name: "asc" } }, { accountId: "asc" }] } },
+    include: {
+      memberships: { include: { account: true }, orderBy: [{ account: { name: "asc" } }, { accountId: "asc" }] },
+    },
   });
   const studios: MyDataDto["studios"] = [];
   for (const membership of user.memberships) {
@@ -46,7 +48,7 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
       },
       bookings: bookings.map(serializeMyBooking),
       passes: passes.map((pass) => serializeEntitlement(pass, now)),
-      orders: orders.map(serializeOrder),
+      orders: orders.map((order) => serializeOrder(order, { timezone: membership.account.timezone, now })),
       standingBookings: standingBookings.map(serializeStandingBooking),
       consents: { emailReminders: user.emailReminders, calendarFeed: calendarFeeds > 0 },
     });

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Product } from "@prisma/client";
 import { getTranslations } from "next-intl/server";
-import { productWithdrawal } from "./withdrawal-right";
+import { productWithdrawal, withdrawalExemption } from "./withdrawal-right";
 
 type ProductFacts = Pick<Product, "type" | "courseEventId" | "classAllowance">;
 
@@ -20,5 +20,12 @@ export async function withdrawalWords() {
     return t("startNowPass");
   }
 
-  return { startNowText };
+  /** "Du kan fortryde købet i 14 dage", or why the product has no right ("… holdet har faste datoer"). */
+  function rightText(product: ProductFacts): string {
+    const right = productWithdrawal(product);
+    if (right) return t("rightDays", { days: right.days });
+    return withdrawalExemption(product) === "drop_in" ? t("noRightDropIn") : t("noRightDatedCourse");
+  }
+
+  return { startNowText, rightText };
 }

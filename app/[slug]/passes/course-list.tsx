@@ -7,17 +7,19 @@ import { formatDateRange } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 import { studioDate } from "@/lib/studio-time/studio-date";
 import { pageFormat } from "@/lib/i18n/page-language";
+import { withdrawalWords } from "@/lib/withdrawals/withdrawal-words";
 
 /**
  * The courses on sale, under the passes (`#courses`): each with its classes, dates, seats left and
  * price, linking to its own page, where a member enrols.
  */
 export async function CourseList({ account, courses }: { account: Account; courses: PublicProduct[] }) {
-  const [t, tCourse, tSchedule, where] = await Promise.all([
+  const [t, tCourse, tSchedule, where, { rightText }] = await Promise.all([
     getTranslations("Passes"),
     getTranslations("PublicCourse"),
     getTranslations("Schedule"),
     pageFormat(account),
+    withdrawalWords(),
   ]);
   return (
     <section aria-labelledby="courses" className="mt-10">
@@ -48,6 +50,7 @@ export async function CourseList({ account, courses }: { account: Account; cours
               <p className="text-sm text-slate-700">
                 {[tCourse("classes", { count: course.classes }), dates].filter(Boolean).join(" · ")}
               </p>
+              <p className="mt-1 text-sm text-slate-700">{rightText(product)}</p>
               {product.description && <p className="mt-2 text-slate-800">{product.description}</p>}
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <p>

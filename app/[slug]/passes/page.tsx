@@ -14,6 +14,7 @@ import { studioMember } from "@/lib/web/studio-member";
 import { signOutAction } from "../actions";
 import { getPublicStudio, orNotFound, signInHref } from "../studio";
 import { productTexts, summaryHref } from "./product-text";
+import { withdrawalWords } from "@/lib/withdrawals/withdrawal-words";
 
 export const dynamic = "force-dynamic";
 
@@ -44,6 +45,7 @@ export default async function PassesPage({ params, searchParams }: Props) {
   const [account, viewer] = await orNotFound(Promise.all([getPublicStudio(slug), studioMember(slug)]));
   const buyingFor = viewer && typeof query.for === "string" ? await childOf(viewer, query.for) : undefined;
   const tHousehold = await getTranslations("Household");
+  const { rightText } = await withdrawalWords();
   const summaryOf = (productId: string, priceId: string) =>
     summaryHref(account.slug, { productId, priceId, returnTo, ...(buyingFor ? { forUserId: buyingFor.id } : {}) });
   // Intro offers first to those who may buy them, and hidden from those who may not.
@@ -113,6 +115,7 @@ export default async function PassesPage({ params, searchParams }: Props) {
                     </p>
                   )}
                   <p className="text-sm text-slate-700">{facts.join(" · ")}</p>
+                  <p className="mt-1 text-sm text-slate-700">{rightText(product)}</p>
                   {product.description && <p className="mt-2 text-slate-800">{product.description}</p>}
                   <ul className="mt-3 divide-y divide-slate-100">
                     {product.prices.map((price) => {

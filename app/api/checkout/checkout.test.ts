@@ -71,6 +71,7 @@ describe("POST /checkout with the demo provider", () => {
       instalments: null,
       startNowRequestedAt: null,
       termsVersion: null,
+      withdrawal: { until: expect.stringMatching(/Z$/), status: "open" },
     });
     expect(entitlement).toEqual({
       id: expect.any(String),

@@ -2,6 +2,7 @@ import { startCheckout } from "@/lib/commerce/start-checkout";
 import { idempotent } from "@/lib/http/idempotency";
 import { endpoints, json, route } from "@/lib/http/route";
 import { serializeEntitlement } from "@/lib/schemas/entitlement";
+import { orderWireContext } from "@/lib/orders/order-wire";
 import { CheckoutInput, serializeOrder, type CheckoutDto } from "@/lib/schemas/order";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/checkout", {
@@ -16,7 +17,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/checkout", {
           input: body,
         });
         const response: CheckoutDto = {
-          order: serializeOrder(result.order),
+          // placed just now: no withdrawal can have been received for it
+          order: serializeOrder({ ...result.order, withdrawal: null }, await orderWireContext(auth.db, auth.accountId)),
           checkoutUrl: result.checkoutUrl,
           entitlement: result.entitlement ? serializeEntitlement(result.entitlement) : null,
         };

@@ -87,7 +87,9 @@ describe("GET /me/orders", () => {
       instalments: null,
       startNowRequestedAt: null,
       termsVersion: null,
+      withdrawal: null, // a drop-in: one dated class
     });
+    expect(response.body[1].withdrawal).toEqual({ until: expect.stringMatching(/Z$/), status: "open" }); // the pass
     const inOther = await api("GET", "/me/orders", { token: idaInOther.token });
     expect(inOther.body.map((o: { id: string }) => o.id)).toEqual([theirOrder]);
     expect((await api("GET", "/me/orders", { token: bo.token })).body.map((o: { id: string }) => o.id)).toEqual([

@@ -6,10 +6,16 @@ import { CreditNoteEmail, creditNoteSubject } from "./credit-note-email";
 import { EmailFrame } from "./email-frame";
 import { ReceiptTermsLine } from "./receipt-terms-line";
 import { renderBoth } from "./render-both";
+import { WithdrawalSection } from "./withdrawal-section";
 
-export type ReceiptEmailProps = { facts: ReceiptFacts; studioName: string };
+export type ReceiptEmailProps = {
+  facts: ReceiptFacts;
+  studioName: string;
+  /** The public origin (APP_URL), for the withdrawal page's link. */
+  appUrl: string;
+};
 
-export function ReceiptEmail({ facts, studioName }: ReceiptEmailProps) {
+export function ReceiptEmail({ facts, studioName, appUrl }: ReceiptEmailProps) {
   if (facts.creditNote) return <CreditNoteEmail facts={facts} note={facts.creditNote} studioName={studioName} />;
   const t = translatorFor(facts.language, "ReceiptEmail");
   const amount = formatMoney(facts.amount, facts.currency, facts.formatLocale);
@@ -28,6 +34,7 @@ export function ReceiptEmail({ facts, studioName }: ReceiptEmailProps) {
       </Text>
       {facts.vatRateBasisPoints === 0 ? <Text>{t("vatExempt")}</Text> : null}
       {facts.terms ? <ReceiptTermsLine terms={facts.terms} language={facts.language} /> : null}
+      {facts.withdrawal ? <WithdrawalSection facts={facts} withdrawal={facts.withdrawal} appUrl={appUrl} /> : null}
     </EmailFrame>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { withdrawalWords } from "@/lib/withdrawals/withdrawal-words";
 import { cache } from "react";
 import { StudioHeader } from "@/components/schedule/studio-header";
 import { Badge } from "@/components/ui/badge";
@@ -49,7 +50,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * enrolled already reads that they are, with their bookings one tap away.
  */
 export default async function CoursePage({ params }: Props) {
-  const [{ slug, productId }, t] = await Promise.all([params, getTranslations("PublicCourse")]);
+  const [{ slug, productId }, t, { rightText }] = await Promise.all([
+    params,
+    getTranslations("PublicCourse"),
+    withdrawalWords(),
+  ]);
   const [found, viewer] = await Promise.all([getCourse(slug, productId), studioMember(slug)]);
   const { account, product, event, classes } = found;
   const where = await pageFormat(account);
@@ -88,6 +93,7 @@ export default async function CoursePage({ params }: Props) {
             <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("eyebrow")}</p>
             <h1 className="mt-1 text-3xl font-semibold leading-tight text-brand-900">{product.name}</h1>
             <p className="mt-2 text-lg text-slate-800">{courseSpan(found, where, t)}</p>
+            <p className="mt-1 text-sm text-slate-700">{rightText(product)}</p>
             <CourseFacts found={found} where={where} now={now} />
           </div>
           <aside

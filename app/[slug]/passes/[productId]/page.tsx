@@ -213,7 +213,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
       : { applied: false, text: promoCodeRefusalIn(locale, promo.reason) }
     : null;
   const summaryPath = `/${account.slug}/passes/${product.id}`;
-  const { startNowText } = await withdrawalWords();
+  const { startNowText, rightText } = await withdrawalWords();
 
   return (
     <>
@@ -233,6 +233,7 @@ export default async function OrderSummaryPage({ params, searchParams }: Props) 
               <li key={line}>{line}</li>
             ))}
           </ul>
+          <p className="mt-3 text-sm text-slate-700">{rightText(product)}</p>
           <dl className="mt-4 space-y-2 border-t border-slate-100 pt-4 tabular-nums" data-testid="order-figures">
             <div className="flex justify-between gap-4">
               <dt>{t("price")}</dt>

@@ -15,6 +15,7 @@ import { ProductForm } from "../product-form";
 import { productFormValues } from "../product-values";
 import { pageIdOrNotFound } from "@/lib/web/page-params";
 import { pageLanguage } from "@/lib/i18n/page-language";
+import { withdrawalWords } from "@/lib/withdrawals/withdrawal-words";
 
 export const dynamic = "force-dynamic";
 
@@ -24,10 +25,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EditProductPage({ params }: { params: Promise<{ productId: string }> }) {
-  const [viewer, t, language] = await Promise.all([
+  const [viewer, t, language, { rightText }] = await Promise.all([
     requireAdministrator(),
     getTranslations("EditProductPage"),
     pageLanguage(),
+    withdrawalWords(),
   ]);
   const productId = pageIdOrNotFound((await params).productId);
   const product = await getProductOrThrow({ db: viewer.db, productId }).catch((error: unknown) => {
@@ -52,6 +54,9 @@ export default async function EditProductPage({ params }: { params: Promise<{ pr
           {t("enrolment", { enrolled: enrolment.enrolled, seats: enrolment.seats, classes: enrolment.classes })}
         </p>
       ) : null}
+      <p className="rounded-lg border border-slate-300 bg-white p-4 text-slate-900" data-testid="product-withdrawal">
+        {rightText(product)}
+      </p>
       <ProductForm
         action={updateProductAction}
         values={productFormValues(product, language, account.timezone)}

@@ -23,9 +23,10 @@ type Props = { searchParams: Promise<{ type?: string }> };
 
 /** A new product; `?type=class_pass` (the setup checklist's link) starts as a pass. */
 export default async function NewProductPage({ searchParams }: Props) {
-  const [viewer, t, { type }] = await Promise.all([
+  const [viewer, t, tRights, { type }] = await Promise.all([
     requireAdministrator(),
     getTranslations("NewProductPage"),
+    getTranslations("PurchaseRights"),
     searchParams,
   ]);
   const [events, { account }, settings] = await Promise.all([
@@ -38,7 +39,7 @@ export default async function NewProductPage({ searchParams }: Props) {
       <Link href="/dashboard/products" className="text-sm text-brand-700 underline">
         {t("allProducts")}
       </Link>
-      <PageHeader title={t("title")} />
+      <PageHeader title={t("title")}>{tRights("newProductRight")}</PageHeader>
       <ProductForm
         action={createProductAction}
         values={{ ...newProductValues(account.currency), ...(type && TYPES.has(type) ? { type } : {}) }}

@@ -1,6 +1,7 @@
 import { refundOrder } from "@/lib/commerce/refund-order";
 import { idempotent } from "@/lib/http/idempotency";
 import { endpoints, json, route } from "@/lib/http/route";
+import { orderWireContext, withWithdrawal } from "@/lib/orders/order-wire";
 import { OrderParams, RefundOrderInput, serializeOrder } from "@/lib/schemas/order";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/orders/{orderId}/refunds", {
@@ -20,7 +21,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/orders/{orderId}/re
           classes: body?.classes,
           reason: body?.reason ?? null,
         });
-        return json(serializeOrder(order));
+        const wire = await orderWireContext(auth.db, auth.accountId);
+        return json(serializeOrder(await withWithdrawal(auth.db, order), wire));
       }),
   ),
 });

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { TermsFooterLink } from "@/components/terms/terms-footer-link";
 import { withdrawalPath } from "@/lib/withdrawals/withdrawal-path";
 
 /** The foot of every page of the studio's site: the withdrawal function, there for the whole period (FAL). */
@@ -11,6 +12,7 @@ export async function StudioFooter({ slug }: { slug: string }) {
         <Link href={withdrawalPath(slug, locale)} className="font-medium text-brand-700 underline underline-offset-2">
           {t("footerLink")}
         </Link>
+        <TermsFooterLink slug={slug} className="font-medium text-brand-700 underline underline-offset-2" />
       </div>
     </footer>
   );

@@ -4,6 +4,7 @@ import { sendWaitingSignInEmails } from "@/lib/auth/sign-in-email-jobs";
 import { getDatabase, useDatabase } from "@/lib/db";
 import { openPostgres } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
+import { stopJobs } from "@/lib/jobs/wake";
 import { fakePostgres } from "@/tests/helpers/fake-postgres";
 import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/fixtures";
@@ -237,6 +238,8 @@ describe("GET /metrics in Prometheus' text format", () => {
       await holding;
     } finally {
       useDatabase(previous);
+      // a run of the jobs runner begun on the stalled database ends (and tells its failures) within this test
+      await stopJobs();
       await server.close();
       await stalled.close();
       if (previousTimeout === undefined) delete process.env.DATABASE_POOL_TIMEOUT_MS;

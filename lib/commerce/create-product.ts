@@ -1,9 +1,20 @@
 import "server-only";
 import type { TenantDb } from "@/lib/db/tenant-db";
-import type { CreateProductInput, ProductWithPrices } from "@/lib/schemas/product";
+import { GIFT_CARD_VALIDITY_MONTHS, type CreateProductInput, type ProductWithPrices } from "@/lib/schemas/product";
 import { assertAccountEvent, assertAccountEvents } from "./assert-account-events";
 import { CURRENT_PRICES } from "./get-product-or-throw";
 import { priceData } from "./price-data";
+
+/** A gift card product's own fields, with their defaults (36 months, the logo design); null on other products. */
+function giftCardFields(input: CreateProductInput) {
+  const giftCard = input.type === "gift_card";
+  return {
+    validityMonths: input.validityMonths ?? (giftCard ? GIFT_CARD_VALIDITY_MONTHS.default : null),
+    customAmountMin: input.customAmount?.min ?? null,
+    customAmountMax: input.customAmount?.max ?? null,
+    giftCardDesign: input.giftCardDesign ?? (giftCard ? "logo" : null),
+  };
+}
 
 /** Creates a product with its price list (status `draft` unless given); price ids are ours. */
 export async function createProduct({
@@ -32,6 +43,7 @@ export async function createProduct({
       enrolUntil: input.enrolUntil ? new Date(input.enrolUntil) : null,
       newcomersOnly: input.newcomersOnly ?? false,
       vatExempt: input.vatRate === 0,
+      ...giftCardFields(input),
       status: input.status ?? "draft",
       prices: { create: input.prices.map((price, position) => ({ ...priceData(price, position), accountId })) },
     },

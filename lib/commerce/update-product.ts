@@ -45,7 +45,13 @@ export async function updateProduct({
     const type = input.type ?? current.type;
     const classAllowance = input.classAllowance !== undefined ? input.classAllowance : current.classAllowance;
     const courseEventId = input.courseEventId !== undefined ? input.courseEventId : current.courseEventId;
-    const issues = productRuleIssues({ type, classAllowance, courseEventId, prices: input.prices ?? current.prices });
+    const issues = productRuleIssues({
+      type,
+      classAllowance,
+      courseEventId,
+      prices: input.prices ?? current.prices,
+      ...mergedGiftCardFields(input, current),
+    });
     if (input.prices) issues.push(...priceIdIssues(input.prices, new Set(current.prices.map((price) => price.id))));
     if (issues.length > 0) throw new AppError("validation_failed", { details: issues });
 
@@ -64,6 +70,10 @@ export async function updateProduct({
         enrolUntil: input.enrolUntil === undefined ? undefined : input.enrolUntil && new Date(input.enrolUntil),
         newcomersOnly: input.newcomersOnly,
         vatExempt: input.vatRate === undefined ? undefined : input.vatRate === 0,
+        validityMonths: input.validityMonths,
+        customAmountMin: input.customAmount === undefined ? undefined : (input.customAmount?.min ?? null),
+        customAmountMax: input.customAmount === undefined ? undefined : (input.customAmount?.max ?? null),
+        giftCardDesign: input.giftCardDesign,
         status: input.status,
         updatedAt: new Date(),
       },
@@ -72,6 +82,19 @@ export async function updateProduct({
     if (!updated) throw new AppError("not_found");
     return updated;
   });
+}
+
+/** The gift card fields as they will be after the edit (for the rules). */
+function mergedGiftCardFields(input: UpdateProductInput, current: ProductWithPrices) {
+  const currentCustom =
+    current.customAmountMin !== null && current.customAmountMax !== null
+      ? { min: current.customAmountMin, max: current.customAmountMax }
+      : null;
+  return {
+    validityMonths: input.validityMonths !== undefined ? input.validityMonths : current.validityMonths,
+    customAmount: input.customAmount !== undefined ? input.customAmount : currentCustom,
+    giftCardDesign: input.giftCardDesign !== undefined ? input.giftCardDesign : current.giftCardDesign,
+  };
 }
 
 function priceIdIssues(prices: PriceUpdateInput[], currentIds: Set<string>): ErrorDetail[] {

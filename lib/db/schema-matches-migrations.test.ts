@@ -18,7 +18,10 @@ const HAND_WRITTEN: Record<"indexes" | "constraints", Record<string, string>> = 
     Entitlement_expiry_notice_due: "20261126115143_notice_emails: passes the expiry notice sweep reads",
     StandingBooking_one_active: "20261129120000_standing_bookings: one active standing place per person and series",
   },
-  constraints: {},
+  constraints: {
+    GiftCard_balance_within: "20261204183113_gift_cards: a balance stays within 0 and what was issued",
+    Order_giftCardAmount_within: "20261204183113_gift_cards: a gift card pays at most the order's amount",
+  },
 };
 
 const CATALOG_QUERIES = {

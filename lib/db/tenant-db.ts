@@ -43,6 +43,8 @@ export const TENANT_MODELS = new Set<string>([
   "DineroVoucher",
   "Withdrawal",
   "TermsVersion",
+  "GiftCard",
+  "GiftCardEntry",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -12,15 +12,23 @@ export const PRODUCT_TYPES = [
   "workshop",
   "teacher_training",
   "custom",
+  "gift_card",
 ] as const;
 /** The kinds that can be a course (`courseEventId`): buying one enrols the buyer in the event's classes. */
 export const COURSE_PRODUCT_TYPES = ["workshop", "teacher_training", "custom"] as const;
-/** The kinds the public product list offers (decisions §5); course products too when they have a course. */
+/** The kinds that pay for classes, which a class's booking options offer. */
 export const PUBLIC_PRODUCT_TYPES = ["drop_in", "class_pass", "subscription"] as const;
+/** The kinds the public product list offers (decisions §5): those and gift cards; course products too when they have a course. */
+export const LISTED_PRODUCT_TYPES = [...PUBLIC_PRODUCT_TYPES, "gift_card"] as const;
+export const GIFT_CARD_DESIGNS = ["logo", "colour"] as const;
+/** A gift card is valid 3 years unless a shorter period is stated (forbrug.dk), and not unreasonably short. */
+export const GIFT_CARD_VALIDITY_MONTHS = { min: 12, max: 36, default: 36 } as const;
 
 export const ProductTypeSchema = z.enum(PRODUCT_TYPES).openapi("ProductType", {
   description:
-    "`drop_in` gives one class, `class_pass` gives `classAllowance` classes, `subscription` is unlimited for each paid billing period",
+    "`drop_in` gives one class, `class_pass` gives `classAllowance` classes, `subscription` is unlimited for each paid billing period; " +
+    "`workshop`, `teacher_training` and `custom` may be a course (`courseEventId`); `gift_card` sells a gift card of the price's amount " +
+    "(or an amount the buyer chooses within `customAmount`), valid `validityMonths`, spent on anything the studio sells",
 });
 export const ProductStatusSchema = z.enum(["draft", "active", "archived"]).openapi("ProductStatus", {
   description:
@@ -94,6 +102,25 @@ export const ProductSchema = z
         description:
           "The buyer's right to withdraw from an online purchase (forbrugeraftaleloven §18), worked out from the product, never chosen: `{ days: 14 }` for an undated class pass, an unlimited pass or a membership; null for a drop-in, a workshop, a teacher training or a course, whose classes have fixed dates (§18 stk. 2 nr. 12)",
       }),
+    validityMonths: z.number().int().nullable().openapi({
+      example: 36,
+      description:
+        "A `gift_card` product: its cards are valid this many months from issue (12–36; 36 unless the studio chose shorter, which its pages state in words); null for other products",
+    }),
+    customAmount: z
+      .object({
+        min: z.number().int().openapi({ example: 10000, description: "Minor units" }),
+        max: z.number().int().openapi({ example: 500000, description: "Minor units" }),
+      })
+      .nullable()
+      .openapi("GiftCardCustomAmount", {
+        description:
+          "A `gift_card` product: the buyer may choose an amount within these bounds (POST /checkout `amount`) besides the fixed prices; null: fixed prices only",
+      }),
+    giftCardDesign: z.enum(GIFT_CARD_DESIGNS).nullable().openapi({
+      description:
+        "A `gift_card` product's look: `logo`, the studio's logo on its accent colour, or `colour`, the colour alone; null for other products",
+    }),
   })
   .openapi("Product");
 
@@ -229,6 +256,26 @@ const ProductFields = {
     description:
       "`0`: VAT-exempt teaching (momsfritaget undervisning), sold without VAT; `25`: the studio's VAT rate from its legal settings applies. The order freezes it when paid.",
   }),
+  validityMonths: z
+    .number()
+    .int()
+    .min(GIFT_CARD_VALIDITY_MONTHS.min)
+    .max(GIFT_CARD_VALIDITY_MONTHS.max)
+    .nullable()
+    .openapi({ example: 36, description: "`gift_card` only: months its cards are valid (12–36); default 36" }),
+  customAmount: z
+    .strictObject({
+      min: z.number().int().min(1).max(100_000_000),
+      max: z.number().int().min(1).max(100_000_000),
+    })
+    .nullable()
+    .openapi({
+      description: "`gift_card` only: the bounds (minor units) of an amount the buyer chooses; null: fixed prices only",
+    }),
+  giftCardDesign: z
+    .enum(GIFT_CARD_DESIGNS)
+    .nullable()
+    .openapi({ description: "`gift_card` only: `logo` (default) or `colour`" }),
 };
 
 /** Rules across fields, checked on create and on the merged product of an edit. */
@@ -236,14 +283,20 @@ export function productRuleIssues(product: {
   type: string;
   classAllowance?: number | null;
   courseEventId?: string | null;
-  prices: PriceShape[];
+  prices: (PriceShape & { amount?: number })[];
+  validityMonths?: number | null;
+  customAmount?: { min: number; max: number } | null;
+  giftCardDesign?: string | null;
 }): ErrorDetail[] {
-  const issues: ErrorDetail[] = [];
+  const issues: ErrorDetail[] = [...giftCardRuleIssues(product)];
   if (product.courseEventId != null && !(COURSE_PRODUCT_TYPES as readonly string[]).includes(product.type)) {
     issues.push(ruleDetail("courseEventId", "course_type_only"));
   }
   if (product.type === "class_pass" && (product.classAllowance == null || product.classAllowance < 1)) {
     issues.push(ruleDetail("classAllowance", "class_allowance_required"));
+  }
+  if (product.prices.length === 0 && !(product.type === "gift_card" && product.customAmount)) {
+    issues.push(ruleDetail("prices", "price_required"));
   }
   product.prices.forEach((price, index) => {
     if (product.type === "subscription" && !price.interval) {
@@ -259,12 +312,33 @@ export function productRuleIssues(product: {
   return issues;
 }
 
+/** A gift card's own fields belong to gift cards; its prices are positive amounts; a custom range is a range. */
+function giftCardRuleIssues(product: Parameters<typeof productRuleIssues>[0]): ErrorDetail[] {
+  const issues: ErrorDetail[] = [];
+  if (product.type !== "gift_card") {
+    for (const field of ["validityMonths", "customAmount", "giftCardDesign"] as const) {
+      if (product[field] != null) issues.push(ruleDetail(field, "gift_card_only"));
+    }
+    return issues;
+  }
+  if (product.customAmount && product.customAmount.min > product.customAmount.max) {
+    issues.push(ruleDetail("customAmount.max", "custom_amount_range"));
+  }
+  product.prices.forEach((price, index) => {
+    if (price.amount !== undefined && price.amount < 1)
+      issues.push(ruleDetail(`prices.${index}.amount`, "gift_card_amount_positive"));
+  });
+  return issues;
+}
+
 export const CreateProductInput = z
   .strictObject({
     type: ProductTypeSchema,
     name: ProductFields.name,
     description: ProductFields.description.optional(),
-    prices: z.array(PriceInput).min(1).max(20),
+    prices: z.array(PriceInput).max(20).openapi({
+      description: "At least one price; a `gift_card` product with `customAmount` may have none",
+    }),
     classAllowance: ProductFields.classAllowance.optional(),
     validityDays: ProductFields.validityDays.optional(),
     purchaseLimitPerUser: ProductFields.purchaseLimitPerUser.optional(),
@@ -272,7 +346,12 @@ export const CreateProductInput = z
     courseEventId: ProductFields.courseEventId.optional(),
     enrolUntil: ProductFields.enrolUntil.optional(),
     newcomersOnly: ProductFields.newcomersOnly.optional().openapi({ description: "Default false" }),
-    vatRate: ProductFields.vatRate.optional().openapi({ description: "Default `25`: the studio's VAT rate from its legal settings" }),
+    vatRate: ProductFields.vatRate
+      .optional()
+      .openapi({ description: "Default `25`: the studio's VAT rate from its legal settings" }),
+    validityMonths: ProductFields.validityMonths.optional(),
+    customAmount: ProductFields.customAmount.optional(),
+    giftCardDesign: ProductFields.giftCardDesign.optional(),
     status: ProductStatusSchema.optional().openapi({ description: "Default `draft`" }),
   })
   .superRefine((value, ctx) => {
@@ -292,7 +371,7 @@ export const UpdateProductInput = z
     type: ProductTypeSchema.optional(),
     name: ProductFields.name.optional(),
     description: ProductFields.description.optional(),
-    prices: z.array(PriceUpdateInput).min(1).max(20).optional().openapi({
+    prices: z.array(PriceUpdateInput).max(20).optional().openapi({
       description:
         "The new price list, in order. Entries with the `id` of a current price keep that id; entries without `id` are new prices; current prices missing from the list are retired (no longer shown or sold, still referenced by their orders).",
     }),
@@ -304,6 +383,9 @@ export const UpdateProductInput = z
     enrolUntil: ProductFields.enrolUntil.optional(),
     newcomersOnly: ProductFields.newcomersOnly.optional(),
     vatRate: ProductFields.vatRate.optional(),
+    validityMonths: ProductFields.validityMonths.optional(),
+    customAmount: ProductFields.customAmount.optional(),
+    giftCardDesign: ProductFields.giftCardDesign.optional(),
     status: ProductStatusSchema.optional(),
   })
   .openapi("UpdateProductInput");
@@ -350,6 +432,12 @@ export function serializeProduct(product: ProductWithPrices): ProductDto {
     vatRate: product.vatExempt ? 0 : 25,
     status: product.status as ProductDto["status"],
     withdrawal: productWithdrawal(product),
+    validityMonths: product.validityMonths,
+    customAmount:
+      product.customAmountMin !== null && product.customAmountMax !== null
+        ? { min: product.customAmountMin, max: product.customAmountMax }
+        : null,
+    giftCardDesign: product.giftCardDesign as ProductDto["giftCardDesign"],
   };
 }
 

@@ -31,3 +31,8 @@ export function studioDay(instant: Date, timezone: string): { start: Date; end: 
 export function shiftByStudioDays(at: Date, days: number, timezone: string): Date {
   return DateTime.fromJSDate(at).setZone(timezone).plus({ days }).toJSDate();
 }
+
+/** `months` calendar months later in the studio's timezone, keeping the local time (31 Jan + 1 month: 28/29 Feb). */
+export function shiftByStudioMonths(at: Date, months: number, timezone: string): Date {
+  return DateTime.fromJSDate(at).setZone(timezone).plus({ months }).toJSDate();
+}

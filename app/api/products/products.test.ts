@@ -112,6 +112,9 @@ describe("POST /products", () => {
       vatRate: 25,
       status: "draft",
       withdrawal: { days: 14 },
+      validityMonths: null,
+      customAmount: null,
+      giftCardDesign: null,
     });
     expect(response.body.prices[0].id).not.toBe(response.body.prices[1].id);
   });

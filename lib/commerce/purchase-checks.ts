@@ -1,6 +1,7 @@
 import "server-only";
 import type { Price, Product } from "@prisma/client";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
+import { ruleDetail } from "@/lib/error-details";
 import { AppError } from "@/lib/errors";
 import { isNewcomer } from "./newcomer";
 import { isEligibleForPrice } from "./price-eligibility";
@@ -8,8 +9,9 @@ import { isEligibleForPrice } from "./price-eligibility";
 /** An active product and one of its current prices; 404 for an unknown or non-active product or price. */
 export async function findPurchasable(
   db: TenantDb,
-  { productId, priceId }: { productId: string; priceId: string },
+  { productId, priceId }: { productId: string; priceId?: string },
 ): Promise<{ product: Product; price: Price }> {
+  if (priceId === undefined) throw new AppError("validation_failed", { details: [ruleDetail("priceId", "required")] });
   const product = await db.product.findFirst({
     where: { id: productId, status: "active" },
     include: { prices: { where: { id: priceId, retired: false } } },

@@ -2,6 +2,7 @@ import type { Order } from "@prisma/client";
 import { basisPointsToPercent } from "@/lib/receipts/vat";
 import { Id, text } from "./common";
 import { EntitlementSchema } from "./entitlement";
+import { GiftCardPurchaseInput } from "./gift-card";
 import { orderWithdrawal } from "@/lib/withdrawals/withdrawal-right";
 import { z } from "./zod";
 
@@ -153,7 +154,29 @@ export const RefundOrderInput = z
 export const CheckoutInput = z
   .strictObject({
     productId: Id.openapi({ description: "An active product of this account" }),
-    priceId: Id.openapi({ description: "A current price of that product" }),
+    priceId: Id.optional().openapi({
+      description: "A current price of that product; required unless `amount` is given (a gift card's chosen amount)",
+    }),
+    amount: z.number().int().positive().optional().openapi({
+      example: 75000,
+      description:
+        "A `gift_card` product with `customAmount`: the amount the buyer chose (minor units, within its bounds), instead of `priceId`",
+    }),
+    giftCard: GiftCardPurchaseInput.optional().openapi({
+      description: "Required when buying a `gift_card` product (400 otherwise): who it is for and when it is sent",
+    }),
+    giftCardCode: text()
+      .trim()
+      .min(1)
+      .max(40)
+      .optional()
+      .openapi({
+        example: "K7QM-XP3R-9HWD",
+        description:
+          "A gift card of this studio that pays as much of the amount as its balance can (in any case, with or without dashes); " +
+          "the rest is paid as `paymentMethod` says. 404 `Gift card not found`, 409 `Gift card has expired`, 409 `Gift card has no " +
+          "balance left`, 409 `Gift cards cannot pay for gift cards`",
+      }),
     promoCode: text().trim().min(1).max(200).optional().openapi({
       example: "SPRING25",
       description: "A promo code of this account, in any case; 409 `Promo code is not valid` when it does not apply",

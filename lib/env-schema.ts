@@ -49,6 +49,8 @@ export const EnvSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_REGISTRATION_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_REGISTRATION_PER_IP: z.coerce.number().int().positive().default(300),
+  /** Wrong gift card codes one client IP may try per window (checkout, quote and the balance lookup together). */
+  RATE_LIMIT_GIFT_CARD_GUESSES_PER_IP: z.coerce.number().int().positive().default(10),
   /** Proxies whose X-Forwarded-For is believed (lib/http/client-address.ts); empty: none. */
   TRUSTED_PROXIES: z
     .string()

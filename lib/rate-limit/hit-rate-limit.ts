@@ -56,6 +56,23 @@ export async function hitRateLimit(rule: RateLimitRule): Promise<RateLimitResult
   return { allowed: count <= rule.limit, count, retryAfterSeconds };
 }
 
+/**
+ * Whether `rule`'s bucket still has room, without counting a request: for limits that count only some
+ * outcomes (a wrong gift card code), checked before the request and hit only when it turns out to count.
+ */
+export async function peekRateLimit(rule: RateLimitRule): Promise<RateLimitResult> {
+  const key = rateLimitKey(rule.name, rule.subject);
+  const now = new Date();
+  const rows = await db.$queryRaw<{ count: number; resetAtMs: number }[]>`
+    SELECT "count", (EXTRACT(EPOCH FROM "resetAt") * 1000)::float8 AS "resetAtMs" FROM "RateLimitBucket"
+     WHERE "key" = ${key} AND "resetAt" > ${now.toISOString()}::timestamp(3)`;
+  const row = rows[0];
+  if (!row) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  const count = Number(row.count);
+  const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.resetAtMs) - now.getTime()) / 1000));
+  return { allowed: count < rule.limit, count, retryAfterSeconds };
+}
+
 async function pruneExpiredBuckets(nowText: string): Promise<void> {
   try {
     await db.$executeRaw`DELETE FROM "RateLimitBucket" WHERE "resetAt" <= ${nowText}::timestamp(3)`;

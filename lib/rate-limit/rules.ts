@@ -9,7 +9,11 @@ export function magicLinkRequestLimits(input: { email: string; accountId: string
   const config = env();
   return [
     { name: "magic-link:ip", subject: input.clientIp, limit: config.RATE_LIMIT_MAGIC_LINK_PER_IP },
-    { name: "magic-link:email", subject: `${input.accountId} ${input.email}`, limit: config.RATE_LIMIT_MAGIC_LINK_PER_EMAIL },
+    {
+      name: "magic-link:email",
+      subject: `${input.accountId} ${input.email}`,
+      limit: config.RATE_LIMIT_MAGIC_LINK_PER_EMAIL,
+    },
   ];
 }
 
@@ -17,17 +21,33 @@ export function signUpLimits(input: { clientIp: string }): RateLimitRule[] {
   return [{ name: "signup:ip", subject: input.clientIp, limit: env().RATE_LIMIT_SIGNUP_PER_IP }];
 }
 
-export function attendeeRegistrationLimits(input: { email: string; accountId: string; clientIp: string }): RateLimitRule[] {
+export function attendeeRegistrationLimits(input: {
+  email: string;
+  accountId: string;
+  clientIp: string;
+}): RateLimitRule[] {
   const config = env();
   return [
     { name: "registration:ip", subject: input.clientIp, limit: config.RATE_LIMIT_REGISTRATION_PER_IP },
-    { name: "registration:email", subject: `${input.accountId} ${input.email}`, limit: config.RATE_LIMIT_REGISTRATION_PER_EMAIL },
+    {
+      name: "registration:email",
+      subject: `${input.accountId} ${input.email}`,
+      limit: config.RATE_LIMIT_REGISTRATION_PER_EMAIL,
+    },
   ];
 }
 
 /** Withdrawals asked without a session (POST /withdrawals with a receipt number), per client IP: sign-in's limit. */
 export function withdrawalLimits(input: { clientIp: string }): RateLimitRule[] {
   return [{ name: "withdrawal:ip", subject: input.clientIp, limit: env().RATE_LIMIT_MAGIC_LINK_PER_IP }];
+}
+
+/**
+ * Wrong gift card codes per client IP (checkout, its quote and GET /gift-cards/lookup together): only a
+ * code that finds no card counts, and once the limit is reached every code is refused until the window ends.
+ */
+export function giftCardGuessLimits(input: { clientIp: string }): RateLimitRule[] {
+  return [{ name: "gift-card-guess:ip", subject: input.clientIp, limit: env().RATE_LIMIT_GIFT_CARD_GUESSES_PER_IP }];
 }
 
 /** Requests per API key per minute (decision 0021), whatever the route. */

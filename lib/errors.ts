@@ -41,6 +41,8 @@ export const ERRORS = {
   gift_card_empty: { status: 409, message: "Gift card has no balance left" },
   gift_card_for_gift_card: { status: 409, message: "Gift cards cannot pay for gift cards" },
   gift_card_payout_ended: { status: 409, message: "Gift card can no longer be paid out" },
+  gift_card_payout_exceeds: { status: 409, message: "Payout exceeds the balance" },
+  gift_card_spent: { status: 409, message: "Gift card has been spent" },
   instance_not_bookable: { status: 409, message: "Instance is not bookable" },
   booking_closed: { status: 409, message: "Booking is closed" },
   already_booked: { status: 409, message: "Already booked" },

@@ -4,6 +4,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
 import { providerOf } from "@/lib/payments/provider";
+import { assertGiftCardOrderRefundable, providerRefundOf } from "@/lib/gift-cards/gift-card-order-refunds";
 import { afterRefund } from "@/lib/orders/after-refund";
 import { isRefundable } from "@/lib/orders/order-refundability";
 import { markRefunded } from "@/lib/orders/order-status";
@@ -20,7 +21,10 @@ import { markRefunded } from "@/lib/orders/order-status";
  * payer, and its voucher); a provider's own report of the refund that follows (Stripe's
  * `charge.refunded`) changes nothing more. A refund of all that is left revokes the entitlement and
  * cancels its future confirmed bookings not yet attended; after the commit the provider's billing
- * of what it revoked stops (after-refund.ts).
+ * of what it revoked stops (after-refund.ts). Gift cards (decision 0051): of an order paid in part by
+ * a card the provider refunds its part first and the rest goes back to the card; an order that bought
+ * a card is refunded only in whole while the card is unspent (409 `Gift card has been spent`), and
+ * the refund voids the card (lib/gift-cards/gift-card-order-refunds.ts).
  */
 export async function refundOrder({
   db,
@@ -42,8 +46,11 @@ export async function refundOrder({
   const refunding = amount ?? left;
   if (refunding > left) throw new AppError("refund_exceeds_paid");
   if (classes !== undefined && refunding < left) await checkClassesLeft(db, order.id, classes);
+  await assertGiftCardOrderRefundable(db, order, refunding);
   const provider = providerOf(order.provider);
-  await provider.refund(db, order, refunding);
+  // a gift card's part goes back to the card in the transaction ("order.refunded"), after the provider's
+  const providerPart = providerRefundOf(order, refunding);
+  if (providerPart > 0) await provider.refund(db, order, providerPart);
   const refunded = await withRetry(
     () =>
       db.$transaction(

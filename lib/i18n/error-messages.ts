@@ -46,6 +46,8 @@ export function errorMessageIn(locale: Locale, code: ErrorCode): string {
     gift_card_empty: () => t("giftCardEmpty"),
     gift_card_for_gift_card: () => t("giftCardForGiftCard"),
     gift_card_payout_ended: () => t("giftCardPayoutEnded"),
+    gift_card_payout_exceeds: () => t("giftCardPayoutExceeds"),
+    gift_card_spent: () => t("giftCardSpent"),
     instance_not_bookable: () => t("instanceNotBookable"),
     booking_closed: () => t("bookingClosed"),
     already_booked: () => t("alreadyBooked"),

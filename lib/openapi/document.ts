@@ -24,6 +24,7 @@ import "./paths/strikes";
 import "./paths/households";
 import "./paths/terms";
 import "./paths/withdrawals";
+import "./paths/gift-cards";
 
 /** The document's tags, in the order the rendered documentation shows them. */
 const TAGS = [

@@ -9,6 +9,7 @@ import { createEntitlement } from "@/lib/commerce/create-entitlement";
 import { enrolInCourse } from "@/lib/commerce/enrol-course";
 import { extendSubscription } from "@/lib/commerce/extend-subscription";
 import { giveBackRedemption } from "@/lib/commerce/redeem-promo-code";
+import { refundToGiftCard, voidBoughtGiftCard } from "@/lib/gift-cards/gift-card-order-refunds";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { enqueueCreditNoteEmail, enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
@@ -74,6 +75,8 @@ export const ORDER_EVENTS: {
     emailCreditNote,
     takeClassesOffPass,
     revokeEntitlementsWhenRefunded,
+    refundToGiftCard,
+    voidBoughtGiftCard,
   ],
   "order.failed": [releaseHeldSeats, giveBackPromoCode],
 };

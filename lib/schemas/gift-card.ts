@@ -1,6 +1,8 @@
 import type { GiftCard, GiftCardEntry } from "@prisma/client";
 import { Id, IsoDate, text } from "./common";
+import { cursorKey, PageParams } from "./page";
 import { z } from "./zod";
+import { ruleIssue } from "@/lib/error-details";
 
 export const GiftCardStatusSchema = z
   .enum(["active", "used", "expired", "cashed_out", "void"])
@@ -102,5 +104,142 @@ export function serializeGiftCardEntry(entry: GiftCardEntry): GiftCardEntryDto {
     kind: entry.kind as GiftCardEntryDto["kind"],
     amount: entry.amount,
     orderId: entry.orderId,
+  };
+}
+
+export const GiftCardParams = z.object({ giftCardId: Id });
+
+/** What GET /gift-cards/lookup answers for a code: what is left on it and nothing about who bought it or for whom. */
+export const GiftCardLookupSchema = z
+  .object({
+    balance: z.number().int().openapi({ example: 32000, description: "Minor units left to spend" }),
+    currency: z.string().openapi({ example: "DKK" }),
+    expiresAt: z.iso.datetime().openapi({
+      description: "Valid to the end of this instant's day in the studio's time zone",
+    }),
+    status: GiftCardStatusSchema,
+  })
+  .openapi("GiftCardLookup");
+
+export const GiftCardLookupQuery = z.object({
+  code: z.string().max(100).openapi({ example: "K7QM-XP3R-9HWD", description: "In any case, with or without dashes" }),
+});
+
+/** A card as its administrator reads it (GET /gift-cards/{id}): its history, who bought it, for whom and what happened to it. */
+export const GiftCardDetailSchema = GiftCardSchema.extend({
+  buyer: z
+    .object({ id: Id, name: z.string().openapi({ example: "Ida Holm" }), email: z.string() })
+    .openapi({ description: "Who bought it (the order's buyer)" }),
+  recipientEmail: z.string().nullable().openapi({ description: "Where its email goes (null: the buyer passes it on)" }),
+  message: z.string().nullable().openapi({ example: "Tillykke med dagen!" }),
+  deliverOn: IsoDate.openapi({ description: "The studio's day its email goes out" }),
+  deliveredAt: z.iso.datetime().nullable(),
+  payoutRequestedAt: z.iso.datetime().nullable().openapi({
+    description: "When its holder asked for the balance to be paid out; cleared by a cash-out",
+  }),
+  voidReason: z.string().nullable(),
+  entries: z.array(GiftCardEntrySchema).openapi({ description: "Its history, oldest first; they sum to `balance`" }),
+}).openapi("GiftCardDetail");
+
+/** A card on the member's page (GET /me/gift-cards): theirs because they bought it or it was sent to them. */
+export const MemberGiftCardSchema = GiftCardSchema.extend({
+  role: z.enum(["bought", "received"]).openapi({
+    description: "`received`: sent to the member's email; `bought`: bought by them for someone else (or to pass on)",
+  }),
+  payoutRequestedAt: z.iso.datetime().nullable(),
+  entries: z.array(GiftCardEntrySchema).openapi({ description: "Its history, oldest first" }),
+}).openapi("MemberGiftCard");
+
+/** The sort key of GET /gift-cards and its cursor: created, then id, both descending. */
+export const GiftCardKey = z
+  .tuple([z.iso.datetime(), Id])
+  .transform(([createdAt, id]) => [new Date(createdAt), id] as const);
+export type GiftCardKey = readonly [Date, string];
+
+export const ListGiftCardsParams = z.object({
+  ...PageParams,
+  status: GiftCardStatusSchema.optional().openapi({ description: "Only cards with this status" }),
+  last4: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{4}$/)
+    .optional()
+    .openapi({ example: "9HWD", description: "Only cards whose code ends with these four characters" }),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1)
+    .max(320)
+    .optional()
+    .openapi({ description: "Only cards bought by or sent to this email (compared case-insensitively)" }),
+});
+
+export type GiftCardFilter = { status?: GiftCardDto["status"]; last4?: string; email?: string };
+
+export const ListGiftCardsQuery = ListGiftCardsParams.transform(({ cursor, limit, ...filter }, context) => {
+  if (cursor !== undefined && limit === undefined)
+    context.addIssue({ code: "custom", path: ["cursor"], ...ruleIssue("cursor_without_limit") });
+  const kept: GiftCardFilter = {
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.last4 ? { last4: filter.last4 } : {}),
+    ...(filter.email ? { email: filter.email } : {}),
+  };
+  return { limit, after: cursorKey(GiftCardKey, cursor, context), filter: kept };
+});
+
+export const CashOutGiftCardInput = z
+  .strictObject({
+    amount: z.number().int().positive().optional().openapi({
+      example: 20000,
+      description: "Minor units paid out (default: all that is left, or all that expired on an expired card)",
+    }),
+  })
+  .openapi("CashOutGiftCardInput");
+
+export const VoidGiftCardInput = z
+  .strictObject({
+    reason: text().trim().min(1).max(500).openapi({ example: "Købt ved en fejl" }),
+  })
+  .openapi("VoidGiftCardInput");
+
+type CardWithEntries = GiftCard & { entries: GiftCardEntry[] };
+
+export function serializeGiftCardDetail(
+  card: CardWithEntries & { order: { user: { id: string; displayName: string; email: string } } },
+): z.infer<typeof GiftCardDetailSchema> {
+  const { user } = card.order;
+  return {
+    ...serializeGiftCard(card),
+    buyer: { id: user.id, name: user.displayName, email: user.email },
+    recipientEmail: card.recipientEmail,
+    message: card.message,
+    deliverOn: card.deliverOn,
+    deliveredAt: card.deliveredAt?.toISOString() ?? null,
+    payoutRequestedAt: card.payoutRequestedAt?.toISOString() ?? null,
+    voidReason: card.voidReason,
+    entries: card.entries.map(serializeGiftCardEntry),
+  };
+}
+
+export function serializeMemberGiftCard(
+  card: CardWithEntries,
+  role: "bought" | "received",
+): z.infer<typeof MemberGiftCardSchema> {
+  return {
+    ...serializeGiftCard(card),
+    role,
+    payoutRequestedAt: card.payoutRequestedAt?.toISOString() ?? null,
+    entries: card.entries.map(serializeGiftCardEntry),
+  };
+}
+
+export function serializeGiftCardLookup(card: GiftCard): z.infer<typeof GiftCardLookupSchema> {
+  return {
+    balance: card.balance,
+    currency: card.currency,
+    expiresAt: card.expiresAt.toISOString(),
+    status: card.status as GiftCardDto["status"],
   };
 }

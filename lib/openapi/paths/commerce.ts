@@ -407,7 +407,11 @@ registry.registerPath({
     "left` past them). The refund of all that is left makes the order `refunded` with `refundedAt` and the `reason` (the " +
     "`order.refunded` webhook event), its entitlement `revoked` (its remaining classes with it), and that entitlement's confirmed " +
     "bookings of future classes not yet attended `cancelled_by_studio`: the attendee is emailed and the freed place goes to the first " +
-    "on the waitlist. Past and attended bookings stay. 404 for another account's order.",
+    "on the waitlist. Past and attended bookings stay. 404 for another account's order.\n\n" +
+    "Gift cards (decision 0051): of an order paid in part by a gift card (`giftCardAmount`) the provider refunds its part " +
+    "first and the rest goes back to the card's balance (a `refund` entry; its expiry is not extended); an order the card " +
+    "paid wholly (`provider: gift_card`) all to the card. An order that bought a gift card is refunded only in whole and " +
+    "while its card is unspent (409 `Gift card has been spent` otherwise); the refund voids the card.",
   security: admin.security,
   request: {
     headers: IdempotencyHeaders,
@@ -423,6 +427,7 @@ registry.registerPath({
       "Order cannot be refunded",
       "Refund exceeds what was paid",
       "Refund exceeds the classes left",
+      "Gift card has been spent",
       "Request in progress",
     ]),
     413: errorResponse(413),

@@ -1,8 +1,9 @@
 import "server-only";
 import type { GiftCard } from "@prisma/client";
-import type { TenantDb } from "@/lib/db/tenant-db";
+import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
+import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 import { giftCardPayable } from "./gift-card-payable";
 import { heldBy } from "./list-member-gift-cards";
 
@@ -29,12 +30,36 @@ export async function requestGiftCardPayout({
       db.$transaction(async (tx) => {
         const card = await tx.giftCard.findFirst({
           where: { AND: [{ id: giftCardId }, heldBy(user)] },
-          include: { account: { select: { timezone: true } } },
+          include: { account: { select: { timezone: true, contactEmail: true } } },
         });
         if (!card) throw new AppError("not_found");
         await giftCardPayable(tx, card, { now, timezone: card.account.timezone });
-        return tx.giftCard.update({ where: { id: card.id }, data: { payoutRequestedAt: now } });
+        const requested = await tx.giftCard.update({ where: { id: card.id }, data: { payoutRequestedAt: now } });
+        await emailStudio(tx, card);
+        return requested;
       }, TRANSACTION_OPTIONS),
     { label: "POST /me/gift-cards/{giftCardId}/payout-request" },
   );
+}
+
+/**
+ * The studio hears of the request (notice outbox, rendered when sent): at its contact email when it
+ * has one (one email, sent through the row of its first administrator, the outbox's recipients being
+ * people), else each administrator; in the studio's language either way (notice-email-jobs.ts).
+ */
+async function emailStudio(
+  tx: TenantTx,
+  card: Pick<GiftCard, "accountId" | "orderId"> & { account: { contactEmail: string | null } },
+): Promise<void> {
+  const subject = { accountId: card.accountId, kind: "gift_card_payout_requested" as const, orderId: card.orderId };
+  if (!card.account.contactEmail) {
+    await enqueueNoticeEmail(tx, { ...subject, to: "administrators" });
+    return;
+  }
+  const first = await tx.membership.findFirst({
+    where: { persona: "administrator", user: { status: { not: "disabled" } } },
+    orderBy: { createdAt: "asc" },
+    select: { userId: true },
+  });
+  if (first) await enqueueNoticeEmail(tx, { ...subject, to: { userId: first.userId } });
 }

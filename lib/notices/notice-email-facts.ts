@@ -12,7 +12,8 @@ export type NoticeEmailKind =
   | "membership_past_due"
   | "strike_block"
   | "withdrawal_received"
-  | "membership_cancelled";
+  | "membership_cancelled"
+  | "gift_card_payout_requested";
 
 type Recipient = {
   recipientEmail: string;
@@ -110,7 +111,22 @@ export type NoticeEmailFacts =
   | MembershipPastDueFacts
   | StrikeBlockFacts
   | WithdrawalReceivedFacts
-  | MembershipCancelledFacts;
+  | MembershipCancelledFacts
+  | GiftCardPayoutRequestedFacts;
+
+/**
+ * To the studio (its contact email, else each administrator), in its language: a card's holder asked
+ * for its balance paid out (lib/gift-cards/request-gift-card-payout.ts).
+ */
+export type GiftCardPayoutRequestedFacts = Recipient & {
+  kind: "gift_card_payout_requested";
+  giftCardId: string;
+  holderName: string;
+  last4: string;
+  /** What can be paid out as the email is sent: the balance, or what expired on an expired card. */
+  amount: number;
+  currency: string;
+};
 
 /** To the member: their membership is cancelled (FAL §28 a), and the last day it may be used. */
 export type MembershipCancelledFacts = Recipient & {

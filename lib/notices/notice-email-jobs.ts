@@ -64,6 +64,13 @@ type ClaimedNotice = {
   withdrawalRefundAmount: number | null;
   withdrawalBasis: string | null;
   withdrawalLocale: string | null;
+  /** gift_card_payout_requested: the card its order bought, as it stands. */
+  giftCardId: string | null;
+  giftCardLast4: string | null;
+  giftCardHolderName: string | null;
+  giftCardPayable: number | null;
+  giftCardCurrency: string | null;
+  giftCardPayoutRequestedAt: Date | null;
 };
 
 export type NoticeDrainOptions = {
@@ -108,8 +115,13 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
   select: `
     SELECT c."id"::text AS "id", c."kind", c."attempts", c."userId" AS "recipientId", c."accountId",
       a."name" AS "accountName", a."slug" AS "accountSlug", a."locale", a."timezone",
-      coalesce(g."email", u."email") AS "recipientEmail", coalesce(g."displayName", u."displayName") AS "recipientName",
-      CASE WHEN g."id" IS NULL THEN u."locale" ELSE g."locale" END AS "recipientLocale",
+      -- a gift card's payout request goes to the studio's contact email when it has one, in the studio's language
+      CASE WHEN c."kind" = 'gift_card_payout_requested' THEN coalesce(a."contactEmail", u."email")
+        ELSE coalesce(g."email", u."email") END AS "recipientEmail",
+      CASE WHEN c."kind" = 'gift_card_payout_requested' AND a."contactEmail" IS NOT NULL THEN a."name"
+        ELSE coalesce(g."displayName", u."displayName") END AS "recipientName",
+      CASE WHEN c."kind" = 'gift_card_payout_requested' THEN NULL
+        WHEN g."id" IS NULL THEN u."locale" ELSE g."locale" END AS "recipientLocale",
       u."status" AS "recipientStatus",
       p."name" AS "productName", e."status" AS "entitlementStatus", e."remainingClasses", e."validUntil",
       e."pastDueSince", e."cancelAt",
@@ -128,6 +140,13 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
       o."currency" AS "orderCurrency", o."receiptNumber" AS "orderReceiptNumber",
       wd."receivedAt" AS "withdrawalReceivedAt", wd."usedAmount" AS "withdrawalUsedAmount",
       wd."refundAmount" AS "withdrawalRefundAmount", wd."basis" AS "withdrawalBasis", wd."locale" AS "withdrawalLocale",
+      gc."id" AS "giftCardId", gc."codeLast4" AS "giftCardLast4", gc."currency" AS "giftCardCurrency",
+      gc."payoutRequestedAt" AS "giftCardPayoutRequestedAt",
+      CASE WHEN gc."recipientEmail" IS NULL THEN ou."displayName" ELSE gc."recipientName" END AS "giftCardHolderName",
+      CASE WHEN gc."status" = 'expired' THEN (
+        SELECT -coalesce(sum(ge."amount"), 0)::int FROM "GiftCardEntry" ge
+        WHERE ge."accountId" = c."accountId" AND ge."giftCardId" = gc."id" AND ge."kind" = 'expire'
+      ) WHEN gc."status" = 'void' THEN 0 ELSE gc."balance" END AS "giftCardPayable",
       CASE WHEN c."kind" = 'strike_block'
         THEN strike_block_until(c."accountId", c."userId", (now() AT TIME ZONE 'UTC')::timestamp) END AS "blockedUntil"
     FROM claimed c
@@ -145,6 +164,7 @@ export const noticeEmailJobs: JobKind<ClaimedNotice, NoticeEmailContext> = {
     LEFT JOIN "Product" op ON op."id" = o."productId" AND op."accountId" = c."accountId"
     LEFT JOIN "User" ou ON ou."id" = o."userId"
     LEFT JOIN "Withdrawal" wd ON wd."orderId" = o."id" AND wd."accountId" = c."accountId"
+    LEFT JOIN "GiftCard" gc ON gc."orderId" = o."id" AND gc."accountId" = c."accountId" AND c."kind" = 'gift_card_payout_requested'
     ORDER BY c."id"`,
   batchSize: 50,
   leaseMs: 120_000,
@@ -263,6 +283,21 @@ function factsOf(row: ClaimedNotice, appUrl: string, invitation: string | undefi
       return row.blockedUntil === null ? null : { kind: row.kind, ...recipient, blockedUntil: row.blockedUntil };
     case "withdrawal_received":
       return withdrawalReceivedFacts(row, recipient);
+    case "gift_card_payout_requested": {
+      // paid out meanwhile (the request answered), or nothing left to pay: nothing to tell
+      const { giftCardId, giftCardLast4, giftCardHolderName, giftCardPayable, giftCardCurrency } = row;
+      if (row.giftCardPayoutRequestedAt === null || giftCardId === null || giftCardLast4 === null) return null;
+      if (giftCardHolderName === null || !giftCardPayable || giftCardCurrency === null) return null;
+      return {
+        kind: row.kind,
+        ...recipient,
+        giftCardId,
+        holderName: giftCardHolderName,
+        last4: giftCardLast4,
+        amount: giftCardPayable,
+        currency: giftCardCurrency,
+      };
+    }
     case "import_welcome": // a 14-day invitation (welcomeInvitations): a sign-in link's 15 minutes would pass unread
       return {
         kind: row.kind,

@@ -11,6 +11,7 @@ import { renderStrikeBlockEmail } from "@/lib/email/templates/strike-block-email
 import { renderMembershipCancelledEmail } from "@/lib/email/templates/membership-cancelled-email";
 import { renderWebhookDisabledEmail } from "@/lib/email/templates/webhook-disabled-email";
 import { renderWithdrawalReceivedEmail } from "@/lib/email/templates/withdrawal-received-email";
+import { renderGiftCardPayoutRequestedEmail } from "@/lib/email/templates/gift-card-payout-requested-email";
 import { formatDate, formatDateTime, formatLastDay } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 import { formatLocaleOf } from "@/lib/i18n/format-locale";
@@ -114,6 +115,14 @@ export async function renderNoticeEmail(facts: NoticeEmailFacts): Promise<EmailM
           productName: facts.productName,
           lastDay: formatLastDay(facts.endsAt, where),
           url: `${facts.appUrl}/${encodeURIComponent(facts.accountSlug)}/me`,
+        });
+      case "gift_card_payout_requested":
+        return renderGiftCardPayoutRequestedEmail({
+          ...common,
+          holderName: facts.holderName,
+          last4: facts.last4,
+          amount: formatMoney(facts.amount, facts.currency, facts.locale),
+          cardUrl: `${facts.appUrl}/dashboard/gift-cards/${encodeURIComponent(facts.giftCardId)}`,
         });
       default: // a row written by raw SQL with a kind this code does not know
         throw new TypeError("unknown notice email kind");

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api } from "@/tests/helpers/api";
+import { readOutbox, waitForEmailsAbout } from "@/tests/helpers/outbox";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { buyGiftCard, expireGiftCard, orderPaidByCard } from "@/app/api/gift-cards/gift-card-test-data";
 
@@ -71,6 +72,31 @@ describe("POST /me/gift-cards/{id}/payout-request", () => {
     expect(card.payoutRequestedAt).not.toBeNull();
     const seen = await api("GET", `/gift-cards/${card.id}`, { token: tenant.admin.token });
     expect(seen.body.payoutRequestedAt).toBe(card.payoutRequestedAt!.toISOString());
+  });
+
+  it("emails the studio's administrators in the studio's language, or its contact email alone when it has one", async () => {
+    const second = await createMember(tenant.accountId, "administrator");
+    const { card } = await buyGiftCard(tenant, buyer, { recipientEmail: friend.email });
+    await orderPaidByCard(tenant, friend, card.id, { amount: 120000, fromCard: 12500 });
+    await db.user.update({ where: { id: tenant.admin.userId }, data: { locale: "en" } });
+    expect((await payoutRequest(friend, card.id)).status).toBe(200);
+    const subject = new RegExp(`^Ønske om udbetaling: gavekort ····${card.codeLast4}$`);
+    const [toAdmin] = await waitForEmailsAbout(tenant.admin.email, subject);
+    await waitForEmailsAbout(second.email, subject);
+    expect(toAdmin!.text).toMatch(new RegExp(`Maja ønsker 375,00\\skr\\. på gavekort ····${card.codeLast4} udbetalt`));
+    expect(toAdmin!.text).toContain("375,00");
+    expect(toAdmin!.text).toContain(`/dashboard/gift-cards/${card.id}`);
+
+    const contact = `kontakt-${card.codeLast4.toLowerCase()}-${Date.now()}@studio.example`;
+    await db.account.update({ where: { id: tenant.accountId }, data: { contactEmail: contact } });
+    const other = await buyGiftCard(tenant, buyer);
+    expect((await payoutRequest(buyer, other.card.id)).status).toBe(200);
+    const otherSubject = new RegExp(`^Ønske om udbetaling: gavekort ····${other.card.codeLast4}$`);
+    const [toContact] = await waitForEmailsAbout(contact, otherSubject);
+    expect(toContact!.text).toContain("500,00");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const sent = readOutbox().filter((email) => otherSubject.test(email.subject));
+    expect(sent.map((email) => email.to)).toEqual([contact]);
   });
 
   it("answers 404 to the buyer of a card sent to someone else, to a stranger and in another studio", async () => {

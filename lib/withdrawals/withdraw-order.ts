@@ -4,6 +4,7 @@ import type { TenantDb } from "@/lib/db/tenant-db";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { TRANSACTION_OPTIONS } from "@/lib/db/with-retry";
 import { AppError } from "@/lib/errors";
+import { assertGiftCardOrderRefundable } from "@/lib/gift-cards/gift-card-order-refunds";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { enqueueNoticeEmail } from "@/lib/notices/enqueue-notice-email";
 import { measureWithdrawalUse } from "./measure-withdrawal";
@@ -85,7 +86,8 @@ function localeOf(value: string | null): Locale | null {
  * The refusals, in this order: 409 `Purchase already withdrawn`; 409 `This purchase has no right of
  * withdrawal` for an order without the right (dated products, desk sales, renewals) or one not paid
  * (pending, failed, or refunded by the studio already: nothing is left to withdraw from); 409
- * `Withdrawal period has ended` past its end in the studio's time zone.
+ * `Withdrawal period has ended` past its end in the studio's time zone; 409 `Gift card has been spent`
+ * for an order that bought a gift card spent since (its refund would void the card).
  */
 async function previewOf(db: TenantDb, order: Order, { now, locale }: Options): Promise<WithdrawalPreview> {
   if (await db.withdrawal.findFirst({ where: { orderId: order.id }, select: { id: true } })) {
@@ -99,6 +101,8 @@ async function previewOf(db: TenantDb, order: Order, { now, locale }: Options): 
   const withdrawal = orderWithdrawal(order, { timezone: account.timezone, withdrawn: false, now });
   if (!withdrawal) throw new AppError("no_withdrawal_right");
   if (withdrawal.status !== "open") throw new AppError("withdrawal_period_ended");
+  // a gift card's order: withdrawn as refunded, only while its card is unspent; the refund voids it
+  await assertGiftCardOrderRefundable(db, order, order.amount - order.refundedAmount);
   // a part the studio refunded earlier is not paid: the share is of what is left
   const paid = order.amount - order.refundedAmount;
   const use = await measureWithdrawalUse(db, order, { now, timezone: account.timezone });

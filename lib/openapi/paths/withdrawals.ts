@@ -22,7 +22,8 @@ registry.registerPath({
     'future bookings cancelled, a membership\'s billing stopped, `order.refunded` sent with `reason: "withdrawal"`. ' +
     'While the provider cannot be reached the answer is still 201, `status: "refund_pending"`, and the refund is ' +
     "retried. An unknown order, another person's, another studio's, or an email or receipt number that does not " +
-    "match: 404, the same answer for each, and nothing is emailed.",
+    "match: 404, the same answer for each, and nothing is emailed. A gift card's order (14 days, as passes) is withdrawn " +
+    "only while its card is unspent (409 `Gift card has been spent`); the withdrawal voids the card.",
   security: [{}, { [bearerAuth.name]: [] }, { [demoCookie.name]: [] }, { [webCookie.name]: [] }],
   request: { body: jsonBody(WithdrawalInput) },
   responses: {
@@ -35,6 +36,7 @@ registry.registerPath({
       "This purchase has no right of withdrawal",
       "Purchase already withdrawn",
       "Withdrawal period has ended",
+      "Gift card has been spent",
     ]),
     413: errorResponse(413),
     429: {

@@ -122,7 +122,7 @@ export const GiftCardLookupSchema = z
   .openapi("GiftCardLookup");
 
 export const GiftCardLookupQuery = z.object({
-  code: z.string().max(100).openapi({ example: "K7QM-XP3R-9HWD", description: "In any case, with or without dashes" }),
+  code: text().max(100).openapi({ example: "K7QM-XP3R-9HWD", description: "In any case, with or without dashes" }),
 });
 
 /** A card as its administrator reads it (GET /gift-cards/{id}): its history, who bought it, for whom and what happened to it. */
@@ -166,8 +166,7 @@ export const ListGiftCardsParams = z.object({
     .regex(/^[A-Z0-9]{4}$/)
     .optional()
     .openapi({ example: "9HWD", description: "Only cards whose code ends with these four characters" }),
-  email: z
-    .string()
+  email: text()
     .trim()
     .toLowerCase()
     .min(1)

@@ -95,6 +95,13 @@ export const RULES = {
   gift_card_only: () => "Only a gift_card product has this",
   custom_amount_range: () => "customAmount.max must not be below customAmount.min",
   gift_card_amount_positive: () => "A gift card's price is at least 1",
+  price_or_amount: () => "Give priceId or amount, not both",
+  custom_amount_not_offered: () => "This gift card has no amount of the buyer's choice: give one of its prices",
+  custom_amount_bounds: (p: { minimum: number; maximum: number }) =>
+    `The amount must be from ${p.minimum} to ${p.maximum} (minor units)`,
+  deliver_on_past: () => "deliverOn must not be before today in the studio's time zone",
+  deliver_on_too_far: () => "deliverOn must be at most a year ahead",
+  gift_card_payout_until: (p: { payoutUntil: string }) => `It can still be paid out until ${p.payoutUntil}`,
   season_end_not_after_start: () => "endsAt must be after startsAt",
   ends_required: () => "Either endsOn or count is required",
   series_end_before_start: () => "endsOn must not be before startsOn",

@@ -102,6 +102,7 @@ export const RULES = {
   deliver_on_past: () => "deliverOn must not be before today in the studio's time zone",
   deliver_on_too_far: () => "deliverOn must be at most a year ahead",
   gift_card_payout_until: (p: { payoutUntil: string }) => `It can still be paid out until ${p.payoutUntil}`,
+  gift_card_checkout_only: () => "A gift_card product is sold through POST /checkout, not granted at the desk",
   season_end_not_after_start: () => "endsAt must be after startsAt",
   ends_required: () => "Either endsOn or count is required",
   series_end_before_start: () => "endsOn must not be before startsOn",

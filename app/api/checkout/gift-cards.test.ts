@@ -202,6 +202,21 @@ describe("buying a gift card", () => {
   });
 });
 
+describe("a gift card at the desk", () => {
+  it("answers 400 at productId: a gift card is sold at checkout, never granted without its recipient", async () => {
+    const gift = await giftCardProduct();
+    const response = await api("POST", `/users/${buyer.userId}/entitlements`, {
+      token: tenant.admin.token,
+      body: { productId: gift.id },
+    });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: "Validation failed", details: [{ path: "productId", code: "gift_card_checkout_only" }] },
+    });
+    expect(await db.order.count({ where: { productId: gift.id } })).toBe(0);
+  });
+});
+
 describe("paying with a gift card", () => {
   it("pays part of a class pass: the rest by the provider, the card spent to 0 is used", async () => {
     const card = await boughtCard(50000);

@@ -478,7 +478,8 @@ registry.registerPath({
     "applied, but the grant counts towards the purchase limit. A chosen price must be a current price of the product (404 " +
     "otherwise, as on POST /checkout) and fit the person's age on the day in the studio's timezone (409 `Not eligible for this " +
     "price`); the default price applies no age rule. 404 for an unknown product or a user who is not a member of the account. " +
-    "A course product enrols the person as POST /checkout does (409 `Enrolment is closed`, 409 `Course is full`, nothing written).",
+    "A course product enrols the person as POST /checkout does (409 `Enrolment is closed`, 409 `Course is full`, nothing written). " +
+    "A `gift_card` product is sold through POST /checkout only: 400 with a detail of code `gift_card_checkout_only` at `productId`.",
   security: admin.security,
   request: { params: GrantEntitlementParams, body: jsonBody(GrantEntitlementInput) },
   responses: {

@@ -2,6 +2,7 @@
 // provider's part is refunded first, then the card's part goes back to the card as a `refund` entry.
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { buyGiftCard, entriesOf, orderPaidByCard } from "@/app/api/gift-cards/gift-card-test-data";
@@ -80,6 +81,42 @@ describe("a refund of an order paid in part by a gift card", () => {
       ["redeem", -40000],
       ["refund", 15000],
       ["refund", 25000],
+    ]);
+  });
+
+  it("gives the card's part back of an order bought through POST /checkout with `giftCardCode`", async () => {
+    const { card, code } = await buyGiftCard(tenant, buyer);
+    const pass = await api("POST", "/products", {
+      token: tenant.admin.token,
+      body: {
+        type: "class_pass",
+        classAllowance: 10,
+        name: "Klippekort",
+        status: "active",
+        prices: [{ amount: 120000, currency: "DKK" }],
+      },
+    });
+    expect(pass.status, JSON.stringify(pass.body)).toBe(201);
+    const bought = await api("POST", "/checkout", {
+      token: buyer.token,
+      body: { productId: pass.body.id, priceId: pass.body.prices[0].id, giftCardCode: code },
+      headers: { [CLIENT_ADDRESS_HEADER]: "10.47.9.1" },
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    expect(bought.body.order).toMatchObject({ status: "paid", giftCardId: card.id, giftCardAmount: 50000 });
+    const orderId = bought.body.order.id as string;
+    expect((await refund(orderId, { amount: 80000 })).status).toBe(200);
+    expect(await entriesOf(card.id)).toEqual([
+      ["issue", 50000],
+      ["redeem", -50000],
+      ["refund", 10000],
+    ]);
+    expect((await refund(orderId)).body).toMatchObject({ status: "refunded" });
+    expect(await entriesOf(card.id)).toEqual([
+      ["issue", 50000],
+      ["redeem", -50000],
+      ["refund", 10000],
+      ["refund", 40000],
     ]);
   });
 });

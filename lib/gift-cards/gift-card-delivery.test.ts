@@ -11,6 +11,7 @@ import { createMember, createTenant, type TestMember, type TestTenant } from "@/
 import { issueTestGiftCard } from "@/tests/helpers/gift-cards";
 import { readOutbox, type OutboxEmail } from "@/tests/helpers/outbox";
 import { isPdf, pdfText } from "@/tests/helpers/pdf";
+import { noEmailAddress } from "@/lib/users/stand-in-addresses";
 import { groupGiftCardCode } from "./gift-card-code";
 import { giftCardLink } from "./gift-card-email-facts";
 import { sendWaitingGiftCardEmails } from "./gift-card-email-jobs";
@@ -174,5 +175,15 @@ describe("a gift card without a recipient address", () => {
     expect(await drain(BOUGHT)).toBe(0);
     expect(inbox(buyer.email)).toEqual([]);
     expect(await db.giftCardEmail.count({ where: { giftCardId: card.id } })).toBe(0);
+    expect((await db.giftCard.findUniqueOrThrow({ where: { id: card.id } })).codeSealed).toBeNull();
+  });
+
+  it("erases the code of a walk-in's card that has no address to go to (its code was shown at the desk)", async () => {
+    const walkIn = await createMember(tenant.accountId, "attendee", { email: noEmailAddress(), displayName: "Gæst" });
+    const { card } = await issueTestGiftCard(tenant, walkIn, { at: BOUGHT, deliverOn: "2026-12-20" });
+    expect(await drain(BOUGHT)).toBe(0);
+    const after = await db.giftCard.findUniqueOrThrow({ where: { id: card.id } });
+    expect(after.codeSealed).toBeNull();
+    expect(after.deliveredAt).toBeNull();
   });
 });

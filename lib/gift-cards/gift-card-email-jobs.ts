@@ -100,7 +100,21 @@ async function sendGiftCardEmail(
   try {
     const db = tenantDb(row.accountId);
     const facts = await giftCardEmailFacts(db, row, context.appUrl);
-    if (!facts) return { skipped: true };
+    if (!facts) {
+      // the last email that would carry the code is not to be sent (a void card, a walk-in buyer's
+      // card without any address): nobody is waiting for the code, so it is erased
+      if (row.kind !== "expiry_notice") {
+        await db.giftCard.updateMany({
+          where: {
+            id: row.giftCardId,
+            codeSealed: { not: null },
+            ...(row.kind === "buyer_copy" ? { recipientEmail: null } : {}),
+          },
+          data: { codeSealed: null },
+        });
+      }
+      return { skipped: true };
+    }
     const note = await runInEmailWorker({
       kind: "gift-card",
       transport: context.transport,

@@ -11,6 +11,7 @@ import { createMember, createTenant, type TestMember, type TestTenant } from "@/
 import { issueTestGiftCard } from "@/tests/helpers/gift-cards";
 import { readOutbox, type OutboxEmail } from "@/tests/helpers/outbox";
 import { isPdf, pdfText } from "@/tests/helpers/pdf";
+import { qrTextOfPdf } from "@/tests/helpers/qr";
 import { noEmailAddress } from "@/lib/users/stand-in-addresses";
 import { groupGiftCardCode } from "./gift-card-code";
 import { giftCardLink } from "./gift-card-email-facts";
@@ -100,6 +101,8 @@ describe("a gift card for a later day", () => {
       expect(pdf).toContain(words);
     expect(pdf).toContain("Gyldigt til og med 20. december 2029");
     expect(pdf.replace(/\s+/g, "")).toContain(link);
+    const attachment = email!.attachments!.find((file) => file.contentType === "application/pdf")!;
+    expect(await qrTextOfPdf(Buffer.from(attachment.content, "base64"))).toBe(link); // the QR fills the code in
 
     const delivered = await db.giftCard.findUniqueOrThrow({ where: { id: card.id } });
     expect(delivered.codeSealed).toBeNull();

@@ -80,7 +80,9 @@ describe("a gift card for a later day", () => {
     expect(await drain(DAY_BEFORE_ENDS)).toBe(0);
     expect(inbox(recipientAddress())).toEqual([]);
 
-    expect(await drain(DAY_STARTS)).toBe(1);
+    // two processes' drains at once: the recipient's row is leased by one of them
+    const sent = await Promise.all([drain(DAY_STARTS), drain(DAY_STARTS)]);
+    expect(sent[0]! + sent[1]!).toBe(1);
     const [email, ...again] = inbox(recipientAddress());
     expect(again).toEqual([]);
     expect(email!.locale).toBe("da"); // the studio's language

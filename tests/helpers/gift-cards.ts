@@ -1,10 +1,9 @@
 // A gift card as a paid order issues it (decision 0051), for tests of what follows issue: a gift_card
 // product through POST /products, its order paid at the desk, and the card issued with its emails in
-// one transaction at `at` (an injected clock).
+// one transaction at `at` (an injected clock), as the order.paid consequence issues it.
 import type { GiftCard } from "@prisma/client";
 import { db } from "@/lib/db";
 import { tenantDb } from "@/lib/db/tenant-db";
-import { enqueueGiftCardEmails } from "@/lib/gift-cards/enqueue-gift-card-emails";
 import { issueGiftCard } from "@/lib/gift-cards/gift-card-ledger";
 import type { TestMember, TestTenant } from "./fixtures";
 import { product } from "./order-rows";
@@ -57,8 +56,8 @@ export async function issueTestGiftCard(
       giftCardFor,
     },
   });
-  return tenantDb(tenant.accountId).$transaction(async (tx) => {
-    const issued = await issueGiftCard(tx, {
+  return tenantDb(tenant.accountId).$transaction((tx) =>
+    issueGiftCard(tx, {
       accountId: tenant.accountId,
       orderId: order.id,
       amount,
@@ -67,8 +66,6 @@ export async function issueTestGiftCard(
       timezone,
       at,
       giftCardFor,
-    });
-    await enqueueGiftCardEmails(tx, issued.card, { timezone });
-    return issued;
-  });
+    }),
+  );
 }

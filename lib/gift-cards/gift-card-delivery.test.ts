@@ -4,7 +4,8 @@
 // injected clock's; the jobs runner is held, so only the drains called here send.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { holdJobs } from "@/lib/jobs/wake";
+import { onOutboxWrites } from "@/lib/db/outbox-writes";
+import { holdJobs, runJobsOnce } from "@/lib/jobs/wake";
 import { env } from "@/lib/env";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
@@ -190,5 +191,26 @@ describe("a gift card without a recipient address", () => {
     const after = await db.giftCard.findUniqueOrThrow({ where: { id: card.id } });
     expect(after.codeSealed).toBeNull();
     expect(after.deliveredAt).toBeNull();
+  });
+});
+
+describe("the jobs runner", () => {
+  it("is told at the issue's commit to drain the gift card emails, and its run sends them", async () => {
+    const told: string[][] = [];
+    const stop = onOutboxWrites((kinds) => told.push(kinds));
+    try {
+      await issueTestGiftCard(tenant, buyer, {
+        at: new Date(),
+        recipientEmail: recipientAddress(),
+        deliverOn: "2000-01-01", // a day gone by, whenever this runs: due at once
+      });
+    } finally {
+      stop();
+    }
+    expect(told).toContainEqual(["gift card emails"]);
+    await runJobsOnce("gift card emails");
+    await runJobsOnce("gift card emails"); // the recipient's after the buyer's copy, as a run that did work runs again
+    expect(inbox(buyer.email)).toHaveLength(1);
+    expect(inbox(recipientAddress())).toHaveLength(1);
   });
 });

@@ -10,6 +10,10 @@ import { env } from "@/lib/env";
 import { startBackgroundWork } from "@/lib/system/start-background-work";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { issueTestGiftCard } from "@/tests/helpers/gift-cards";
+import { api } from "@/tests/helpers/api";
+import { product } from "@/tests/helpers/order-rows";
+import { shiftByStudioDays, startOfStudioDate } from "@/lib/studio-time/day";
+import { studioDate } from "@/lib/studio-time/studio-date";
 import { readOutbox, type OutboxEmail } from "@/tests/helpers/outbox";
 import { isPdf, pdfText } from "@/tests/helpers/pdf";
 import { qrTextOfPdf } from "@/tests/helpers/qr";
@@ -212,5 +216,39 @@ describe("the jobs runner", () => {
     await runJobsOnce("gift card emails"); // the recipient's after the buyer's copy, as a run that did work runs again
     expect(inbox(buyer.email)).toHaveLength(1);
     expect(inbox(recipientAddress())).toHaveLength(1);
+  });
+});
+
+describe("a gift card bought through POST /checkout", () => {
+  it("sends the buyer's copy when it is paid and the recipient's card on the day chosen, not before", async () => {
+    const gift = await product(tenant, {
+      type: "gift_card",
+      name: "Gavekort",
+      prices: [{ amount: 50000, currency: "DKK" }],
+    });
+    // two days ahead in the studio's zone: a later day whenever this runs, even across a midnight
+    const deliverOn = studioDate(shiftByStudioDays(new Date(), 2, "Europe/Copenhagen"), "Europe/Copenhagen");
+    const dayStarts = startOfStudioDate(deliverOn, "Europe/Copenhagen")!;
+    const bought = await api("POST", "/checkout", {
+      token: buyer.token,
+      body: {
+        productId: gift.id,
+        priceId: gift.prices[0]!.id,
+        giftCard: { recipientName: "Maja", recipientEmail: recipientAddress(), message: "Glædelig jul!", deliverOn },
+      },
+    });
+    expect(bought.status, bought.text).toBe(201);
+    const { code } = bought.body.giftCard as { code: string };
+
+    await drain(new Date(dayStarts.getTime() - 1));
+    expect(inbox(buyer.email).filter((email) => email.subject.startsWith("Dit gavekort"))).toHaveLength(1);
+    expect(inbox(recipientAddress())).toEqual([]);
+
+    await drain(dayStarts);
+    const [email, ...more] = inbox(recipientAddress());
+    expect(more).toEqual([]);
+    expect(email!.text).toContain(`Kode: ${code}`);
+    expect(email!.text).toContain("Glædelig jul!");
+    expect(await pdfOf(email!)).toContain(code);
   });
 });

@@ -39,6 +39,8 @@ function drainsOf(model: string | undefined, operation: string, args: unknown): 
       ];
     case "DineroVoucher":
       return created ? ["Dinero vouchers"] : [];
+    case "GiftCardEmail":
+      return created ? ["gift card emails"] : [];
     case "MagicLink":
       return created && rowsOf(data).some((row) => row.sealedToken) ? ["sign-in emails"] : [];
     case "Import":

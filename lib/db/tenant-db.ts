@@ -45,6 +45,7 @@ export const TENANT_MODELS = new Set<string>([
   "TermsVersion",
   "GiftCard",
   "GiftCardEntry",
+  "GiftCardEmail",
 ]);
 
 const WHERE_OPERATIONS = new Set([

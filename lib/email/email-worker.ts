@@ -4,10 +4,14 @@
 // needs the app's bundle.
 import type { BookingNotice } from "@/lib/bookings/booking-notice";
 import { renderBookingEmail, type BookingEmailFacts } from "@/lib/bookings/render-booking-email";
+import type { GiftCardEmailFacts } from "@/lib/gift-cards/gift-card-email-facts";
+import { renderGiftCardPdf } from "@/lib/gift-cards/render-gift-card-pdf";
 import type { NoticeEmailFacts } from "@/lib/notices/notice-email-facts";
 import { renderNoticeEmail } from "@/lib/notices/render-notice-email";
 import { receiptFileName } from "@/lib/receipts/receipt-facts";
 import { renderReceiptPdf } from "@/lib/receipts/render-receipt-pdf";
+import { giftCardFileName, renderGiftCardEmail } from "./templates/gift-card-email";
+import { renderGiftCardExpiryEmail } from "./templates/gift-card-expiry-email";
 import { renderMagicLinkEmail, type MagicLinkEmailProps } from "./templates/magic-link-email";
 import { renderReceiptEmail, type ReceiptEmailProps } from "./templates/receipt-email";
 import { deliverEmail, type DeliveryNote, type EmailTransport } from "./transport";
@@ -22,7 +26,8 @@ export type EmailTask =
   | { kind: "booking-emails"; transport: EmailTransport; jobs: BookingEmailJob[] }
   | { kind: "notice-emails"; transport: EmailTransport; jobs: NoticeEmailJob[] }
   | { kind: "sign-in"; transport: EmailTransport; id: string; to: string; content: MagicLinkEmailProps }
-  | { kind: "receipt"; transport: EmailTransport; id: string; to: string; content: ReceiptEmailProps };
+  | { kind: "receipt"; transport: EmailTransport; id: string; to: string; content: ReceiptEmailProps }
+  | { kind: "gift-card"; transport: EmailTransport; id: string; facts: GiftCardEmailFacts };
 
 /** Per outbox email: sent, no longer to be sent, or failed (the error's name only). */
 export type EmailOutcome = { sent: DeliveryNote } | { skipped: true } | { failed: string };
@@ -62,7 +67,28 @@ export default async function runEmailTask(task: EmailTask): Promise<EmailOutcom
       };
       return deliverEmail({ id: task.id, to: task.to, ...message, attachments: [attachment] }, task.transport);
     }
+    case "gift-card":
+      return sendGiftCardEmail(task.id, task.facts, task.transport);
   }
+}
+
+/** A gift card's email (lib/gift-cards/gift-card-email-jobs.ts): the card itself with its PDF, or an expiry notice. */
+async function sendGiftCardEmail(
+  id: string,
+  facts: GiftCardEmailFacts,
+  transport: EmailTransport,
+): Promise<DeliveryNote> {
+  if (facts.kind === "expiry_notice") {
+    return deliverEmail({ id, to: facts.to, ...(await renderGiftCardExpiryEmail(facts)) }, transport);
+  }
+  const [message, pdf] = await Promise.all([renderGiftCardEmail(facts), renderGiftCardPdf(facts.card)]);
+  const attachment = {
+    filename: giftCardFileName(facts),
+    content: pdf.toString("base64"),
+    contentType: "application/pdf",
+    encoding: "base64" as const,
+  };
+  return deliverEmail({ id, to: facts.to, ...message, attachments: [attachment] }, transport);
 }
 
 async function sendBookingEmail(job: BookingEmailJob, transport: EmailTransport): Promise<BookingEmailOutcome> {

@@ -2,6 +2,7 @@ import "server-only";
 import type { GiftCard, GiftCardEntry, Order } from "@prisma/client";
 import { shiftByStudioMonths, studioDay } from "@/lib/studio-time/day";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import { enqueueGiftCardEmails } from "./enqueue-gift-card-emails";
 import { giftCardCodeHash, giftCardCodeLast4, newGiftCardCode, sealGiftCardCode } from "./gift-card-code";
 
 export type GiftCardEntryKind = "issue" | "redeem" | "refund" | "cash_out" | "void" | "expire";
@@ -18,8 +19,9 @@ export type GiftCardFor = {
 /**
  * A paid gift card order's card, in the order's transaction: a new code (its hash, last four, and
  * sealed clear text for its emails), the balance `amount`, valid `validityMonths` from `at` in the
- * studio's zone (to the end of that day), and its `issue` entry. The clear code is returned once,
- * for the answer of an order paid at once; nothing else shows it again.
+ * studio's zone (to the end of that day), its `issue` entry, and its emails (enqueueGiftCardEmails:
+ * the buyer's copy at once, the recipient's card from 00:00 of `deliverOn`). The clear code is
+ * returned once, for the answer of an order paid at once; nothing else shows it again.
  */
 export async function issueGiftCard(
   tx: TenantTx,
@@ -63,6 +65,7 @@ export async function issueGiftCard(
   await tx.giftCardEntry.create({
     data: { accountId, giftCardId: card.id, at, kind: "issue", amount, orderId },
   });
+  await enqueueGiftCardEmails(tx, card, { timezone }); // the buyer's copy now, the recipient's card on its day
   return { card, code };
 }
 

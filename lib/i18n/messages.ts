@@ -22,6 +22,7 @@ import daWithdrawalPages from "./messages/da/withdrawal-pages.json";
 import daTerms from "./messages/da/terms.json";
 import daWithdrawals from "./messages/da/withdrawals.json";
 import daGiftCardNotices from "./messages/da/gift-card-notices.json";
+import daGiftCardEmails from "./messages/da/gift-card-emails.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
@@ -46,6 +47,7 @@ import enWithdrawalPages from "./messages/en/withdrawal-pages.json";
 import enTerms from "./messages/en/terms.json";
 import enWithdrawals from "./messages/en/withdrawals.json";
 import enGiftCardNotices from "./messages/en/gift-card-notices.json";
+import enGiftCardEmails from "./messages/en/gift-card-emails.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
@@ -75,6 +77,7 @@ const en = {
   ...enTerms,
   ...enWithdrawals,
   ...enGiftCardNotices,
+  ...enGiftCardEmails,
 };
 const da: typeof en = {
   ...daSite,
@@ -101,6 +104,7 @@ const da: typeof en = {
   ...daTerms,
   ...daWithdrawals,
   ...daGiftCardNotices,
+  ...daGiftCardEmails,
 };
 
 export type Messages = typeof en;

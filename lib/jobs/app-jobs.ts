@@ -8,6 +8,9 @@ import { STANDING_SWEEP_EVERY_MS, sweepStandingBookings } from "@/lib/bookings/s
 import { schedulePassNotices } from "@/lib/commerce/schedule-pass-notices";
 import { sweepStaleSeatHolds } from "@/lib/commerce/course-seat-holds";
 import { providersWithOwnWork } from "@/lib/payments/provider";
+import { expireGiftCards } from "@/lib/gift-cards/expire-gift-cards";
+import { sendWaitingGiftCardEmails } from "@/lib/gift-cards/gift-card-email-jobs";
+import { scheduleGiftCardExpiryNotices } from "@/lib/gift-cards/schedule-gift-card-expiry-notices";
 import { expireWaitlistOffers } from "@/lib/bookings/expire-waitlist-offers";
 import { commitWaitingImports } from "@/lib/imports/import-commit-jobs";
 import { log } from "@/lib/log";
@@ -39,6 +42,7 @@ export const drainedWork: DrainedWork[] = [
   // a committed import books, grants and invites: its rows write into every outbox
   { name: "import commits", drain: () => commitWaitingImports(), alsoWakes: "all" },
   { name: "Dinero vouchers", drain: () => sendWaitingDineroVouchers() },
+  { name: "gift card emails", drain: () => sendWaitingGiftCardEmails() },
 ];
 
 export const periodicWork: PeriodicWork[] = [
@@ -47,6 +51,12 @@ export const periodicWork: PeriodicWork[] = [
   { name: "pass notices", everyMs: 30_000, run: (now) => schedulePassNotices(getDatabase().raw, now) },
   { name: "stale seat holds", everyMs: 60_000, run: (now) => sweepStaleSeatHolds(now) },
   { name: "waitlist offers", everyMs: 30_000, run: (now) => expireWaitlistOffers(now) },
+  // cards past their last day expire (and their holders are told), then the reminders due are written
+  {
+    name: "gift card expiry",
+    everyMs: 60_000,
+    run: async (now) => (await expireGiftCards(now)) + (await scheduleGiftCardExpiryNotices(now)),
+  },
   { name: "withdrawal refunds", everyMs: WITHDRAWAL_REFUND_RETRY_MS, run: (now) => retryWithdrawalRefunds(now) },
   // a provider's polls for lost webhooks and the renewals it makes ahead (MobilePay's)
   ...providersWithOwnWork().flatMap((provider) => provider.periodicWork ?? []),

@@ -26,6 +26,12 @@ const WAITING: Record<DrainName, { from: string; where: string; oldest: string }
     where: `j."status" = 'waiting'`,
     oldest: `j."id"`,
   },
+  // a recipient's card waits for its day: waiting from when it is due, not from when it was written
+  "gift card emails": {
+    from: `(SELECT "id", "dueAt" AS "createdAt" FROM "GiftCardEmail") j`,
+    where: `j."createdAt" <= (now() AT TIME ZONE 'UTC')`,
+    oldest: `j."createdAt"`,
+  },
 };
 
 export const JOB_KINDS = Object.keys(WAITING) as DrainName[];

@@ -10,7 +10,8 @@ export type DrainName =
   | "notice emails"
   | "receipt emails"
   | "import commits"
-  | "Dinero vouchers";
+  | "Dinero vouchers"
+  | "gift card emails";
 
 /**
  * A kind of work the runner drains on a wake and on every sweep (lib/jobs/run-jobs.ts does the

@@ -153,6 +153,7 @@ describe("GET /metrics in Prometheus' text format", () => {
       "receipt_emails",
       "import_commits",
       "dinero_vouchers",
+      "gift_card_emails",
     ];
     const before = await scrape();
     for (const kind of kinds) {

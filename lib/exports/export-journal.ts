@@ -9,7 +9,8 @@ import { periodOfStudioDates } from "@/lib/studio-time/period";
 import { studioDate } from "@/lib/studio-time/studio-date";
 import { JOURNAL_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } from "@/lib/schemas/export";
 import { accountingSettingsOf, clearingAccountOf, paymentMethodOf } from "@/lib/accounting/accounting-settings";
-import { giftCardEntryLines, paidParts, refundedBefore } from "./journal-gift-cards";
+import { paidParts, refundedBefore } from "@/lib/gift-cards/paid-parts";
+import { giftCardEntryLines } from "./journal-gift-cards";
 
 /**
  * GET /exports/journal.csv (decision 0041): one line per financial event of the studio's days

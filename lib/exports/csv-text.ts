@@ -19,12 +19,7 @@ export async function* csvText(
 ): AsyncGenerator<string> {
   // quote_record_delimiter: a field holding \n or \r alone is quoted too (csv-stringify turns that off
   // once record_delimiter is given, which RFC 4180 does not allow)
-  const options = {
-    delimiter,
-    record_delimiter: "windows" as const,
-    quote_record_delimiter: true,
-    escape_formulas: true,
-  };
+  const options = { delimiter, record_delimiter: "windows" as const, quote_record_delimiter: true, escape_formulas: true };
   yield BOM + stringify([csv.header], options);
   for await (const rows of csv.batches) {
     onRows(rows.length);

@@ -18,13 +18,7 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
  * The account's programme in one file, told apart by `kind`: every event (oldest first), then every
  * series (its recurrence rule), then every class (instance) of every status in chronological order.
  */
-export function exportProgramme({
-  db,
-  batchSize = EXPORT_BATCH_SIZE,
-}: {
-  db: TenantDb;
-  batchSize?: number;
-}): CsvExport {
+export function exportProgramme({ db, batchSize = EXPORT_BATCH_SIZE }: { db: TenantDb; batchSize?: number }): CsvExport {
   async function* batches(): AsyncGenerator<CsvCell[][]> {
     yield* batchesByCreation(
       (where, take) => db.event.findMany({ where, orderBy: BY_CREATION, take }),
@@ -46,8 +40,7 @@ export function exportProgramme({
       batchSize,
     );
     yield* batchesByCreation(
-      (where, take) =>
-        db.series.findMany({ where, include: { event: { select: { title: true } } }, orderBy: BY_CREATION, take }),
+      (where, take) => db.series.findMany({ where, include: { event: { select: { title: true } } }, orderBy: BY_CREATION, take }),
       (s) => [
         record({
           kind: "series",

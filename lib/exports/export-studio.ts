@@ -51,11 +51,7 @@ export async function exportStudio({
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   };
   zip.on("error", fail);
-  const manifest: StudioExportManifest = {
-    account: serializeAccount(account),
-    exportedAt: now.toISOString(),
-    files: [],
-  };
+  const manifest: StudioExportManifest = { account: serializeAccount(account), exportedAt: now.toISOString(), files: [] };
   for (const [name, csv] of files) {
     const entry = { name, rows: 0 };
     manifest.files.push(entry);

@@ -61,7 +61,5 @@ export function asSpreadsheet(csv: CsvExport, columns: SheetColumn[], reader: Sh
 
 /** A number as a spreadsheet in the locale reads one: its decimal mark, no grouping, no currency sign. */
 function decimal(value: number, locale: string, minimumFractionDigits: number, maximumFractionDigits: number): string {
-  return new Intl.NumberFormat(locale, { useGrouping: false, minimumFractionDigits, maximumFractionDigits }).format(
-    value,
-  );
+  return new Intl.NumberFormat(locale, { useGrouping: false, minimumFractionDigits, maximumFractionDigits }).format(value);
 }

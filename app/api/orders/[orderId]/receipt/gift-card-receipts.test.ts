@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { tenantDb, type TenantTx } from "@/lib/db/tenant-db";
 import { issueGiftCard } from "@/lib/gift-cards/gift-card-ledger";
-import { getCreditNoteFactsOrThrow } from "@/lib/receipts/get-receipt-facts";
+import { renderReceiptEmail } from "@/lib/email/templates/receipt-email";
+import { getCreditNoteFactsOrThrow, getReceiptFactsOrThrow } from "@/lib/receipts/get-receipt-facts";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
 import { renderReceiptPdf } from "@/lib/receipts/render-receipt-pdf";
 import { api } from "@/tests/helpers/api";
@@ -106,6 +107,12 @@ describe("gift card receipts", () => {
     expect(text).toContain("I alt 500,00 kr.");
     expect(text).not.toContain("Heraf moms");
     expect(text).not.toContain("Der er ikke beregnet moms");
+    const email = await renderReceiptEmail({
+      facts: await getReceiptFactsOrThrow({ db: tenantDb(tenant.accountId), orderId: order.id }),
+      studioName: "Solsikke Yoga",
+      appUrl: "http://localhost",
+    });
+    expect(email.text).toContain("Gavekort — moms afregnes ved indløsning");
   });
 
   it("in English: Gift card — VAT is settled when it is spent", async () => {
@@ -126,6 +133,12 @@ describe("gift card receipts", () => {
       "Betalt med kort 750,00 kr.",
     ])
       expect(text).toContain(expected);
+    const email = await renderReceiptEmail({
+      facts: await getReceiptFactsOrThrow({ db: tenantDb(tenant.accountId), orderId: order.id }),
+      studioName: "Solsikke Yoga",
+      appUrl: "http://localhost",
+    });
+    expect(email.text.replace(/\u00a0/g, " ")).toContain(`Heraf er 500,00 kr. betalt med gavekort ····${card.codeLast4}.`);
   });
 
   it("shows an order wholly paid by a card with the card's line only, and the exemption of exempt teaching", async () => {

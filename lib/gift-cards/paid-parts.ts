@@ -11,6 +11,8 @@ export function paidParts(
   part: { amount: number; vatAmount: number | null; refundedBefore?: number },
 ): PaidParts {
   const byCard = order.giftCardAmount ?? 0;
+  if (byCard <= 0)
+    return { provider: part.amount, card: 0, providerVat: part.vatAmount, cardVat: part.vatAmount === null ? null : 0 };
   const providerLeft = Math.max(0, order.amount - byCard - (part.refundedBefore ?? 0));
   const provider = part.refundedBefore === undefined ? part.amount - byCard : Math.min(part.amount, providerLeft);
   const card = part.amount - provider;

@@ -41,8 +41,8 @@ export function accountingSettingsOf(account: AccountingSettings): AccountingSet
   };
 }
 
-/** How an order was paid, as the journal names it: `card` (Stripe, the demo), `mobilepay`, `desk`. */
-export function paymentMethodOf(provider: string): "card" | "mobilepay" | "desk" {
+/** How an order was paid, as the journal names it: `card` (Stripe, the demo), `mobilepay`, `desk`, `gift_card`. */
+export function paymentMethodOf(provider: string): "card" | "mobilepay" | "desk" | "gift_card" {
   return tenderOf(provider).journalMethod;
 }
 

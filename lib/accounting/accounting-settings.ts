@@ -7,7 +7,8 @@ import { tenderOf } from "@/lib/payments/tenders";
 /**
  * The studio's account numbers in its bookkeeping (decision 0041), the one source of the accounts
  * the journal export and the Dinero vouchers post to. Defaults (the columns' defaults) follow
- * Dinero's standard chart: 1000 sales with VAT, 1050 sales without VAT, 61100 output VAT, 55000 bank.
+ * Dinero's standard chart: 1000 sales with VAT, 1050 sales without VAT, 61100 output VAT, 55000 bank,
+ * 63030 prepayments from customers (gift cards not yet spent, decision 0051).
  */
 export type AccountingSettings = Pick<
   Account,
@@ -25,6 +26,7 @@ export const ACCOUNTING_FIELDS = [
   "vatAccount",
   "cardClearingAccount",
   "mobilepayClearingAccount",
+  "giftCardLiability",
 ] as const;
 export type AccountingField = (typeof ACCOUNTING_FIELDS)[number];
 

@@ -84,6 +84,7 @@ async function voucherAccounts(db: TenantDb, row: ClaimedDineroVoucher): Promise
     money: clearingAccountOf(order.provider, settings),
     sales: settings.salesAccount,
     exemptSales: settings.exemptSalesAccount,
+    giftCardLiability: settings.giftCardLiability,
   };
 }
 

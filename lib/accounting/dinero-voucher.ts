@@ -7,9 +7,10 @@ import type { DineroManualVoucher } from "./dinero-client";
 /**
  * The accounts a voucher posts to, from the studio's accounting settings (GET /account/accounting,
  * decision 0041): the money arrives on `money` (the clearing account of how it was paid) and is
- * sales with VAT (`sales`) or without (`exemptSales`).
+ * sales with VAT (`sales`) or without (`exemptSales`); gift cards sold and not yet spent are owed on
+ * `giftCardLiability` (decision 0051).
  */
-export type DineroVoucherAccounts = { money: number; sales: number; exemptSales: number };
+export type DineroVoucherAccounts = { money: number; sales: number; exemptSales: number; giftCardLiability: number };
 
 /** Dinero's VAT code of sales at 25 %; sales without VAT carry none. */
 const SALES_VAT_CODE = "U25";
@@ -24,7 +25,9 @@ export const dineroReference = (of: { orderId: string } | { refundId: string }) 
 /**
  * The manual voucher of a paid order (`sale`: the bank account takes the amount, sales give it) or
  * of one refund (`refund`: a line of that refund's amount, negated), dated the day of the payment or
- * refund in the studio's time zone, with the receipt or the refund's credit note as its document.
+ * refund in the studio's time zone, with the receipt or the refund's credit note as its document. A
+ * gift card's sale balances on the liability without VAT; an order a card paid for (or its refund's
+ * part) has a line from the money's account and one from the liability, as the receipt splits it.
  */
 export function dineroVoucherOf(
   facts: ReceiptFacts,
@@ -34,24 +37,34 @@ export function dineroVoucherOf(
   accounts: DineroVoucherAccounts,
   reference: string,
 ): DineroManualVoucher {
-  const taxed = (facts.vatRateBasisPoints ?? 0) > 0;
+  const taxed = !facts.giftCardSale && (facts.vatRateBasisPoints ?? 0) > 0;
   const refunded = kind === "refund" ? refundedPart(facts) : null;
   const at = refunded?.at ?? facts.paidAt;
-  const amount = (refunded?.amount ?? facts.amount) / 10 ** minorUnitDigits(facts.currency);
+  const digits = minorUnitDigits(facts.currency);
+  const signed = (minor: number) => (kind === "sale" ? minor : -minor) / 10 ** digits;
+  const whole = refunded?.amount ?? facts.amount;
+  const description = kind === "sale" ? words.sale : words.refund;
+  // a card's sale is owed, not sold: no VAT; an order a card paid for is sales from two accounts
+  const balancing = facts.giftCardSale ? accounts.giftCardLiability : taxed ? accounts.sales : accounts.exemptSales;
+  const line = (account: number, minor: number) => ({
+    Description: description,
+    AccountNumber: account,
+    BalancingAccountNumber: balancing,
+    Amount: signed(minor),
+    AccountVatCode: null,
+    BalancingAccountVatCode: taxed ? SALES_VAT_CODE : null,
+  });
+  const card = facts.paidByGiftCard;
   return {
     VoucherDate: studioDate(new Date(at), facts.timezone),
     ExternalReference: reference,
     FileGuid: fileGuid,
-    Lines: [
-      {
-        Description: kind === "sale" ? words.sale : words.refund,
-        AccountNumber: accounts.money,
-        BalancingAccountNumber: taxed ? accounts.sales : accounts.exemptSales,
-        Amount: kind === "sale" ? amount : -amount,
-        AccountVatCode: null,
-        BalancingAccountVatCode: taxed ? SALES_VAT_CODE : null,
-      },
-    ],
+    Lines: card
+      ? [
+          ...(card.rest > 0 ? [line(accounts.money, card.rest)] : []),
+          ...(card.amount > 0 ? [line(accounts.giftCardLiability, card.amount)] : []),
+        ]
+      : [line(accounts.money, whole)],
   };
 }
 

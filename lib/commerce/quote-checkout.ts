@@ -75,7 +75,7 @@ export async function quoteCheckout({
     product,
     price: payable,
     discountAmount: check?.applies ? check.amount : 0,
-    vatRateBasisPoints: orderVatRate(account.vatRateBasisPoints, product.vatExempt),
+    vatRateBasisPoints: orderVatRate(account.vatRateBasisPoints, product),
     validFrom: now,
   });
   const promoCode: CheckoutQuote["promoCode"] =

@@ -9,6 +9,8 @@ import { periodOfStudioDates } from "@/lib/studio-time/period";
 import { studioDate } from "@/lib/studio-time/studio-date";
 import { JOURNAL_CSV_HEADER, EXPORT_BATCH_SIZE, type CsvCell, type CsvExport } from "@/lib/schemas/export";
 import { accountingSettingsOf, clearingAccountOf, paymentMethodOf } from "@/lib/accounting/accounting-settings";
+import { paidParts, refundedBefore } from "@/lib/gift-cards/paid-parts";
+import { giftCardEntryLines } from "./journal-gift-cards";
 
 /**
  * GET /exports/journal.csv (decision 0041): one line per financial event of the studio's days
@@ -19,6 +21,9 @@ import { accountingSettingsOf, clearingAccountOf, paymentMethodOf } from "@/lib/
  * card or MobilePay clearing account), `contraAccount` is the sales account (with or without VAT)
  * and `vatAccount` the output VAT account (empty without VAT). Orders of amount 0 move no money and
  * are left out. Fees are not known to us (Stripe and MobilePay settle them on their own statements).
+ * Gift cards (decision 0051): a card's sale is owed (`gift_card_sale`, credited to the liability, no
+ * VAT), spending one moves its part from the liability to sales, and a card's expiry and payout are
+ * lines of their own (`gift_card_expiry`, `gift_card_payout`) after the refunds.
  */
 export async function exportJournal({
   db,
@@ -39,35 +44,65 @@ export async function exportJournal({
   const { start, end } = periodOfStudioDates(from, to, zone);
   const language = languageOfLocaleTag(account.locale) ?? "da";
   const t = translatorFor(language, "Journal");
+  const books = translatorFor(language, "GiftCardBooks");
   const localDate = (at: Date) => studioDate(at, zone);
+  const toMajor = (minor: number, currency: string) => {
+    const digits = minorUnitDigits(currency);
+    return Number((minor / 10 ** digits).toFixed(digits));
+  };
 
-  type Row = Order & { user: { displayName: string }; product: { name: string } };
-  /** A sale's line, or one refund's (`refund`: its own amount, VAT and day). */
-  const line = (order: Row, kind: "sale" | "refund", refund?: Refund): CsvCell[] => {
-    const digits = minorUnitDigits(order.currency);
-    const major = (minor: number) => Number(((kind === "refund" ? -minor : minor) / 10 ** digits).toFixed(digits));
+  type Row = Order & { user: { displayName: string }; product: { name: string; type: string } };
+  /**
+   * A sale's lines, or one refund's (`refund`: its own amount, VAT and day, negated). A gift card's
+   * sale is no sale (decision 0051): the money is owed to the card, `contraAccount` the gift cards'
+   * liability, no VAT. An order a card paid for in part or whole is split: the provider's part on its
+   * clearing account, the card's on the liability (`paymentMethod` `gift_card`), each with its share
+   * of the VAT; a refund gives the provider's part back first.
+   */
+  const lines = (order: Row, kind: "sale" | "refund", refund?: Refund, refunds: Refund[] = []): CsvCell[][] => {
+    const sign = kind === "refund" ? -1 : 1;
+    const major = (minor: number) => toMajor(sign * minor, order.currency);
     const item = order.instalment
       ? t("instalmentItem", { item: order.product.name, instalment: order.instalment, instalments: order.instalments! })
       : order.product.name;
-    const taxed = (order.vatRateBasisPoints ?? 0) > 0;
-    return [
+    const giftCardSale = order.product.type === "gift_card";
+    const taxed = !giftCardSale && (order.vatRateBasisPoints ?? 0) > 0;
+    const vatRate =
+      giftCardSale || order.vatRateBasisPoints === null ? null : basisPointsToPercent(order.vatRateBasisPoints);
+    const whole = { amount: (refund ?? order).amount, vatAmount: giftCardSale ? null : (refund ?? order).vatAmount };
+    const parts = paidParts(order, refund ? { ...whole, refundedBefore: refundedBefore(refund, refunds) } : whole);
+    const line = (amount: number, vatAmount: number | null, byCard: boolean): CsvCell[] => [
       localDate(refund ? refund.refundedAt : order.paidAt!),
       order.receiptNumber,
       kind === "refund"
         ? t("refund", { number: order.receiptNumber ?? "", item })
         : t("sale", { number: order.receiptNumber ?? "", item }),
       order.user.displayName,
-      major(refund ? refund.amount : order.amount),
+      major(amount),
       order.currency,
-      order.vatRateBasisPoints === null ? null : basisPointsToPercent(order.vatRateBasisPoints),
-      (refund ?? order).vatAmount === null ? null : major((refund ?? order).vatAmount!),
-      paymentMethodOf(order.provider),
-      clearingAccountOf(order.provider, accounts),
-      order.vatRateBasisPoints === 0 ? accounts.exemptSalesAccount : accounts.salesAccount,
+      vatRate,
+      vatAmount === null ? null : major(vatAmount),
+      byCard ? "gift_card" : paymentMethodOf(order.provider),
+      byCard ? accounts.giftCardLiability : clearingAccountOf(order.provider, accounts),
+      giftCardSale
+        ? accounts.giftCardLiability
+        : order.vatRateBasisPoints === 0
+          ? accounts.exemptSalesAccount
+          : accounts.salesAccount,
       taxed ? accounts.vatAccount : null,
-      kind === "refund" ? "refund" : order.instalment && order.instalment > 1 ? "instalment" : "sale",
+      kind === "refund"
+        ? "refund"
+        : giftCardSale
+          ? "gift_card_sale"
+          : order.instalment && order.instalment > 1
+            ? "instalment"
+            : "sale",
       order.id,
     ];
+    const out: CsvCell[][] = [];
+    if (parts.provider > 0) out.push(line(parts.provider, parts.providerVat, false));
+    if (parts.card > 0) out.push(line(parts.card, parts.cardVat, true));
+    return out;
   };
 
   /** Every refund made in the period, a part or the rest of an order, each its own line. */
@@ -82,12 +117,18 @@ export async function exportJournal({
             }
           : period,
         include: {
-          order: { include: { user: { select: { displayName: true } }, product: { select: { name: true } } } },
+          order: {
+            include: {
+              user: { select: { displayName: true } },
+              product: { select: { name: true, type: true } },
+              refunds: true,
+            },
+          },
         },
         orderBy: [{ refundedAt: "asc" }, { id: "asc" }],
         take: batchSize,
       });
-      yield rows.map((refund) => line(refund.order, "refund", refund));
+      yield rows.flatMap((refund) => lines(refund.order, "refund", refund, refund.order.refunds));
       const last = rows[rows.length - 1];
       if (!last || rows.length < batchSize) return;
       after = { at: last.refundedAt, id: last.id };
@@ -106,11 +147,11 @@ export async function exportJournal({
         where: after
           ? { AND: [period, { OR: [{ [field]: { gt: after.at } }, { [field]: after.at, id: { gt: after.id } }] }] }
           : period,
-        include: { user: { select: { displayName: true } }, product: { select: { name: true } } },
+        include: { user: { select: { displayName: true } }, product: { select: { name: true, type: true } } },
         orderBy: [{ [field]: "asc" }, { id: "asc" }],
         take: batchSize,
       });
-      yield rows.map((order) => line(order, kind));
+      yield rows.flatMap((order) => lines(order, kind));
       const last = rows[rows.length - 1];
       if (!last || rows.length < batchSize) return;
       after = { at: last[field]!, id: last.id };
@@ -120,6 +161,7 @@ export async function exportJournal({
   async function* batches(): AsyncGenerator<CsvCell[][]> {
     yield* events("sale", "paidAt");
     yield* refunds();
+    yield* giftCardEntryLines({ db, start, end, accounts, t: books, localDate, major: toMajor, batchSize });
   }
   return { header: JOURNAL_CSV_HEADER, batches: batches() };
 }

@@ -23,6 +23,7 @@ import daTerms from "./messages/da/terms.json";
 import daWithdrawals from "./messages/da/withdrawals.json";
 import daGiftCardNotices from "./messages/da/gift-card-notices.json";
 import daGiftCardEmails from "./messages/da/gift-card-emails.json";
+import daGiftCardBooks from "./messages/da/gift-card-books.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
@@ -48,6 +49,7 @@ import enTerms from "./messages/en/terms.json";
 import enWithdrawals from "./messages/en/withdrawals.json";
 import enGiftCardNotices from "./messages/en/gift-card-notices.json";
 import enGiftCardEmails from "./messages/en/gift-card-emails.json";
+import enGiftCardBooks from "./messages/en/gift-card-books.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
@@ -78,6 +80,7 @@ const en = {
   ...enWithdrawals,
   ...enGiftCardNotices,
   ...enGiftCardEmails,
+  ...enGiftCardBooks,
 };
 const da: typeof en = {
   ...daSite,
@@ -105,6 +108,7 @@ const da: typeof en = {
   ...daWithdrawals,
   ...daGiftCardNotices,
   ...daGiftCardEmails,
+  ...daGiftCardBooks,
 };
 
 export type Messages = typeof en;

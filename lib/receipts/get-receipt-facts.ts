@@ -9,6 +9,8 @@ import type { ReceiptFacts, ReceiptWithdrawal } from "./receipt-facts";
 import { withdrawalExemption, withdrawalUntil } from "@/lib/withdrawals/withdrawal-right";
 import { env } from "@/lib/env";
 import { termsPath } from "@/lib/terms/terms-path";
+import { paymentMethodOf } from "@/lib/accounting/accounting-settings";
+import { paidParts, refundedBefore } from "@/lib/gift-cards/paid-parts";
 
 /** Orders with a receipt: paid ones, and refunded ones (whose receipt is a credit note). */
 const WITH_RECEIPT = ["paid", "refunded"];
@@ -39,6 +41,7 @@ export async function getReceiptFactsOrThrow({
       account: true,
       user: { include: { guardian: true } },
       product: { select: { name: true, type: true, courseEventId: true } },
+      payingGiftCard: { select: { codeLast4: true } },
     },
   });
   if (!order) throw new AppError("not_found");
@@ -56,11 +59,21 @@ export async function getCreditNoteFactsOrThrow({
   db: TenantDb;
   refundId: string;
 }): Promise<ReceiptFacts> {
-  const refund = await db.refund.findFirst({ where: { id: refundId } });
+  const refund = await db.refund.findFirst({
+    where: { id: refundId },
+    include: { order: { include: { refunds: true } } },
+  });
   if (!refund) throw new AppError("not_found");
   const facts = await getReceiptFactsOrThrow({ db, orderId: refund.orderId });
+  const paid = facts.paidByGiftCard
+    ? paidParts(refund.order, { ...refund, refundedBefore: refundedBefore(refund, refund.order.refunds) })
+    : null;
   return {
     ...facts,
+    paidByGiftCard:
+      facts.paidByGiftCard && paid && paid.card > 0
+        ? { ...facts.paidByGiftCard, amount: paid.card, rest: paid.provider }
+        : null,
     creditNote: {
       number: refund.creditNoteNumber,
       amount: refund.amount,
@@ -75,6 +88,7 @@ type ReceiptOrder = Order & {
   account: Account;
   user: User & { guardian: User | null };
   product: { name: string; type: string; courseEventId: string | null };
+  payingGiftCard: { codeLast4: string } | null;
 };
 
 export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
@@ -100,6 +114,16 @@ export function receiptFacts(order: ReceiptOrder): ReceiptFacts {
     vatAmount: order.vatAmount,
     vatRateBasisPoints: order.vatRateBasisPoints,
     withdrawal: receiptWithdrawal(order),
+    giftCardSale: order.product.type === "gift_card",
+    paidByGiftCard:
+      order.payingGiftCard && order.giftCardAmount > 0
+        ? {
+            last4: order.payingGiftCard.codeLast4,
+            amount: order.giftCardAmount,
+            rest: order.amount - order.giftCardAmount,
+            method: paymentMethodOf(order.provider),
+          }
+        : null,
     terms: order.termsVersion
       ? { version: order.termsVersion, url: `${env().APP_URL}${termsPath(account.slug, language, order.termsVersion)}` }
       : null,

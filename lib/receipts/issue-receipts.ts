@@ -11,7 +11,8 @@ export type ReceiptFields = { receiptNumber: number; vatAmount: number | null; v
  * per account, `last` raised by the count; concurrent payments queue on that row until this
  * transaction ends, and a rolled-back payment gives its numbers back) and the VAT at the account's
  * rate today, kept on the order so a later rate change leaves old receipts as they were. An order of a
- * VAT-exempt product (`vatExempt`, decision 0041) carries rate 0 and VAT 0.
+ * VAT-exempt product (`vatExempt`, decision 0041) carries rate 0 and VAT 0; a gift card's none (a
+ * multi-purpose voucher, decision 0051: VAT is due when it is spent, on what it buys).
  */
 export async function issueReceipts(
   tx: TenantTx,
@@ -28,16 +29,16 @@ export async function issueReceipts(
     where: { id: accountId },
     select: { vatRateBasisPoints: true },
   });
-  const exempt = new Set(
+  const products = new Map(
     (
       await tx.product.findMany({
-        where: { id: { in: [...new Set(orders.map((order) => order.productId))] }, vatExempt: true },
-        select: { id: true },
+        where: { id: { in: [...new Set(orders.map((order) => order.productId))] } },
+        select: { id: true, vatExempt: true, type: true },
       })
-    ).map((product) => product.id),
+    ).map((product) => [product.id, product]),
   );
   return orders.map(({ amount, productId }, index) => {
-    const rate = orderVatRate(vatRateBasisPoints, exempt.has(productId));
+    const rate = orderVatRate(vatRateBasisPoints, products.get(productId) ?? { vatExempt: false, type: "" });
     return {
       receiptNumber: first + index,
       vatAmount: rate === null ? null : vatIncluded(amount, rate),
@@ -46,9 +47,16 @@ export async function issueReceipts(
   });
 }
 
-/** The VAT rate an order is frozen at: 0 for a VAT-exempt product, else the studio's rate (null: none). */
-export function orderVatRate(studioRateBasisPoints: number | null, productVatExempt: boolean): number | null {
-  return productVatExempt ? 0 : studioRateBasisPoints;
+/**
+ * The VAT rate an order is frozen at: none (null) for a gift card (decision 0051), 0 for a VAT-exempt
+ * product, else the studio's rate (null: none).
+ */
+export function orderVatRate(
+  studioRateBasisPoints: number | null,
+  product: { vatExempt: boolean; type: string },
+): number | null {
+  if (product.type === "gift_card") return null;
+  return product.vatExempt ? 0 : studioRateBasisPoints;
 }
 
 /** issueReceipts for one order. */

@@ -33,7 +33,17 @@ export type ReceiptFacts = {
   withdrawal?: ReceiptWithdrawal | null;
   /** The studio's terms of sale the order was bought under, and their page at that version; null without. */
   terms?: { version: number; url: string } | null;
+  /** The order sold a gift card: no VAT now, it is settled when the card is spent (decision 0051). */
+  giftCardSale?: boolean;
+  /** A gift card paid (part of) the order, or of one refund's credit note: which, how much, and the rest's way. */
+  paidByGiftCard?: GiftCardPayment | null;
 };
+
+/**
+ * What a gift card paid of a receipt's amount (a credit note's: what went back to it), shown as
+ * "Betalt med gavekort ····ABCD"; `rest` was paid (or refunded) the order's other way, `method`.
+ */
+export type GiftCardPayment = { last4: string; amount: number; rest: number; method: string };
 
 /**
  * The right of withdrawal of an online purchase as its payment email tells it (FAL §18–22, decision

@@ -45,6 +45,7 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
   if (facts.discountAmount > 0) row(doc, width, t("discount"), money(-facts.discountAmount));
   rule(doc, width);
   totalAndVat(doc, width, t, facts, { total: facts.amount, vat: facts.vatAmount }, money);
+  paidWith(doc, width, facts, money, creditNote);
 
   doc.end();
   return done;
@@ -78,6 +79,7 @@ async function renderCreditNotePdf(facts: ReceiptFacts, note: CreditNoteFacts): 
   );
   rule(doc, width);
   totalAndVat(doc, width, t, facts, { total: note.amount, vat: note.vatAmount }, money);
+  paidWith(doc, width, facts, money, true);
 
   doc.end();
   return done;
@@ -121,6 +123,13 @@ function totalAndVat(
   amounts: { total: number; vat: number | null },
   money: (minor: number) => string,
 ): void {
+  if (facts.giftCardSale) {
+    // a multi-purpose voucher (decision 0051): no VAT until it is spent, on what it buys
+    row(doc, width, t("total"), money(amounts.total), "bold");
+    const books = translatorFor(facts.language, "GiftCardBooks");
+    doc.moveDown(0.5).font("regular").text(books("receiptGiftCardSale"));
+    return;
+  }
   const exempt = facts.vatRateBasisPoints === 0;
   const vat = amounts.vat !== null && facts.vatRateBasisPoints !== null && !exempt;
   row(doc, width, vat ? t("totalInclVat") : t("total"), money(amounts.total), "bold");
@@ -134,6 +143,42 @@ function totalAndVat(
   } else {
     doc.moveDown(0.5).font("regular").fillColor(MUTED).text(t("noVat")).fillColor("black");
   }
+}
+
+/**
+ * What a gift card paid of the amount ("Betalt med gavekort ····ABCD") and how the rest was paid; on a
+ * credit note, what went back to the card and what the other way (decision 0051). Nothing without a card.
+ */
+function paidWith(
+  doc: PDFKit.PDFDocument,
+  width: number,
+  facts: ReceiptFacts,
+  money: (minor: number) => string,
+  refunded: boolean,
+): void {
+  const paid = facts.paidByGiftCard;
+  if (!paid) return;
+  const books = translatorFor(facts.language, "GiftCardBooks");
+  doc.moveDown(1);
+  row(
+    doc,
+    width,
+    refunded ? books("refundedToGiftCard", { last4: paid.last4 }) : books("paidByGiftCard", { last4: paid.last4 }),
+    money(paid.amount),
+  );
+  if (paid.rest <= 0) return;
+  const rest = refunded
+    ? paid.method === "mobilepay"
+      ? books("refundedToMobilepay")
+      : paid.method === "desk"
+        ? books("refundedAtDesk")
+        : books("refundedToCard")
+    : paid.method === "mobilepay"
+      ? books("paidByMobilepay")
+      : paid.method === "desk"
+        ? books("paidAtDesk")
+        : books("paidByCard");
+  row(doc, width, rest, money(paid.rest));
 }
 
 function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {

@@ -73,12 +73,12 @@ export const OrderSchema = z
     vatAmount: z.number().int().nullable().openapi({
       example: 2400,
       description:
-        "Minor units of VAT (moms) included in `amount`, at `vatRate`: amount × rate / (100 + rate), rounded. 0 for a VAT-exempt product (`vatRate` 0). Null unless paid while the studio had a VAT rate or for an exempt product.",
+        "Minor units of VAT (moms) included in `amount`, at `vatRate`: amount × rate / (100 + rate), rounded. 0 for a VAT-exempt product (`vatRate` 0). Null unless paid while the studio had a VAT rate or for an exempt product; always null for a gift card's sale (a multi-purpose voucher: VAT is settled when the card is spent, on what it buys). An order paid in part or whole by a gift card (`giftCardAmount`) carries its product's VAT on the whole `amount`.",
     }),
     vatRate: z.number().nullable().openapi({
       example: 25,
       description:
-        "The VAT rate in percent the order was paid at: the studio's rate then, or 0 for a VAT-exempt product (momsfritaget undervisning); null with `vatAmount`",
+        "The VAT rate in percent the order was paid at: the studio's rate then, or 0 for a VAT-exempt product (momsfritaget undervisning); null with `vatAmount` (a gift card's sale: none until it is spent)",
     }),
     instalmentOf: Id.nullable().openapi({
       description:

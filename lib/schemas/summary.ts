@@ -49,7 +49,10 @@ export const VatRevenueSchema = z
       description:
         "The VAT rate in percent the orders were paid at (0: VAT-exempt teaching); null: paid while the studio had no VAT rate",
     }),
-    amount: z.number().int().openapi({ example: 100000, description: "Sum of those paid orders in minor units, VAT included" }),
+    amount: z
+      .number()
+      .int()
+      .openapi({ example: 100000, description: "Sum of those paid orders in minor units, VAT included" }),
     vatAmount: z.number().int().nullable().openapi({
       example: 20000,
       description: "The VAT those amounts include, in minor units; null with `vatRate`",
@@ -57,41 +60,71 @@ export const VatRevenueSchema = z
   })
   .openapi("VatRevenue");
 
-export const SummarySchema = z
+export const GiftCardFiguresSchema = z
   .object({
-    bookings: z.number().int().openapi({
-      example: 42,
-      description: "Confirmed bookings (checked-in and no-shows included) of instances starting in the period",
-    }),
-    attended: z.number().int().openapi({ example: 30, description: "Of those, marked `attended`" }),
-    noShows: z.number().int().openapi({ example: 3, description: "Of those, marked `no_show`" }),
-    cancellations: z.number().int().openapi({
-      example: 5,
+    sold: z.number().int().openapi({
+      example: 150000,
       description:
-        "Bookings of instances starting in the period cancelled in time (`cancelled`); cancellations by the studio are not counted",
+        "Gift cards issued in the period (their initial amounts), in minor units. A card's sale is no revenue: no VAT",
     }),
-    lateCancellations: z
+    redeemed: z.number().int().openapi({
+      example: 62500,
+      description: "Spent from gift cards in the period, less what refunds gave back to cards in it, in minor units",
+    }),
+    outstanding: z
       .number()
       .int()
-      .openapi({ example: 2, description: "Bookings of instances starting in the period that are `late_cancelled`" }),
-    fillRate: z.number().min(0).max(1).openapi({
-      example: 0.65,
-      description:
-        "Confirmed bookings ÷ capacity of the instances starting in the period that are not cancelled (scheduled or moved); 0 without capacity, at most 1, rounded to 4 decimals",
-    }),
-    revenue: z.array(RevenueSchema).openapi({
-      description:
-        "Amounts of orders with status `paid` whose `paidAt` lies in the period, per currency (alphabetical)",
-    }),
-    revenueByVatRate: z.array(VatRevenueSchema).openapi({
-      description:
-        "The orders of `revenue` split by the VAT rate each was paid at: per currency (alphabetical), highest rate first, orders without VAT last",
-    }),
-    activeAttendees: z.number().int().openapi({
-      example: 17,
-      description: "Distinct attendees with a confirmed booking of an instance starting in the period",
-    }),
+      .openapi({
+        example: 210000,
+        description:
+          "The balance of all gift cards still valid at the period's end (`to`), in minor units: what the studio owes its card " +
+          "holders then (expired cards count nothing)",
+      }),
   })
-  .openapi("Summary");
+  .openapi("GiftCardFigures");
+export type GiftCardFiguresDto = z.infer<typeof GiftCardFiguresSchema>;
 
-export type SummaryDto = z.infer<typeof SummarySchema>;
+/** The figures of a period that also make each point of a series (the summary's without its gift cards). */
+const SummaryFiguresSchema = z.object({
+  bookings: z.number().int().openapi({
+    example: 42,
+    description: "Confirmed bookings (checked-in and no-shows included) of instances starting in the period",
+  }),
+  attended: z.number().int().openapi({ example: 30, description: "Of those, marked `attended`" }),
+  noShows: z.number().int().openapi({ example: 3, description: "Of those, marked `no_show`" }),
+  cancellations: z.number().int().openapi({
+    example: 5,
+    description:
+      "Bookings of instances starting in the period cancelled in time (`cancelled`); cancellations by the studio are not counted",
+  }),
+  lateCancellations: z
+    .number()
+    .int()
+    .openapi({ example: 2, description: "Bookings of instances starting in the period that are `late_cancelled`" }),
+  fillRate: z.number().min(0).max(1).openapi({
+    example: 0.65,
+    description:
+      "Confirmed bookings ÷ capacity of the instances starting in the period that are not cancelled (scheduled or moved); 0 without capacity, at most 1, rounded to 4 decimals",
+  }),
+  revenue: z.array(RevenueSchema).openapi({
+    description: "Amounts of orders with status `paid` whose `paidAt` lies in the period, per currency (alphabetical)",
+  }),
+  revenueByVatRate: z.array(VatRevenueSchema).openapi({
+    description:
+      "The orders of `revenue` split by the VAT rate each was paid at: per currency (alphabetical), highest rate first, orders without VAT last",
+  }),
+  activeAttendees: z.number().int().openapi({
+    example: 17,
+    description: "Distinct attendees with a confirmed booking of an instance starting in the period",
+  }),
+});
+
+export type SummaryDto = z.infer<typeof SummaryFiguresSchema>;
+
+export const SummarySchema = SummaryFiguresSchema.extend({
+  giftCards: GiftCardFiguresSchema.openapi({
+    description:
+      "Gift cards in the period (decision 0051): sold, redeemed net of refunds to cards, outstanding at its end",
+  }),
+}).openapi("Summary");
+export type PeriodSummaryDto = z.infer<typeof SummarySchema>;

@@ -18,7 +18,9 @@ export type ReceiptEmailProps = {
 export function ReceiptEmail({ facts, studioName, appUrl }: ReceiptEmailProps) {
   if (facts.creditNote) return <CreditNoteEmail facts={facts} note={facts.creditNote} studioName={studioName} />;
   const t = translatorFor(facts.language, "ReceiptEmail");
+  const books = translatorFor(facts.language, "GiftCardBooks");
   const amount = formatMoney(facts.amount, facts.currency, facts.formatLocale);
+  const card = facts.paidByGiftCard;
   return (
     <EmailFrame lang={facts.language} preview={t("preview", { item: facts.item })} heading={t("heading")}>
       <Text>
@@ -33,6 +35,15 @@ export function ReceiptEmail({ facts, studioName, appUrl }: ReceiptEmailProps) {
           : t("body", { item: facts.item, studio: studioName, amount, number: facts.receiptNumber })}
       </Text>
       {facts.vatRateBasisPoints === 0 ? <Text>{t("vatExempt")}</Text> : null}
+      {facts.giftCardSale ? <Text>{books("receiptGiftCardSale")}</Text> : null}
+      {card ? (
+        <Text>
+          {books("emailPaidByGiftCard", {
+            amount: formatMoney(card.amount, facts.currency, facts.formatLocale),
+            last4: card.last4,
+          })}
+        </Text>
+      ) : null}
       {facts.withdrawal ? <WithdrawalSection facts={facts} withdrawal={facts.withdrawal} appUrl={appUrl} /> : null}
       {facts.terms ? <ReceiptTermsLine terms={facts.terms} language={facts.language} /> : null}
     </EmailFrame>

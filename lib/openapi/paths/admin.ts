@@ -12,8 +12,9 @@ registry.registerPath({
   description:
     "The period is [from, to): by default the 30 days before now; only `from`: the 30 days after it. `from` must be " +
     "before `to` and the period at most 366 days, else 400. Booking figures and the fill rate count the instances that " +
-    "START in the period (whenever the booking was made); revenue counts orders PAID in the period. Only the caller's " +
-    "account is counted.",
+    "START in the period (whenever the booking was made); revenue counts orders PAID in the period. `giftCards` (decision " +
+    "0051) are the cards issued in the period, spent in it net of refunds to cards, and the balance of the cards still " +
+    "valid at `to`. Only the caller's account is counted.",
   security: admin.security,
   request: { query: SummaryParams },
   responses: {

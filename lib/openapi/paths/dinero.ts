@@ -51,8 +51,8 @@ registry.registerPath({
   summary: "The studio's account numbers in its bookkeeping",
   description:
     "The accounts GET /exports/journal.csv names and Dinero vouchers post to (decision 0041). A studio that never set them " +
-    "has the defaults of Dinero's standard chart: sales 1000, sales without VAT 1050, output VAT 61100, and the bank 55000 " +
-    "for card and MobilePay payments.",
+    "has the defaults of Dinero's standard chart: sales 1000, sales without VAT 1050, output VAT 61100, the bank 55000 " +
+    "for card and MobilePay payments, and 63030 (prepayments from customers) for gift cards sold and not yet spent.",
   security: admin.security,
   responses: { 200: jsonResponse("The studio's account numbers", AccountingSettingsSchema), ...admin.responses },
 });

@@ -139,7 +139,8 @@ registry.registerPath({
   path: "/exports/journal.csv",
   operationId: "exportJournal",
   tags: ["Commerce"],
-  summary: "The studio's books for a period: one journal line per financial event, for e-conomic's or Dinero's journal import",
+  summary:
+    "The studio's books for a period: one journal line per financial event, for e-conomic's or Dinero's journal import",
   description:
     "One line per financial event of the studio days [`from`, `to`] (both required, `YYYY-MM-DD` in the studio's timezone, " +
     "`to` included; missing, malformed or reversed → 400): each order paid in the period (`kind` `sale`, or `instalment` for a " +
@@ -149,7 +150,13 @@ registry.registerPath({
     "VAT rate). `account` is the clearing account the money arrives on (`cardClearingAccount`, or " +
     "`mobilepayClearingAccount` for MobilePay), `contraAccount` the sales account (`salesAccount`, or `exemptSalesAccount` " +
     "at rate 0) and `vatAccount` the output VAT account (empty without VAT), all from GET /account/accounting. Orders of " +
-    "amount 0 move no money and are left out; payment fees are not known to the service and are not listed. For the same " +
+    "amount 0 move no money and are left out; payment fees are not known to the service and are not listed. Gift cards " +
+    "(decision 0051): a card's sale is `gift_card_sale`, credited to `giftCardLiability` without VAT; an order a card paid " +
+    "for in part or whole has a line per payer with its share of the VAT, the card's with `paymentMethod` `gift_card` and " +
+    "`account` `giftCardLiability` (a refund gives the provider's part back first, then the card's); after the refunds, a " +
+    "card's expiry (`gift_card_expiry`: debit `giftCardLiability`, credit `exemptSalesAccount`, no VAT; negated when " +
+    "reversed for a payout after expiry) and its payout (`gift_card_payout`: debit `giftCardLiability`, credit " +
+    "`cardClearingAccount`) are lines without a receipt number. For the same " +
     "period, sales less refunds equal GET /admin/summary's `revenue` and `revenueByVatRate` whenever the period's refunds are " +
     `of orders paid in it. ${CSV_COMMON}${columns(JOURNAL_CSV_HEADER)}`,
   security: admin.security,
@@ -165,7 +172,7 @@ registry.registerPath({
   summary: "Everything the active account holds, as one ZIP of CSV files",
   description:
     "A studio's way out with everything, streamed as it is read (batch by batch: memory stays bounded whatever the studio's " +
-    "size). `application/zip`, `Content-Disposition: attachment; filename=\"<slug>-<YYYY-MM-DD>.zip\"`. Entries, in this order:\n\n" +
+    'size). `application/zip`, `Content-Disposition: attachment; filename="<slug>-<YYYY-MM-DD>.zip"`. Entries, in this order:\n\n' +
     `- \`people.csv\`: as GET /exports/people.csv. ${columns(PEOPLE_CSV_HEADER)}\n` +
     `- \`passes.csv\`: every entitlement (passes, memberships, desk grants) of every status, oldest first; \`status\` as the API shows it. ${columns(PASSES_CSV_HEADER)}\n` +
     `- \`bookings.csv\`: as GET /exports/bookings.csv without bounds. ${columns(BOOKINGS_CSV_HEADER)}\n` +
@@ -183,7 +190,10 @@ registry.registerPath({
     200: {
       description: "The archive",
       headers: {
-        "Content-Disposition": { description: 'attachment; filename="<slug>-<date>.zip"', schema: { type: "string" as const } },
+        "Content-Disposition": {
+          description: 'attachment; filename="<slug>-<date>.zip"',
+          schema: { type: "string" as const },
+        },
       },
       content: { "application/zip": { schema: { type: "string" as const, format: "binary" } } },
     },

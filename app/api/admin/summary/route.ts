@@ -4,6 +4,6 @@ import { SummaryQuery } from "@/lib/schemas/summary";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/admin/summary", {
   GET: route({ operation: "GET /admin/summary", auth: "admin", query: SummaryQuery }, async ({ auth, query }) =>
-    json(await getSummary({ db: auth.db, ...query })),
+    json(await getSummary({ db: auth.db, accountId: auth.accountId, ...query })),
   ),
 });

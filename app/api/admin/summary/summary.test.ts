@@ -132,6 +132,7 @@ describe("GET /admin/summary", () => {
         { currency: "EUR", vatRate: null, amount: 2500, vatAmount: null },
       ],
       activeAttendees: 3,
+      giftCards: { sold: 0, redeemed: 0, outstanding: 0 },
     });
   });
 
@@ -148,6 +149,7 @@ describe("GET /admin/summary", () => {
       revenue: [{ currency: "DKK", amount: 100000 }],
       revenueByVatRate: [{ currency: "DKK", vatRate: null, amount: 100000, vatAmount: null }],
       activeAttendees: 1,
+      giftCards: { sold: 0, redeemed: 0, outstanding: 0 },
     });
   });
 
@@ -164,6 +166,7 @@ describe("GET /admin/summary", () => {
       revenue: [],
       revenueByVatRate: [],
       activeAttendees: 0,
+      giftCards: { sold: 0, redeemed: 0, outstanding: 0 },
     });
   });
 

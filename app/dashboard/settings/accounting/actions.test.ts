@@ -22,6 +22,7 @@ const FORM = {
   "accounting.vatAccount": "7200",
   "accounting.cardClearingAccount": "5810",
   "accounting.mobilepayClearingAccount": "5820",
+  "accounting.giftCardLiability": "6810",
 };
 const stored = () =>
   db.account.findUniqueOrThrow({
@@ -32,18 +33,23 @@ const stored = () =>
       vatAccount: true,
       cardClearingAccount: true,
       mobilepayClearingAccount: true,
+      giftCardLiability: true,
     },
   });
 
 describe("the account numbers form", () => {
-  it("saves the five account numbers", async () => {
-    expect(await updateAccountingAction(formData(FORM))).toEqual({ ok: true, message: "The account numbers are saved." });
+  it("saves the six account numbers, the gift cards' liability among them", async () => {
+    expect(await updateAccountingAction(formData(FORM))).toEqual({
+      ok: true,
+      message: "The account numbers are saved.",
+    });
     expect(await stored()).toEqual({
       salesAccount: 1100,
       exemptSalesAccount: 1110,
       vatAccount: 7200,
       cardClearingAccount: 5810,
       mobilepayClearingAccount: 5820,
+      giftCardLiability: 6810,
     });
   });
 

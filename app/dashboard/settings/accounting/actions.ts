@@ -19,6 +19,7 @@ export const updateAccountingAction = action(
           vatAccount: readInteger,
           cardClearingAccount: readInteger,
           mobilepayClearingAccount: readInteger,
+          giftCardLiability: readInteger,
         },
       },
     },

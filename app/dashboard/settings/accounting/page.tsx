@@ -21,7 +21,11 @@ export async function generateMetadata(): Promise<Metadata> {
  * download (GET /exports/journal.csv) for any bookkeeping system, and the way to Dinero.
  */
 export default async function AccountingSettingsPage() {
-  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("AccountingSettings")]);
+  const [viewer, t, books] = await Promise.all([
+    requireAdministrator(),
+    getTranslations("AccountingSettings"),
+    getTranslations("GiftCardBooks"),
+  ]);
   const { accounting } = await getAccountingSettings({ db: viewer.db, accountId: viewer.accountId });
   const fields: { name: AccountingField; label: string; hint: string }[] = [
     { name: "salesAccount", label: t("salesAccount"), hint: t("salesAccountHint") },
@@ -29,6 +33,7 @@ export default async function AccountingSettingsPage() {
     { name: "vatAccount", label: t("vatAccount"), hint: t("vatAccountHint") },
     { name: "cardClearingAccount", label: t("cardClearingAccount"), hint: t("cardClearingAccountHint") },
     { name: "mobilepayClearingAccount", label: t("mobilepayClearingAccount"), hint: t("mobilepayClearingAccountHint") },
+    { name: "giftCardLiability", label: books("giftCardLiability"), hint: books("giftCardLiabilityHint") },
   ];
   return (
     <div className="space-y-10">

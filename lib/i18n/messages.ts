@@ -21,6 +21,7 @@ import daPurchaseRights from "./messages/da/purchase-rights.json";
 import daWithdrawalPages from "./messages/da/withdrawal-pages.json";
 import daTerms from "./messages/da/terms.json";
 import daWithdrawals from "./messages/da/withdrawals.json";
+import daGiftCardPages from "./messages/da/gift-card-pages.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
@@ -44,6 +45,7 @@ import enPurchaseRights from "./messages/en/purchase-rights.json";
 import enWithdrawalPages from "./messages/en/withdrawal-pages.json";
 import enTerms from "./messages/en/terms.json";
 import enWithdrawals from "./messages/en/withdrawals.json";
+import enGiftCardPages from "./messages/en/gift-card-pages.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
@@ -72,6 +74,7 @@ const en = {
   ...enWithdrawalPages,
   ...enTerms,
   ...enWithdrawals,
+  ...enGiftCardPages,
 };
 const da: typeof en = {
   ...daSite,
@@ -97,6 +100,7 @@ const da: typeof en = {
   ...daWithdrawalPages,
   ...daTerms,
   ...daWithdrawals,
+  ...daGiftCardPages,
 };
 
 export type Messages = typeof en;

@@ -53,7 +53,7 @@ export async function GiftCardList({ account, giftCards }: { account: Account; g
                     {t("buy")}
                   </Link>
                 </div>
-                <div className="sm:w-56 sm:shrink-0">
+                <div className="hidden sm:block sm:w-56 sm:shrink-0">
                   <GiftCardFace
                     studio={account}
                     design={product.giftCardDesign === "colour" ? "colour" : "logo"}

@@ -4,7 +4,7 @@ import { readCheckbox, readInteger, readRaw, readText } from "@/components/forms
 import { startCheckout } from "@/lib/commerce/start-checkout";
 import { CheckoutInput } from "@/lib/schemas/order";
 import { studioAction } from "@/lib/web/action";
-import { giftCardPath, studioSite } from "../studio-paths";
+import { giftCardPath, studioPath, studioSite } from "../studio-paths";
 import { pageLanguage } from "@/lib/i18n/page-language";
 import { boughtGiftCard } from "./bought-gift-card-words";
 
@@ -12,7 +12,7 @@ import { boughtGiftCard } from "./bought-gift-card-words";
  * Buy a gift card: POST /checkout's own function with `giftCard` and `priceId` (a fixed amount) or
  * `amount` (one within the product's range). Paid at once (the demo provider), the answer carries
  * the card with its code, the only time it is shown; a hosted payment goes off to the provider and
- * comes back to the gift card page.
+ * comes back to the gift card page (`?checkout=success|cancelled`).
  */
 export const buyGiftCardAction = studioAction(
   {
@@ -40,6 +40,8 @@ export const buyGiftCardAction = studioAction(
       returnPath,
     });
     if (checkout.checkoutUrl) return { redirectTo: checkout.checkoutUrl };
-    return { giftCard: await boughtGiftCard(viewer, checkout) };
+    const giftCard = await boughtGiftCard(viewer, checkout);
+    // Paid, yet no card to show (not issued at once): My bookings says the purchase went through.
+    return giftCard ? { giftCard } : { redirectTo: studioPath(slug, "/me?bought=1") };
   },
 );

@@ -115,7 +115,8 @@ export function GiftCardBuyForm({
     setError(undefined);
     startTransition(async () => {
       const result = await buy(purchase);
-      if (!result.ok) setError(result.error);
+      // A field's refusal says which: the form's fields are few, so its words go under the message.
+      if (!result.ok) setError([result.error, ...Object.values(result.fieldErrors ?? {})].filter(Boolean).join(" "));
       else if (result.giftCard) setBought(result.giftCard);
     });
   }

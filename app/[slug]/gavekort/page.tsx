@@ -24,7 +24,7 @@ export const dynamic = "force-dynamic";
 export type GiftCardPageProps = {
   params: Promise<{ slug: string }>;
   /** `product`: the card chosen on the passes page; `kode`: a card's code (its PDF's QR link), shown in the hint. */
-  searchParams: Promise<{ product?: string | string[]; kode?: string | string[] }>;
+  searchParams: Promise<{ product?: string | string[]; kode?: string | string[]; checkout?: string | string[] }>;
 };
 
 export async function generateMetadata({ params }: GiftCardPageProps): Promise<Metadata> {
@@ -35,7 +35,8 @@ export async function generateMetadata({ params }: GiftCardPageProps): Promise<M
 /**
  * Buy a gift card (`/<slug>/gavekort`, `/<slug>/gift-cards`; issue 47 §1): choose the card and its
  * amount (a fixed one or within its range), whom it is for, a message and the day it is sent, then
- * pay as on the order summary. `?kode=` (the QR link of a card's PDF) shows that code in a hint.
+ * pay as on the order summary. `?kode=` (the QR link of a card's PDF) shows that code in a hint;
+ * `?checkout=` is the outcome of a hosted payment, back from the provider.
  */
 export default async function GiftCardPage({ params, searchParams }: GiftCardPageProps) {
   const [{ slug }, query, t, { validityText, customAmountText }] = await Promise.all([
@@ -86,6 +87,16 @@ export default async function GiftCardPage({ params, searchParams }: GiftCardPag
       <main className="mx-auto max-w-xl px-4 pb-16 pt-6">
         <h1 className="text-2xl font-semibold text-brand-900">{t("title")}</h1>
         <p className="mt-2 text-slate-700">{t("intro", { studio: account.name })}</p>
+        {query.checkout === "success" && (
+          <p role="status" className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4 text-slate-900">
+            {t("paidHosted")}
+          </p>
+        )}
+        {query.checkout === "cancelled" && (
+          <p role="status" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-slate-900">
+            {t("cancelledHosted")}
+          </p>
+        )}
         {typedCode && (
           <aside
             aria-labelledby="have-a-card"

@@ -11,7 +11,12 @@ import { tenderOf } from "@/lib/payments/tenders";
  */
 export type AccountingSettings = Pick<
   Account,
-  "salesAccount" | "exemptSalesAccount" | "vatAccount" | "cardClearingAccount" | "mobilepayClearingAccount"
+  | "salesAccount"
+  | "exemptSalesAccount"
+  | "vatAccount"
+  | "cardClearingAccount"
+  | "mobilepayClearingAccount"
+  | "giftCardLiability"
 >;
 
 export const ACCOUNTING_FIELDS = [
@@ -30,11 +35,12 @@ export function accountingSettingsOf(account: AccountingSettings): AccountingSet
     vatAccount: account.vatAccount,
     cardClearingAccount: account.cardClearingAccount,
     mobilepayClearingAccount: account.mobilepayClearingAccount,
+    giftCardLiability: account.giftCardLiability,
   };
 }
 
-/** How an order was paid, as the journal names it: `card` (Stripe, the demo), `mobilepay`, `desk`. */
-export function paymentMethodOf(provider: string): "card" | "mobilepay" | "desk" {
+/** How an order was paid, as the journal names it: `card` (Stripe, the demo), `mobilepay`, `desk`, `gift_card`. */
+export function paymentMethodOf(provider: string): "card" | "mobilepay" | "desk" | "gift_card" {
   return tenderOf(provider).journalMethod;
 }
 

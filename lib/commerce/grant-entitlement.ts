@@ -2,6 +2,7 @@ import "server-only";
 import type { Entitlement } from "@prisma/client";
 import type { TenantDb, TenantTx } from "@/lib/db/tenant-db";
 import { TRANSACTION_OPTIONS, withRetry } from "@/lib/db/with-retry";
+import { ruleDetail } from "@/lib/error-details";
 import { AppError } from "@/lib/errors";
 import type { GrantEntitlementInput } from "@/lib/schemas/entitlement";
 import { placeOrder } from "@/lib/orders/create-order";
@@ -20,6 +21,7 @@ import { isEligibleForPrice } from "./price-eligibility";
  * and fit the person's age as at checkout (409 `Not eligible for this price`); the default price
  * keeps the desk's earlier rule of no age check. 404 for an unknown product or a person who is not a
  * member of the account. The new pass fills the waitlists the person stands on (queue order kept).
+ * A gift card product is sold at checkout only (400 at `productId`).
  */
 export async function grantEntitlement({
   db,
@@ -50,6 +52,9 @@ export async function grantEntitlementIn(
   { accountId, userId, input }: { accountId: string; userId: string; input: GrantEntitlementInput },
 ): Promise<Entitlement> {
   const product = await getProductOrThrow({ db: tx, productId: input.productId });
+  // A gift card needs who it is for and gives no entitlement: it is sold at checkout (decision 0051).
+  if (product.type === "gift_card")
+    throw new AppError("validation_failed", { details: [ruleDetail("productId", "gift_card_checkout_only")] });
   const chosen = input.priceId !== undefined;
   const price = chosen ? product.prices.find((candidate) => candidate.id === input.priceId) : product.prices[0];
   if (!price) throw new AppError("not_found");

@@ -9,7 +9,8 @@ import { orderVatRate } from "@/lib/receipts/issue-receipts";
 import { firstPayment, instalmentAmount } from "./instalments";
 import { assertMayBuy, findPurchasable } from "./purchase-checks";
 import { purchaseFigures, type PurchaseFigures } from "./purchase-figures";
-import { checkPromoCode, type PromoCodeRefusal } from "./redeem-promo-code";
+import { checkPromoCode, type PromoCodeCheck, type PromoCodeRefusal } from "./redeem-promo-code";
+import { findPayingGiftCard, giftCardForPurchase } from "./gift-card-checkout";
 
 export type CheckoutQuote = PurchaseFigures & {
   product: Product;
@@ -19,13 +20,19 @@ export type CheckoutQuote = PurchaseFigures & {
     { code: string; applied: true; reason: null } | { code: string; applied: false; reason: PromoCodeRefusal } | null;
   /** A price paid in instalments: how many, each (the remainder on the last) and the whole price; null when paid at once. */
   instalments: { count: number; amount: number; lastAmount: number; total: number } | null;
+  /** The gift card named: its last four, what it would pay of `total`, and its balance before; null without one. */
+  giftCard: { last4: string; amount: number; balance: number } | null;
+  /** What the buyer pays now beside the card: `total` less the card's `amount`. */
+  dueNow: number;
 };
 
 /**
  * What POST /checkout would charge and give this buyer (or the dependant it is for) now, without buying: the same checks in the
  * same order (404, 409 `Payments are not set up for this studio`, 409 `Purchase limit reached`,
  * 409 `Not eligible for this price`) and the same figures (purchase-figures.ts). A promo code that
- * does not apply is no error here: the quote says why and prices the purchase without it.
+ * does not apply is no error here: the quote says why and prices the purchase without it (a gift
+ * card product takes none: `other_product`). A `giftCardCode` answers the checkout's errors
+ * (gift-card-checkout.ts) or what the card would pay and what is left to pay now.
  */
 export async function quoteCheckout({
   db,
@@ -34,6 +41,7 @@ export async function quoteCheckout({
   input,
   provider = paymentProvider(),
   now = new Date(),
+  clientIp = "unknown",
 }: {
   db: TenantDb;
   accountId: string;
@@ -42,6 +50,8 @@ export async function quoteCheckout({
   input: CheckoutInput;
   provider?: PaymentProvider;
   now?: Date;
+  /** The client's address: a `giftCardCode` that finds no card counts against its guesses. */
+  clientIp?: string;
 }): Promise<CheckoutQuote> {
   const userId = await purchaseHolder(db, callerId, input.forUserId); // as startCheckout: 403 before anything else
   const { product, price } = await findPurchasable(db, input);
@@ -51,10 +61,16 @@ export async function quoteCheckout({
     db.user.findUniqueOrThrow({ where: { id: userId } }),
   ]);
   await assertMayBuy(db, { userId, product, price, buyer, timezone: account.timezone, now });
-  const payable = firstPayment(price); // a price paid in instalments: its first
-  const check = input.promoCode
-    ? await checkPromoCode(db, { userId, code: input.promoCode, product, price: payable, now })
+  giftCardForPurchase(product, input.giftCard, { timezone: account.timezone, now }); // as startCheckout: 400s
+  const card = input.giftCardCode
+    ? await findPayingGiftCard(db, { code: input.giftCardCode, clientIp, product, timezone: account.timezone, now })
     : null;
+  const payable = firstPayment(price); // a price paid in instalments: its first
+  const check: PromoCodeCheck | null = !input.promoCode
+    ? null
+    : product.type === "gift_card"
+      ? { applies: false, reason: "other_product", promoCode: null }
+      : await checkPromoCode(db, { userId, code: input.promoCode, product, price: payable, now });
   const figures = purchaseFigures({
     product,
     price: payable,
@@ -68,7 +84,13 @@ export async function quoteCheckout({
       : check.applies
         ? { code: check.promoCode.code, applied: true, reason: null }
         : { code: input.promoCode!, applied: false, reason: check.reason };
-  return { ...figures, product, price, promoCode, instalments: instalmentTerms(price) };
+  const giftCard = card && {
+    last4: card.codeLast4,
+    amount: Math.min(card.balance, figures.total),
+    balance: card.balance,
+  };
+  const dueNow = figures.total - (giftCard?.amount ?? 0);
+  return { ...figures, product, price, promoCode, instalments: instalmentTerms(price), giftCard, dueNow };
 }
 
 function instalmentTerms(price: Price): CheckoutQuote["instalments"] {

@@ -12,16 +12,25 @@ import { purchaseHolder } from "@/lib/households/purchase-holder";
 import { placeOrder } from "@/lib/orders/create-order";
 import { acceptedTerms } from "@/lib/terms/accepted-terms";
 import { markFailed, markPaid } from "@/lib/orders/order-status";
+import type { IssuedGiftCard } from "@/lib/orders/order-events";
+import { giftCardTender } from "@/lib/payments/gift-card/tender";
 import { courseCheckoutExpiresAt, holdCourseSeats } from "./course-seat-holds";
 import { firstPayment, instalmentAmount } from "./instalments";
 import { lockCourseClasses } from "./enrol-course";
 import { lockMembership } from "./lock-membership";
-import { assertMayBuy, findPurchasable } from "./purchase-checks";
+import { assertMayBuy, findPurchasable, savePurchasePrice } from "./purchase-checks";
+import { findPayingGiftCard, giftCardForPurchase, giftCardPaymentOf, takeGiftCardPayment } from "./gift-card-checkout";
 import { chargedAmount } from "./purchase-figures";
 import { redeemPromoCode } from "./redeem-promo-code";
 import { productWithdrawal } from "@/lib/withdrawals/withdrawal-right";
 
-export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitlement: Entitlement | null };
+export type CheckoutResult = {
+  order: Order;
+  checkoutUrl: string | null;
+  entitlement: Entitlement | null;
+  /** A gift card bought and paid at once, with its clear code (the only answer that shows it); else null. */
+  giftCard: IssuedGiftCard | null;
+};
 
 /**
  * A member buys a product for themself or for a dependant (`forUserId`, purchaseHolder: else 403,
@@ -46,6 +55,15 @@ export type CheckoutResult = { order: Order; checkoutUrl: string | null; entitle
  * enrols its buyer (enrol-course.ts): at once when paid at once; else the buyer's seat in each class
  * is held while the payment is open (course-seat-holds.ts; its page closes after
  * COURSE_CHECKOUT_MINUTES), and a failure to open the payment page gives the seats back.
+ *
+ * Gift cards (decision 0051). A `gift_card` product is bought at one of its prices or at an `amount`
+ * of the buyer's choice (its price written retired for the order), with `giftCard` saying for whom
+ * (gift-card-checkout.ts); no promo code applies to it (409 `Promo code is not valid`); its card is
+ * issued when the order is paid (order-events.ts) and comes back here, with its code, when that is
+ * at once. A `giftCardCode` pays as much of what is charged as its balance can (a membership's or
+ * instalments' first payment only), debited under the card's lock with the order; all of a one-off
+ * purchase: the order is paid at once with provider `gift_card`; else the provider charges the rest,
+ * and a failed payment gives the card its part back ("order.failed").
  */
 export async function startCheckout({
   db,
@@ -55,6 +73,7 @@ export async function startCheckout({
   returnPath = null,
   provider = paymentProvider(),
   startNowAsked = false,
+  clientIp = "unknown",
 }: {
   db: TenantDb;
   accountId: string;
@@ -69,18 +88,30 @@ export async function startCheckout({
    * at once (a box they must tick): there a purchase without `startNow` is refused (400 at `startNow`).
    */
   startNowAsked?: boolean;
+  /** The client's address: a `giftCardCode` that finds no card counts against its guesses. */
+  clientIp?: string;
 }): Promise<CheckoutResult> {
   const userId = await purchaseHolder(db, callerId, input.forUserId); // who holds the purchase: a child's pass is theirs
-  const { product, price } = await findPurchasable(db, input);
+  const purchasable = await findPurchasable(db, input);
+  const { product } = purchasable;
   const terms = await acceptedTerms(db, input);
   // The tender the buyer chose (card: the studio's provider): the studio must be set up for it
   // before anything is written.
   const tender = checkoutProviderFor(input.paymentMethod, provider);
-  const payee = await tender.checkoutPayee(db, price);
+  const payee = await tender.checkoutPayee(db, purchasable.price);
   const [account, buyer] = await Promise.all([
     db.account.findUniqueOrThrow({ where: { id: accountId } }),
     db.user.findUniqueOrThrow({ where: { id: userId }, include: { guardian: true } }),
   ]);
+  const giftCardFor = giftCardForPurchase(product, input.giftCard, { timezone: account.timezone, now: new Date() });
+  if (giftCardFor && input.promoCode) throw new AppError("promo_code_invalid");
+  const payingCard = input.giftCardCode
+    ? await findPayingGiftCard(db, {
+        ...{ code: input.giftCardCode, clientIp, product },
+        ...{ timezone: account.timezone, now: new Date() },
+      })
+    : null;
+  let price = purchasable.price;
   let paidAtOnce = false;
   // Many buyers of one promo code queue on its row: the booking transactions' bounds (a saturated
   // service answers 503, never 500) and their retry of a lost deadlock race.
@@ -89,6 +120,7 @@ export async function startCheckout({
       db.$transaction(async (tx) => {
         if (!(await lockMembership(tx, { accountId, userId }))) throw new AppError("not_found");
         const now = new Date();
+        price = await savePurchasePrice(tx, purchasable.price, purchasable.customAmount);
         await assertMayBuy(tx, { userId, product, price, buyer, timezone: account.timezone, now });
         if (startNowAsked && !input.startNow && productWithdrawal(product))
           throw new AppError("validation_failed", { details: [ruleDetail("startNow", "required")] });
@@ -98,15 +130,21 @@ export async function startCheckout({
           ? await redeemPromoCode(tx, { accountId, userId, code: input.promoCode, product, price: payable, now })
           : null;
         const charged = chargedAmount(payable.amount, discount?.amount ?? 0);
-        paidAtOnce =
-          tender.settlement === "immediate" || (charged === 0 && price.interval === null && price.instalments === null);
+        const giftCardPayment = payingCard ? await giftCardPaymentOf(tx, payingCard, charged) : null;
+        const oneOff = price.interval === null && price.instalments === null;
+        // A one-off purchase the card pays in full needs no provider: paid at once with the card.
+        const byCard = oneOff && giftCardPayment !== null && giftCardPayment.amount === charged;
+        paidAtOnce = byCard || tender.settlement === "immediate" || (charged === 0 && oneOff);
         const order = await placeOrder(tx, {
-          ...{ userId, product, price, provider: tender.name, discount },
+          ...{ userId, product, price, provider: byCard ? giftCardTender.name : tender.name, discount },
+          ...{ giftCardPayment, giftCardFor },
           online: { startNowAt: input.startNow ? now : null, termsVersion: terms?.version ?? null },
         });
+        if (giftCardPayment)
+          await takeGiftCardPayment(tx, { accountId, orderId: order.id, payment: giftCardPayment, at: now });
         if (!paidAtOnce) {
           if (course) await holdCourseSeats(tx, { accountId, orderId: order.id, userId, classes: course, now });
-          return { order, entitlement: null };
+          return { order, entitlement: null, giftCard: null };
         }
         const paid = await markPaid(tx, order, { at: now, payment: { for: "purchase", product, price } });
         return paid!;
@@ -140,7 +178,7 @@ export async function startCheckout({
     throw new AppError("service_unavailable", { retryAfter: 5 });
   }
   const [order] = await db.order.updateManyAndReturn({ where: { id: created.order.id }, data: opened.refs });
-  return { order: order ?? created.order, checkoutUrl: opened.checkoutUrl, entitlement: null };
+  return { order: order ?? created.order, checkoutUrl: opened.checkoutUrl, entitlement: null, giftCard: null };
 }
 
 /**

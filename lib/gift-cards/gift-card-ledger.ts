@@ -1,5 +1,5 @@
 import "server-only";
-import type { GiftCard, GiftCardEntry } from "@prisma/client";
+import type { GiftCard, GiftCardEntry, Order } from "@prisma/client";
 import { shiftByStudioMonths, studioDay } from "@/lib/studio-time/day";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { giftCardCodeHash, giftCardCodeLast4, newGiftCardCode, sealGiftCardCode } from "./gift-card-code";
@@ -121,4 +121,27 @@ export async function lockGiftCard(
     SELECT "balance", "initialAmount", "status" FROM "GiftCard"
      WHERE "id" = ${card.id} AND "accountId" = ${card.accountId} FOR UPDATE`;
   return row ?? null;
+}
+
+/**
+ * A failed or abandoned order gives back what its gift card held (decision 0051): its `redeem`
+ * entry is deleted and the balance restored, under the card's lock, as if nothing had happened (no
+ * entry in the history). A card spent to 0 by it is `active` again. Nothing for an order without a
+ * card, or whose hold was given back already.
+ */
+export async function releaseGiftCardHold(
+  tx: TenantTx,
+  order: Pick<Order, "id" | "accountId" | "giftCardId">,
+): Promise<void> {
+  if (!order.giftCardId) return;
+  const card = { id: order.giftCardId, accountId: order.accountId };
+  const locked = await lockGiftCard(tx, card);
+  if (!locked) return;
+  const held = await tx.giftCardEntry.findMany({ where: { giftCardId: card.id, orderId: order.id, kind: "redeem" } });
+  if (held.length === 0) return;
+  const amount = held.reduce((sum, entry) => sum - entry.amount, 0);
+  await tx.giftCardEntry.deleteMany({ where: { id: { in: held.map((entry) => entry.id) } } });
+  const balance = locked.balance + amount;
+  const status = balance > 0 && locked.status === "used" ? "active" : locked.status;
+  await tx.giftCard.update({ where: { id: card.id }, data: { balance, status } });
 }

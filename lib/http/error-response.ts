@@ -24,7 +24,9 @@ export function toErrorResponse(error: unknown, route: string, startedAt: number
   }
   const code = appError?.code ?? "internal";
   const body: { error: string; details?: unknown } = { error: ERRORS[code].message };
-  if (appError?.details && code === "validation_failed") body.details = appError.details;
+  // A 400's details, and the few conflicts that say more (an expired gift card: until when it can be paid out).
+  if (appError?.details && (code === "validation_failed" || code === "gift_card_expired"))
+    body.details = appError.details;
   const status = ERRORS[code].status;
   const response = NextResponse.json(body, { status });
   // Every 503 says when to try again (README); one that names no time: a payment or accounting

@@ -6,6 +6,7 @@ import { firstPayment } from "@/lib/commerce/instalments";
 import { chargedAmount } from "@/lib/commerce/purchase-figures";
 import type { Discount } from "@/lib/commerce/redeem-promo-code";
 import type { TenantTx } from "@/lib/db/tenant-db";
+import type { GiftCardFor } from "@/lib/gift-cards/gift-card-ledger";
 import { issueReceipts } from "@/lib/receipts/issue-receipts";
 import { tenderOf } from "@/lib/payments/tenders";
 import { productWithdrawal } from "@/lib/withdrawals/withdrawal-right";
@@ -33,7 +34,13 @@ type OrderRow = {
   startNowRequestedAt?: Date | null;
   /** The version of the studio's terms the buyer accepted (online checkout of a studio with terms). */
   termsVersion?: number | null;
+  /** A gift card that pays `amount` of the order (its balance debited in the same transaction, with the order's id). */
+  giftCardPayment?: GiftCardPayment | null;
+  /** A gift card product's order: who the card is for, issued when the order is paid. */
+  giftCardFor?: GiftCardFor | null;
 };
+
+export type GiftCardPayment = { giftCardId: string; amount: number };
 
 export type OrderInstalment = { of: string | null; instalment: number; instalments: number };
 
@@ -70,6 +77,9 @@ function orderData(row: OrderRow & { createdAt?: Date }) {
     withdrawalDays: row.withdrawalDays ?? null,
     startNowRequestedAt: row.startNowRequestedAt ?? null,
     termsVersion: row.termsVersion ?? null,
+    giftCardId: row.giftCardPayment?.giftCardId ?? null,
+    giftCardAmount: row.giftCardPayment?.amount ?? 0,
+    ...(row.giftCardFor ? { giftCardFor: row.giftCardFor } : {}),
   };
 }
 
@@ -86,6 +96,8 @@ export function placeOrder(
     price: Price;
     provider: string;
     discount?: Discount | null;
+    giftCardPayment?: GiftCardPayment | null;
+    giftCardFor?: GiftCardFor | null;
     /**
      * An online checkout: a distance contract, with the product's right of withdrawal (decision 0049)
      * and the studio's terms the buyer accepted (null: it has none).

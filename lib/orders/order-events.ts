@@ -1,5 +1,5 @@
 import "server-only";
-import type { Entitlement, Order, Price, Product, Refund } from "@prisma/client";
+import type { Entitlement, GiftCard, Order, Price, Product, Refund } from "@prisma/client";
 import { enqueueDineroVoucher } from "@/lib/accounting/enqueue-dinero-voucher";
 import { enqueueBookingEmails } from "@/lib/bookings/booking-email-outbox";
 import { cancelEntitlementBookings } from "@/lib/bookings/cancel-entitlement-bookings";
@@ -11,8 +11,10 @@ import { extendSubscription } from "@/lib/commerce/extend-subscription";
 import { giveBackRedemption } from "@/lib/commerce/redeem-promo-code";
 import type { TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
+import { issueGiftCard, releaseGiftCardHold, type GiftCardFor } from "@/lib/gift-cards/gift-card-ledger";
 import { enqueueCreditNoteEmail, enqueueReceiptEmail } from "@/lib/receipts/receipt-email-jobs";
 import { serializeOrder } from "@/lib/schemas/order";
+import { GIFT_CARD_VALIDITY_MONTHS } from "@/lib/schemas/product";
 import { orderWireContext, withWithdrawal } from "./order-wire";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-delivery";
 
@@ -35,8 +37,18 @@ export type Payment =
   | { for: "renewal"; entitlement: Entitlement | null; price: Pick<Price, "interval" | "intervalCount"> | null }
   | { for: "instalment" };
 
-/** An order just paid, in the transaction that made it so; `entitlement`: what the payment granted or extended. */
-export type PaidOrder = { order: Order; at: Date; payment: Payment; entitlement: Entitlement | null };
+/**
+ * An order just paid, in the transaction that made it so; `entitlement`: what the payment granted or
+ * extended; `giftCard`: the card a gift card purchase issued, with its clear code (shown once).
+ */
+export type PaidOrder = {
+  order: Order;
+  at: Date;
+  payment: Payment;
+  entitlement: Entitlement | null;
+  giftCard: IssuedGiftCard | null;
+};
+export type IssuedGiftCard = { card: GiftCard; code: string };
 /** An order just refunded or failed, in the transaction that made it so. */
 export type ChangedOrder = { order: Order; at: Date };
 /**
@@ -64,6 +76,7 @@ export const ORDER_EVENTS: {
     deliverWebhook("order.paid"),
     bookVoucher("sale"),
     emailReceipt,
+    issueBoughtGiftCard,
     grantOrExtendEntitlement,
     enrolInPaidCourse,
     fillWaitlistsOfHolder,
@@ -75,7 +88,7 @@ export const ORDER_EVENTS: {
     takeClassesOffPass,
     revokeEntitlementsWhenRefunded,
   ],
-  "order.failed": [releaseHeldSeats, giveBackPromoCode],
+  "order.failed": [releaseHeldSeats, giveBackPromoCode, giveBackGiftCardHold],
 };
 
 /** The event for the studio's subscribed webhook endpoints. */
@@ -144,8 +157,33 @@ async function emailReceipt(tx: TenantTx, { order }: PaidOrder): Promise<void> {
   await enqueueReceiptEmail(tx, { accountId: order.accountId, orderId: order.id, userId: order.userId });
 }
 
+/** A purchase of a gift card product is the card: issued now, for whom the order says (decision 0051). */
+const isGiftCardPurchase = (payment: Payment) => payment.for === "purchase" && payment.product.type === "gift_card";
+
+/**
+ * A gift card purchase issues its card: the price's face amount, valid the product's `validityMonths`
+ * from the payment in the studio's zone, for whom the order keeps (`giftCardFor`).
+ */
+async function issueBoughtGiftCard(tx: TenantTx, paid: PaidOrder): Promise<void> {
+  const { order, at, payment } = paid;
+  if (payment.for !== "purchase" || payment.product.type !== "gift_card") return;
+  const account = await tx.account.findUniqueOrThrow({ where: { id: order.accountId }, select: { timezone: true } });
+  paid.giftCard = await issueGiftCard(tx, {
+    accountId: order.accountId,
+    orderId: order.id,
+    amount: payment.price.amount,
+    currency: order.currency,
+    validityMonths: payment.product.validityMonths ?? GIFT_CARD_VALIDITY_MONTHS.default,
+    timezone: account.timezone,
+    at,
+    giftCardFor: order.giftCardFor as GiftCardFor,
+  });
+}
+
+/** A gift card gives no entitlement: the card is what it bought. */
 async function grantOrExtendEntitlement(tx: TenantTx, paid: PaidOrder): Promise<void> {
   const { order, at, payment } = paid;
+  if (isGiftCardPurchase(payment)) return;
   if (payment.for === "purchase") {
     paid.entitlement = await createEntitlement(tx, {
       order,
@@ -175,7 +213,7 @@ async function enrolInPaidCourse(tx: TenantTx, paid: PaidOrder): Promise<void> {
 
 /** A new or longer pass gives its holder the places of the waitlists they stand on (queue order kept). */
 async function fillWaitlistsOfHolder(tx: TenantTx, { order, at, payment }: PaidOrder): Promise<void> {
-  if (payment.for === "instalment") return;
+  if (payment.for === "instalment" || isGiftCardPurchase(payment)) return;
   await fillWaitlistsOf({ tx, accountId: order.accountId, userId: order.userId, now: at });
 }
 
@@ -203,4 +241,9 @@ async function releaseHeldSeats(tx: TenantTx, { order, at }: ChangedOrder): Prom
 /** The promo code's redemption the order took is given back (after the classes: the order a checkout locks them in). */
 async function giveBackPromoCode(tx: TenantTx, { order }: ChangedOrder): Promise<void> {
   if (order.promoCodeId) await giveBackRedemption(tx, { accountId: order.accountId, promoCodeId: order.promoCodeId });
+}
+
+/** What the order's gift card held is given back to its balance, as if never taken (gift-card-ledger.ts). */
+async function giveBackGiftCardHold(tx: TenantTx, { order }: ChangedOrder): Promise<void> {
+  await releaseGiftCardHold(tx, order);
 }

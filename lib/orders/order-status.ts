@@ -4,7 +4,7 @@ import type { TenantTx } from "@/lib/db/tenant-db";
 import { AppError } from "@/lib/errors";
 import { issueCreditNote } from "@/lib/receipts/issue-credit-notes";
 import { issueReceipt } from "@/lib/receipts/issue-receipts";
-import { ORDER_EVENTS, type Payment, type RefundedOrder } from "./order-events";
+import { ORDER_EVENTS, type IssuedGiftCard, type PaidOrder, type Payment, type RefundedOrder } from "./order-events";
 
 /** The payment's own references, kept on the order: what a refund or a provider's event names. */
 export type PaymentRefs = { providerRef?: string; paymentIntentId?: string | null };
@@ -17,13 +17,13 @@ export type PaymentRefs = { providerRef?: string; paymentIntentId?: string | nul
  * the provider's references, and `amount` where the provider charged another (an invoice), then
  * everything "order.paid" lists. The update is conditional on the status `order` was read with, so
  * a payment reported twice is applied once: null when it had changed meanwhile. The entitlement the
- * payment granted or extended, as it is after the payment.
+ * payment granted or extended, as it is after the payment, and the gift card it issued (with its code).
  */
 export async function markPaid(
   tx: TenantTx,
   order: Pick<Order, "id" | "status">,
   { at, refs = {}, amount, payment }: { at: Date; refs?: PaymentRefs; amount?: number; payment: Payment },
-): Promise<{ order: Order; entitlement: Entitlement | null } | null> {
+): Promise<{ order: Order; entitlement: Entitlement | null; giftCard: IssuedGiftCard | null } | null> {
   if (order.status !== "pending" && order.status !== "failed") return null;
   const [changed] = await tx.order.updateManyAndReturn({
     where: { id: order.id, status: order.status },
@@ -31,9 +31,9 @@ export async function markPaid(
   });
   if (!changed) return null;
   const paid = await tx.order.update({ where: { id: changed.id }, data: await issueReceipt(tx, changed) });
-  const event = { order: paid, at, payment, entitlement: null };
+  const event: PaidOrder = { order: paid, at, payment, entitlement: null, giftCard: null };
   for (const consequence of ORDER_EVENTS["order.paid"]) await consequence(tx, event);
-  return { order: paid, entitlement: event.entitlement };
+  return { order: paid, entitlement: event.entitlement, giftCard: event.giftCard };
 }
 
 /**

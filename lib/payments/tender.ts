@@ -1,5 +1,5 @@
 /** The ways an order is paid: its `provider` column. */
-export type TenderName = "demo" | "stripe" | "mobilepay" | "desk";
+export type TenderName = "demo" | "stripe" | "mobilepay" | "desk" | "gift_card";
 
 /**
  * What the rest of the app needs to know about a way of paying without calling it: plain facts, no
@@ -9,10 +9,10 @@ export type TenderName = "demo" | "stripe" | "mobilepay" | "desk";
  */
 export type Tender = {
   readonly name: TenderName;
-  /** How the journal names its payments: `card` (Stripe, the demo), `mobilepay`, `desk`. */
-  readonly journalMethod: "card" | "mobilepay" | "desk";
-  /** The bookkeeping account its money arrives on (the accounting settings' field). */
-  readonly clearingAccount: "cardClearingAccount" | "mobilepayClearingAccount";
+  /** How the journal names its payments: `card` (Stripe, the demo), `mobilepay`, `desk`, `gift_card`. */
+  readonly journalMethod: "card" | "mobilepay" | "desk" | "gift_card";
+  /** The bookkeeping account its money arrives on (the accounting settings' field; a gift card: its liability). */
+  readonly clearingAccount: "cardClearingAccount" | "mobilepayClearingAccount" | "giftCardLiability";
   /**
    * Whether a price paid in instalments is bought in parts through it (its first instalment now,
    * the others billed later), or in whole (the desk takes the whole price at once).

@@ -1,5 +1,6 @@
 import { deskTender } from "./desk/tender";
 import { demoTender } from "./demo/tender";
+import { giftCardTender } from "./gift-card/tender";
 import { mobilepayTender } from "./mobilepay/tender";
 import { stripeTender } from "./stripe/tender";
 import type { Tender } from "./tender";
@@ -9,6 +10,7 @@ const TENDERS: Record<string, Tender> = {
   stripe: stripeTender,
   mobilepay: mobilepayTender,
   desk: deskTender,
+  gift_card: giftCardTender,
 };
 
 /**

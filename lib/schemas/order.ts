@@ -2,15 +2,18 @@ import type { Order } from "@prisma/client";
 import { basisPointsToPercent } from "@/lib/receipts/vat";
 import { Id, text } from "./common";
 import { EntitlementSchema } from "./entitlement";
-import { GiftCardPurchaseInput } from "./gift-card";
+import { GiftCardPurchaseInput, GiftCardSchema } from "./gift-card";
 import { orderWithdrawal } from "@/lib/withdrawals/withdrawal-right";
 import { z } from "./zod";
 
 export const OrderStatusSchema = z.enum(["pending", "paid", "failed", "refunded"]).openapi("OrderStatus");
-export const OrderProviderSchema = z.enum(["demo", "stripe", "desk", "mobilepay"]).openapi("OrderProvider", {
-  description:
-    "`desk` marks a grant for payment taken at the desk; `mobilepay` a membership paid through the studio's own Vipps MobilePay sales unit",
-});
+export const OrderProviderSchema = z
+  .enum(["demo", "stripe", "desk", "mobilepay", "gift_card"])
+  .openapi("OrderProvider", {
+    description:
+      "`desk` marks a grant for payment taken at the desk; `mobilepay` a membership paid through the studio's own Vipps MobilePay sales unit; " +
+      "`gift_card` a one-off purchase paid wholly by a gift card (`giftCardId`)",
+  });
 
 export const OrderSchema = z
   .object({
@@ -28,6 +31,20 @@ export const OrderSchema = z
       description: "Minor units taken off by a promo code (a subscription's first payment only); 0 without one",
     }),
     promoCodeId: Id.nullable().openapi({ description: "The promo code used, if any" }),
+    giftCardId: Id.nullable().openapi({
+      description:
+        "The gift card that paid `giftCardAmount` of `amount` (POST /checkout `giftCardCode`); null without one",
+    }),
+    giftCardAmount: z
+      .number()
+      .int()
+      .nonnegative()
+      .openapi({
+        example: 0,
+        description:
+          "Minor units of `amount` the gift card paid (its balance debited when the order was placed, given back if it " +
+          "fails); the provider charged the rest. A subscription or instalments: of the first payment only. 0 without a card",
+      }),
     currency: z.string().openapi({ example: "DKK" }),
     status: OrderStatusSchema,
     provider: OrderProviderSchema,
@@ -229,6 +246,11 @@ export const CheckoutSchema = z
     entitlement: EntitlementSchema.nullable().openapi({
       description: "Demo: the new entitlement. Stripe: null until the payment is reported.",
     }),
+    giftCard: GiftCardSchema.nullable().openapi({
+      description:
+        "A `gift_card` product paid at once (the demo provider): the card issued, with its `code`, shown this once. A hosted " +
+        "payment: null (the card is issued when the payment is reported, its code sent by email). Null for any other product",
+    }),
   })
   .openapi("Checkout");
 
@@ -310,6 +332,24 @@ export const CheckoutQuoteSchema = z
         description:
           "A price paid in instalments: then `amount`, `discountAmount` and `total` are of the first instalment, paid now; null when paid at once",
       }),
+    giftCard: z
+      .object({
+        last4: z.string().openapi({ example: "9HWD" }),
+        amount: z.number().int().openapi({
+          example: 50000,
+          description: "Minor units the card would pay of `total`: as much as its balance can",
+        }),
+        balance: z
+          .number()
+          .int()
+          .openapi({ example: 50000, description: "Minor units on the card before this purchase" }),
+      })
+      .nullable()
+      .openapi({ description: "The gift card `giftCardCode` names; null without one" }),
+    dueNow: z.number().int().openapi({
+      example: 70000,
+      description: "Minor units paid now beside the gift card (by card or MobilePay): `total` less `giftCard.amount`",
+    }),
   })
   .openapi("CheckoutQuote");
 
@@ -339,6 +379,8 @@ export function serializeOrder(order: OrderWithWithdrawal, { timezone, now }: Or
     amount: order.amount,
     discountAmount: order.discountAmount,
     promoCodeId: order.promoCodeId,
+    giftCardId: order.giftCardId,
+    giftCardAmount: order.giftCardAmount,
     currency: order.currency,
     status: order.status as OrderDto["status"],
     provider: order.provider as OrderDto["provider"],
@@ -373,6 +415,8 @@ export type QuoteFacts<Reason> = {
   promoCode: { code: string; applied: true; reason: null } | { code: string; applied: false; reason: Reason } | null;
   grants: { remainingClasses: number | null; validUntil: Date | null };
   instalments: { count: number; amount: number; lastAmount: number; total: number } | null;
+  giftCard: { last4: string; amount: number; balance: number } | null;
+  dueNow: number;
 };
 
 /** A quote as the API answers it: dates as ISO strings, a refused code's reason as `reasonText` says it (the API: English). */
@@ -398,5 +442,7 @@ export function serializeCheckoutQuote<Reason>(
       validUntil: quote.grants.validUntil?.toISOString() ?? null,
     },
     instalments: quote.instalments,
+    giftCard: quote.giftCard,
+    dueNow: quote.dueNow,
   };
 }

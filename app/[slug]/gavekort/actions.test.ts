@@ -4,6 +4,7 @@ import { api } from "@/tests/helpers/api";
 import { createMember, createTenant, type TestMember, type TestTenant } from "@/tests/helpers/fixtures";
 import { setTestPageLanguage } from "@/tests/helpers/page-language";
 import { signInAs } from "@/tests/helpers/server-action";
+import { addDays, studioDate } from "@/lib/studio-time/studio-date";
 
 vi.mock("next/headers", async () => (await import("@/tests/helpers/server-action")).nextHeaders);
 vi.mock("next/cache", async () => (await import("@/tests/helpers/server-action")).nextCache);
@@ -114,5 +115,70 @@ describe("buying a gift card: refusals", () => {
       expect.arrayContaining(["giftCard.recipientEmail", "giftCard.message"]),
     );
     expect(await db.order.count({ where: { productId: giftCard.id } })).toBe(0);
+  });
+});
+
+describe("buying a gift card, paid at once (the demo provider)", () => {
+  // A day 20 days ahead in the studio's zone (within the year a card may wait), told as the page tells it.
+  const deliverOn = addDays(studioDate(new Date(), "Europe/Copenhagen"), 20)!;
+  const dayIn = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(
+      new Date(`${deliverOn}T12:00:00Z`),
+    );
+
+  it("a fixed amount for Maja on a later day: the card with its code, and when it is sent, in Danish", async () => {
+    setTestPageLanguage("da");
+    signInAs(buyer.token);
+    const bought = await buyGiftCardAction(tenant.slug, {
+      productId: giftCard.id,
+      priceId: giftCard.prices[0]!.id,
+      giftCard: {
+        recipientName: "Maja",
+        recipientEmail: "maja@example.com",
+        message: "God jul!",
+        deliverOn: deliverOn,
+      },
+    });
+    expect(bought).toMatchObject({ ok: true });
+    const card = await db.giftCard.findFirstOrThrow({ where: { accountId: tenant.accountId } });
+    expect(card).toMatchObject({
+      initialAmount: 50000,
+      balance: 50000,
+      recipientName: "Maja",
+      deliverOn: deliverOn,
+    });
+    expect(bought.giftCard).toMatchObject({
+      recipientName: "Maja",
+      last4: card.codeLast4,
+      delivery: `Vi sender kortet til Maja den ${dayIn("da-DK")}.`,
+    });
+    expect(bought.giftCard?.amount.replace(/\u00a0/g, " ")).toBe("500,00 kr.");
+    expect(bought.giftCard?.code).toMatch(new RegExp(`^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-${card.codeLast4}$`));
+  });
+
+  it("an amount of one's choice, without the recipient's email: the buyer gets the card to pass on", async () => {
+    signInAs(buyer.token);
+    const bought = await buyGiftCardAction(tenant.slug, {
+      productId: giftCard.id,
+      amount: 75000,
+      giftCard: { recipientName: "Maja", deliverOn: deliverOn },
+    });
+    expect(bought).toMatchObject({ ok: true });
+    expect(bought.giftCard?.delivery).toBe(
+      `We'll send the card to you on ${dayIn("en-DK")}, so you can give it to Maja.`,
+    );
+    const card = await db.giftCard.findFirstOrThrow({ where: { accountId: tenant.accountId } });
+    expect(card).toMatchObject({ initialAmount: 75000, recipientEmail: null });
+  });
+
+  it("an amount outside the product's range: refused, and nothing sold", async () => {
+    signInAs(buyer.token);
+    const refused = await buyGiftCardAction(tenant.slug, {
+      productId: giftCard.id,
+      amount: 10000,
+      giftCard: { recipientName: "Maja" },
+    });
+    expect(refused).toMatchObject({ ok: false });
+    expect(await db.giftCard.count({ where: { accountId: tenant.accountId } })).toBe(0);
   });
 });

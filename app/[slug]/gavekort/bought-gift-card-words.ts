@@ -4,6 +4,7 @@ import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import type { CheckoutResult } from "@/lib/commerce/start-checkout";
 import { formatDate } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
+import { groupGiftCardCode } from "@/lib/gift-cards/gift-card-code";
 import { pageFormat } from "@/lib/i18n/page-language";
 import { studioDate } from "@/lib/studio-time/studio-date";
 import type { BoughtGiftCard } from "./bought-gift-card";
@@ -11,20 +12,19 @@ import type { BoughtGiftCard } from "./bought-gift-card";
 /**
  * The card an order paid at once issued, told in the page's language: its amount, validity and
  * code (when the checkout answered it: the only time it is shown), and when and to whom it is sent
- * ("Vi sender kortet til Maja den 24. december."). Undefined while the order issued none.
+ * ("Vi sender kortet til Maja den 24. december."). Undefined when the order issued none at once.
  */
 export async function boughtGiftCard(
   viewer: PersonAuth,
-  checkout: CheckoutResult & { giftCard?: { code?: string | null } | null },
+  { order, giftCard }: CheckoutResult,
 ): Promise<BoughtGiftCard | undefined> {
-  const { order } = checkout;
-  const [card, product, account, t] = await Promise.all([
-    viewer.db.giftCard.findFirst({ where: { orderId: order.id } }),
+  if (!giftCard) return undefined;
+  const { card, code } = giftCard;
+  const [product, account, t] = await Promise.all([
     viewer.db.product.findFirstOrThrow({ where: { id: order.productId } }),
     viewer.db.account.findUniqueOrThrow({ where: { id: viewer.accountId } }),
     getTranslations("GiftCardPages"),
   ]);
-  if (!card) return undefined;
   const where = await pageFormat(account);
   const day =
     card.deliverOn === studioDate(card.issuedAt, account.timezone) ? null : dayOfMonth(card.deliverOn, where.locale);
@@ -40,7 +40,7 @@ export async function boughtGiftCard(
     design: product.giftCardDesign === "colour" ? "colour" : "logo",
     amount: formatMoney(card.initialAmount, card.currency, where.locale),
     recipientName: name,
-    code: checkout.giftCard?.code ?? null,
+    code: groupGiftCardCode(code),
     last4: card.codeLast4,
     validUntil: t("validUntil", { date: formatDate(card.expiresAt, where) }),
     delivery,

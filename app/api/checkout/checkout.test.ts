@@ -56,6 +56,8 @@ describe("POST /checkout with the demo provider", () => {
       amount: 120000,
       discountAmount: 0,
       promoCodeId: null,
+      giftCardId: null,
+      giftCardAmount: 0,
       currency: "DKK",
       status: "paid",
       provider: "demo",

@@ -1,7 +1,10 @@
 import { startCheckout } from "@/lib/commerce/start-checkout";
+import { groupGiftCardCode } from "@/lib/gift-cards/gift-card-code";
+import { clientIp } from "@/lib/http/client-address";
 import { idempotent } from "@/lib/http/idempotency";
 import { endpoints, json, route } from "@/lib/http/route";
 import { serializeEntitlement } from "@/lib/schemas/entitlement";
+import { serializeGiftCard } from "@/lib/schemas/gift-card";
 import { orderWireContext } from "@/lib/orders/order-wire";
 import { CheckoutInput, serializeOrder, type CheckoutDto } from "@/lib/schemas/order";
 
@@ -15,12 +18,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/checkout", {
           accountId: auth.accountId,
           callerId: auth.userId,
           input: body,
+          clientIp: clientIp(request.headers),
         });
         const response: CheckoutDto = {
           // placed just now: no withdrawal can have been received for it
           order: serializeOrder({ ...result.order, withdrawal: null }, await orderWireContext(auth.db, auth.accountId)),
           checkoutUrl: result.checkoutUrl,
           entitlement: result.entitlement ? serializeEntitlement(result.entitlement) : null,
+          // the one answer that shows a card's code: bought and paid at once
+          giftCard: result.giftCard && serializeGiftCard(result.giftCard.card, groupGiftCardCode(result.giftCard.code)),
         };
         return json(response, 201);
       }),

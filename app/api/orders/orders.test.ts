@@ -72,6 +72,8 @@ describe("GET /me/orders", () => {
       amount: 50000,
       discountAmount: 0,
       promoCodeId: null,
+      giftCardId: null,
+      giftCardAmount: 0,
       currency: "DKK",
       status: "paid",
       provider: "demo",

@@ -30,6 +30,14 @@ const forUserId403 = {
 };
 const admin = authFor("admin");
 
+/** POST /checkout and its quote: an API key past its rate limit, or a client past its wrong gift card codes. */
+const giftCardGuesses429 = {
+  ...errorResponse(429),
+  description:
+    "Too many requests: an API key past its rate limit, or 10 wrong `giftCardCode`s from this client's address in a " +
+    "quarter-hour (every code then answers 429 until the window ends; Retry-After)",
+};
+
 const IdempotencyHeaders = z.object({
   "Idempotency-Key": z.string().min(1).max(255).optional().openapi({
     description:
@@ -206,6 +214,21 @@ registry.registerPath({
     "Checkout page opens a monthly subscription (card) that ends itself after the last instalment. A failed instalment emails " +
     "the buyer and the studio's administrators; nobody is unenrolled. A refund of the first order (POST /orders/{orderId}/refunds) " +
     "stops the instalments still to come.\n\n" +
+    "Gift cards (decision 0051). A `gift_card` product is bought at one of its prices (`priceId`) or at an `amount` of the " +
+    "buyer's choice within its `customAmount` (400 at `amount` for both or neither, for a product without `customAmount`, or " +
+    "out of its bounds), with `giftCard` saying for whom (required for a `gift_card` product and refused for any other: 400 " +
+    "at `giftCard`; `deliverOn` today in the studio's time zone by default, not before today, at most a year ahead: 400). " +
+    "No promo code applies to it (409 `Promo code is not valid`) and it gives no entitlement: its card is issued when the " +
+    "order is paid. Paid at once (demo), the answer's `giftCard` has the card with its `code`, the only time the API shows " +
+    "it; a hosted payment answers `giftCard: null` and the card appears once paid.\n\n" +
+    "`giftCardCode`: a card of this studio pays as much of what is charged as its balance can (a membership's or " +
+    "instalments' first payment only), debited with the order under the card's lock, so two orders spending its last at " +
+    "once never take it twice (the later one 409 `Gift card has no balance left`). The order records `giftCardId` and " +
+    "`giftCardAmount`; the provider charges the rest. A one-off purchase the card pays in full is `paid` at once with " +
+    "provider `gift_card`. A failed or abandoned payment gives the card its part back. 404 `Gift card not found` (every " +
+    "wrong code counts against the client's address: 429 after 10 a quarter-hour); 409 `Gift card has expired` (with a " +
+    "detail of code `gift_card_payout_until` whose `params.payoutUntil` is the last day it can still be paid out); 409 " +
+    "`Gift card has no balance left`; 409 `Gift cards cannot pay for gift cards`.\n\n" +
     "`forUserId`: a guardian buys for one of their dependants (GET /me/dependants): the order and the entitlement are the " +
     "dependant's, the price's `minAge`/`maxAge` is judged on the dependant's date of birth, the purchase limit counts the " +
     "dependant's orders, and the guardian pays and gets the receipt. Anyone else's id: 403.",
@@ -227,9 +250,13 @@ registry.registerPath({
       "Request in progress",
       "Enrolment is closed",
       "Course is full",
+      "Gift card has expired",
+      "Gift card has no balance left",
+      "Gift cards cannot pay for gift cards",
     ]),
     413: errorResponse(413),
     422: errorResponse(422),
+    429: giftCardGuesses429,
     503: errorResponse(503),
   },
 });
@@ -249,7 +276,11 @@ registry.registerPath({
     '`Payments are not set up for this studio` (with `paymentMethod: "mobilepay"`: 400 for a price that is not a membership\'s, 409 ' +
     "`MobilePay is not set up for this studio`); 409 `Purchase limit reached`; 409 `Only for new customers`; 409 `Not eligible for this price`. A promo code " +
     "that does not apply is no error here: `promoCode.applied` is false with the `reason`, and the figures are without it " +
-    "(POST /checkout answers it 409 `Promo code is not valid`). `forUserId` as on POST /checkout: the dependant's age and limit.",
+    "(POST /checkout answers it 409 `Promo code is not valid`; a gift card product takes none). `forUserId` as on POST /checkout: " +
+    "the dependant's age and limit.\n\n" +
+    "`giftCardCode` answers POST /checkout's errors for it (404, 409, and 429 past the wrong guesses) or `giftCard` with what " +
+    "the card would pay and its balance, and `dueNow`, what is left to pay by card or MobilePay. A gift card product's " +
+    "`amount` and `giftCard` are checked as POST /checkout checks them (400).",
   security: person.security,
   request: { body: jsonBody(CheckoutQuoteInput) },
   responses: {
@@ -264,8 +295,12 @@ registry.registerPath({
       "Purchase limit reached",
       "Only for new customers",
       "Not eligible for this price",
+      "Gift card has expired",
+      "Gift card has no balance left",
+      "Gift cards cannot pay for gift cards",
     ]),
     413: errorResponse(413),
+    429: giftCardGuesses429,
   },
 });
 
@@ -443,7 +478,8 @@ registry.registerPath({
     "applied, but the grant counts towards the purchase limit. A chosen price must be a current price of the product (404 " +
     "otherwise, as on POST /checkout) and fit the person's age on the day in the studio's timezone (409 `Not eligible for this " +
     "price`); the default price applies no age rule. 404 for an unknown product or a user who is not a member of the account. " +
-    "A course product enrols the person as POST /checkout does (409 `Enrolment is closed`, 409 `Course is full`, nothing written).",
+    "A course product enrols the person as POST /checkout does (409 `Enrolment is closed`, 409 `Course is full`, nothing written). " +
+    "A `gift_card` product is sold through POST /checkout only: 400 with a detail of code `gift_card_checkout_only` at `productId`.",
   security: admin.security,
   request: { params: GrantEntitlementParams, body: jsonBody(GrantEntitlementInput) },
   responses: {

@@ -73,9 +73,10 @@ export async function openMobilepayAgreement(
       merchantRedirectUrl: `${appUrl}${back}${separator}checkout=mobilepay&order=${encodeURIComponent(order.id)}`,
       merchantAgreementUrl: `${appUrl}${studioPage}`,
       externalId: order.id,
-      ...(order.amount > 0 && {
+      // What a gift card paid of the first payment is not charged (the order's `giftCardAmount`).
+      ...(order.amount - order.giftCardAmount > 0 && {
         initialCharge: {
-          amount: order.amount,
+          amount: order.amount - order.giftCardAmount,
           description: product.name.slice(0, 45),
           transactionType: "DIRECT_CAPTURE" as const,
           orderId: order.id,

@@ -117,7 +117,8 @@ function checkoutInput(payee: StripePayee, opening: CheckoutOpening): HostedChec
     buyerEmail: opening.buyerEmail,
     productName: product.name,
     ...opening.billing,
-    firstPaymentDiscount: order.discountAmount,
+    // A promo code's discount and what a gift card paid: the first payment charges less by both.
+    firstPaymentDiscount: order.discountAmount + order.giftCardAmount,
     currency: price.currency,
     connectedAccountId: payee.stripeAccountId,
     // A course's seats are held while its payment is open: not for Stripe's default 24 hours.

@@ -129,6 +129,8 @@ describe("POST /checkout/quote holds the figures POST /checkout charges", () => 
               validUntil: expect.toBeOneOf([null, expect.any(String)]),
             },
             instalments: null,
+            giftCard: null,
+            dueNow: order.amount,
           });
           expect(order.vatAmount, label).toEqual(expect.any(Number));
           if (code !== undefined) expect(quoted.body.promoCode.code.toLowerCase(), label).toBe(code.toLowerCase());

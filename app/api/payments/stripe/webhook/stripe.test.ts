@@ -84,6 +84,7 @@ describe("POST /checkout with the Stripe provider", () => {
       }),
       checkoutUrl: `https://checkout.stripe.com/c/pay/${sessionId}`,
       entitlement: null,
+      giftCard: null,
     });
     expect(sessionId).toMatch(/^cs_test_/);
     expect(stripe.fake.requests).toHaveLength(1);

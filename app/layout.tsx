@@ -41,6 +41,9 @@ const CLIENT_NAMESPACES = [
   "WebhookForm",
   "ImportUpload",
   "WithdrawForm",
+  "GiftCardFace",
+  "GiftCardPages",
+  "GiftCardProductForm",
 ] as const;
 
 export async function generateMetadata(): Promise<Metadata> {

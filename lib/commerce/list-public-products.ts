@@ -1,6 +1,6 @@
 import "server-only";
 import { tenantDb, type TenantDb } from "@/lib/db/tenant-db";
-import { COURSE_PRODUCT_TYPES, PUBLIC_PRODUCT_TYPES, type ProductWithPrices } from "@/lib/schemas/product";
+import { COURSE_PRODUCT_TYPES, LISTED_PRODUCT_TYPES, type ProductWithPrices } from "@/lib/schemas/product";
 import { getPublicAccountOrThrow } from "@/lib/system/get-public-account-or-throw";
 import { CURRENT_PRICES } from "./get-product-or-throw";
 import { offeredTo } from "./newcomer";
@@ -17,7 +17,8 @@ export type CourseSummary = {
 export type PublicProduct = ProductWithPrices & { course: CourseSummary | null };
 
 /**
- * Active drop-ins, passes and subscriptions of an active account, with their current prices; with
+ * Active drop-ins, passes, subscriptions and gift cards (LISTED_PRODUCT_TYPES; a class's booking options
+ * offer only the class-paying kinds, get-booking-options.ts) of an active account, with their current prices; with
  * `courses`, active workshops, teacher trainings and custom products that have a course too, each
  * with its course (decisions §5). Intro offers (`newcomersOnly`) come first, and not at all for a
  * `viewerId` (a signed-in member of the studio) who is no newcomer (newcomer.ts). 404 for an unknown slug.
@@ -39,7 +40,7 @@ export async function listPublicProducts({
     where: {
       status: "active",
       OR: [
-        { type: { in: [...PUBLIC_PRODUCT_TYPES] } },
+        { type: { in: [...LISTED_PRODUCT_TYPES] } },
         ...(courses ? [{ type: { in: [...COURSE_PRODUCT_TYPES] }, courseEventId: { not: null } }] : []),
       ],
     },

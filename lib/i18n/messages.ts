@@ -24,6 +24,7 @@ import daWithdrawals from "./messages/da/withdrawals.json";
 import daGiftCardNotices from "./messages/da/gift-card-notices.json";
 import daGiftCardEmails from "./messages/da/gift-card-emails.json";
 import daGiftCardBooks from "./messages/da/gift-card-books.json";
+import daGiftCardPages from "./messages/da/gift-card-pages.json";
 import enAuth from "./messages/en/auth.json";
 import enBookings from "./messages/en/bookings.json";
 import enPublicClass from "./messages/en/public-class.json";
@@ -50,6 +51,7 @@ import enWithdrawals from "./messages/en/withdrawals.json";
 import enGiftCardNotices from "./messages/en/gift-card-notices.json";
 import enGiftCardEmails from "./messages/en/gift-card-emails.json";
 import enGiftCardBooks from "./messages/en/gift-card-books.json";
+import enGiftCardPages from "./messages/en/gift-card-pages.json";
 import type { Locale } from "./locales";
 
 // One file per area and language (lib/i18n/messages/<language>/<area>.json), each holding whole
@@ -81,6 +83,7 @@ const en = {
   ...enGiftCardNotices,
   ...enGiftCardEmails,
   ...enGiftCardBooks,
+  ...enGiftCardPages,
 };
 const da: typeof en = {
   ...daSite,
@@ -109,6 +112,7 @@ const da: typeof en = {
   ...daGiftCardNotices,
   ...daGiftCardEmails,
   ...daGiftCardBooks,
+  ...daGiftCardPages,
 };
 
 export type Messages = typeof en;

@@ -8,6 +8,7 @@ import type { PersonAuth } from "@/lib/auth/authenticate-credential";
 import { listPublicProducts } from "@/lib/commerce/list-public-products";
 import { listDependants } from "@/lib/households/list-dependants";
 import { CourseList } from "./course-list";
+import { GiftCardList } from "./gift-card-list";
 import { listAcceptedPaymentMethods } from "@/lib/payments/list-accepted-payment-methods";
 import { safeReturnTo } from "@/lib/web/return-to";
 import { studioMember } from "@/lib/web/studio-member";
@@ -50,7 +51,9 @@ export default async function PassesPage({ params, searchParams }: Props) {
     summaryHref(account.slug, { productId, priceId, returnTo, ...(buyingFor ? { forUserId: buyingFor.id } : {}) });
   // Intro offers first to those who may buy them, and hidden from those who may not.
   const onSale = await listPublicProducts({ slug, courses: true, viewerId: viewer?.userId ?? null });
-  const products = onSale.filter((product) => !product.course);
+  // Gift cards have their own section and buy page (/<slug>/gavekort); the rest pay for classes.
+  const products = onSale.filter((product) => !product.course && product.type !== "gift_card");
+  const giftCards = onSale.filter((product) => product.type === "gift_card");
   const courses = onSale.filter((product) => product.course);
   const methods = await listAcceptedPaymentMethods({ accountId: account.id, currency: account.currency });
   const mobilePay = methods.includes("mobilepay");
@@ -156,6 +159,7 @@ export default async function PassesPage({ params, searchParams }: Props) {
           </ul>
         )}
         {courses.length > 0 && <CourseList account={account} courses={courses} />}
+        {giftCards.length > 0 && <GiftCardList account={account} giftCards={giftCards} />}
       </main>
     </>
   );

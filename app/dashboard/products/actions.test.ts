@@ -121,3 +121,72 @@ describe("product actions", () => {
     expect(await statusOf("Draft")).toBe("draft");
   });
 });
+
+describe("a gift card product from the form", () => {
+  const giftCard = {
+    type: "gift_card",
+    name: "Gavekort",
+    description: "",
+    status: "active",
+    purchaseLimitPerUser: "",
+    validityMonths: "12",
+    customAmount: "on",
+    customAmountMin: "200",
+    customAmountMax: "5,000",
+    giftCardDesign: "colour",
+    "prices.0.amount": "500",
+    "prices.0.currency": "DKK",
+    "prices.1.amount": "1,000",
+    "prices.1.currency": "DKK",
+  };
+
+  it("creates it with its validity, fixed amounts, range and design; no VAT field, no classes", async () => {
+    await expect(createProductAction(formData(giftCard))).rejects.toThrow(/NEXT_REDIRECT/);
+    const product = await db.product.findFirstOrThrow({
+      where: { accountId: tenant.accountId },
+      include: { prices: { orderBy: { amount: "asc" } } },
+    });
+    expect(product).toMatchObject({
+      type: "gift_card",
+      validityMonths: 12,
+      customAmountMin: 20000,
+      customAmountMax: 500000,
+      giftCardDesign: "colour",
+      classAllowance: null,
+      eligibleEventIds: [],
+    });
+    expect(product.prices.map((price) => price.amount)).toEqual([50000, 100000]);
+  });
+
+  it("the range unticked is none; only a range, no fixed amount, is a gift card too", async () => {
+    const {
+      "prices.0.amount": _a,
+      "prices.0.currency": _c,
+      "prices.1.amount": _b,
+      "prices.1.currency": _d,
+      ...rangeOnly
+    } = giftCard;
+    await expect(createProductAction(formData(rangeOnly))).rejects.toThrow(/NEXT_REDIRECT/);
+    const { customAmount: _unticked, ...fixedOnly } = giftCard;
+    await expect(createProductAction(formData({ ...fixedOnly, name: "Faste beløb" }))).rejects.toThrow(/NEXT_REDIRECT/);
+    const products = await db.product.findMany({
+      where: { accountId: tenant.accountId },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(products.map((p) => [p.customAmountMin, p.customAmountMax])).toEqual([
+      [20000, 500000],
+      [null, null],
+    ]);
+  });
+
+  it("refuses a validity outside 12–36 months and a range that is none, at those fields", async () => {
+    const state = await createProductAction(
+      formData({ ...giftCard, validityMonths: "6", customAmountMin: "5,000", customAmountMax: "200" }),
+    );
+    expect(state.ok).toBe(false);
+    expect(Object.keys(state.fieldErrors ?? {}).sort()).toEqual(["customAmount.max", "validityMonths"]);
+    const unreadable = await createProductAction(formData({ ...giftCard, customAmountMin: "abc" }));
+    expect(Object.keys(unreadable.fieldErrors ?? {})).toEqual(["customAmount.min"]);
+    expect(await db.product.count({ where: { accountId: tenant.accountId } })).toBe(0);
+  });
+});

@@ -11,6 +11,7 @@ import { formatMoney } from "@/lib/format/money";
 import { getMe } from "@/lib/users/get-me";
 import { setProductStatusAction } from "./actions";
 import { buttonClass } from "@/components/ui/button";
+import { GIFT_CARD_VALIDITY_MONTHS } from "@/lib/schemas/product";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +27,11 @@ const STATUS_STYLE: Record<string, string> = {
 };
 
 export default async function ProductsPage() {
-  const [viewer, t] = await Promise.all([requireAdministrator(), getTranslations("ProductsPage")]);
+  const [viewer, t, tGift] = await Promise.all([
+    requireAdministrator(),
+    getTranslations("ProductsPage"),
+    getTranslations("GiftCardProductList"),
+  ]);
   const statusNames: Record<string, string> = {
     draft: t("statusDraft"),
     active: t("statusActive"),
@@ -39,6 +44,7 @@ export default async function ProductsPage() {
     workshop: t("typeWorkshop"),
     teacher_training: t("typeTeacherTraining"),
     custom: t("typeCustom"),
+    gift_card: tGift("typeGiftCard"),
   };
   const every = (interval: string, count: number) =>
     interval === "week"
@@ -48,6 +54,19 @@ export default async function ProductsPage() {
         : interval === "year"
           ? t("everyYear", { count })
           : "";
+  /** What a gift card sells: how long its cards are valid, and the range of an amount the buyer chooses. */
+  const sells = (product: Awaited<ReturnType<typeof listProducts>>[number], currency: string, locale: string) =>
+    [
+      tGift("validMonths", { count: product.validityMonths ?? GIFT_CARD_VALIDITY_MONTHS.default }),
+      product.customAmountMin !== null && product.customAmountMax !== null
+        ? tGift("customAmount", {
+            min: formatMoney(product.customAmountMin, currency, locale),
+            max: formatMoney(product.customAmountMax, currency, locale),
+          })
+        : "",
+    ]
+      .filter(Boolean)
+      .join(" · ");
   /** What a product gives: its classes (or unlimited), how long it is valid, which classes it covers. */
   const gives = (product: Awaited<ReturnType<typeof listProducts>>[number]) =>
     [
@@ -117,9 +136,13 @@ export default async function ProductsPage() {
                 ) : null}
               </p>
             ) : (
-              <p className="mt-1 text-sm text-slate-700">{gives(product)}</p>
+              <p className="mt-1 text-sm text-slate-700">
+                {product.type === "gift_card" ? sells(product, account.currency, account.locale) : gives(product)}
+              </p>
             )}
-            {product.prices.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t("noPrice")}</p> : null}
+            {product.prices.length === 0 && product.type !== "gift_card" ? (
+              <p className="mt-2 text-sm text-slate-600">{t("noPrice")}</p>
+            ) : null}
             <ul className="mt-2 text-sm font-medium text-slate-900">
               {product.prices.map((price) => (
                 <li key={price.id}>

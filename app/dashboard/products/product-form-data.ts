@@ -53,6 +53,27 @@ export function readProductForm(
   for (const name of ["classAllowance", "validityDays", "purchaseLimitPerUser"]) {
     if (formData.has(name)) body[name] = readInteger(formData, name, { nullable: true });
   }
+  // A gift card's fields, shown for gift cards only: absent = unchanged; the range unticked = none.
+  if (formData.has("validityMonths")) body.validityMonths = readInteger(formData, "validityMonths", { nullable: true });
+  if (formData.has("giftCardDesign")) body.giftCardDesign = readText(formData, "giftCardDesign");
+  if (formData.has("validityMonths")) {
+    if (!readCheckbox(formData, "customAmount")) body.customAmount = null;
+    else {
+      const currency = (prices[0]?.currency as string | undefined) ?? options.fallbackCurrency;
+      const bound = (name: "min" | "max") => {
+        const field = `customAmount${name === "min" ? "Min" : "Max"}`;
+        const amount = toMinorUnits(
+          readText(formData, field) ?? "",
+          currency,
+          options.language,
+          `customAmount.${name}`,
+        );
+        if (!amount.ok) issues.push(amount.refusal);
+        return amount.ok ? amount.minor : 0;
+      };
+      body.customAmount = { min: bound("min"), max: bound("max") };
+    }
+  }
   // A course's fields, shown for the kinds that can be one: absent = unchanged, blank = none.
   if (formData.has("courseEventId")) body.courseEventId = readText(formData, "courseEventId") ?? null;
   if (formData.has("enrolUntil")) {

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, useTransition, type FormEvent } fro
 import { buttonClass } from "@/components/ui/button";
 import { Field, inputClass, type FieldSpec } from "@/components/forms/field";
 import { IDLE, type FormAction, type FormState } from "@/lib/web/form-state";
+import { GiftCardFields } from "./gift-card-fields";
 
 export type PriceRowValues = {
   id?: string;
@@ -37,7 +38,18 @@ export type ProductFormValues = {
   /** "25" (the studio's VAT rate) or "0" (VAT-exempt teaching). */
   vatRate: string;
   prices: PriceRowValues[];
+  /** A gift card's months of validity (12–36), "" for the default 36. */
+  validityMonths: string;
+  /** A gift card lets the buyer choose an amount within `customAmountMin`–`customAmountMax` (major units). */
+  customAmount: boolean;
+  customAmountMin: string;
+  customAmountMax: string;
+  /** A gift card's look: "logo" or "colour". */
+  giftCardDesign: string;
 };
+
+/** The studio as its gift cards show it (the card's live preview). */
+export type GiftCardStudio = { name: string; logoUrl: string | null; accentColor: string | null; locale: string };
 
 /** The kinds that can be a course (COURSE_PRODUCT_TYPES of lib/schemas/product.ts), whose prices may be paid in instalments. */
 const COURSE_TYPES = new Set(["workshop", "teacher_training", "custom"]);
@@ -49,10 +61,13 @@ export function ProductForm({
   events,
   studioVatRate,
   submitLabel,
+  studio,
 }: {
   action: FormAction;
   values: ProductFormValues;
   events: { id: string; title: string }[];
+  /** The studio, for a gift card's live preview. */
+  studio: GiftCardStudio;
   /** The studio's VAT rate in percent (its legal details), what "with VAT" means; null: none set yet. */
   studioVatRate: number | null;
   /** Editing: one save button beside the status field. Omitted for a new product, which offers
@@ -60,6 +75,7 @@ export function ProductForm({
   submitLabel?: string;
 }) {
   const t = useTranslations("ProductForm");
+  const tGift = useTranslations("GiftCardProductForm");
   const TYPES = [
     { value: "drop_in", label: t("typeDropIn") },
     { value: "class_pass", label: t("typeClassPass") },
@@ -67,6 +83,7 @@ export function ProductForm({
     { value: "workshop", label: t("typeWorkshop") },
     { value: "teacher_training", label: t("typeTeacherTraining") },
     { value: "custom", label: t("typeCustom") },
+    { value: "gift_card", label: tGift("typeGiftCard") },
   ];
   const STATUSES = [
     { value: "draft", label: t("statusDraft") },
@@ -82,6 +99,9 @@ export function ProductForm({
   const nextKey = useRef(values.prices.length);
   const [type, setType] = useState(values.type);
   const [rows, setRows] = useState(values.prices.map((price, index) => ({ key: index, price })));
+  const giftCard = type === "gift_card";
+  // The first amount typed, for the gift card's live preview.
+  const [firstAmount, setFirstAmount] = useState(values.prices[0]?.amount ?? "");
   const [state, setState] = useState<FormState>(IDLE);
   const [pending, startTransition] = useTransition();
   // Saved: the page is on its way to the list; a second click must not create the product again.
@@ -128,7 +148,17 @@ export function ProductForm({
   );
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-busy={pending}>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      onChange={(event) => {
+        const input = event.target;
+        if (input instanceof HTMLInputElement && input.name === "prices.0.amount") setFirstAmount(input.value);
+      }}
+      noValidate
+      className="space-y-6"
+      aria-busy={pending}
+    >
       {values.productId ? <input type="hidden" name="productId" value={values.productId} /> : null}
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold text-slate-900">{t("product")}</legend>
@@ -171,7 +201,17 @@ export function ProductForm({
               min: 1,
             })
           : null}
-        {type !== "subscription"
+        {giftCard ? (
+          <GiftCardFields
+            values={values}
+            errors={errors}
+            idPrefix={idPrefix}
+            studio={studio}
+            previewAmount={firstAmount}
+            currency={rows[0]?.price.currency ?? values.prices[0]?.currency ?? "DKK"}
+          />
+        ) : null}
+        {type !== "subscription" && !giftCard
           ? field({
               kind: "number",
               name: "validityDays",
@@ -226,28 +266,35 @@ export function ProductForm({
           min: 1,
           hint: t("purchaseLimitHint"),
         })}
-        {field({
-          kind: "checkbox",
-          name: "newcomersOnly",
-          label: t("newcomersOnly"),
-          defaultChecked: values.newcomersOnly,
-          hint: t("newcomersOnlyHint"),
-        })}
-        {field({
-          kind: "select",
-          name: "vatRate",
-          label: t("vatRate"),
-          options: [
-            {
-              value: "25",
-              label: studioVatRate === null ? t("vatRateStandardUnset") : t("vatRateStandard", { rate: studioVatRate }),
-            },
-            { value: "0", label: t("vatRateExempt") },
-          ],
-          defaultValue: values.vatRate,
-          hint: t("vatRateHint"),
-        })}
-        {studioVatRate === null ? (
+        {giftCard
+          ? null
+          : field({
+              kind: "checkbox",
+              name: "newcomersOnly",
+              label: t("newcomersOnly"),
+              defaultChecked: values.newcomersOnly,
+              hint: t("newcomersOnlyHint"),
+            })}
+        {giftCard ? (
+          <p className="text-sm text-slate-700">{tGift("noVat")}</p>
+        ) : (
+          field({
+            kind: "select",
+            name: "vatRate",
+            label: t("vatRate"),
+            options: [
+              {
+                value: "25",
+                label:
+                  studioVatRate === null ? t("vatRateStandardUnset") : t("vatRateStandard", { rate: studioVatRate }),
+              },
+              { value: "0", label: t("vatRateExempt") },
+            ],
+            defaultValue: values.vatRate,
+            hint: t("vatRateHint"),
+          })
+        )}
+        {studioVatRate === null && !giftCard ? (
           <p className="text-sm text-amber-800" data-testid="vat-rate-missing">
             {t.rich("vatRateMissing", {
               link: (chunks) => (
@@ -261,7 +308,8 @@ export function ProductForm({
       </fieldset>
 
       <fieldset className="space-y-4">
-        <legend className="text-lg font-semibold text-slate-900">{t("prices")}</legend>
+        <legend className="text-lg font-semibold text-slate-900">{giftCard ? tGift("amounts") : t("prices")}</legend>
+        {giftCard ? <p className="text-sm text-slate-600">{tGift("amountsHint")}</p> : null}
         {errors.prices ? <p className="text-sm text-red-700">{errors.prices}</p> : null}
         <ol className="space-y-4">
           {rows.map((row, index) => {
@@ -316,27 +364,31 @@ export function ProductForm({
                         hint: t("instalmentsHint"),
                       })
                     : null}
-                  {field({
-                    kind: "number",
-                    name: name("minAge"),
-                    label: t("minAge"),
-                    defaultValue: row.price.minAge,
-                    min: 0,
-                    hint: t("ageHint"),
-                  })}
-                  {field({
-                    kind: "number",
-                    name: name("maxAge"),
-                    label: t("maxAge"),
-                    defaultValue: row.price.maxAge,
-                    min: 0,
-                    hint: t("ageHint"),
-                  })}
+                  {giftCard ? null : (
+                    <>
+                      {field({
+                        kind: "number",
+                        name: name("minAge"),
+                        label: t("minAge"),
+                        defaultValue: row.price.minAge,
+                        min: 0,
+                        hint: t("ageHint"),
+                      })}
+                      {field({
+                        kind: "number",
+                        name: name("maxAge"),
+                        label: t("maxAge"),
+                        defaultValue: row.price.maxAge,
+                        min: 0,
+                        hint: t("ageHint"),
+                      })}
+                    </>
+                  )}
                 </fieldset>
                 <button
                   type="button"
                   className={buttonClass("danger", "form", "mt-3")}
-                  disabled={rows.length === 1}
+                  disabled={rows.length === 1 && !giftCard}
                   onClick={() => setRows(rows.filter((other) => other.key !== row.key))}
                 >
                   {t("removePrice", { number: index + 1 })}
@@ -350,7 +402,7 @@ export function ProductForm({
         </button>
       </fieldset>
 
-      <fieldset className="space-y-2">
+      <fieldset className={giftCard ? "hidden" : "space-y-2"} disabled={giftCard}>
         <legend className="text-lg font-semibold text-slate-900">{t("eligibleEvents")}</legend>
         <p className="text-sm text-slate-600">{t("eligibleEventsHint")}</p>
         {errors.eligibleEventIds ? <p className="text-sm text-red-700">{errors.eligibleEventIds}</p> : null}

@@ -11,6 +11,7 @@ export function productFormValues(
   language: string,
   timezone: string,
 ): ProductFormValues {
+  const currency = product.prices[0]?.currency ?? "DKK";
   return {
     productId: product.id,
     type: product.type,
@@ -25,6 +26,11 @@ export function productFormValues(
     enrolUntil: product.enrolUntil ? toDateTimeLocal(product.enrolUntil, timezone) : "",
     newcomersOnly: product.newcomersOnly,
     vatRate: product.vatExempt ? "0" : "25",
+    validityMonths: text(product.validityMonths),
+    customAmount: product.customAmountMin !== null && product.customAmountMax !== null,
+    customAmountMin: product.customAmountMin === null ? "" : toMajorText(product.customAmountMin, currency, language),
+    customAmountMax: product.customAmountMax === null ? "" : toMajorText(product.customAmountMax, currency, language),
+    giftCardDesign: product.giftCardDesign ?? "logo",
     prices: product.prices
       .filter((price) => !price.retired)
       .map((price) => ({
@@ -54,6 +60,11 @@ export function newProductValues(currency: string): ProductFormValues {
     enrolUntil: "",
     newcomersOnly: false,
     vatRate: "25",
+    validityMonths: "",
+    customAmount: false,
+    customAmountMin: "",
+    customAmountMax: "",
+    giftCardDesign: "logo",
     prices: [{ amount: "", currency, interval: "", intervalCount: "", instalments: "", minAge: "", maxAge: "" }],
   };
 }

@@ -62,6 +62,12 @@ export default async function EditProductPage({ params }: { params: Promise<{ pr
         values={productFormValues(product, language, account.timezone)}
         events={events.map((event) => ({ id: event.id, title: event.title }))}
         studioVatRate={settings.legal.vatRate}
+        studio={{
+          name: account.name,
+          logoUrl: account.profile.logoUrl,
+          accentColor: account.profile.accentColor,
+          locale: account.locale,
+        }}
         submitLabel={t("save")}
       />
     </div>

@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-const TYPES = new Set(["drop_in", "class_pass", "subscription", "workshop", "teacher_training", "custom"]);
+const TYPES = new Set(["drop_in", "class_pass", "subscription", "workshop", "teacher_training", "custom", "gift_card"]);
 
 type Props = { searchParams: Promise<{ type?: string }> };
 
@@ -45,6 +45,12 @@ export default async function NewProductPage({ searchParams }: Props) {
         values={{ ...newProductValues(account.currency), ...(type && TYPES.has(type) ? { type } : {}) }}
         events={events.map((event) => ({ id: event.id, title: event.title }))}
         studioVatRate={settings.legal.vatRate}
+        studio={{
+          name: account.name,
+          logoUrl: account.profile.logoUrl,
+          accentColor: account.profile.accentColor,
+          locale: account.locale,
+        }}
       />
     </div>
   );

@@ -3,7 +3,7 @@ import { endpoints, json, route } from "@/lib/http/route";
 import { SlugParams } from "@/lib/schemas/demo";
 import { serializePublicProduct } from "@/lib/schemas/product";
 
-// Active drop-ins, class passes and subscriptions, and course products with their course; 404 for an unknown or suspended slug.
+// Active drop-ins, class passes, subscriptions and gift cards, and course products with their course; 404 for an unknown or suspended slug.
 export const { GET, POST, PUT, PATCH, DELETE } = endpoints("/public/accounts/{slug}/products", {
   GET: route(
     { operation: "GET /public/accounts/{slug}/products", auth: "none", params: SlugParams },

@@ -24,13 +24,15 @@ function fingerprint(request: NextRequest, body: unknown): string {
  * hours per caller (a person, or an API key: decision 0021) and key; a repeat with the same request
  * replays it and changes nothing; the same key with a different request answers 422; a repeat while
  * the first is running answers 409. A first request that fails with a 5xx frees its key, so the
- * client may try again.
+ * client may try again. `kept` is what of the first answer's body may be stored and replayed: an answer
+ * that shows a credential once (a gift card's code) keeps it out of the database.
  */
 export async function idempotent(
   request: NextRequest,
   caller: Auth,
   body: unknown,
   run: () => Promise<Response>,
+  { kept = (answer: unknown) => answer }: { kept?: (answer: unknown) => unknown } = {},
 ): Promise<Response> {
   const key = request.headers.get("idempotency-key");
   if (key === null) return run();
@@ -58,7 +60,7 @@ export async function idempotent(
     return response;
   }
   const text = await response.clone().text();
-  await store(userId, key, response.status, text ? (JSON.parse(text) as Prisma.InputJsonValue) : null);
+  await store(userId, key, response.status, text ? (kept(JSON.parse(text)) as Prisma.InputJsonValue) : null);
   return response;
 }
 

@@ -100,6 +100,25 @@ describe("buying a gift card", () => {
     expect(later.text).not.toContain(giftCard.code.replaceAll("-", ""));
   });
 
+  it("replayed by its Idempotency-Key: the same card without its code, which the database never stored", async () => {
+    const gift = await giftCardProduct();
+    const body = { productId: gift.id, priceId: gift.prices[0]!.id, giftCard: FOR_MAJA };
+    const headers = { ...fromNewIp(), "Idempotency-Key": "gift-card-replay" };
+    const first = await api("POST", "/checkout", { token: buyer.token, body, headers });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.giftCard.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const replay = await api("POST", "/checkout", { token: buyer.token, body, headers });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body.order.id).toBe(first.body.order.id);
+    expect(replay.body.giftCard).toEqual({ ...first.body.giftCard, code: null });
+    const stored = await db.idempotencyKey.findMany({ where: { key: "gift-card-replay" } });
+    expect(stored).toHaveLength(1);
+    const kept = JSON.stringify(stored[0]!.responseBody);
+    expect(kept).not.toContain(first.body.giftCard.code);
+    expect(kept).not.toContain(first.body.giftCard.code.replaceAll("-", ""));
+  });
+
   it("at an amount of the buyer's choice, delivered today by default", async () => {
     const gift = await giftCardProduct();
     const response = await checkout(buyer, { productId: gift.id, amount: 75000, giftCard: { recipientName: "Ole" } });

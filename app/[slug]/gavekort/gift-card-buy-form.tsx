@@ -42,7 +42,7 @@ export function GiftCardBuyForm({
   digits,
   today,
   lastDay,
-  mobilepay,
+  payWith,
   terms,
   signInHref,
   buy,
@@ -57,7 +57,12 @@ export function GiftCardBuyForm({
   /** The studio's today and the last day a card may be sent (a year ahead), "YYYY-MM-DD". */
   today: string;
   lastDay: string;
-  mobilepay: boolean;
+  /**
+   * How the buyer can pay, in words ("Betal med kort eller MobilePay."): a card is paid on the studio's
+   * card provider's page, which offers MobilePay when the studio does (its own MobilePay sales unit takes
+   * memberships only).
+   */
+  payWith: string;
   /** The words of the box to accept the studio's terms, when it has terms. */
   terms?: ReactNode;
   /** Signed out: where to sign in before buying; no pay buttons then. */
@@ -90,7 +95,6 @@ export function GiftCardBuyForm({
 
   function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const form = new FormData(event.currentTarget);
     const text = (name: string) => {
       const value = form.get(name);
@@ -109,7 +113,6 @@ export function GiftCardBuyForm({
         ...(message.trim() ? { message } : {}),
         ...(text("deliverOn") ? { deliverOn: text("deliverOn") } : {}),
       },
-      ...(submitter?.value === "mobilepay" ? { paymentMethod: "mobilepay" } : {}),
       ...(terms && form.get("acceptTerms") === "on" ? { acceptTerms: true } : {}),
     };
     setError(undefined);
@@ -323,20 +326,10 @@ export function GiftCardBuyForm({
               <span>{terms}</span>
             </label>
           )}
-          <Button type="submit" value="card" className="min-h-12 w-full text-base" disabled={pending}>
-            {pending ? tBuy("paying") : mobilepay ? tBuy("payByCard", { total }) : tBuy("pay", { total })}
+          <Button type="submit" className="min-h-12 w-full text-base" disabled={pending}>
+            {pending ? tBuy("paying") : tBuy("pay", { total })}
           </Button>
-          {mobilepay && (
-            <Button
-              type="submit"
-              value="mobilepay"
-              className="min-h-12 w-full text-base"
-              variant="secondary"
-              disabled={pending}
-            >
-              {pending ? tBuy("paying") : tBuy("payWithMobilepay", { total })}
-            </Button>
-          )}
+          <p className="text-sm text-slate-600">{payWith}</p>
           <p className="text-sm text-slate-600">{t("noVat")}</p>
         </div>
       )}

@@ -39,10 +39,11 @@ export async function generateMetadata({ params }: GiftCardPageProps): Promise<M
  * `?checkout=` is the outcome of a hosted payment, back from the provider.
  */
 export default async function GiftCardPage({ params, searchParams }: GiftCardPageProps) {
-  const [{ slug }, query, t, { validityText, customAmountText }] = await Promise.all([
+  const [{ slug }, query, t, tPasses, { validityText, customAmountText }] = await Promise.all([
     params,
     searchParams,
     getTranslations("GiftCardPages"),
+    getTranslations("Passes"),
     giftCardTexts(),
   ]);
   const [account, viewer] = await orNotFound(Promise.all([getPublicStudio(slug), studioMember(slug)]));
@@ -135,7 +136,7 @@ export default async function GiftCardPage({ params, searchParams }: GiftCardPag
             digits={minorUnitDigits(account.currency)}
             today={today}
             lastDay={studioDate(shiftByStudioMonths(now, 12, account.timezone), account.timezone)}
-            mobilepay={methods.includes("mobilepay")}
+            payWith={methods.includes("mobilepay") ? tPasses("payByCardOrMobilePay") : tPasses("payByCard")}
             terms={await acceptTermsLabel({ account })}
             signInHref={viewer ? undefined : signInHref(account.slug, pagePath)}
             buy={buyGiftCardAction.bind(null, account.slug)}
